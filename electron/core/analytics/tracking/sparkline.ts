@@ -1,0 +1,42 @@
+export const MAX_SPARK_POINTS = 24
+
+/**
+ * Fills a series over consecutive bucket keys (zeros where nothing happened), then folds it
+ * into at most 24 points by summing neighbouring buckets into equal-width groups.
+ */
+export function sparkline(bucketKeys: string[], values: Map<string, number>, maxPoints = MAX_SPARK_POINTS): number[] {
+  const full = bucketKeys.map((k) => values.get(k) ?? 0)
+  if (full.length <= maxPoints) return full
+  const out = new Array<number>(maxPoints).fill(0)
+  full.forEach((v, i) => {
+    out[Math.floor((i * maxPoints) / full.length)]! += v
+  })
+  return out
+}
+
+/** Bucket keys from `from` (inclusive) to `to` (exclusive), hourly ('YYYY-MM-DDTHH') or daily ('YYYY-MM-DD'). */
+export function bucketKeys(from: Date, to: Date, grain: 'hour' | 'day'): string[] {
+  const step = grain === 'hour' ? 3_600_000 : 86_400_000
+  const chars = grain === 'hour' ? 13 : 10
+  const keys: string[] = []
+  let t = grain === 'hour' ? Math.floor(from.getTime() / step) * step : Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate())
+  for (; t < to.getTime(); t += step) keys.push(new Date(t).toISOString().slice(0, chars))
+  return keys
+}
+
+/** Percentage change, one decimal; null when there is nothing to compare with. */
+export function deltaPct(current: number, previous: number): number | null {
+  if (previous === 0) return null
+  return Math.round(((current - previous) / previous) * 1000) / 10
+}
+
+/** 1-based ranks by value, highest first; ties share the better rank. */
+export function ranks(values: Map<string, number>): Map<string, number> {
+  const sorted = [...values.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  const out = new Map<string, number>()
+  sorted.forEach(([key, value], i) => {
+    const prev = sorted[i - 1]
+    out.set(key, prev && prev[1] === value ? out.get(prev[0])! : i + 1)
+  })
+  return out
+}

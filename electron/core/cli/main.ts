@@ -1,0 +1,38 @@
+import { Command, CommanderError } from 'commander'
+import { StoreMismatchError } from '../store/database'
+import { ApiError } from '../service/errors'
+import { APP_VERSION } from '../version'
+import { registerKeysCommands } from './keys'
+import { registerServeCommand } from './serve'
+
+/** `feedlens`: the command-line face of the core (serving, keys). Errors go to stderr, non-zero exit. */
+export function buildProgram(): Command {
+  const program = new Command()
+    .name('feedlens')
+    .description('Feedlens: local analytics of a content-discovery feed, over an embedded store.')
+    .version(APP_VERSION)
+    .showHelpAfterError()
+  registerServeCommand(program)
+  registerKeysCommands(program)
+  return program
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const program = buildProgram().exitOverride()
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+    return 0
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode
+    if (error instanceof StoreMismatchError) {
+      process.stderr.write(`feedlens: ${error.message}\n`)
+      return 3
+    }
+    const message = error instanceof ApiError || error instanceof Error ? error.message : String(error)
+    process.stderr.write(`feedlens: ${message}\n`)
+    return 1
+  }
+}
+
+// Run when executed as the CLI entry (bin/feedlens.js imports this bundle and calls runCli).
+export default runCli

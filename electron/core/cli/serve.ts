@@ -1,0 +1,52 @@
+import { Command, Option } from 'commander'
+import { openCore } from '../bootstrap'
+import { ensureDemoProject } from '../demo/demo-project'
+import { DEFAULT_HOST, DEFAULT_PORT, startHttpServer } from '../http/server'
+import { rendererDir } from '../paths/data-dir'
+import { dataDirOption } from './options'
+
+function parsePort(value: string): number {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes 0 to 65535, not ${value}`)
+  return port
+}
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the loopback API (/v1, /public) and the web UI until stopped')
+    .addOption(dataDirOption())
+    .addOption(new Option('--host <host>', 'interface to bind').default(DEFAULT_HOST))
+    .addOption(new Option('--port <port>', 'port; 0 takes any free port').default(DEFAULT_PORT).argParser(parsePort))
+    .option('--demo', 'on an empty store, create the demo project and print its API key once')
+    .option('--cors', 'send CORS headers (off by default)')
+    .option('--log', 'log each request (method and path, never the query string)')
+    .action(async (opts: { dataDir?: string; host: string; port: number; demo?: boolean; cors?: boolean; log?: boolean }) => {
+      const core = openCore({ dataDir: opts.dataDir })
+      if (opts.demo) {
+        const demo = ensureDemoProject(core.store, core.now())
+        if (demo) {
+          process.stdout.write(`Demo project created. Its API key (shown once, keep it): ${demo.keyValue}\n`)
+        } else {
+          process.stdout.write('The store already has a project; create a key with: feedlens keys create --name NAME\n')
+        }
+      }
+      const ui = rendererDir()
+      const server = await startHttpServer(core, {
+        host: opts.host,
+        port: opts.port,
+        cors: opts.cors,
+        rendererDir: ui,
+        log: opts.log ? (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`) : undefined,
+      })
+      if (!ui) process.stderr.write('The web UI is not built (npm run build); serving the API only.\n')
+      process.stdout.write(`Feedlens listening on ${server.url}\n`)
+      const stop = async () => {
+        await server.close()
+        core.store.close()
+        process.exit(0)
+      }
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+    })
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto'
+import type { RouteId, RouteInput, RouteResponse } from '../../shared/contract/routes'
+import type { Principal, RequestContext } from './service/context'
+import { handlers } from './service/service'
+import type { Store } from './store/store'
+
+export interface CoreOptions {
+  store: Store
+  /** Base of cabinet_url values; the web UI's address. */
+  appUrl?: string
+  clock?: () => Date
+  /** The app's session token (IPC and the web UI); random unless given. */
+  sessionToken?: string
+  /** Requests per minute for all /public methods together (one bucket: every loopback client is 127.0.0.1). */
+  publicRequestsPerMinute?: number
+}
+
+/** The service core: the store, the dispatch table, and what a request needs to run. */
+export class Core {
+  readonly store: Store
+  readonly sessionToken: string
+  readonly publicRequestsPerMinute: number
+  appUrl: string
+  private readonly clock: () => Date
+
+  constructor(options: CoreOptions) {
+    this.store = options.store
+    this.appUrl = options.appUrl ?? 'http://127.0.0.1'
+    this.clock = options.clock ?? (() => new Date())
+    this.sessionToken = options.sessionToken ?? randomBytes(32).toString('base64url')
+    this.publicRequestsPerMinute = options.publicRequestsPerMinute ?? DEFAULT_PUBLIC_REQUESTS_PER_MINUTE
+  }
+
+  now(): Date {
+    return this.clock()
+  }
+
+  /** The project the app acts for: the first one of the store. */
+  appPrincipal(): Principal {
+    const project = this.store.projects.all()[0]
+    const plan = project ? this.store.plans.get(project.planId) : undefined
+    return { kind: 'app', projectId: project?.id ?? null, plan: plan ?? null }
+  }
+
+  context(principal: Principal): RequestContext {
+    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl }
+  }
+
+  call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): RouteResponse<K> {
+    return handlers[id](this.context(principal), input)
+  }
+}
+
+export const DEFAULT_PUBLIC_REQUESTS_PER_MINUTE = 1200

@@ -1,0 +1,40 @@
+import type { z } from 'zod'
+import type { ValidationIssue } from '../../../shared/contract/errors'
+
+/** zod issues in the contract's 422 form: {loc: [where, ...path], msg, type}. */
+export function toValidationIssues(where: 'query' | 'path' | 'body', error: z.ZodError, input: unknown): ValidationIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))
+    const value = path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key as string] : undefined), input)
+    const missing = value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')
+    return {
+      loc: [where, ...path],
+      msg: missing ? 'Field required' : issue.message,
+      type: missing ? 'missing' : issueType(issue),
+    }
+  })
+}
+
+function issueType(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' ? 'string_too_short' : issue.origin === 'array' ? 'too_short' : 'greater_than_equal'
+    case 'too_big':
+      return issue.origin === 'string' ? 'string_too_long' : issue.origin === 'array' ? 'too_long' : 'less_than_equal'
+    case 'invalid_value':
+      return 'enum'
+    case 'invalid_format':
+      return issue.format === 'uuid' ? 'uuid_parsing' : issue.format === 'regex' ? 'value_error' : `${issue.format}_parsing`
+    case 'invalid_type':
+      return `${issue.expected}_type`
+    default:
+      return issue.code === 'custom' ? 'value_error' : issue.code
+  }
+}
+
+/** Query strings as the schemas take them: one value as a string, a repeated name as an array. */
+export function queryRecord(all: Record<string, string[]>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const [name, values] of Object.entries(all)) out[name] = values.length === 1 ? values[0]! : values
+  return out
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto'
+import type { RouteResponse } from '../../../../shared/contract/routes'
+import { displayPrefix, generateKeyValue, hashKey } from '../../auth/api-keys'
+import type { ApiKeyRow, PlanRow, ProjectRow } from '../../store/repositories/access'
+import type { Store } from '../../store/store'
+import { ApiError } from '../errors'
+import type { HandlerMap } from '../handler-types'
+import { APP_VERSION } from '../../version'
+
+type AppRoutes = 'appStatus' | 'appListProjects' | 'appListKeys' | 'appCreateKey' | 'appRevokeKey'
+type ApiKeyView = RouteResponse<'appListKeys'>['keys'][number]
+
+export function planView(p: PlanRow) {
+  return {
+    id: p.id,
+    name: p.name,
+    api_access: p.apiAccess,
+    history_days: p.historyDays,
+    requests_per_minute: p.requestsPerMinute,
+    requests_per_month: p.requestsPerMonth,
+    keys_per_project: p.keysPerProject,
+  }
+}
+
+function projectView(store: Store, p: ProjectRow) {
+  return { id: p.id, name: p.name, plan: planView(store.plans.get(p.planId)!), created_at: p.createdAt }
+}
+
+export function keyView(k: ApiKeyRow): ApiKeyView {
+  return {
+    id: k.id,
+    name: k.name,
+    project_id: k.projectId,
+    internal: k.projectId === null,
+    countries: k.countries ?? null,
+    prefix: k.prefix,
+    created_at: k.createdAt,
+    revoked_at: k.revokedAt,
+    last_used_at: k.lastUsedAt,
+  }
+}
+
+/** Creates a key and returns its value once; the store keeps only the hash. Used by the app and the CLI. */
+export function createApiKey(
+  store: Store,
+  input: { name: string; projectId?: string; internal?: boolean; countries?: string[] },
+  now: Date,
+): { key: ApiKeyView; value: string } {
+  return store.transaction(() => {
+    let projectId: string | null = null
+    if (!input.internal) {
+      const projects = store.projects.all()
+      if (input.projectId) {
+        if (!store.projects.get(input.projectId)) throw new ApiError(404, `Project ${input.projectId} not found`)
+        projectId = input.projectId
+      } else if (projects.length === 1) {
+        projectId = projects[0]!.id
+      } else {
+        throw new ApiError(
+          400,
+          projects.length === 0
+            ? 'There is no project yet: create one (feedlens serve --demo creates the demo project) or make an internal key.'
+            : 'This store has several projects: say which one the key is for.',
+        )
+      }
+      const project = store.projects.get(projectId)!
+      const plan = store.plans.get(project.planId)!
+      if (!plan.apiAccess) {
+        throw new ApiError(403, `API access is part of the Pro plan; the project "${project.name}" is on the ${plan.name} plan.`)
+      }
+      const active = store.apiKeys.countActiveForProject(projectId)
+      if (plan.keysPerProject !== null && active >= plan.keysPerProject) {
+        throw new ApiError(
+          409,
+          `The ${plan.name} plan allows ${plan.keysPerProject} active keys per project; revoke one before creating another.`,
+        )
+      }
+    }
+    const countries = input.countries && input.countries.length > 0 ? input.countries : null
+    if (countries) {
+      const known = new Set(store.geo.regionCodes())
+      const unknown = countries.filter((c) => known.size > 0 && !known.has(c))
+      if (unknown.length > 0) throw new ApiError(400, `Unknown countries for this store: ${unknown.join(', ')}`)
+    }
+    const value = generateKeyValue()
+    const row = store.apiKeys.insert({
+      id: randomUUID(),
+      projectId,
+      name: input.name,
+      keyHash: hashKey(value),
+      prefix: displayPrefix(value),
+      countries,
+      createdAt: now.toISOString(),
+    })
+    return { key: keyView(row), value }
+  })
+}
+
+export const appHandlers: HandlerMap<AppRoutes> = {
+  appStatus(ctx) {
+    const p = ctx.principal
+    const project = p.kind === 'app' && p.projectId ? ctx.store.projects.get(p.projectId) : undefined
+    return {
+      version: APP_VERSION,
+      data_dir: ctx.store.file,
+      project: project ? projectView(ctx.store, project) : null,
+      counts: ctx.store.counts(),
+    }
+  },
+  appListProjects(ctx) {
+    return { projects: ctx.store.projects.all().map((p) => projectView(ctx.store, p)) }
+  },
+  appListKeys(ctx) {
+    return { keys: ctx.store.apiKeys.all().map(keyView) }
+  },
+  appCreateKey(ctx, { body }) {
+    return createApiKey(ctx.store, { name: body.name, projectId: body.project_id, internal: body.internal, countries: body.countries }, ctx.now)
+  },
+  appRevokeKey(ctx, { params }) {
+    const row = ctx.store.apiKeys.revoke(params.key_id, ctx.now.toISOString())
+    if (!row) throw new ApiError(404, `API key ${params.key_id} not found`)
+    return { key: keyView(row) }
+  },
+}

@@ -1,0 +1,107 @@
+import { ApiError } from '../errors'
+import type { HandlerMap } from '../handler-types'
+import { allowedMarkets, assertMarketAllowed } from '../markets'
+import type { ArticleRow } from '../../store/repositories/articles'
+import type { RequestContext } from '../context'
+
+type ArticleRoutes = 'listArticles' | 'getArticle' | 'listArticleObservations'
+
+/** The article, if it exists and lies in a market the key may see. */
+function visibleArticle(ctx: RequestContext, id: string): ArticleRow {
+  const row = ctx.store.articles.get(id)
+  if (!row) throw new ApiError(404, `Article ${id} not found`)
+  assertMarketAllowed(ctx, row.region)
+  return row
+}
+
+export const articleHandlers: HandlerMap<ArticleRoutes> = {
+  listArticles(ctx, { query }) {
+    if (query.region) assertMarketAllowed(ctx, query.region)
+    const { rows, total } = ctx.store.articles.list({
+      countries: allowedMarkets(ctx),
+      region: query.region,
+      lang: query.lang,
+      domain: query.domain?.toLowerCase().replace(/^www\./, ''),
+      category: query.category,
+      contentType: query.content_type,
+      search: query.search,
+      dateFrom: query.date_from?.toISOString(),
+      dateTo: query.date_to?.toISOString(),
+      hasEntities: query.has_entities,
+      hasSummary: query.has_summary,
+      sortBy: query.sort_by,
+      sortOrder: query.sort_order,
+      limit: query.limit,
+      offset: query.offset,
+    })
+    return {
+      articles: rows.map((a) => ({
+        id: a.id,
+        url: a.url,
+        title: a.title,
+        domain: a.domain,
+        region: a.region,
+        lang: a.lang,
+        category: a.category,
+        first_seen_at: a.firstSeenAt,
+        last_seen_at: a.lastSeenAt,
+      })),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    }
+  },
+
+  getArticle(ctx, { params, query }) {
+    const a = visibleArticle(ctx, params.article_id)
+    return {
+      id: a.id,
+      url: a.url,
+      title: a.title,
+      domain: a.domain,
+      summary: a.summary,
+      ...(query.include_markdown ? { markdown: a.markdown } : {}),
+      ...(query.include_entities
+        ? {
+            entities: ctx.store.articles.entities(a.id).map((e) => ({
+              name: e.name,
+              entity_types: e.type ? [e.type] : [],
+              unified_score: e.score,
+            })),
+          }
+        : {}),
+      ...(query.include_images ? { images: a.images ? JSON.parse(a.images) : [] } : {}),
+      region: a.region,
+      lang: a.lang,
+      category: a.category,
+      content_type: a.contentType,
+      published_at: a.publishedAt,
+      first_seen_at: a.firstSeenAt,
+      last_seen_at: a.lastSeenAt,
+    }
+  },
+
+  listArticleObservations(ctx, { params, query }) {
+    const a = visibleArticle(ctx, params.article_id)
+    const { rows, total } = ctx.store.articles.observations(
+      a.id,
+      allowedMarkets(ctx),
+      query.date_from?.toISOString(),
+      query.date_to?.toISOString(),
+      query.limit,
+      query.offset,
+    )
+    return {
+      article_id: a.id,
+      observations: rows.map((o) => ({
+        observed_at: o.observedAt,
+        country: o.country,
+        estimated_impressions: o.estimatedImpressions,
+        position: o.position,
+      })),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    }
+  },
+}

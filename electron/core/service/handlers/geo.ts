@@ -1,0 +1,86 @@
+import { ApiError } from '../errors'
+import type { HandlerMap } from '../handler-types'
+import { allowedMarkets, assertMarketAllowed } from '../markets'
+import { addHours, hourKey, isoWithOffset } from '../../time/buckets'
+import type { RequestContext } from '../context'
+
+type GeoRoutes = 'listRegions' | 'getRegion' | 'listRegionCities' | 'listLanguages'
+
+const WINDOW_HOURS = { '1h': 1, '24h': 24, '7d': 168, '30d': 720 } as const
+
+function visibleRegion(ctx: RequestContext, alpha2: string) {
+  assertMarketAllowed(ctx, alpha2)
+  const region = ctx.store.geo.region(alpha2)
+  if (!region) throw new ApiError(404, `Region ${alpha2} not found`)
+  return region
+}
+
+export const geoHandlers: HandlerMap<GeoRoutes> = {
+  listRegions(ctx, { query }) {
+    const markets = new Set(allowedMarkets(ctx))
+    let regions = ctx.store.geo.regions().filter((r) => markets.has(r.alpha2) && (!query.active_only || r.isActive))
+    const activity = query.entity
+      ? ctx.store.geo.entityActivity(query.entity, hourKey(addHours(ctx.now, -WINDOW_HOURS[query.window])))
+      : null
+    if (activity && query.entity_only) regions = regions.filter((r) => activity.has(r.alpha2))
+    const list = regions.map((r) => {
+      const seen = activity?.get(r.alpha2)
+      return {
+        alpha_2: r.alpha2,
+        name: r.name,
+        languages: r.languages,
+        cities_count: r.citiesCount,
+        profiles_count: r.profilesCount,
+        is_active: r.isActive,
+        ...(query.with_stats ? { stats: { population: r.population, internet_population: r.internetPopulation } } : {}),
+        ...(activity
+          ? {
+              entity_active: seen !== undefined,
+              entity_publications: seen?.publications ?? 0,
+              entity_impressions: seen?.impressions ?? 0,
+            }
+          : {}),
+      }
+    })
+    return { regions: list, total: list.length }
+  },
+
+  getRegion(ctx, { params }) {
+    const r = visibleRegion(ctx, params.alpha_2)
+    return {
+      alpha_2: r.alpha2,
+      alpha_3: r.alpha3,
+      name: r.name,
+      languages: r.languages,
+      cities: ctx.store.geo.cities(r.alpha2, false).map((c) => ({ id: c.id, name: c.name, is_active: c.isActive })),
+      first_data_at: r.firstDataAt ? isoWithOffset(r.firstDataAt, r.utcOffsetMinutes) : null,
+    }
+  },
+
+  listRegionCities(ctx, { params, query }) {
+    const r = visibleRegion(ctx, params.alpha_2)
+    return {
+      region: r.alpha2,
+      cities: ctx.store.geo.cities(r.alpha2, query.active_only).map((c) => ({ id: c.id, name: c.name, is_active: c.isActive })),
+    }
+  },
+
+  listLanguages(ctx, { query }) {
+    const markets = allowedMarkets(ctx)
+    const marketSet = new Set(markets)
+    const regionsByLang = new Map<string, string[]>()
+    for (const r of ctx.store.geo.regions()) {
+      if (!marketSet.has(r.alpha2)) continue
+      for (const lang of r.languages) regionsByLang.set(lang, [...(regionsByLang.get(lang) ?? []), r.alpha2])
+    }
+    const counts = query.with_article_counts ? ctx.store.geo.articleCountsByLanguage(markets) : null
+    return {
+      languages: ctx.store.geo.languages().map((l) => ({
+        code: l.code,
+        name: l.name,
+        regions: regionsByLang.get(l.code) ?? [],
+        ...(counts ? { article_count: counts.get(l.code) ?? 0 } : {}),
+      })),
+    }
+  },
+}

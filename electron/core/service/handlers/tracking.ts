@@ -1,0 +1,364 @@
+import type { RouteResponse } from '../../../../shared/contract/routes'
+import { listKinds, type ListKind } from '../../../../shared/contract/values'
+import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
+import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
+import { addHours, hourKey } from '../../time/buckets'
+import type { RequestContext } from '../context'
+import { TrackingApiError } from '../errors'
+import type { HandlerMap } from '../handler-types'
+import { resolveMarkets } from '../markets'
+import { assertKind, historyDaysOf, ownList, resolveWindow, trackingProject, type Window } from '../tracking/access'
+
+type TrackingRoutes = 'listTrackingLists' | 'getTrackingList' | 'getTrackingMetrics' | 'getTrackingRollup' | 'getTrackingMatches'
+type ListSummary = RouteResponse<'listTrackingLists'>['lists'][number]
+
+export const ROLLUP_MAX_ITEMS = 500
+const SLICE_SIZE = 20
+
+const parseArray = (s: string | null): string[] => (s ? (JSON.parse(s) as string[]) : [])
+
+function summary(list: TrackingListRow): ListSummary {
+  const base: ListSummary = {
+    id: list.id,
+    kind: list.kind as ListKind,
+    name: list.name,
+    color_index: list.colorIndex,
+    item_count: list.itemCount,
+    created_at: list.createdAt,
+    updated_at: list.updatedAt,
+  }
+  if (list.kind !== 'mention') return base
+  return {
+    ...base,
+    countries: parseArray(list.countries),
+    langs: parseArray(list.langs).map((l) => l.toUpperCase()),
+    search_scope: list.searchScope ?? 'all',
+    active: list.active !== 0,
+    matches_count: list.matchesCount,
+    new_publications_24h: list.newPublications24h,
+    last_scanned_at: list.lastScannedAt,
+    scan_status: list.scanStatus ?? 'pending',
+  }
+}
+
+/** Usage per kind against the plan's limits (the app's badges show the same numbers). */
+export function usageFor(ctx: RequestContext, projectId: string) {
+  const used = ctx.store.tracking.usage(projectId)
+  const project = ctx.store.projects.get(projectId)
+  const plan = project ? ctx.store.plans.get(project.planId) : undefined
+  const limits: Record<ListKind, number | null> = {
+    entity: plan?.limitEntity ?? null,
+    category: plan?.limitCategory ?? null,
+    publisher: plan?.limitPublisher ?? null,
+    trend: null,
+    mention: plan?.limitMention ?? null,
+  }
+  return Object.fromEntries(listKinds.map((k) => [k, { used: used.get(k) ?? 0, limit: limits[k] }])) as Record<
+    ListKind,
+    { used: number; limit: number | null }
+  >
+}
+
+function scopeOf(country: string, markets: string[], lang: string, w: Window) {
+  return { country, markets, lang, from: w.from.toISOString(), to: w.to.toISOString() }
+}
+
+/** Keys the activity queries use: item keys, except mention items, which are matched by item id. */
+const activityKey = (list: TrackingListRow, item: TrackingItemRow) => (list.kind === 'mention' ? item.id : item.key)
+
+/** Mention lists apply their own countries on top of the key's markets. */
+function listMarkets(list: TrackingListRow, markets: string[]): string[] {
+  const own = parseArray(list.countries)
+  return list.kind === 'mention' && own.length > 0 ? markets.filter((m) => own.includes(m)) : markets
+}
+
+function guardComputing(list: TrackingListRow): void {
+  if (list.kind === 'mention' && list.scanStatus === 'scanning' && !list.lastScannedAt) {
+    throw new TrackingApiError(503, 'computing', 'Matches of this list are still being computed; retry shortly.', {
+      'Retry-After': '5',
+    })
+  }
+}
+
+export const trackingHandlers: HandlerMap<TrackingRoutes> = {
+  listTrackingLists(ctx, { query }) {
+    const projectId = trackingProject(ctx, query.project_id)
+    const { rows, total } = ctx.store.tracking.lists(
+      projectId,
+      query.kind,
+      addHours(ctx.now, -24).toISOString(),
+      query.limit,
+      query.offset,
+    )
+    return { lists: rows.map(summary), usage: usageFor(ctx, projectId), total, limit: query.limit, offset: query.offset }
+  },
+
+  getTrackingList(ctx, { params }) {
+    const list = ownList(ctx, params.list_id)
+    const items = ctx.store.tracking.items(list.id)
+    const base = summary(list)
+    if (list.kind !== 'mention') {
+      return { ...base, items: items.map((i) => ({ key: i.key, name: i.name, type: i.type, added_at: i.addedAt })) }
+    }
+    return {
+      ...base,
+      mentions: [...new Set(items.map((i) => i.name))],
+      match_types: [...new Set(items.map((i) => i.type ?? 'broad'))],
+      items: items.map((i) => ({
+        key: i.id,
+        name: i.name,
+        type: i.type ?? 'broad',
+        added_at: i.addedAt,
+        position: i.position,
+        matches_count: i.matchesCount,
+      })),
+      extraction_started_at: list.extractionStartedAt,
+      next_scan_at: list.nextScanAt,
+      scan_error: list.scanError ? (JSON.parse(list.scanError) as { message: string; at: string }) : null,
+    }
+  },
+
+  getTrackingMetrics(ctx, { params, query }) {
+    const list = ownList(ctx, params.list_id)
+    const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
+    guardComputing(list)
+    const w = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx))
+    const lang = query.lang === 'all' ? null : query.lang
+    const items = ctx.store.tracking.items(list.id)
+    const keys = items.map((i) => activityKey(list, i))
+    const activity = (from: Date, to: Date, chars: 0 | 10 | 13) =>
+      ctx.store.itemActivity.activity(list.kind, keys, markets, lang, hourKey(from), hourKey(to), chars)
+    const current = new Map(activity(w.from, w.to, 0).map((r) => [r.key, r]))
+    const previous = new Map(activity(w.prevFrom, w.prevTo, 0).map((r) => [r.key, r]))
+    const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
+    const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k)?.impressions ?? 0])))
+
+    const page = items.slice(query.offset, query.offset + query.limit)
+    const pageKeys = new Set(page.map((i) => activityKey(list, i)))
+    const buckets = bucketKeys(w.from, w.to, query.grain)
+    const series = activity(w.from, w.to, query.grain === 'hour' ? 13 : 10).filter((r) => pageKeys.has(r.key))
+    const sparkOf = (key: string, field: 'impressions' | 'publications') =>
+      sparkline(buckets, new Map(series.filter((r) => r.key === key).map((r) => [r.bucket, r[field]])))
+
+    const rows = page.map((item) => {
+      const key = activityKey(list, item)
+      const cur = current.get(key)
+      const prev = previous.get(key)
+      const impressions = cur?.impressions ?? 0
+      return {
+        key: list.kind === 'mention' ? item.id : item.key,
+        name: item.name,
+        ...(list.kind === 'mention' ? { match_type: item.type ?? 'broad' } : { resolved_id: item.type === null && list.kind === 'entity' ? null : item.key, resolved_type: item.type }),
+        impressions,
+        publications_count: cur?.publications ?? 0,
+        publishers_count: cur?.publishers ?? 0,
+        avg_position: cur && cur.observations > 0 ? Math.round((cur.positionSum / cur.observations) * 10) / 10 : null,
+        delta_pct: list.kind === 'trend' ? null : deltaPct(impressions, prev?.impressions ?? 0),
+        rank_delta: (rankPrev.get(key) ?? 0) - (rankNow.get(key) ?? 0),
+        impressions_spark: sparkOf(key, 'impressions'),
+        publications_spark: sparkOf(key, 'publications'),
+        last_seen: cur?.lastSeenAt ?? null,
+      }
+    })
+    const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
+    const pagePrevImpressions = page.reduce((s, i) => s + (previous.get(activityKey(list, i))?.impressions ?? 0), 0)
+    const spark = rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), [])
+    const timeseries =
+      list.kind === 'mention'
+        ? buckets.map((b) => {
+            const at = series.filter((r) => r.bucket === b)
+            return {
+              ts: query.grain === 'hour' ? `${b}:00:00Z` : `${b}T00:00:00Z`,
+              urls: at.reduce((s, r) => s + r.publications, 0),
+              impressions: at.reduce((s, r) => s + r.impressions, 0),
+            }
+          })
+        : undefined
+    return {
+      list_id: list.id,
+      kind: list.kind as ListKind,
+      scope: {
+        ...scopeOf(query.country, markets, query.lang, w),
+        grain: query.grain,
+        prev_from: w.prevFrom.toISOString(),
+        prev_to: w.prevTo.toISOString(),
+      },
+      items: rows,
+      summary: {
+        scope: 'page' as const,
+        impressions: pageImpressions,
+        publications_count: rows.reduce((s, r) => s + r.publications_count, 0),
+        delta_pct: list.kind === 'trend' ? null : deltaPct(pageImpressions, pagePrevImpressions),
+        impressions_spark: spark,
+        ...(timeseries ? { timeseries } : {}),
+      },
+      total: items.length,
+      limit: query.limit,
+      offset: query.offset,
+    }
+  },
+
+  getTrackingRollup(ctx, { params, query }) {
+    const list = ownList(ctx, params.list_id)
+    const items = ctx.store.tracking.items(list.id)
+    if (items.length > ROLLUP_MAX_ITEMS) {
+      throw new TrackingApiError(
+        422,
+        'list_too_large',
+        `Roll-ups cover lists of at most ${ROLLUP_MAX_ITEMS} items; this list has ${items.length}.`,
+      )
+    }
+    const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
+    guardComputing(list)
+    const w = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx))
+    const lang = query.lang === 'all' ? null : query.lang
+    const keys = items.map((i) => activityKey(list, i))
+    const covered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourKey(w.from), hourKey(w.to))
+    const prevCovered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourKey(w.prevFrom), hourKey(w.prevTo))
+    const scope = scopeOf(query.country, markets, query.lang, w)
+
+    const group = <T extends { pubs: number; imps: number }>(
+      rows: typeof covered,
+      keyOf: (r: (typeof covered)[number]) => string | null,
+      make: (key: string, first: (typeof covered)[number]) => Omit<T, 'pubs' | 'imps'>,
+    ): T[] => {
+      const map = new Map<string, T>()
+      for (const r of rows) {
+        const k = keyOf(r)
+        if (k === null) continue
+        const entry = map.get(k) ?? ({ ...make(k, r), pubs: 0, imps: 0 } as T)
+        entry.pubs += 1
+        entry.imps += r.impressions
+        map.set(k, entry)
+      }
+      return [...map.values()].sort((a, b) => b.imps - a.imps || b.pubs - a.pubs).slice(0, SLICE_SIZE)
+    }
+    const prevByPublisher = new Map<string, number>()
+    for (const r of prevCovered) prevByPublisher.set(r.domain, (prevByPublisher.get(r.domain) ?? 0) + r.impressions)
+    const prevByTrend = new Map<string, number>()
+    for (const r of prevCovered) if (r.trendId) prevByTrend.set(r.trendId, (prevByTrend.get(r.trendId) ?? 0) + r.impressions)
+
+    const entityRows = ctx.store.rollups.entitiesOf(covered.map((r) => r.id))
+    const impsById = new Map(covered.map((r) => [r.id, r.impressions]))
+    const entityMap = new Map<string, { name: string; entity_id: string; pubs: number; imps: number }>()
+    for (const e of entityRows) {
+      const entry = entityMap.get(e.entityId) ?? { name: e.name, entity_id: e.entityId, pubs: 0, imps: 0 }
+      entry.pubs += 1
+      entry.imps += impsById.get(e.articleId) ?? 0
+      entityMap.set(e.entityId, entry)
+    }
+    const itemKeys = new Set(items.map((i) => i.key))
+    const related = [...entityMap.values()]
+      .filter((e) => !(list.kind === 'entity' && itemKeys.has(e.entity_id)))
+      .sort((a, b) => b.imps - a.imps || b.pubs - a.pubs)
+      .slice(0, SLICE_SIZE)
+
+    const publishers = group<{ name: string; pubs: number; imps: number; delta_pct: number | null }>(
+      covered,
+      (r) => r.domain,
+      (domain) => ({ name: domain, delta_pct: null }),
+    ).map((p) => ({ ...p, delta_pct: deltaPct(p.imps, prevByPublisher.get(p.name) ?? 0) }))
+    const categories = group<{ name: string; pubs: number; imps: number }>(covered, (r) => r.category, (c) => ({ name: c }))
+
+    if (list.kind === 'trend') {
+      return {
+        list_id: list.id,
+        kind: 'trend' as const,
+        scope,
+        top_articles: [...covered]
+          .filter((r) => r.trendId !== null)
+          .sort((a, b) => b.impressions - a.impressions || a.id.localeCompare(b.id))
+          .slice(0, SLICE_SIZE)
+          .map((r) => ({
+            id: r.id,
+            url: r.url,
+            title: r.title,
+            domain: r.domain,
+            trend_id: r.trendId!,
+            imps: r.impressions,
+            cabinet_url: `${ctx.appUrl}/article/${r.id}`,
+          })),
+      }
+    }
+    if (list.kind === 'mention') {
+      return { list_id: list.id, kind: 'mention' as const, scope, publishers, entities: related, categories }
+    }
+    const types = group<{ name: string; pubs: number; imps: number }>(covered, (r) => r.contentType, (t) => ({ name: t }))
+    return {
+      list_id: list.id,
+      kind: list.kind as ListKind,
+      scope,
+      publishers: list.kind === 'publisher' ? [] : publishers,
+      trends: group<{ id: string; name: string; pubs: number; imps: number; delta_pct: number | null }>(
+        covered,
+        (r) => r.trendId,
+        (id, first) => ({ id, name: first.trendLabel ?? '', delta_pct: null }),
+      ).map((t) => ({ ...t, delta_pct: deltaPct(t.imps, prevByTrend.get(t.id) ?? 0) })),
+      related,
+      groups: [],
+      types: types.map((t) => ({ name: t.name, pubs: t.pubs })),
+    }
+  },
+
+  getTrackingMatches(ctx, { params, query }) {
+    const list = ownList(ctx, params.list_id)
+    assertKind(list, ['mention'], 'Matches')
+    const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
+    guardComputing(list)
+    const listLangs = parseArray(list.langs).map((l) => l.toLowerCase())
+    const lang = query.lang === 'all' ? null : query.lang
+    const empty = { list_id: list.id, publications: [], hits: {}, summary: { matches: 0, publications: 0, mentions: {} } }
+    if (lang && listLangs.length > 0 && !listLangs.includes(lang)) return empty
+    const w = resolveWindow(ctx, 'custom', query.date_from ?? new Date(0), query.date_to ?? ctx.now, historyDaysOf(ctx))
+    let rows = ctx.store.matches.matches(list.id, {
+      countries: markets,
+      lang,
+      from: w.from.toISOString(),
+      to: w.to.toISOString(),
+      q: query.q?.trim() || null,
+    })
+    const wanted = new Set(query.mention.map((m) => m.toLowerCase()))
+    if (wanted.size > 0) rows = rows.filter((r) => wanted.has(r.keyword.toLowerCase()))
+    if (query.match_types) rows = rows.filter((r) => query.match_types!.includes((r.matchType ?? 'broad') as 'broad'))
+    const fields: Record<string, string[]> = { title: ['title'], body: ['body'], both: ['title', 'body'], all: ['title', 'body', 'summary'] }
+    rows = rows.filter((r) => fields[query.scope]!.includes(r.field))
+
+    const order: string[] = []
+    const hits: Record<string, { count: number; mentions: Array<{ term_id: string; raw_text: string; match_type: string; field: string; matched_text: string }> }> = {}
+    for (const r of rows) {
+      if (!hits[r.articleId]) {
+        if (order.length >= query.limit) continue
+        order.push(r.articleId)
+        hits[r.articleId] = { count: 0, mentions: [] }
+      }
+      const h = hits[r.articleId]!
+      h.count += 1
+      h.mentions.push({ term_id: r.itemId, raw_text: r.keyword, match_type: r.matchType ?? 'broad', field: r.field, matched_text: r.matchedText })
+    }
+    const firstRow = new Map<string, (typeof rows)[number]>()
+    for (const r of rows) if (!firstRow.has(r.articleId)) firstRow.set(r.articleId, r)
+    const mentions: Record<string, number> = {}
+    for (const id of order) for (const m of hits[id]!.mentions) mentions[m.raw_text] = (mentions[m.raw_text] ?? 0) + 1
+    return {
+      list_id: list.id,
+      publications: order.map((id) => {
+        const r = firstRow.get(id)!
+        return {
+          id,
+          url: r.url,
+          title: r.title,
+          publisher: r.publisher ?? r.domain,
+          domain: r.domain,
+          country: r.country.toUpperCase(),
+          lang: r.lang.toUpperCase(),
+          first_seen_at: r.firstSeenAt ?? '',
+          article_first_seen_at: r.firstSeenAt ?? '',
+          snippet: (r.summary ?? r.title).slice(0, 240),
+          cabinet_url: `${ctx.appUrl}/article/${id}`,
+        }
+      }),
+      hits,
+      summary: { matches: order.reduce((s, id) => s + hits[id]!.count, 0), publications: order.length, mentions },
+    }
+  },
+}

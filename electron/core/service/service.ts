@@ -1,0 +1,20 @@
+import type { RouteId } from '../../../shared/contract/routes'
+import type { HandlerMap } from './handler-types'
+import { appHandlers } from './handlers/app'
+import { articleHandlers } from './handlers/articles'
+import { geoHandlers } from './handlers/geo'
+import { profileHandlers } from './handlers/profiles'
+import { signalHandlers } from './handlers/signals'
+import { trackingHandlers } from './handlers/tracking'
+import { trendHandlers } from './handlers/trends'
+
+/** One dispatch table: every route of shared/contract/routes.ts has exactly one handler here. */
+export const handlers: HandlerMap<RouteId> = {
+  ...trackingHandlers,
+  ...geoHandlers,
+  ...articleHandlers,
+  ...trendHandlers,
+  ...signalHandlers,
+  ...profileHandlers,
+  ...appHandlers,
+}

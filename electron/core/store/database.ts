@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3'
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+import fs from 'node:fs'
+import path from 'node:path'
+import * as schema from './schema'
+
+export type Db = BetterSQLite3Database<typeof schema>
+
+export interface OpenStoreOptions {
+  /** A file path, or ':memory:' for tests. */
+  file: string
+  migrationsFolder: string
+}
+
+export interface OpenedStore {
+  sqlite: Database.Database
+  db: Db
+  file: string
+}
+
+/** Thrown when a store was written by another build of Feedlens; the store is left untouched. */
+export class StoreMismatchError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StoreMismatchError'
+  }
+}
+
+const MIGRATIONS_TABLE = '__drizzle_migrations'
+
+export function openStore(options: OpenStoreOptions): OpenedStore {
+  if (!fs.existsSync(path.join(options.migrationsFolder, 'meta', '_journal.json'))) {
+    throw new Error(`Feedlens cannot find its migrations in ${options.migrationsFolder} (meta/_journal.json is missing).`)
+  }
+  if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true })
+  const sqlite = new Database(options.file)
+  try {
+    sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('synchronous = NORMAL')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma('busy_timeout = 5000')
+    assertMigrationsMatch(sqlite, options.migrationsFolder, options.file)
+    const db = drizzle(sqlite, { schema })
+    migrate(db, { migrationsFolder: options.migrationsFolder, migrationsTable: MIGRATIONS_TABLE })
+    return { sqlite, db, file: options.file }
+  } catch (error) {
+    sqlite.close()
+    throw error
+  }
+}
+
+/**
+ * The migrations applied to a store must be a prefix of the shipped ones, in order and
+ * byte for byte (by hash). Anything else means another build wrote this store: refuse.
+ */
+export function assertMigrationsMatch(sqlite: Database.Database, migrationsFolder: string, file: string): void {
+  const hasTable = sqlite
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`)
+    .get(MIGRATIONS_TABLE)
+  if (!hasTable) return
+  const applied = sqlite
+    .prepare(`SELECT hash, created_at AS createdAt FROM ${MIGRATIONS_TABLE} ORDER BY created_at, id`)
+    .all() as Array<{ hash: string; createdAt: number }>
+  const shipped = readMigrationFiles({ migrationsFolder })
+  if (applied.length > shipped.length) {
+    throw new StoreMismatchError(
+      `The store at ${file} was written by a newer version of Feedlens (${applied.length} migrations applied, ` +
+        `this version ships ${shipped.length}). Update Feedlens, or open another data folder with --data-dir.`,
+    )
+  }
+  applied.forEach((row, i) => {
+    const expected = shipped[i]!
+    if (row.hash !== expected.hash || Number(row.createdAt) !== expected.folderMillis) {
+      throw new StoreMismatchError(
+        `The store at ${file} does not match this version of Feedlens: migration ${i + 1} differs from the one ` +
+          `this version ships. Feedlens will not open it, to keep your data intact. Use the version that ` +
+          `created it, or open another data folder with --data-dir.`,
+      )
+    }
+  })
+}

@@ -1,0 +1,123 @@
+import type Database from 'better-sqlite3'
+
+export interface ArticleListFilter {
+  countries: string[]
+  region?: string
+  lang?: string
+  domain?: string
+  category?: string
+  contentType?: string
+  search?: string
+  dateFrom?: string
+  dateTo?: string
+  hasEntities?: boolean
+  hasSummary?: boolean
+  sortBy: 'last_seen_at' | 'first_seen_at' | 'published_at' | 'impressions'
+  sortOrder: 'asc' | 'desc'
+  limit: number
+  offset: number
+}
+
+export interface ArticleRow {
+  id: string
+  url: string
+  title: string
+  domain: string
+  region: string
+  lang: string
+  category: string | null
+  contentType: string | null
+  summary: string | null
+  markdown: string | null
+  images: string | null
+  publishedAt: string | null
+  firstSeenAt: string | null
+  lastSeenAt: string | null
+}
+
+const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], string> = {
+  last_seen_at: 'a.last_seen_at',
+  first_seen_at: 'a.first_seen_at',
+  published_at: 'a.published_at',
+  impressions: '(SELECT coalesce(sum(d.impressions), 0) FROM article_daily d WHERE d.article_id = a.id)',
+}
+
+export class ArticlesRepository {
+  constructor(private readonly sqlite: Database.Database) {}
+
+  list(f: ArticleListFilter): { rows: ArticleRow[]; total: number } {
+    const where: string[] = ['a.region IN (SELECT value FROM json_each(@countries))']
+    const params: Record<string, unknown> = { countries: JSON.stringify(f.countries), limit: f.limit, offset: f.offset }
+    const add = (clause: string, name: string, value: unknown) => {
+      if (value === undefined) return
+      where.push(clause)
+      params[name] = value
+    }
+    add('a.region = @region', 'region', f.region)
+    add('a.lang = @lang', 'lang', f.lang)
+    add('a.domain = @domain', 'domain', f.domain)
+    add('(a.category = @category OR a.category LIKE @categoryPrefix)', 'category', f.category)
+    if (f.category !== undefined) params.categoryPrefix = `${f.category.replace(/[%_]/g, '')}/%`
+    add('a.content_type = @contentType', 'contentType', f.contentType)
+    add('coalesce(a.last_seen_at, a.first_seen_at) >= @dateFrom', 'dateFrom', f.dateFrom)
+    add('coalesce(a.first_seen_at, a.last_seen_at) <= @dateTo', 'dateTo', f.dateTo)
+    if (f.hasEntities !== undefined) where.push(f.hasEntities ? 'a.entity_count > 0' : 'a.entity_count = 0')
+    if (f.hasSummary !== undefined)
+      where.push(f.hasSummary ? "coalesce(a.summary, '') <> ''" : "coalesce(a.summary, '') = ''")
+    if (f.search !== undefined) {
+      where.push('a.rowid IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search)')
+      params.search = toFtsQuery(f.search)
+    }
+    const whereSql = where.join(' AND ')
+    const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM articles a WHERE ${whereSql}`).get(params) as { n: number }).n
+    const order = `${SORT_COLUMNS[f.sortBy]} ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id`
+    const rows = this.sqlite
+      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+      .all(params) as ArticleRow[]
+    return { rows, total }
+  }
+
+  get(id: string): ArticleRow | undefined {
+    return this.sqlite.prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a WHERE a.id = ?`).get(id) as ArticleRow | undefined
+  }
+
+  entities(articleId: string): Array<{ name: string; type: string | null; score: number }> {
+    return this.sqlite
+      .prepare(
+        `SELECT e.name, e.type, ae.score FROM article_entities ae JOIN entities e ON e.id = ae.entity_id
+         WHERE ae.article_id = ? ORDER BY ae.score DESC, e.name`,
+      )
+      .all(articleId) as Array<{ name: string; type: string | null; score: number }>
+  }
+
+  observations(
+    articleId: string,
+    countries: string[],
+    from: string | undefined,
+    to: string | undefined,
+    limit: number,
+    offset: number,
+  ): { rows: Array<{ observedAt: string; country: string; position: number; estimatedImpressions: number }>; total: number } {
+    const where = `article_id = @id AND country IN (SELECT value FROM json_each(@countries))
+      AND (@from IS NULL OR observed_at >= @from) AND (@to IS NULL OR observed_at <= @to)`
+    const params = { id: articleId, countries: JSON.stringify(countries), from: from ?? null, to: to ?? null, limit, offset }
+    const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM observations WHERE ${where}`).get(params) as { n: number }).n
+    const rows = this.sqlite
+      .prepare(
+        `SELECT observed_at AS observedAt, country, position, estimated_impressions AS estimatedImpressions
+         FROM observations WHERE ${where} ORDER BY observed_at, country LIMIT @limit OFFSET @offset`,
+      )
+      .all(params) as Array<{ observedAt: string; country: string; position: number; estimatedImpressions: number }>
+    return { rows, total }
+  }
+}
+
+const ARTICLE_COLUMNS = `a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType,
+  a.summary, a.markdown, a.images, a.published_at AS publishedAt, a.first_seen_at AS firstSeenAt, a.last_seen_at AS lastSeenAt`
+
+/** Turns free text into an FTS5 query of quoted terms (all must occur), so user input cannot break the syntax. */
+export function toFtsQuery(text: string): string {
+  const terms = text.match(/[\p{L}\p{N}]+/gu) ?? []
+  if (terms.length === 0) return '""'
+  return terms.map((t) => `"${t}"`).join(' ')
+}

@@ -1,0 +1,48 @@
+import type Database from 'better-sqlite3'
+
+export interface PublisherRow {
+  id: number
+  domain: string
+  name: string
+  country: string | null
+  profileExists: boolean
+  knowledgeGraphId: string | null
+  totalFollowers: number | null
+}
+
+const COLUMNS = `id, domain, name, country, profile_exists AS profileExists, knowledge_graph_id AS knowledgeGraphId,
+  total_followers AS totalFollowers`
+
+type Raw = Omit<PublisherRow, 'profileExists'> & { profileExists: number }
+const fromRaw = (r: Raw): PublisherRow => ({ ...r, profileExists: r.profileExists === 1 })
+
+export class PublishersRepository {
+  constructor(private readonly sqlite: Database.Database) {}
+
+  byDomain(domain: string): PublisherRow | undefined {
+    const row = this.sqlite.prepare(`SELECT ${COLUMNS} FROM publishers WHERE domain = ?`).get(domain) as Raw | undefined
+    return row && fromRaw(row)
+  }
+
+  search(q: string, limit: number): PublisherRow[] {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    return (
+      this.sqlite
+        .prepare(
+          `SELECT ${COLUMNS} FROM publishers
+           WHERE name LIKE ?1 ESCAPE '\\' OR domain LIKE ?1 ESCAPE '\\' OR knowledge_graph_id = ?2
+           ORDER BY profile_exists DESC, coalesce(total_followers, 0) DESC, name LIMIT ?3`,
+        )
+        .all(like, q, limit) as Raw[]
+    ).map(fromRaw)
+  }
+
+  recentArticles(domain: string, limit: number): Array<{ id: string; url: string; title: string; firstSeenAt: string | null }> {
+    return this.sqlite
+      .prepare(
+        `SELECT id, url, title, first_seen_at AS firstSeenAt FROM articles WHERE domain = ?
+         ORDER BY coalesce(first_seen_at, published_at) DESC NULLS LAST, id LIMIT ?`,
+      )
+      .all(domain, limit) as Array<{ id: string; url: string; title: string; firstSeenAt: string | null }>
+  }
+}

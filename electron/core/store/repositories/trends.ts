@@ -1,0 +1,157 @@
+import type Database from 'better-sqlite3'
+
+export interface TrendRow {
+  id: string
+  label: string
+  labelRu: string
+  state: string
+  structuralType: string
+  semanticType: string
+  articleCount: number
+  firstSeenAt: string | null
+  lastArticleAt: string | null
+  keyEntities: string
+  primaryCountry: string | null
+  countryScope: string
+  topicId: string | null
+  themeId: string | null
+  dailyCounts: string
+  features: string
+  forecast: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface TrendFilter {
+  state?: string
+  structuralType?: string
+  semanticType?: string
+  topicId?: string
+  themeId?: string
+  minArticles: number
+  sortBy: 'last_article_at' | 'first_seen_at' | 'article_count'
+  sortOrder: 'asc' | 'desc'
+  limit: number
+  offset: number
+}
+
+const COLUMNS = `t.id, t.label, t.label_ru AS labelRu, t.state, t.structural_type AS structuralType,
+  t.semantic_type AS semanticType, t.article_count AS articleCount, t.first_seen_at AS firstSeenAt,
+  t.last_article_at AS lastArticleAt, t.key_entities AS keyEntities, t.primary_country AS primaryCountry,
+  t.country_scope AS countryScope, t.topic_id AS topicId, tp.theme_id AS themeId, t.daily_counts AS dailyCounts,
+  t.features, t.forecast, t.created_at AS createdAt, t.updated_at AS updatedAt`
+
+const SORT = { last_article_at: 't.last_article_at', first_seen_at: 't.first_seen_at', article_count: 't.article_count' }
+
+export class TrendsRepository {
+  constructor(private readonly sqlite: Database.Database) {}
+
+  list(f: TrendFilter): { rows: TrendRow[]; total: number } {
+    const where = [
+      '(@state IS NULL OR t.state = @state)',
+      '(@structuralType IS NULL OR t.structural_type = @structuralType)',
+      '(@semanticType IS NULL OR t.semantic_type = @semanticType)',
+      '(@topicId IS NULL OR t.topic_id = @topicId)',
+      '(@themeId IS NULL OR tp.theme_id = @themeId)',
+      't.article_count >= @minArticles',
+    ].join(' AND ')
+    const params = {
+      state: f.state ?? null,
+      structuralType: f.structuralType ?? null,
+      semanticType: f.semanticType ?? null,
+      topicId: f.topicId ?? null,
+      themeId: f.themeId ?? null,
+      minArticles: f.minArticles,
+      limit: f.limit,
+      offset: f.offset,
+    }
+    const from = 'FROM trends t LEFT JOIN topics tp ON tp.id = t.topic_id'
+    const total = (this.sqlite.prepare(`SELECT count(*) AS n ${from} WHERE ${where}`).get(params) as { n: number }).n
+    const rows = this.sqlite
+      .prepare(
+        `SELECT ${COLUMNS} ${from} WHERE ${where}
+         ORDER BY ${SORT[f.sortBy]} ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, t.id
+         LIMIT @limit OFFSET @offset`,
+      )
+      .all(params) as TrendRow[]
+    return { rows, total }
+  }
+
+  get(id: string): TrendRow | undefined {
+    return this.sqlite
+      .prepare(`SELECT ${COLUMNS} FROM trends t LEFT JOIN topics tp ON tp.id = t.topic_id WHERE t.id = ?`)
+      .get(id) as TrendRow | undefined
+  }
+
+  articles(
+    trendId: string,
+    role: string | undefined,
+    sortBy: 'first_seen_at' | 'published_at' | 'assignment_score',
+    sortOrder: 'asc' | 'desc',
+    limit: number,
+    offset: number,
+  ) {
+    const where = 'ta.trend_id = @trendId AND (@role IS NULL OR ta.role = @role)'
+    const params = { trendId, role: role ?? null, limit, offset }
+    const column = { first_seen_at: 'a.first_seen_at', published_at: 'a.published_at', assignment_score: 'ta.assignment_score' }[sortBy]
+    const total = (
+      this.sqlite.prepare(`SELECT count(*) AS n FROM trend_articles ta WHERE ${where}`).get(params) as { n: number }
+    ).n
+    const rows = this.sqlite
+      .prepare(
+        `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, ta.assignment_score AS assignmentScore,
+                ta.role, a.first_seen_at AS firstSeenAt, a.published_at AS publishedAt
+         FROM trend_articles ta JOIN articles a ON a.id = ta.article_id
+         WHERE ${where}
+         ORDER BY ${column} ${sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT @limit OFFSET @offset`,
+      )
+      .all(params) as Array<{
+      id: string
+      url: string
+      title: string
+      domain: string
+      countryCode: string
+      assignmentScore: number
+      role: string
+      firstSeenAt: string | null
+      publishedAt: string | null
+    }>
+    return { rows, total }
+  }
+
+  parents(childId: string) {
+    return this.sqlite
+      .prepare(
+        `SELECT l.parent_id AS id, t.label, l.relation_type AS relationType, l.strength
+         FROM trend_links l JOIN trends t ON t.id = l.parent_id WHERE l.child_id = ? ORDER BY l.strength DESC, t.id`,
+      )
+      .all(childId) as Array<{ id: string; label: string; relationType: string; strength: number }>
+  }
+
+  children(parentId: string) {
+    return this.sqlite
+      .prepare(
+        `SELECT l.child_id AS id, t.label, l.relation_type AS relationType, l.strength
+         FROM trend_links l JOIN trends t ON t.id = l.child_id WHERE l.parent_id = ? ORDER BY l.strength DESC, t.id`,
+      )
+      .all(parentId) as Array<{ id: string; label: string; relationType: string; strength: number }>
+  }
+
+  themes() {
+    return this.sqlite
+      .prepare(
+        `SELECT id, label, label_ru AS labelRu, n_trends AS nTrends, n_articles AS nArticles
+         FROM themes ORDER BY n_articles DESC, label, id`,
+      )
+      .all() as Array<{ id: string; label: string; labelRu: string; nTrends: number; nArticles: number }>
+  }
+
+  topicsOfTheme(themeId: string) {
+    return this.sqlite
+      .prepare(
+        `SELECT id, label, label_ru AS labelRu, n_trends AS nTrends, n_articles AS nArticles
+         FROM topics WHERE theme_id = ? ORDER BY n_articles DESC, label, id`,
+      )
+      .all(themeId) as Array<{ id: string; label: string; labelRu: string; nTrends: number; nArticles: number }>
+  }
+}

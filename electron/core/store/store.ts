@@ -1,0 +1,81 @@
+import type Database from 'better-sqlite3'
+import { openStore, type Db, type OpenedStore, type OpenStoreOptions } from './database'
+import {
+  ApiKeysRepository,
+  PlansRepository,
+  ProjectsRepository,
+  RateCountersRepository,
+  SettingsRepository,
+} from './repositories/access'
+import { ArticlesRepository } from './repositories/articles'
+import { GeoRepository } from './repositories/geo'
+import { PublishersRepository } from './repositories/publishers'
+import { SignalsRepository } from './repositories/signals'
+import { ItemActivityRepository, MatchesRepository, RollupRepository, TrackingRepository } from './repositories/tracking'
+import { TrendsRepository } from './repositories/trends'
+
+/** The store: one SQLite database and the repositories that hold every SQL statement. */
+export class Store {
+  readonly plans: PlansRepository
+  readonly projects: ProjectsRepository
+  readonly apiKeys: ApiKeysRepository
+  readonly rateCounters: RateCountersRepository
+  readonly settings: SettingsRepository
+  readonly geo: GeoRepository
+  readonly articles: ArticlesRepository
+  readonly publishers: PublishersRepository
+  readonly trends: TrendsRepository
+  readonly tracking: TrackingRepository
+  readonly signals: SignalsRepository
+  readonly itemActivity: ItemActivityRepository
+  readonly rollups: RollupRepository
+  readonly matches: MatchesRepository
+
+  constructor(private readonly opened: OpenedStore) {
+    const { db, sqlite } = opened
+    this.plans = new PlansRepository(db)
+    this.projects = new ProjectsRepository(db)
+    this.apiKeys = new ApiKeysRepository(db)
+    this.rateCounters = new RateCountersRepository(db)
+    this.settings = new SettingsRepository(db)
+    this.geo = new GeoRepository(sqlite)
+    this.articles = new ArticlesRepository(sqlite)
+    this.publishers = new PublishersRepository(sqlite)
+    this.trends = new TrendsRepository(sqlite)
+    this.tracking = new TrackingRepository(sqlite)
+    this.signals = new SignalsRepository(sqlite)
+    this.itemActivity = new ItemActivityRepository(sqlite)
+    this.rollups = new RollupRepository(sqlite)
+    this.matches = new MatchesRepository(sqlite)
+  }
+
+  static open(options: OpenStoreOptions): Store {
+    return new Store(openStore(options))
+  }
+
+  get file(): string {
+    return this.opened.file
+  }
+
+  get sqlite(): Database.Database {
+    return this.opened.sqlite
+  }
+
+  get db(): Db {
+    return this.opened.db
+  }
+
+  /** Runs fn in one transaction (nested calls become savepoints). */
+  transaction<T>(fn: () => T): T {
+    return this.opened.sqlite.transaction(fn)()
+  }
+
+  counts(): { articles: number; observations: number; trends: number } {
+    const one = (table: string) => (this.opened.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+    return { articles: one('articles'), observations: one('observations'), trends: one('trends') }
+  }
+
+  close(): void {
+    if (this.opened.sqlite.open) this.opened.sqlite.close()
+  }
+}

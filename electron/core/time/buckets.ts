@@ -1,0 +1,23 @@
+/** Bucket keys used by the aggregates: days 'YYYY-MM-DD', hours 'YYYY-MM-DDTHH', both UTC. */
+
+export const HOUR_MS = 3_600_000
+export const DAY_MS = 24 * HOUR_MS
+
+export const dayKey = (d: Date): string => d.toISOString().slice(0, 10)
+export const hourKey = (d: Date): string => d.toISOString().slice(0, 13)
+
+export const addHours = (d: Date, hours: number): Date => new Date(d.getTime() + hours * HOUR_MS)
+export const addDays = (d: Date, days: number): Date => new Date(d.getTime() + days * DAY_MS)
+
+export const startOfUtcDay = (d: Date): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
+export const startOfUtcHour = (d: Date): Date => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS)
+
+/** An ISO 8601 timestamp in a fixed UTC offset, e.g. 2026-08-23T03:00:00+03:00. */
+export function isoWithOffset(isoUtc: string, offsetMinutes: number): string {
+  const local = new Date(new Date(isoUtc).getTime() + offsetMinutes * 60_000)
+  const sign = offsetMinutes < 0 ? '-' : '+'
+  const abs = Math.abs(offsetMinutes)
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0')
+  const mm = String(abs % 60).padStart(2, '0')
+  return `${local.toISOString().slice(0, 19)}${sign}${hh}:${mm}`
+}

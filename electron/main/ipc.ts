@@ -1,0 +1,36 @@
+import { ipcMain, shell, type IpcMainInvokeEvent } from 'electron'
+import { IPC_CHANNELS, toQueryString, type BridgeRequest, type BridgeResponse } from '../../shared/bridge'
+import { SESSION_HEADER } from '../core/http/app'
+
+type FetchApp = { fetch: (request: Request) => Response | Promise<Response> }
+
+/**
+ * The only place that touches ipcMain. Requests from the window go through the same HTTP
+ * app as loopback clients (one dispatch table), in process, with the app's session.
+ */
+export function wireIpc(app: FetchApp, sessionToken: string, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): void {
+  ipcMain.handle(IPC_CHANNELS.request, async (event, req: BridgeRequest): Promise<BridgeResponse> => {
+    if (!isTrustedSender(event)) return { status: 403, headers: {}, body: { detail: 'Untrusted sender' } }
+    if (typeof req?.path !== 'string' || !req.path.startsWith('/') || req.path.includes('?')) {
+      return { status: 400, headers: {}, body: { detail: 'A bridge request needs a path starting with / and no query string' } }
+    }
+    const response = await app.fetch(
+      new Request(`http://127.0.0.1${req.path}${toQueryString(req.query)}`, {
+        method: req.method,
+        headers: { [SESSION_HEADER]: sessionToken, 'content-type': 'application/json' },
+        body: req.method === 'POST' ? JSON.stringify(req.body ?? null) : undefined,
+      }),
+    )
+    const text = await response.text()
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers.entries()),
+      body: text ? (JSON.parse(text) as unknown) : null,
+    }
+  })
+
+  ipcMain.handle(IPC_CHANNELS.openExternal, async (event, url: string) => {
+    if (!isTrustedSender(event)) return
+    if (/^https?:\/\//i.test(url)) await shell.openExternal(url)
+  })
+}

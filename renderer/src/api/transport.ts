@@ -1,0 +1,30 @@
+import { toQueryString, type BridgeRequest, type BridgeResponse, type FeedlensBridge } from '../../../shared/bridge'
+
+declare global {
+  interface Window {
+    feedlens?: FeedlensBridge
+  }
+}
+
+/** Web mode: the same bridge over HTTP to the server that served this page, with its session. */
+function httpBridge(): FeedlensBridge {
+  const session = document.querySelector<HTMLMetaElement>('meta[name="feedlens-session"]')?.content ?? ''
+  return {
+    kind: 'web',
+    async request(req: BridgeRequest): Promise<BridgeResponse> {
+      const response = await fetch(`${req.path}${toQueryString(req.query)}`, {
+        method: req.method,
+        headers: { 'x-feedlens-session': session, ...(req.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        body: req.method === 'POST' ? JSON.stringify(req.body ?? null) : undefined,
+      })
+      const text = await response.text()
+      return { status: response.status, headers: Object.fromEntries(response.headers.entries()), body: text ? JSON.parse(text) : null }
+    },
+    async openExternal(url: string) {
+      window.open(url, '_blank', 'noopener,noreferrer')
+    },
+  }
+}
+
+/** The bridge in use: the preload's in Electron, HTTP in a browser. */
+export const bridge: FeedlensBridge = window.feedlens ?? httpBridge()

@@ -1,0 +1,82 @@
+import { useEffect } from 'react'
+import { ArticlesPage } from '../features/articles/ArticlesPage'
+import { GeographyPage } from '../features/geography/GeographyPage'
+import { PublishersPage } from '../features/publishers/PublishersPage'
+import { SettingsPage } from '../features/settings/SettingsPage'
+import { SignalsPage } from '../features/signals/SignalsPage'
+import { TrackingPage } from '../features/tracking/TrackingPage'
+import { TrendsPage } from '../features/trends/TrendsPage'
+import { bridge } from '../api/transport'
+import { labelOf, sections, useAppStore, type Section } from '../stores/app-store'
+
+const pages: Record<Section, () => React.JSX.Element> = {
+  trends: TrendsPage,
+  tracking: TrackingPage,
+  signals: SignalsPage,
+  articles: ArticlesPage,
+  geography: GeographyPage,
+  publishers: PublishersPage,
+  settings: SettingsPage,
+}
+
+export function App() {
+  const section = useAppStore((s) => s.section)
+  const navigate = useAppStore((s) => s.navigate)
+  const status = useAppStore((s) => s.status)
+  const statusError = useAppStore((s) => s.statusError)
+  const loadStatus = useAppStore((s) => s.loadStatus)
+  const syncFromLocation = useAppStore((s) => s.syncFromLocation)
+
+  useEffect(() => {
+    void loadStatus()
+    window.addEventListener('popstate', syncFromLocation)
+    window.addEventListener('hashchange', syncFromLocation)
+    return () => {
+      window.removeEventListener('popstate', syncFromLocation)
+      window.removeEventListener('hashchange', syncFromLocation)
+    }
+  }, [loadStatus, syncFromLocation])
+
+  const Page = pages[section]
+  return (
+    <div className="shell">
+      <nav className="sidebar" aria-label="Sections">
+        <div className="brand">
+          <span className="logo" aria-hidden>
+            ◎
+          </span>{' '}
+          Feedlens
+        </div>
+        {sections.map((s) => (
+          <a
+            key={s}
+            href={`/${s}`}
+            className={s === section ? 'active' : ''}
+            aria-current={s === section ? 'page' : undefined}
+            onClick={(e) => {
+              e.preventDefault()
+              navigate(`/${s}`)
+            }}
+          >
+            {labelOf(s)}
+          </a>
+        ))}
+        <div className="sidebar-foot">
+          {statusError ? (
+            <span className="danger-text">{statusError}</span>
+          ) : (
+            <>
+              <div>{status?.project?.name ?? 'No project'}</div>
+              <div className="muted">
+                {bridge.kind === 'electron' ? 'Desktop' : 'Web'} · v{status?.version ?? '…'}
+              </div>
+            </>
+          )}
+        </div>
+      </nav>
+      <main className="content">
+        <Page />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react'
+
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+  return (
+    <header className="page-header">
+      <div>
+        <h1>{title}</h1>
+        {subtitle && <p className="subtitle">{subtitle}</p>}
+      </div>
+      {actions && <div className="actions">{actions}</div>}
+    </header>
+  )
+}
+
+export function ErrorBanner({ message }: { message: string | null }) {
+  if (!message) return null
+  return (
+    <div className="error-banner" role="alert">
+      {message}
+    </div>
+  )
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <h3>{title}</h3>
+      {children && <p>{children}</p>}
+    </div>
+  )
+}
+
+export function Card({ title, children, extra }: { title?: string; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <section className="card">
+      {(title || extra) && (
+        <div className="card-head">
+          {title && <h2>{title}</h2>}
+          {extra}
+        </div>
+      )}
+      {children}
+    </section>
+  )
+}
+
+export function Pager({ total, limit, offset, onChange }: { total: number; limit: number; offset: number; onChange(offset: number): void }) {
+  if (total <= limit) return <div className="pager muted">{total} in all</div>
+  return (
+    <div className="pager">
+      <button disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+        ← Previous
+      </button>
+      <span>
+        {offset + 1}–{Math.min(offset + limit, total)} of {total.toLocaleString()}
+      </span>
+      <button disabled={offset + limit >= total} onClick={() => onChange(offset + limit)}>
+        Next →
+      </button>
+    </div>
+  )
+}
+
+export const formatNumber = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'))
+export const formatTime = (iso: string | null | undefined) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')

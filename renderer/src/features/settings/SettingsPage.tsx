@@ -1,0 +1,160 @@
+import { useState } from 'react'
+import { call } from '../../api/client'
+import { useApi } from '../../api/use-api'
+import { Card, ErrorBanner, formatTime, PageHeader } from '../../components/common'
+import { useAppStore } from '../../stores/app-store'
+
+/** Settings: the store and project, and API keys (create with the value shown once, list, revoke). */
+export function SettingsPage() {
+  const status = useAppStore((s) => s.status)
+  const keys = useApi('appListKeys', {})
+  const [name, setName] = useState('')
+  const [countries, setCountries] = useState('')
+  const [internal, setInternal] = useState(false)
+  const [created, setCreated] = useState<{ name: string; value: string } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [copied, setCopied] = useState(false)
+
+  async function createKey(event: React.FormEvent) {
+    event.preventDefault()
+    setError(null)
+    setCopied(false)
+    try {
+      const list = countries.split(',').map((c) => c.trim()).filter(Boolean)
+      const result = await call('appCreateKey', {
+        body: { name, internal, ...(list.length > 0 ? { countries: list } : {}) },
+      })
+      setCreated({ name: result.key.name, value: result.value })
+      setName('')
+      setCountries('')
+      keys.reload()
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+
+  async function revoke(id: string, keyName: string) {
+    if (!window.confirm(`Revoke the key "${keyName}"? Scripts using it will get 401 from now on.`)) return
+    try {
+      await call('appRevokeKey', { params: { key_id: id } })
+      keys.reload()
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+
+  return (
+    <div className="page">
+      <PageHeader title="Settings" subtitle="Project, store and API access for local scripts" />
+      <div className="grid-2">
+        <Card title="Project">
+          {status?.project ? (
+            <dl className="facts">
+              <dt>Project</dt>
+              <dd>{status.project.name}</dd>
+              <dt>Plan</dt>
+              <dd>
+                {status.project.plan.name}
+                {status.project.plan.history_days ? ` · ${status.project.plan.history_days} days of history` : ' · full history'}
+              </dd>
+              <dt>Requests</dt>
+              <dd>
+                {status.project.plan.requests_per_minute ?? '∞'} / minute · {status.project.plan.requests_per_month?.toLocaleString('en-US') ?? '∞'} / month
+              </dd>
+            </dl>
+          ) : (
+            <p className="muted">No project yet. Start with the demo: feedlens serve --demo</p>
+          )}
+        </Card>
+        <Card title="Store">
+          <dl className="facts">
+            <dt>File</dt>
+            <dd className="mono">{status?.data_dir ?? '—'}</dd>
+            <dt>Articles</dt>
+            <dd>{status?.counts.articles.toLocaleString('en-US') ?? '—'}</dd>
+            <dt>Observations</dt>
+            <dd>{status?.counts.observations.toLocaleString('en-US') ?? '—'}</dd>
+            <dt>Version</dt>
+            <dd>{status?.version ?? '—'}</dd>
+          </dl>
+        </Card>
+      </div>
+
+      <Card title="API keys">
+        <p className="muted">
+          Scripts on this machine call the loopback API with a key in the <code>X-API-Key</code> header (or{' '}
+          <code>Authorization: Bearer</code>). A key is shown once, when it is created.
+        </p>
+        <form className="inline-form" onSubmit={createKey} aria-label="Create an API key">
+          <label>
+            Name
+            <input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Weekly report script" required />
+          </label>
+          <label>
+            Countries
+            <input value={countries} onChange={(e) => setCountries(e.target.value)} placeholder="all, or US,DE" />
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={internal} onChange={(e) => setInternal(e.target.checked)} />
+            Internal (not tied to the project)
+          </label>
+          <button type="submit" className="primary">
+            Create key
+          </button>
+        </form>
+        <ErrorBanner message={error ?? keys.error} />
+        {created && (
+          <div className="key-reveal" role="status">
+            <strong>Key "{created.name}" created.</strong> Copy it now; it will not be shown again.
+            <div className="key-value">
+              <code data-testid="new-key-value">{created.value}</code>
+              <button
+                onClick={() => {
+                  void navigator.clipboard?.writeText(created.value).then(() => setCopied(true))
+                }}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </button>
+              <button onClick={() => setCreated(null)}>Done</button>
+            </div>
+          </div>
+        )}
+        <table className="table" aria-label="API keys">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Key</th>
+              <th>Scope</th>
+              <th>Countries</th>
+              <th>Created</th>
+              <th>Last used</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {(keys.data?.keys ?? []).map((k) => (
+              <tr key={k.id} className={k.revoked_at ? 'revoked' : ''}>
+                <td>{k.name}</td>
+                <td className="mono">{k.prefix}…</td>
+                <td>{k.internal ? 'internal' : 'project'}</td>
+                <td>{k.countries?.join(', ') ?? 'all'}</td>
+                <td>{formatTime(k.created_at)}</td>
+                <td>{formatTime(k.last_used_at)}</td>
+                <td>{k.revoked_at ? <span className="badge danger">revoked</span> : <span className="badge ok">active</span>}</td>
+                <td>{!k.revoked_at && <button onClick={() => void revoke(k.id, k.name)}>Revoke</button>}</td>
+              </tr>
+            ))}
+            {keys.data && keys.data.keys.length === 0 && (
+              <tr>
+                <td colSpan={8} className="muted">
+                  No keys yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import { create } from 'zustand'
+import type { RouteResponse } from '../../../shared/contract/routes'
+import { call } from '../api/client'
+
+export const sections = ['trends', 'tracking', 'signals', 'articles', 'geography', 'publishers', 'settings'] as const
+export type Section = (typeof sections)[number]
+
+const sectionLabels: Record<Section, string> = {
+  trends: 'Trends',
+  tracking: 'Tracking',
+  signals: 'Signals',
+  articles: 'Articles',
+  geography: 'Geography',
+  publishers: 'Publishers',
+  settings: 'Settings',
+}
+export const labelOf = (s: Section) => sectionLabels[s]
+
+/** Routes live in the path in web mode (so cabinet links like /article/<id> open) and in the hash under file://. */
+const usesHash = () => window.location.protocol === 'file:'
+
+export function currentPath(): string {
+  return usesHash() ? window.location.hash.replace(/^#/, '') || '/' : window.location.pathname
+}
+
+export function parsePath(path: string): { section: Section; articleId: string | null } {
+  const [first, second] = path.split('/').filter(Boolean)
+  if (first === 'article' && second) return { section: 'articles', articleId: second }
+  const section = (sections as readonly string[]).includes(first ?? '') ? (first as Section) : 'trends'
+  return { section, articleId: null }
+}
+
+interface AppState {
+  section: Section
+  articleId: string | null
+  status: RouteResponse<'appStatus'> | null
+  statusError: string | null
+  navigate(path: string): void
+  syncFromLocation(): void
+  loadStatus(): Promise<void>
+}
+
+export const useAppStore = create<AppState>((set) => ({
+  ...parsePath(currentPath()),
+  status: null,
+  statusError: null,
+  navigate(path) {
+    if (usesHash()) window.location.hash = path
+    else window.history.pushState(null, '', path)
+    set(parsePath(path))
+  },
+  syncFromLocation() {
+    set(parsePath(currentPath()))
+  },
+  async loadStatus() {
+    try {
+      set({ status: await call('appStatus'), statusError: null })
+    } catch (error) {
+      set({ statusError: (error as Error).message })
+    }
+  },
+}))

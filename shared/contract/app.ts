@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { uuidParam } from './params'
+
+/** App-only operations (DESIGN: their own namespace, the app's session token, never an API key). */
+
+export const planSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  api_access: z.boolean(),
+  history_days: z.number().int().nullable(),
+  requests_per_minute: z.number().int().nullable(),
+  requests_per_month: z.number().int().nullable(),
+  keys_per_project: z.number().int().nullable(),
+})
+
+export const projectSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  plan: planSchema,
+  created_at: z.string(),
+})
+
+export const apiKeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  project_id: z.uuid().nullable(),
+  internal: z.boolean(),
+  countries: z.array(z.string()).nullable(),
+  prefix: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+})
+
+export const statusResponse = z.object({
+  version: z.string(),
+  data_dir: z.string(),
+  project: projectSchema.nullable(),
+  counts: z.object({ articles: z.number().int(), observations: z.number().int(), trends: z.number().int() }),
+})
+
+export const projectsResponse = z.object({ projects: z.array(projectSchema) })
+export const keysResponse = z.object({ keys: z.array(apiKeySchema) })
+
+export const countryListInput = z
+  .array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'Each country should be a two-letter code'))
+  .transform((list) => [...new Set(list.map((c) => c.toUpperCase()))])
+
+export const createKeyBody = z
+  .object({
+    name: z.string().trim().min(1, 'A key needs a name').max(100, 'A key name has at most 100 characters'),
+    project_id: uuidParam.optional(),
+    internal: z.boolean().optional().default(false),
+    countries: countryListInput.optional(),
+  })
+  .refine((b) => !(b.internal && b.project_id), {
+    message: 'An internal key is not tied to a project: give either project_id or internal, not both',
+    path: ['internal'],
+  })
+
+export const createdKeyResponse = z.object({
+  key: apiKeySchema,
+  value: z.string().describe('the key itself; shown once, never again'),
+})
+
+export const keyIdPath = z.object({ key_id: uuidParam })
+export const revokedKeyResponse = z.object({ key: apiKeySchema })

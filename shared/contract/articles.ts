@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { boolParam, countryCodeParam, dateParam, enumParam, enumParamOr, intParam, sortOrderParam } from './params'
+import { articleSortFields, formatGroups } from './values'
+
+export const articlesQuery = z.object({
+  region: countryCodeParam.optional(),
+  lang: z.string().trim().toLowerCase().regex(/^[a-z]{2,3}$/, 'Input should be a language code').optional(),
+  domain: z.string().trim().min(1).optional(),
+  category: z.string().trim().min(1).optional(),
+  content_type: enumParam(formatGroups),
+  search: z.string().trim().min(1).max(500).optional(),
+  date_from: dateParam,
+  date_to: dateParam,
+  has_entities: z.stringbool({ error: 'Input should be a valid boolean' }).optional(),
+  has_summary: z.stringbool({ error: 'Input should be a valid boolean' }).optional(),
+  sort_by: enumParamOr(articleSortFields, 'last_seen_at'),
+  sort_order: sortOrderParam,
+  limit: intParam({ default: 50, min: 1, max: 500 }),
+  offset: intParam({ default: 0, min: 0 }),
+})
+
+export const articleIdPath = z.object({ article_id: z.uuid({ error: 'Input should be a valid UUID' }) })
+
+export const articleDetailQuery = z.object({
+  include_markdown: boolParam(false),
+  include_entities: boolParam(true),
+  include_images: boolParam(true),
+})
+
+export const observationsQuery = z.object({
+  date_from: dateParam,
+  date_to: dateParam,
+  limit: intParam({ default: 100, min: 1, max: 1000 }),
+  offset: intParam({ default: 0, min: 0 }),
+})
+
+export const articleListItemSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  title: z.string(),
+  domain: z.string(),
+  region: z.string(),
+  lang: z.string(),
+  category: z.string().nullable(),
+  first_seen_at: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+})
+
+export const articlesResponse = z.object({
+  articles: z.array(articleListItemSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+})
+
+export const imageSchema = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() })
+
+export const articleDetailResponse = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  title: z.string(),
+  domain: z.string(),
+  summary: z.string().nullable(),
+  markdown: z.string().nullable().optional(),
+  entities: z.array(z.object({ name: z.string(), entity_types: z.array(z.string()), unified_score: z.number() })).optional(),
+  images: z.array(imageSchema).optional(),
+  region: z.string(),
+  lang: z.string(),
+  category: z.string().nullable(),
+  content_type: z.string().nullable(),
+  published_at: z.string().nullable(),
+  first_seen_at: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+})
+
+export const observationsResponse = z.object({
+  article_id: z.uuid(),
+  observations: z.array(
+    z.object({
+      observed_at: z.string(),
+      country: z.string(),
+      estimated_impressions: z.number().int(),
+      position: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+})

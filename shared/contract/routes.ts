@@ -1,0 +1,219 @@
+import { z } from 'zod'
+import * as app from './app'
+import * as articles from './articles'
+import { plainErrorSchema, trackingErrorSchema, validationErrorSchema } from './errors'
+import * as geo from './geo'
+import * as profiles from './profiles'
+import * as signals from './signals'
+import * as tracking from './tracking'
+import * as trends from './trends'
+
+/**
+ * The one description of every method: contract methods under /v1 (API key) and /public
+ * (keyless), and the app's own methods under /app (session token). HTTP validation, IPC,
+ * the renderer's client and /openapi.json are all derived from this table.
+ */
+
+export type Access = 'key' | 'public' | 'app'
+
+export interface RouteDef {
+  method: 'GET' | 'POST'
+  /** OpenAPI-style path with {param} segments. */
+  path: string
+  access: Access
+  summary: string
+  tag: string
+  /** Tracking methods need a project key and answer errors as {detail:{code,message}}. */
+  tracking?: boolean
+  query?: z.ZodObject
+  params?: z.ZodObject
+  body?: z.ZodType
+  response: z.ZodType
+}
+
+const empty = z.object({})
+
+function route<const D extends RouteDef>(d: D): D {
+  return d
+}
+
+export const routes = {
+  // ---- tracking ----
+  listTrackingLists: route({
+    method: 'GET', path: '/v1/tracking/lists', access: 'key', tracking: true, tag: 'Tracking',
+    summary: 'Lists of the project, newest first, with usage counters',
+    query: tracking.listIndexQuery, response: tracking.listIndexResponse,
+  }),
+  getTrackingList: route({
+    method: 'GET', path: '/v1/tracking/lists/{list_id}', access: 'key', tracking: true, tag: 'Tracking',
+    summary: 'One list with all its items',
+    params: tracking.listIdPath, query: empty, response: tracking.listDetailResponse,
+  }),
+  getTrackingMetrics: route({
+    method: 'GET', path: '/v1/tracking/lists/{list_id}/metrics', access: 'key', tracking: true, tag: 'Tracking',
+    summary: 'One page of item rows with metrics',
+    params: tracking.listIdPath, query: tracking.metricsQuery, response: tracking.metricsResponse,
+  }),
+  getTrackingRollup: route({
+    method: 'GET', path: '/v1/tracking/lists/{list_id}/rollup', access: 'key', tracking: true, tag: 'Tracking',
+    summary: 'Aggregates over all items of the list',
+    params: tracking.listIdPath, query: tracking.rollupQuery, response: tracking.rollupResponse,
+  }),
+  getTrackingMatches: route({
+    method: 'GET', path: '/v1/tracking/lists/{list_id}/matches', access: 'key', tracking: true, tag: 'Tracking',
+    summary: 'Publications in which keywords of a mention list were found',
+    params: tracking.listIdPath, query: tracking.matchesQuery, response: tracking.matchesResponse,
+  }),
+
+  // ---- geography ----
+  listRegions: route({
+    method: 'GET', path: '/v1/geo/regions', access: 'key', tag: 'Geography',
+    summary: 'Countries available to the key', query: geo.regionsQuery, response: geo.regionsResponse,
+  }),
+  getRegion: route({
+    method: 'GET', path: '/v1/geo/regions/{alpha_2}', access: 'key', tag: 'Geography',
+    summary: 'One country with its cities', params: geo.regionPath, query: empty, response: geo.regionDetailResponse,
+  }),
+  listRegionCities: route({
+    method: 'GET', path: '/v1/geo/regions/{alpha_2}/cities', access: 'key', tag: 'Geography',
+    summary: "A country's cities", params: geo.regionPath, query: geo.citiesQuery, response: geo.citiesResponse,
+  }),
+  listLanguages: route({
+    method: 'GET', path: '/v1/geo/languages', access: 'key', tag: 'Geography',
+    summary: 'Languages of the feed', query: geo.languagesQuery, response: geo.languagesResponse,
+  }),
+
+  // ---- articles ----
+  listArticles: route({
+    method: 'GET', path: '/v1/articles', access: 'key', tag: 'Articles',
+    summary: 'Search publications', query: articles.articlesQuery, response: articles.articlesResponse,
+  }),
+  getArticle: route({
+    method: 'GET', path: '/v1/articles/{article_id}', access: 'key', tag: 'Articles',
+    summary: 'One publication', params: articles.articleIdPath, query: articles.articleDetailQuery,
+    response: articles.articleDetailResponse,
+  }),
+  listArticleObservations: route({
+    method: 'GET', path: '/v1/articles/{article_id}/observations', access: 'key', tag: 'Articles',
+    summary: "A publication's feed observations", params: articles.articleIdPath, query: articles.observationsQuery,
+    response: articles.observationsResponse,
+  }),
+
+  // ---- trends ----
+  listTrends: route({
+    method: 'GET', path: '/v1/trends', access: 'key', tag: 'Trends',
+    summary: 'Trends', query: trends.trendsQuery, response: trends.trendsResponse,
+  }),
+  getTrend: route({
+    method: 'GET', path: '/v1/trends/{trend_id}', access: 'key', tag: 'Trends',
+    summary: 'A trend card', params: trends.trendIdPath, query: empty, response: trends.trendCardResponse,
+  }),
+  listTrendArticles: route({
+    method: 'GET', path: '/v1/trends/{trend_id}/articles', access: 'key', tag: 'Trends',
+    summary: "A trend's publications", params: trends.trendIdPath, query: trends.trendArticlesQuery,
+    response: trends.trendArticlesResponse,
+  }),
+  listTrendParents: route({
+    method: 'GET', path: '/v1/trends/{trend_id}/parents', access: 'key', tag: 'Trends',
+    summary: 'Direct parent links', params: trends.trendIdPath, query: empty, response: trends.trendParentsResponse,
+  }),
+  listTrendChildren: route({
+    method: 'GET', path: '/v1/trends/{trend_id}/children', access: 'key', tag: 'Trends',
+    summary: 'Direct child links', params: trends.trendIdPath, query: empty, response: trends.trendChildrenResponse,
+  }),
+  listThemes: route({
+    method: 'GET', path: '/v1/themes', access: 'key', tag: 'Trends',
+    summary: 'Top level of the hierarchy', query: empty, response: trends.themesResponse,
+  }),
+  listThemeTopics: route({
+    method: 'GET', path: '/v1/themes/{theme_id}/topics', access: 'key', tag: 'Trends',
+    summary: 'Topics of a theme', params: trends.themeIdPath, query: empty, response: trends.themeTopicsResponse,
+  }),
+  listTopicTrends: route({
+    method: 'GET', path: '/v1/topics/{topic_id}/trends', access: 'key', tag: 'Trends',
+    summary: 'Trends of a topic', params: trends.topicIdPath, query: trends.topicTrendsQuery,
+    response: trends.topicTrendsResponse,
+  }),
+
+  // ---- public signals ----
+  getVolatility: route({
+    method: 'GET', path: '/public/discover/volatility', access: 'public', tag: 'Signals',
+    summary: 'Feed volatility index, last 30 days', query: signals.volatilityQuery, response: signals.volatilityResponse,
+  }),
+  getCategoryVolatility: route({
+    method: 'GET', path: '/public/discover/category-volatility', access: 'public', tag: 'Signals',
+    summary: 'Volatility per format group', query: signals.categoryVolatilityQuery,
+    response: signals.categoryVolatilityResponse,
+  }),
+  getTopicVolatility: route({
+    method: 'GET', path: '/public/discover/topic-volatility', access: 'public', tag: 'Signals',
+    summary: 'Volatility per top-level topic', query: signals.topicVolatilityQuery,
+    response: signals.topicVolatilityResponse,
+  }),
+  getFormatInterest: route({
+    method: 'GET', path: '/public/discover/format-interest', access: 'public', tag: 'Signals',
+    summary: 'Interest per format group', query: signals.formatInterestQuery, response: signals.formatInterestResponse,
+  }),
+  getTopCategories: route({
+    method: 'GET', path: '/public/discover/categories', access: 'public', tag: 'Signals',
+    summary: 'Categories with the largest reach over 24 hours', query: signals.topCategoriesQuery,
+    response: signals.topCategoriesResponse,
+  }),
+
+  // ---- publisher profiles ----
+  checkProfile: route({
+    method: 'GET', path: '/public/engine-profile', access: 'public', tag: 'Publishers',
+    summary: 'Check one publisher profile', query: profiles.profileQuery, response: profiles.profileResultSchema,
+  }),
+  checkProfilesBulk: route({
+    method: 'POST', path: '/public/engine-profile/bulk', access: 'public', tag: 'Publishers',
+    summary: 'Check up to 100 publisher profiles', query: empty, body: profiles.profileBulkBody,
+    response: profiles.profileBulkResponse,
+  }),
+  searchProfiles: route({
+    method: 'GET', path: '/public/engine-profile/query', access: 'public', tag: 'Publishers',
+    summary: 'Search publisher profiles by name', query: profiles.profileSearchQuery,
+    response: profiles.profileSearchResponse,
+  }),
+
+  // ---- the app's own methods ----
+  appStatus: route({
+    method: 'GET', path: '/app/status', access: 'app', tag: 'App',
+    summary: 'Version, store and active project', query: empty, response: app.statusResponse,
+  }),
+  appListProjects: route({
+    method: 'GET', path: '/app/projects', access: 'app', tag: 'App',
+    summary: 'Projects', query: empty, response: app.projectsResponse,
+  }),
+  appListKeys: route({
+    method: 'GET', path: '/app/keys', access: 'app', tag: 'App',
+    summary: 'API keys (never their values)', query: empty, response: app.keysResponse,
+  }),
+  appCreateKey: route({
+    method: 'POST', path: '/app/keys', access: 'app', tag: 'App',
+    summary: 'Create an API key; its value is shown once', query: empty, body: app.createKeyBody,
+    response: app.createdKeyResponse,
+  }),
+  appRevokeKey: route({
+    method: 'POST', path: '/app/keys/{key_id}/revoke', access: 'app', tag: 'App',
+    summary: 'Revoke an API key', params: app.keyIdPath, query: empty, response: app.revokedKeyResponse,
+  }),
+} as const satisfies Record<string, RouteDef>
+
+export type Routes = typeof routes
+export type RouteId = keyof Routes
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+export type RouteInput<K extends RouteId> = {
+  query: Out<Routes[K] extends { query: infer Q } ? Q : undefined>
+  params: Out<Routes[K] extends { params: infer P } ? P : undefined>
+  body: Out<Routes[K] extends { body: infer B } ? B : undefined>
+}
+export type RouteResponse<K extends RouteId> = z.input<Routes[K]['response']>
+
+export const errorSchemas = { plain: plainErrorSchema, tracking: trackingErrorSchema, validation: validationErrorSchema }
+
+/** Builds a concrete path from a template: fillPath('/v1/trends/{trend_id}', {trend_id}) */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+}
