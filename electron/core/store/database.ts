@@ -61,7 +61,7 @@ export function assertMigrationsMatch(sqlite: Database.Database, migrationsFolde
     .get(MIGRATIONS_TABLE)
   if (!hasTable) return
   const applied = sqlite
-    .prepare(`SELECT hash, created_at AS createdAt FROM ${MIGRATIONS_TABLE} ORDER BY created_at, id`)
+    .prepare(`SELECT hash, created_at AS createdAt FROM ${MIGRATIONS_TABLE} ORDER BY created_at, rowid`)
     .all() as Array<{ hash: string; createdAt: number }>
   const shipped = readMigrationFiles({ migrationsFolder })
   if (applied.length > shipped.length) {

@@ -79,10 +79,10 @@ export class GeoRepository {
          FROM article_hourly h
          JOIN article_entities ae ON ae.article_id = h.article_id
          JOIN entities e ON e.id = ae.entity_id
-         WHERE (e.id = ?1 OR lower(e.name) = lower(?1)) AND h.bucket >= ?2
+         WHERE (e.id = @entity OR lower(e.name) = lower(@entity)) AND h.bucket >= @fromHour
          GROUP BY h.country`,
       )
-      .all(entity, fromHour) as Array<{ country: string; publications: number; impressions: number }>
+      .all({ entity, fromHour }) as Array<{ country: string; publications: number; impressions: number }>
     return new Map(rows.map((r) => [r.country, { publications: r.publications, impressions: r.impressions }]))
   }
 }

@@ -30,10 +30,10 @@ export class PublishersRepository {
       this.sqlite
         .prepare(
           `SELECT ${COLUMNS} FROM publishers
-           WHERE name LIKE ?1 ESCAPE '\\' OR domain LIKE ?1 ESCAPE '\\' OR knowledge_graph_id = ?2
-           ORDER BY profile_exists DESC, coalesce(total_followers, 0) DESC, name LIMIT ?3`,
+           WHERE name LIKE @like ESCAPE '\\' OR domain LIKE @like ESCAPE '\\' OR knowledge_graph_id = @q
+           ORDER BY profile_exists DESC, coalesce(total_followers, 0) DESC, name LIMIT @limit`,
         )
-        .all(like, q, limit) as Raw[]
+        .all({ like, q, limit }) as Raw[]
     ).map(fromRaw)
   }
 

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import path from 'node:path'
+import { createApiKey } from '../../electron/core/service/handlers/app'
+import { makeWorld, tempDir } from '../helpers/core'
+
+describe('error shapes', () => {
+  it('answers 422 with loc ["query", name] for a wrong query value', async () => {
+    const w = makeWorld()
+    const cases: Array<[string, string, string]> = [
+      ['/v1/trends?limit=0', 'limit', 'greater_than_equal'],
+      ['/v1/trends?limit=201', 'limit', 'less_than_equal'],
+      ['/v1/trends?limit=abc', 'limit', 'value_error'],
+      ['/v1/trends?offset=-1', 'offset', 'greater_than_equal'],
+      ['/v1/trends?state=boiling', 'state', 'enum'],
+      ['/v1/trends?sort_order=up', 'sort_order', 'enum'],
+      ['/v1/geo/regions?active_only=maybe', 'active_only', 'invalid_format'],
+      ['/v1/articles?date_from=yesterday', 'date_from', 'custom'],
+    ]
+    for (const [url, name] of cases) {
+      const res = await w.get(url)
+      expect(res.status, url).toBe(422)
+      const body = (await res.json()) as { detail: Array<{ loc: string[]; msg: string; type: string }> }
+      expect(body.detail).toHaveLength(1)
+      expect(body.detail[0]!.loc).toEqual(['query', name])
+      expect(typeof body.detail[0]!.msg).toBe('string')
+      expect(typeof body.detail[0]!.type).toBe('string')
+    }
+  })
+
+  it('uses ["path", name] for path parameters and "missing" for required ones', async () => {
+    const w = makeWorld()
+    const res = await w.get('/v1/trends/not-a-uuid')
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      detail: [{ loc: ['path', 'trend_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' }],
+    })
+    const missing = await w.get('/public/engine-profile', {})
+    expect(missing.status).toBe(422)
+    expect(await missing.json()).toEqual({ detail: [{ loc: ['query', 'domain'], msg: 'Field required', type: 'missing' }] })
+  })
+
+  it('uses ["body", ...] for bodies, including malformed JSON', async () => {
+    const w = makeWorld()
+    const tooMany = await w.post('/public/engine-profile/bulk', { domains: Array.from({ length: 101 }, (_, i) => `d${i}.com`) })
+    expect(tooMany.status).toBe(422)
+    expect(((await tooMany.json()) as { detail: Array<{ loc: unknown[] }> }).detail[0]!.loc).toEqual(['body', 'domains'])
+    const broken = await w.post('/public/engine-profile/bulk', '{"domains": [')
+    expect(broken.status).toBe(422)
+    expect(await broken.json()).toEqual({
+      detail: [{ loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' }],
+    })
+    const bad = await w.post('/public/engine-profile/bulk', { domains: ['ok.com', 'not a domain'] })
+    expect(bad.status).toBe(422)
+    expect(((await bad.json()) as { detail: Array<{ loc: unknown[] }> }).detail[0]!.loc).toEqual(['body', 'domains', 1])
+  })
+
+  it('answers unknown paths with 404 {detail: "Not Found"} and wrong methods with 405', async () => {
+    const w = makeWorld()
+    const res = await w.get('/v1/does-not-exist')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ detail: 'Not Found' })
+    const wrongMethod = await w.post('/v1/trends', {}, { 'X-API-Key': w.key })
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.get('allow')).toBe('GET')
+  })
+
+  it('answers 404 {detail} for an unknown trend and 200 with [] for an unknown theme', async () => {
+    const w = makeWorld()
+    const id = '22222222-2222-4222-8222-222222222222'
+    const trend = await w.get(`/v1/trends/${id}`)
+    expect(trend.status).toBe(404)
+    expect(await trend.json()).toEqual({ detail: `Trend ${id} not found` })
+    const topics = await w.get(`/v1/themes/${id}/topics`)
+    expect(topics.status).toBe(200)
+    expect(await topics.json()).toEqual({ theme_id: id, topics: [] })
+  })
+
+  it('answers an unexpected failure with 500 {detail} and no stack trace', async () => {
+    const w = makeWorld()
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => errors.push(args)
+    try {
+      w.store.close()
+      const res = await w.get('/v1/trends')
+      expect(res.status).toBe(500)
+      const text = await res.text()
+      expect(JSON.parse(text)).toEqual({ detail: 'Internal server error' })
+      expect(text).not.toMatch(/at .*\.ts/)
+      expect(errors).toHaveLength(1)
+    } finally {
+      console.error = original
+    }
+  })
+})
+
+describe('loopback hardening', () => {
+  it('rejects a Host header that is not a loopback name (DNS rebinding)', async () => {
+    const w = makeWorld()
+    const res = await w.app.request('http://attacker.example/public/discover/volatility')
+    expect(res.status).toBe(403)
+    for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+      expect((await w.app.request(`http://${host}/public/discover/volatility`)).status).toBe(200)
+    }
+  })
+
+  it('sends no CORS headers unless enabled', async () => {
+    const closed = makeWorld()
+    const res = await closed.get('/public/discover/volatility', { Origin: 'http://example.com' })
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    const open = makeWorld({ http: { cors: true } })
+    const res2 = await open.get('/public/discover/volatility', { Origin: 'http://example.com' })
+    expect(res2.headers.get('access-control-allow-origin')).toBe('*')
+  })
+})
+
+describe('request limits', () => {
+  it('answers 429 with Retry-After past the plan limit per minute, then lets the next minute through', async () => {
+    const w = makeWorld()
+    w.store.sqlite.prepare(`UPDATE plans SET requests_per_minute = 3 WHERE id = 'pro'`).run()
+    const fresh = createApiKey(w.store, { name: 'limited', projectId: w.projectId }, w.now())
+    const headers = { 'X-API-Key': fresh.value }
+    w.setNow(new Date('2026-11-20T12:00:15Z'))
+    for (let i = 0; i < 3; i++) expect((await w.get('/v1/trends', headers)).status).toBe(200)
+    const limited = await w.get('/v1/trends', headers)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('45')
+    expect(((await limited.json()) as { detail: string }).detail).toMatch(/3 requests per minute/)
+    w.setNow(new Date('2026-11-20T12:01:00Z'))
+    expect((await w.get('/v1/trends', headers)).status).toBe(200)
+  })
+
+  it('keeps the counters across a restart', async () => {
+    const file = path.join(tempDir(), 'feedlens.db')
+    const first = makeWorld({ file })
+    first.store.sqlite.prepare(`UPDATE plans SET requests_per_minute = 2 WHERE id = 'pro'`).run()
+    expect((await first.get('/v1/trends')).status).toBe(200)
+    expect((await first.get('/v1/trends')).status).toBe(200)
+    first.store.close()
+    const second = makeWorld({ file })
+    const res = await second.get('/v1/trends', { 'X-API-Key': first.key })
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    second.store.close()
+  })
+
+  it('counts the monthly quota too', async () => {
+    const w = makeWorld()
+    w.store.sqlite.prepare(`UPDATE plans SET requests_per_month = 2 WHERE id = 'pro'`).run()
+    expect((await w.get('/v1/trends')).status).toBe(200)
+    w.setNow(new Date('2026-11-20T12:05:00Z'))
+    expect((await w.get('/v1/trends')).status).toBe(200)
+    w.setNow(new Date('2026-11-20T12:10:00Z'))
+    const res = await w.get('/v1/trends')
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe(String((Date.parse('2026-12-01T00:00:00Z') - Date.parse('2026-11-20T12:10:00Z')) / 1000))
+  })
+
+  it('limits the keyless methods with one bucket for all local clients', async () => {
+    const w = makeWorld()
+    const { Core } = await import('../../electron/core/core')
+    const { createHttpApp } = await import('../../electron/core/http/app')
+    const core = new Core({ store: w.store, clock: w.now, publicRequestsPerMinute: 2 })
+    const app = createHttpApp(core)
+    expect((await app.request('http://127.0.0.1/public/discover/volatility')).status).toBe(200)
+    expect((await app.request('http://127.0.0.1/public/discover/categories')).status).toBe(200)
+    const res = await app.request('http://127.0.0.1/public/discover/volatility')
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('60')
+  })
+})

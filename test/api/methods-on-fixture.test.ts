@@ -1,0 +1,295 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { routes, type RouteId } from '../../shared/contract/routes'
+import { makeWorld, type TestWorld } from '../helpers/core'
+import { IDS, seedFixture } from '../helpers/fixture'
+
+let w: TestWorld
+beforeEach(() => {
+  w = makeWorld()
+  seedFixture(w.store, w.projectId)
+})
+
+async function ok<K extends RouteId>(id: K, url: string): Promise<any> {
+  const res = await w.get(url)
+  const body = await res.json()
+  expect(res.status, `${url}: ${JSON.stringify(body)}`).toBe(200)
+  const parsed = routes[id].response.safeParse(body)
+  expect(parsed.success, `${url}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
+  return body
+}
+
+describe('articles', () => {
+  it('filters, searches and sorts', async () => {
+    const ids = async (q: string) => ((await ok('listArticles', `/v1/articles?${q}`)).articles as Array<{ id: string }>).map((a) => a.id)
+    expect(await ids('search=rates')).toEqual([IDS.a1])
+    expect(await ids('search=Wohnungen')).toEqual([IDS.a3])
+    expect(await ids('search=%22unbalanced')).toEqual([])
+    expect(await ids('has_summary=false')).toEqual([IDS.a2])
+    expect(await ids('category=/Business&sort_by=first_seen_at&sort_order=asc')).toEqual([IDS.a1, IDS.a2])
+    expect(await ids('region=de')).toEqual([IDS.a3])
+    expect(await ids('domain=www.example.com&sort_by=first_seen_at')).toEqual([IDS.a2, IDS.a1])
+    expect(await ids('content_type=News')).toEqual([IDS.a1])
+    expect(await ids('lang=de&has_entities=true')).toEqual([IDS.a3])
+    expect(await ids('date_from=2026-11-20T10:30:00Z&date_to=2026-11-21')).toEqual([IDS.a1, IDS.a2])
+    const page = await ok('listArticles', '/v1/articles?limit=1&offset=1&sort_by=first_seen_at&sort_order=asc')
+    expect(page).toMatchObject({ total: 3, limit: 1, offset: 1, articles: [{ id: IDS.a2, region: 'US', lang: 'en', domain: 'example.com' }] })
+  })
+
+  it('returns the detail with optional blocks', async () => {
+    const full = await ok('getArticle', `/v1/articles/${IDS.a1}?include_markdown=true`)
+    expect(full.markdown).toContain('**Federal Reserve**')
+    expect(full.entities).toEqual([{ name: 'Federal Reserve', entity_types: ['Organization'], unified_score: 0.9 }])
+    expect(full.images).toEqual([{ url: 'https://example.com/i.jpg', width: 800, height: 600 }])
+    const lean = await ok('getArticle', `/v1/articles/${IDS.a1}?include_entities=false&include_images=false`)
+    expect('markdown' in lean || 'entities' in lean || 'images' in lean).toBe(false)
+    const missing = await w.get('/v1/articles/a1000000-0000-4000-8000-000000000099')
+    expect(missing.status).toBe(404)
+  })
+
+  it('pages observations', async () => {
+    const body = await ok('listArticleObservations', `/v1/articles/${IDS.a1}/observations?limit=1`)
+    expect(body).toEqual({
+      article_id: IDS.a1,
+      observations: [{ observed_at: '2026-11-20T09:00:00.000Z', country: 'US', estimated_impressions: 1000, position: 1 }],
+      total: 2,
+      limit: 1,
+      offset: 0,
+    })
+  })
+})
+
+describe('geography', () => {
+  it('lists regions with stats and entity activity', async () => {
+    const body = await ok('listRegions', '/v1/geo/regions?with_stats=true&entity=/m/fed&window=24h')
+    expect(body.total).toBe(2)
+    const us = body.regions.find((r: { alpha_2: string }) => r.alpha_2 === 'US')
+    expect(us).toMatchObject({ cities_count: 2, profiles_count: 1, stats: { population: 1000000 }, entity_active: true, entity_publications: 2, entity_impressions: 2700 })
+    const only = await ok('listRegions', '/v1/geo/regions?entity=Federal%20Reserve&entity_only=true')
+    expect(only.regions.map((r: { alpha_2: string }) => r.alpha_2)).toEqual(['US'])
+  })
+
+  it('gives a region in detail with a numeric UTC offset', async () => {
+    const body = await ok('getRegion', '/v1/geo/regions/de')
+    expect(body).toEqual({
+      alpha_2: 'DE',
+      alpha_3: 'DEX',
+      name: 'Germany',
+      languages: ['de'],
+      cities: [{ id: 3, name: 'Berlin', is_active: true }],
+      first_data_at: '2026-11-01T01:00:00+01:00',
+    })
+    expect((await w.get('/v1/geo/regions/zz')).status).toBe(404)
+    expect((await w.get('/v1/geo/regions/usa')).status).toBe(422)
+  })
+
+  it('lists cities and languages', async () => {
+    expect(await ok('listRegionCities', '/v1/geo/regions/US/cities?active_only=true')).toEqual({
+      region: 'US',
+      cities: [{ id: 1, name: 'Boston', is_active: true }],
+    })
+    expect(await ok('listLanguages', '/v1/geo/languages?with_article_counts=true')).toEqual({
+      languages: [
+        { code: 'de', name: 'German', regions: ['DE'], article_count: 1 },
+        { code: 'en', name: 'English', regions: ['US'], article_count: 2 },
+      ],
+    })
+  })
+})
+
+describe('trends', () => {
+  it('lists, filters and pages', async () => {
+    expect((await ok('listTrends', '/v1/trends')).total).toBe(2)
+    expect((await ok('listTrends', '/v1/trends?state=hot')).trends.map((t: { id: string }) => t.id)).toEqual([IDS.trend])
+    expect((await ok('listTrends', `/v1/trends?theme_id=${IDS.theme}`)).total).toBe(2)
+    expect((await ok('listTrends', '/v1/trends?min_articles=2')).total).toBe(0)
+    expect((await ok('listTrends', '/v1/trends?min_articles=0&sort_by=first_seen_at&sort_order=asc')).trends[0].id).toBe(IDS.trend)
+  })
+
+  it('gives the card, articles, parents, children and hierarchy', async () => {
+    const card = await ok('getTrend', `/v1/trends/${IDS.trend}`)
+    expect(card).toMatchObject({
+      label: 'Fed holds rates',
+      daily_counts_180d: [0, 0, 1],
+      features: { days_active: 1, total_articles: 1, slope_14d: 0.1, current_share_7d: 1 },
+      forecast: { pct_next24h: 20, confidence: 0.6 },
+      key_entities: ['Federal Reserve'],
+    })
+    const articles = await ok('listTrendArticles', `/v1/trends/${IDS.trend}/articles?role=F1_trigger&sort_by=assignment_score`)
+    expect(articles.articles).toEqual([
+      expect.objectContaining({ id: IDS.a1, country_code: 'US', assignment_score: 0.92, trend_role: 'F1_trigger' }),
+    ])
+    expect((await ok('listTrendParents', `/v1/trends/${IDS.child}/parents`)).parents).toEqual([
+      { parent_id: IDS.trend, parent_label: 'Fed holds rates', relation_type: 'derivative', strength: 0.8 },
+    ])
+    expect((await ok('listTrendChildren', `/v1/trends/${IDS.trend}/children`)).children).toEqual([
+      { child_id: IDS.child, child_label: 'Market reaction', relation_type: 'derivative', strength: 0.8 },
+    ])
+    expect((await ok('listThemes', '/v1/themes')).themes).toEqual([{ id: IDS.theme, label: 'Economy', label_ru: '', n_trends: 2, n_articles: 2 }])
+    expect((await ok('listThemeTopics', `/v1/themes/${IDS.theme}/topics`)).topics).toHaveLength(1)
+    const topic = await ok('listTopicTrends', `/v1/topics/${IDS.topic}/trends?limit=1`)
+    expect(topic).toMatchObject({ topic_id: IDS.topic, total: 2, limit: 1, offset: 0 })
+    expect(Object.keys(topic.trends[0]).sort()).toEqual(['article_count', 'first_seen_at', 'id', 'label', 'last_article_at', 'state'])
+  })
+})
+
+describe('tracking', () => {
+  it('lists lists newest first with usage as the contract counts it', async () => {
+    const body = await ok('listTrackingLists', '/v1/tracking/lists')
+    expect(body.lists.map((l: { name: string }) => l.name)).toEqual(['Brand watch', 'Stories', 'Competitors', 'Sections', 'People & orgs'])
+    expect(body.usage).toEqual({
+      entity: { used: 2, limit: 500 },
+      category: { used: 1, limit: 200 },
+      publisher: { used: 1, limit: 500 },
+      trend: { used: 1, limit: null },
+      mention: { used: 2, limit: 200 },
+    })
+    const mention = body.lists[0]
+    expect(mention).toMatchObject({ countries: ['US'], langs: ['EN'], search_scope: 'all', active: true, matches_count: 3, scan_status: 'ready' })
+    expect((await ok('listTrackingLists', '/v1/tracking/lists?kind=entity')).total).toBe(1)
+  })
+
+  it('shows a list with items newest first, and the extended mention form', async () => {
+    const entity = await ok('getTrackingList', `/v1/tracking/lists/${IDS.entityList}`)
+    expect(entity.items).toEqual([
+      { key: 'Olaf Scholz', name: 'Olaf Scholz', type: null, added_at: '2026-11-19T01:00:00.000Z' },
+      { key: '/m/fed', name: 'Federal Reserve', type: 'Organization', added_at: '2026-11-19T00:00:00.000Z' },
+    ])
+    const mention = await ok('getTrackingList', `/v1/tracking/lists/${IDS.mentionList}`)
+    expect(mention).toMatchObject({ mentions: ['federal reserve', 'fed'], match_types: ['phrase', 'broad'], scan_error: null })
+    expect(mention.items[0]).toMatchObject({ key: 'm2', name: 'federal reserve', type: 'phrase', position: 2, matches_count: 1 })
+    expect((await w.get('/v1/tracking/lists/00000000-0000-4000-8000-000000000000')).status).toBe(404)
+  })
+
+  it('computes metrics rows for every item of the page, with zeros for items without data', async () => {
+    const body = await ok('getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics`)
+    expect(body.scope).toEqual({
+      country: 'all',
+      markets: ['DE', 'US'],
+      lang: 'all',
+      from: '2026-11-19T12:00:00.000Z',
+      to: '2026-11-20T12:00:00.000Z',
+      grain: 'day',
+      prev_from: '2026-11-18T12:00:00.000Z',
+      prev_to: '2026-11-19T12:00:00.000Z',
+    })
+    expect(body.items.map((r: { key: string }) => r.key)).toEqual(['Olaf Scholz', '/m/fed'])
+    expect(body.items[0]).toMatchObject({ impressions: 0, publications_count: 0, resolved_id: null, delta_pct: null, rank_delta: -1, impressions_spark: [0, 0] })
+    expect(body.items[1]).toMatchObject({
+      impressions: 2700,
+      publications_count: 2,
+      publishers_count: 1,
+      avg_position: 2.8,
+      delta_pct: null,
+      rank_delta: 0,
+      impressions_spark: [0, 2700],
+      publications_spark: [0, 2],
+      last_seen: '2026-11-20T11:00:00.000Z',
+    })
+    expect(body.summary).toEqual({ scope: 'page', impressions: 2700, publications_count: 2, delta_pct: null, impressions_spark: [0, 2700] })
+    const de = await ok('getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics?country=DE&grain=hour&limit=1&offset=1`)
+    expect(de.items).toHaveLength(1)
+    expect(de.items[0]).toMatchObject({ key: '/m/fed', impressions: 0 })
+    expect(de.items[0].impressions_spark).toHaveLength(24)
+    expect(de).toMatchObject({ total: 2, limit: 1, offset: 1 })
+  })
+
+  it('needs date_from and date_to for period=custom', async () => {
+    const res = await w.get(`/v1/tracking/lists/${IDS.entityList}/metrics?period=custom&date_from=2026-11-01`)
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({ detail: [{ loc: ['query', 'date_to'], msg: 'Field required when period=custom', type: 'missing' }] })
+  })
+
+  it('rolls a list up by publisher, trend and type', async () => {
+    const body = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.entityList}/rollup`)
+    expect(body.publishers).toEqual([{ name: 'example.com', pubs: 2, imps: 2700, delta_pct: null }])
+    expect(body.trends).toEqual([
+      { id: IDS.trend, name: 'Fed holds rates', pubs: 1, imps: 1600, delta_pct: null },
+      { id: IDS.child, name: 'Market reaction', pubs: 1, imps: 1100, delta_pct: null },
+    ])
+    expect(body.related).toEqual([])
+    expect(body.types).toEqual([{ name: 'News', pubs: 1 }, { name: 'Analysis', pubs: 1 }])
+    expect(body.groups).toEqual([])
+    const publisher = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.publisherList}/rollup`)
+    expect(publisher.publishers).toEqual([])
+    const trend = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.trendList}/rollup`)
+    expect(trend.top_articles).toEqual([
+      { id: IDS.a1, url: 'https://example.com/fed-rates', title: 'Fed holds rates steady', domain: 'example.com', trend_id: IDS.trend, imps: 1600, cabinet_url: `http://127.0.0.1:9999/article/${IDS.a1}` },
+    ])
+  })
+
+  it('refuses roll-ups of lists with more than 500 items', async () => {
+    const add = w.store.sqlite.prepare(`INSERT INTO tracking_items (id, list_id, key, name, position, added_at) VALUES (?, ?, ?, ?, ?, '2026-11-19T00:00:00Z')`)
+    for (let i = 0; i < 500; i++) add.run(`bulk${i}`, IDS.categoryList, `/c/${i}`, `/c/${i}`, i + 2)
+    const res = await w.get(`/v1/tracking/lists/${IDS.categoryList}/rollup`)
+    expect(res.status).toBe(422)
+    expect(((await res.json()) as { detail: { code: string } }).detail.code).toBe('list_too_large')
+  })
+
+  it('finds mention matches with hits and a summary', async () => {
+    const body = await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches`)
+    expect(body.publications.map((p: { id: string }) => p.id)).toEqual([IDS.a2, IDS.a1])
+    expect(body.publications[1]).toMatchObject({ country: 'US', lang: 'EN', publisher: 'Example News', cabinet_url: `http://127.0.0.1:9999/article/${IDS.a1}` })
+    expect(body.hits[IDS.a1]).toEqual({
+      count: 2,
+      mentions: [
+        { term_id: 'm1', raw_text: 'fed', match_type: 'broad', field: 'title', matched_text: 'Fed' },
+        { term_id: 'm2', raw_text: 'federal reserve', match_type: 'phrase', field: 'body', matched_text: 'Federal Reserve' },
+      ],
+    })
+    expect(body.summary).toEqual({ matches: 3, publications: 2, mentions: { fed: 2, 'federal reserve': 1 } })
+    expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?scope=title`)).summary.matches).toBe(2)
+    expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?match_types=phrase`)).summary.publications).toBe(1)
+    expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?mention=fed&mention=other&limit=1`)).publications).toHaveLength(1)
+    expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?q=markets`)).summary.publications).toBe(1)
+    expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?lang=de`)).publications).toEqual([])
+    const bad = await w.get(`/v1/tracking/lists/${IDS.mentionList}/matches?match_types=fuzzy`)
+    expect(bad.status).toBe(422)
+    const wrongKind = await w.get(`/v1/tracking/lists/${IDS.entityList}/matches`)
+    expect(wrongKind.status).toBe(400)
+    expect(((await wrongKind.json()) as { detail: { code: string } }).detail.code).toBe('kind_mismatch')
+  })
+
+  it('answers 503 computing with Retry-After while a first scan runs', async () => {
+    w.store.sqlite.prepare(`UPDATE tracking_lists SET scan_status = 'scanning', last_scanned_at = NULL WHERE id = ?`).run(IDS.mentionList)
+    const res = await w.get(`/v1/tracking/lists/${IDS.mentionList}/matches`)
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('5')
+    expect(((await res.json()) as { detail: { code: string } }).detail.code).toBe('computing')
+  })
+})
+
+describe('public signals and profiles', () => {
+  it('ranks categories by reach over the last 24 hours', async () => {
+    const body = await ok('getTopCategories', '/public/discover/categories?limit=2')
+    expect(body.categories).toEqual([
+      { category: '/Business/Economy', impressions: 1600, delta_pct: null, publications: 1, publishers: 1, share_of_impressions: 0.5 },
+      { category: '/Business/Markets', impressions: 1100, delta_pct: null, publications: 1, publishers: 1, share_of_impressions: 0.3438 },
+    ])
+    expect((await ok('getTopCategories', '/public/discover/categories?country=DE')).categories).toEqual([
+      { category: '/Local', impressions: 500, delta_pct: null, publications: 1, publishers: 1, share_of_impressions: 1 },
+    ])
+    expect((await w.get('/public/discover/categories?limit=501', {})).status).toBe(422)
+  })
+
+  it('checks profiles by domain, in bulk and by name', async () => {
+    expect(await ok('checkProfile', '/public/engine-profile?domain=https://www.Example.com/news')).toMatchObject({
+      ok: true,
+      domain: 'example.com',
+      exists: true,
+      title: 'Example News',
+      knowledgeGraphId: '/g/11example',
+      totalFollowers: '125000',
+    })
+    const res = await w.post('/public/engine-profile/bulk', { domains: ['https://www.example.com', 'zeitung.de', 'example.com'] })
+    expect(res.status).toBe(200)
+    const bulk = (await res.json()) as { results: Array<{ domain: string; exists: boolean; recentPublications: unknown[] }>; total: number; found: number }
+    expect(bulk.results.map((r) => [r.domain, r.exists, r.recentPublications.length])).toEqual([
+      ['example.com', true, 2],
+      ['zeitung.de', false, 1],
+    ])
+    expect([bulk.total, bulk.found]).toEqual([2, 1])
+    const search = await ok('searchProfiles', '/public/engine-profile/query?q=zeit')
+    expect(search.results.map((r: { domain: string }) => r.domain)).toEqual(['zeitung.de'])
+    expect((await w.get('/public/engine-profile/query?q=z', {})).status).toBe(422)
+  })
+})

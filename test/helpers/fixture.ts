@@ -1,0 +1,104 @@
+import type { Store } from '../../electron/core/store/store'
+import { seedRegion } from './core'
+
+export const IDS = {
+  a1: 'a1000000-0000-4000-8000-000000000001',
+  a2: 'a1000000-0000-4000-8000-000000000002',
+  a3: 'a1000000-0000-4000-8000-000000000003',
+  trend: 'b1000000-0000-4000-8000-000000000001',
+  child: 'b1000000-0000-4000-8000-000000000002',
+  theme: 'c1000000-0000-4000-8000-000000000001',
+  topic: 'd1000000-0000-4000-8000-000000000001',
+  entityList: 'e1000000-0000-4000-8000-000000000001',
+  categoryList: 'e1000000-0000-4000-8000-000000000002',
+  publisherList: 'e1000000-0000-4000-8000-000000000003',
+  trendList: 'e1000000-0000-4000-8000-000000000004',
+  mentionList: 'e1000000-0000-4000-8000-000000000005',
+}
+
+/**
+ * A small hand-made world: US and DE, two publishers, three articles seen on 2026-11-20
+ * (the tests' "now" is 12:00 that day), one trend with a child, and one list of each kind.
+ */
+export function seedFixture(store: Store, projectId: string): void {
+  seedRegion(store, 'US', 'United States')
+  seedRegion(store, 'DE', 'Germany')
+  const db = store.sqlite
+  db.prepare(`UPDATE regions SET languages = '["de"]', utc_offset_minutes = 60, first_data_at = '2026-11-01T00:00:00.000Z' WHERE alpha_2 = 'DE'`).run()
+  db.prepare(`INSERT INTO cities (id, region, name, is_active) VALUES (1, 'US', 'Boston', 1), (2, 'US', 'Austin', 0), (3, 'DE', 'Berlin', 1)`).run()
+  db.prepare(`INSERT INTO languages (code, name) VALUES ('en', 'English'), ('de', 'German')`).run()
+  db.prepare(
+    `INSERT INTO publishers (id, domain, name, country, profile_exists, knowledge_graph_id, total_followers) VALUES
+     (1, 'example.com', 'Example News', 'US', 1, '/g/11example', 125000), (2, 'zeitung.de', 'Die Zeitung', 'DE', 0, NULL, NULL)`,
+  ).run()
+  db.prepare(`INSERT INTO entities (id, name, type) VALUES ('/m/fed', 'Federal Reserve', 'Organization'), ('/m/berlin', 'Berlin', 'Place')`).run()
+  const article = db.prepare(
+    `INSERT INTO articles (id, url, title, domain, publisher_id, region, lang, category, content_type, summary, markdown, images,
+       published_at, first_seen_at, last_seen_at, entity_count) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  )
+  article.run(IDS.a1, 'https://example.com/fed-rates', 'Fed holds rates steady', 'example.com', 1, 'US', 'en', '/Business/Economy', 'News',
+    'The Federal Reserve kept rates unchanged.', '# Fed\n\nThe **Federal Reserve** kept rates.', '[{"url":"https://example.com/i.jpg","width":800,"height":600}]',
+    '2026-11-20T08:00:00.000Z', '2026-11-20T09:00:00.000Z', '2026-11-20T11:00:00.000Z', 1)
+  article.run(IDS.a2, 'https://example.com/fed-reaction', 'Markets react to the Fed', 'example.com', 1, 'US', 'en', '/Business/Markets', 'Analysis',
+    '', null, null, '2026-11-20T09:30:00.000Z', '2026-11-20T10:00:00.000Z', '2026-11-20T11:00:00.000Z', 1)
+  article.run(IDS.a3, 'https://zeitung.de/berlin', 'Berlin baut', 'zeitung.de', 2, 'DE', 'de', '/Local', 'Routine',
+    'Berlin baut neue Wohnungen.', null, null, null, '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z', 1)
+  db.prepare(`INSERT INTO article_entities (article_id, entity_id, score) VALUES (?, '/m/fed', 0.9), (?, '/m/fed', 0.6), (?, '/m/berlin', 0.8)`).run(IDS.a1, IDS.a2, IDS.a3)
+  const obs = db.prepare(`INSERT INTO observations (article_id, country, observed_at, position, estimated_impressions) VALUES (?,?,?,?,?)`)
+  const hourly = db.prepare(
+    `INSERT INTO article_hourly (article_id, country, bucket, impressions, observations, best_position, position_sum, first_seen_at, last_seen_at)
+     VALUES (?,?,?,?,1,?,?,?,?)`,
+  )
+  const seen: Array<[string, string, string, number, number]> = [
+    [IDS.a1, 'US', '2026-11-20T09', 1, 1000],
+    [IDS.a1, 'US', '2026-11-20T11', 3, 600],
+    [IDS.a2, 'US', '2026-11-20T10', 2, 800],
+    [IDS.a2, 'US', '2026-11-20T11', 5, 300],
+    [IDS.a3, 'DE', '2026-11-20T10', 1, 500],
+  ]
+  for (const [id, country, hour, position, impressions] of seen) {
+    const at = `${hour}:00:00.000Z`
+    obs.run(id, country, at, position, impressions)
+    hourly.run(id, country, hour, impressions, position, position, at, at)
+  }
+  db.prepare(`INSERT INTO themes (id, label, n_trends, n_articles) VALUES (?, 'Economy', 2, 2)`).run(IDS.theme)
+  db.prepare(`INSERT INTO topics (id, theme_id, label, n_trends, n_articles) VALUES (?, ?, 'Central banks', 2, 2)`).run(IDS.topic, IDS.theme)
+  const trend = db.prepare(
+    `INSERT INTO trends (id, label, state, structural_type, semantic_type, article_count, first_seen_at, last_article_at, key_entities,
+       primary_country, country_scope, topic_id, daily_counts, features, forecast, updated_at)
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  )
+  trend.run(IDS.trend, 'Fed holds rates', 'hot', 'event_driven', 'news', 1, '2026-11-20T09:00:00.000Z', '2026-11-20T09:00:00.000Z',
+    '["Federal Reserve"]', 'US', '["US"]', IDS.topic, '[0,0,1]', '{"days_active":1,"total_articles":1,"slope_14d":0.1,"current_share_7d":1}',
+    '{"pct_next24h":20,"pct_next7d":40,"pct_next30d":50,"predicted_total_reach":3000,"predicted_end_at":"2026-11-27T00:00:00.000Z","confidence":0.6}',
+    '2026-11-20T12:00:00.000Z')
+  trend.run(IDS.child, 'Market reaction', 'emerging', 'derivative', 'news', 1, '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z',
+    '["Federal Reserve"]', 'US', '["US"]', IDS.topic, '[0,0,1]', '{}', null, '2026-11-20T12:00:00.000Z')
+  db.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (?, ?, 0.92, 'F1_trigger'), (?, ?, 0.7, 'F2_pile_on')`).run(
+    IDS.trend, IDS.a1, IDS.child, IDS.a2,
+  )
+  db.prepare(`INSERT INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (?, ?, 'derivative', 0.8)`).run(IDS.trend, IDS.child)
+
+  const list = db.prepare(
+    `INSERT INTO tracking_lists (id, project_id, kind, name, color_index, countries, langs, search_scope, active, scan_status, last_scanned_at, updated_at)
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+  )
+  const item = db.prepare(`INSERT INTO tracking_items (id, list_id, key, name, type, position, added_at) VALUES (?,?,?,?,?,?,?)`)
+  list.run(IDS.entityList, projectId, 'entity', 'People & orgs', 0, null, null, null, null, null, null, '2026-11-19T00:00:00.000Z')
+  item.run('i1', IDS.entityList, '/m/fed', 'Federal Reserve', 'Organization', 1, '2026-11-19T00:00:00.000Z')
+  item.run('i2', IDS.entityList, 'Olaf Scholz', 'Olaf Scholz', null, 2, '2026-11-19T01:00:00.000Z')
+  list.run(IDS.categoryList, projectId, 'category', 'Sections', 1, null, null, null, null, null, null, '2026-11-19T02:00:00.000Z')
+  item.run('i3', IDS.categoryList, '/Business/Economy', '/Business/Economy', null, 1, '2026-11-19T02:00:00.000Z')
+  list.run(IDS.publisherList, projectId, 'publisher', 'Competitors', 2, null, null, null, null, null, null, '2026-11-19T03:00:00.000Z')
+  item.run('i4', IDS.publisherList, 'example.com', 'Example News', null, 1, '2026-11-19T03:00:00.000Z')
+  list.run(IDS.trendList, projectId, 'trend', 'Stories', 3, null, null, null, null, null, null, '2026-11-19T04:00:00.000Z')
+  item.run('i5', IDS.trendList, IDS.trend, 'Fed holds rates', null, 1, '2026-11-19T04:00:00.000Z')
+  list.run(IDS.mentionList, projectId, 'mention', 'Brand watch', 4, '["US"]', '["en"]', 'all', 1, 'ready', '2026-11-20T11:30:00.000Z', '2026-11-19T05:00:00.000Z')
+  item.run('m1', IDS.mentionList, 'fed', 'fed', 'broad', 1, '2026-11-19T05:00:00.000Z')
+  item.run('m2', IDS.mentionList, 'federal reserve', 'federal reserve', 'phrase', 2, '2026-11-19T05:00:01.000Z')
+  db.prepare(
+    `INSERT INTO mention_matches (item_id, article_id, list_id, field, matched_text, matched_at) VALUES
+     ('m1', ?, ?, 'title', 'Fed', '2026-11-20T11:30:00.000Z'), ('m2', ?, ?, 'body', 'Federal Reserve', '2026-11-20T11:30:00.000Z'),
+     ('m1', ?, ?, 'title', 'Fed', '2026-11-20T11:30:00.000Z')`,
+  ).run(IDS.a1, IDS.mentionList, IDS.a1, IDS.mentionList, IDS.a2, IDS.mentionList)
+}
