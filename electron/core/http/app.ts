@@ -187,7 +187,7 @@ function mountWebUi(app: Hono, core: Core, rendererDir: string) {
   const indexHtml = () =>
     fs
       .readFileSync(path.join(root, 'index.html'), 'utf8')
-      .replace('<head>', `<head>\n    <meta name="feedlens-session" content="${core.sessionToken}" />`)
+      .replace("<head>", `<head>\n    <base href="/" />\n    <meta name="feedlens-session" content="${core.sessionToken}" />`)
   app.get('/assets/*', (c) => {
     const file = path.resolve(root, `.${decodeURIComponent(c.req.path)}`)
     if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return c.json({ detail: 'Not Found' }, 404)
