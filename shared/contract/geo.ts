@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { boolParam, countryCodeParam, enumParam, enumParamOr } from './params'
+import { boolParam, countryCodeParam, enumParamOr } from './params'
 import { geoWindows } from './values'
 
 export const regionsQuery = z.object({

@@ -9,26 +9,29 @@ export interface ApiState<T> {
   reload(): void
 }
 
-/** Loads a route whenever its options change; keeps the last answer while reloading. */
+interface Answer<T> {
+  request: string
+  data: T | null
+  error: string | null
+}
+
+/** Loads a route whenever its options change; keeps the last answer while the next one loads. */
 export function useApi<K extends RouteId>(id: K, options: CallOptions | null): ApiState<RouteResponse<K>> {
-  const [data, setData] = useState<RouteResponse<K> | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState(false)
   const [tick, setTick] = useState(0)
-  const key = JSON.stringify(options)
+  const [answer, setAnswer] = useState<Answer<RouteResponse<K>>>({ request: '', data: null, error: null })
+  const request = JSON.stringify([id, options, tick])
   useEffect(() => {
     if (options === null) return
     let live = true
-    setLoading(true)
     call(id, options)
-      .then((result) => live && (setData(result), setError(null)))
-      .catch((e: Error) => live && setError(e.message))
-      .finally(() => live && setLoading(false))
+      .then((data) => live && setAnswer({ request, data, error: null }))
+      .catch((e: Error) => live && setAnswer((prev) => ({ request, data: prev.data, error: e.message })))
     return () => {
       live = false
     }
+    // The request string captures id, options and tick.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, key, tick])
+  }, [request])
   const reload = useCallback(() => setTick((t) => t + 1), [])
-  return { data, error, loading, reload }
+  return { data: answer.data, error: answer.error, loading: options !== null && answer.request !== request, reload }
 }
