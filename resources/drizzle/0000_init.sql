@@ -1,3 +1,4 @@
+-- observations and aggregates are WITHOUT ROWID (added by hand: drizzle-kit has no option for it)
 CREATE TABLE `api_keys` (
 	`id` text PRIMARY KEY NOT NULL,
 	`project_id` text,
@@ -14,19 +15,19 @@ CREATE TABLE `api_keys` (
 CREATE UNIQUE INDEX `api_keys_hash_uq` ON `api_keys` (`key_hash`);--> statement-breakpoint
 CREATE INDEX `api_keys_project_idx` ON `api_keys` (`project_id`);--> statement-breakpoint
 CREATE TABLE `article_daily` (
-	`article_id` text NOT NULL,
+	`day` integer NOT NULL,
 	`country` text NOT NULL,
-	`bucket` text NOT NULL,
+	`article_seq` integer NOT NULL,
 	`impressions` integer NOT NULL,
 	`observations` integer NOT NULL,
 	`best_position` integer NOT NULL,
 	`position_sum` integer NOT NULL,
-	`first_seen_at` text NOT NULL,
-	`last_seen_at` text NOT NULL,
-	PRIMARY KEY(`article_id`, `country`, `bucket`)
-);
+	`first_seen` integer NOT NULL,
+	`last_seen` integer NOT NULL,
+	PRIMARY KEY(`day`, `country`, `article_seq`)
+) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `article_daily_bucket_idx` ON `article_daily` (`country`,`bucket`);--> statement-breakpoint
+CREATE INDEX `article_daily_article_idx` ON `article_daily` (`article_seq`);--> statement-breakpoint
 CREATE TABLE `article_entities` (
 	`article_id` text NOT NULL,
 	`entity_id` text NOT NULL,
@@ -38,21 +39,29 @@ CREATE TABLE `article_entities` (
 --> statement-breakpoint
 CREATE INDEX `article_entities_entity_idx` ON `article_entities` (`entity_id`);--> statement-breakpoint
 CREATE TABLE `article_hourly` (
-	`article_id` text NOT NULL,
+	`hour` integer NOT NULL,
 	`country` text NOT NULL,
-	`bucket` text NOT NULL,
+	`article_seq` integer NOT NULL,
 	`impressions` integer NOT NULL,
 	`observations` integer NOT NULL,
 	`best_position` integer NOT NULL,
 	`position_sum` integer NOT NULL,
-	`first_seen_at` text NOT NULL,
-	`last_seen_at` text NOT NULL,
-	PRIMARY KEY(`article_id`, `country`, `bucket`)
+	`first_seen` integer NOT NULL,
+	`last_seen` integer NOT NULL,
+	PRIMARY KEY(`hour`, `country`, `article_seq`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `article_seen` (
+	`article_seq` integer PRIMARY KEY NOT NULL,
+	`first_seen` integer NOT NULL,
+	`last_seen` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `article_hourly_bucket_idx` ON `article_hourly` (`country`,`bucket`);--> statement-breakpoint
+CREATE INDEX `article_seen_first_idx` ON `article_seen` (`first_seen`);--> statement-breakpoint
+CREATE INDEX `article_seen_last_idx` ON `article_seen` (`last_seen`);--> statement-breakpoint
 CREATE TABLE `articles` (
-	`id` text PRIMARY KEY NOT NULL,
+	`seq` integer PRIMARY KEY NOT NULL,
+	`id` text NOT NULL,
 	`url` text NOT NULL,
 	`title` text NOT NULL,
 	`domain` text NOT NULL,
@@ -65,16 +74,14 @@ CREATE TABLE `articles` (
 	`markdown` text,
 	`images` text,
 	`published_at` text,
-	`first_seen_at` text,
-	`last_seen_at` text,
 	`entity_count` integer DEFAULT 0 NOT NULL,
 	FOREIGN KEY (`publisher_id`) REFERENCES `publishers`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `articles_last_seen_idx` ON `articles` (`last_seen_at`);--> statement-breakpoint
-CREATE INDEX `articles_first_seen_idx` ON `articles` (`first_seen_at`);--> statement-breakpoint
+CREATE UNIQUE INDEX `articles_id_uq` ON `articles` (`id`);--> statement-breakpoint
 CREATE INDEX `articles_domain_idx` ON `articles` (`domain`);--> statement-breakpoint
-CREATE INDEX `articles_region_idx` ON `articles` (`region`,`last_seen_at`);--> statement-breakpoint
+CREATE INDEX `articles_region_idx` ON `articles` (`region`);--> statement-breakpoint
+CREATE INDEX `articles_published_idx` ON `articles` (`published_at`);--> statement-breakpoint
 CREATE INDEX `articles_category_idx` ON `articles` (`category`);--> statement-breakpoint
 CREATE TABLE `cities` (
 	`id` integer PRIMARY KEY NOT NULL,
@@ -85,6 +92,24 @@ CREATE TABLE `cities` (
 );
 --> statement-breakpoint
 CREATE INDEX `cities_region_idx` ON `cities` (`region`);--> statement-breakpoint
+CREATE TABLE `demo_shakeups` (
+	`day` text NOT NULL,
+	`country` text NOT NULL,
+	`format_group` text DEFAULT '' NOT NULL,
+	PRIMARY KEY(`day`, `country`, `format_group`)
+);
+--> statement-breakpoint
+CREATE TABLE `demo_storylines` (
+	`id` text PRIMARY KEY NOT NULL,
+	`label` text NOT NULL,
+	`shape` text NOT NULL,
+	`parent_id` text,
+	`topic` text NOT NULL,
+	`theme` text NOT NULL,
+	`primary_country` text NOT NULL,
+	`article_count` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `entities` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
@@ -125,16 +150,15 @@ CREATE TABLE `mention_matches` (
 --> statement-breakpoint
 CREATE INDEX `mention_matches_list_idx` ON `mention_matches` (`list_id`);--> statement-breakpoint
 CREATE TABLE `observations` (
-	`article_id` text NOT NULL,
 	`country` text NOT NULL,
-	`observed_at` text NOT NULL,
+	`observed_at` integer NOT NULL,
+	`article_seq` integer NOT NULL,
 	`position` integer NOT NULL,
 	`estimated_impressions` integer NOT NULL,
-	PRIMARY KEY(`article_id`, `country`, `observed_at`),
-	FOREIGN KEY (`article_id`) REFERENCES `articles`(`id`) ON UPDATE no action ON DELETE cascade
-);
+	PRIMARY KEY(`country`, `observed_at`, `article_seq`)
+) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `observations_snapshot_idx` ON `observations` (`country`,`observed_at`,`position`);--> statement-breakpoint
+CREATE INDEX `observations_article_idx` ON `observations` (`article_seq`,`observed_at`);--> statement-breakpoint
 CREATE TABLE `plans` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
@@ -207,19 +231,27 @@ CREATE TABLE `signal_series` (
 	PRIMARY KEY(`signal`, `country`, `subject`, `granularity`, `bucket`)
 );
 --> statement-breakpoint
+CREATE TABLE `storyline_truth` (
+	`article_id` text PRIMARY KEY NOT NULL,
+	`source` text NOT NULL,
+	`storyline_id` text NOT NULL,
+	FOREIGN KEY (`article_id`) REFERENCES `articles`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `storyline_truth_source_idx` ON `storyline_truth` (`source`,`storyline_id`);--> statement-breakpoint
 CREATE TABLE `subject_daily` (
 	`subject_kind` text NOT NULL,
 	`subject_key` text NOT NULL,
 	`country` text NOT NULL,
-	`day` text NOT NULL,
+	`day` integer NOT NULL,
 	`impressions` integer NOT NULL,
 	`publications` integer NOT NULL,
 	`observations` integer NOT NULL,
 	`position_sum` integer NOT NULL,
 	PRIMARY KEY(`subject_kind`, `subject_key`, `country`, `day`)
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `subject_daily_day_idx` ON `subject_daily` (`subject_kind`,`country`,`day`);--> statement-breakpoint
+CREATE INDEX `subject_daily_day_idx` ON `subject_daily` (`subject_kind`,`day`,`country`);--> statement-breakpoint
 CREATE TABLE `themes` (
 	`id` text PRIMARY KEY NOT NULL,
 	`label` text NOT NULL,

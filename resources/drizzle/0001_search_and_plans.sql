@@ -1,5 +1,5 @@
 -- Full-text search over article titles and text fields (FTS5, kept in sync by triggers).
-CREATE VIRTUAL TABLE `articles_fts` USING fts5(title, summary, markdown, content='articles', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE `articles_fts` USING fts5(title, summary, markdown, content='articles', content_rowid='seq', tokenize='unicode61 remove_diacritics 2');
 --> statement-breakpoint
 CREATE TRIGGER `articles_fts_ai` AFTER INSERT ON `articles` BEGIN
   INSERT INTO articles_fts(rowid, title, summary, markdown) VALUES (new.rowid, new.title, new.summary, new.markdown);

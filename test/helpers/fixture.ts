@@ -1,3 +1,4 @@
+import { IngestWriter } from '../../electron/core/ingest/writer'
 import type { Store } from '../../electron/core/store/store'
 import { seedRegion } from './core'
 
@@ -24,43 +25,38 @@ export function seedFixture(store: Store, projectId: string): void {
   seedRegion(store, 'US', 'United States')
   seedRegion(store, 'DE', 'Germany')
   const db = store.sqlite
-  db.prepare(`UPDATE regions SET languages = '["de"]', utc_offset_minutes = 60, first_data_at = '2026-11-01T00:00:00.000Z' WHERE alpha_2 = 'DE'`).run()
+  db.prepare(`UPDATE regions SET languages = '["de"]', utc_offset_minutes = 60 WHERE alpha_2 = 'DE'`).run()
   db.prepare(`INSERT INTO cities (id, region, name, is_active) VALUES (1, 'US', 'Boston', 1), (2, 'US', 'Austin', 0), (3, 'DE', 'Berlin', 1)`).run()
   db.prepare(`INSERT INTO languages (code, name) VALUES ('en', 'English'), ('de', 'German')`).run()
-  db.prepare(
-    `INSERT INTO publishers (id, domain, name, country, profile_exists, knowledge_graph_id, total_followers) VALUES
-     (1, 'example.com', 'Example News', 'US', 1, '/g/11example', 125000), (2, 'zeitung.de', 'Die Zeitung', 'DE', 0, NULL, NULL)`,
-  ).run()
-  db.prepare(`INSERT INTO entities (id, name, type) VALUES ('/m/fed', 'Federal Reserve', 'Organization'), ('/m/berlin', 'Berlin', 'Place')`).run()
-  const article = db.prepare(
-    `INSERT INTO articles (id, url, title, domain, publisher_id, region, lang, category, content_type, summary, markdown, images,
-       published_at, first_seen_at, last_seen_at, entity_count) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-  )
-  article.run(IDS.a1, 'https://example.com/fed-rates', 'Fed holds rates steady', 'example.com', 1, 'US', 'en', '/Business/Economy', 'News',
-    'The Federal Reserve kept rates unchanged.', '# Fed\n\nThe **Federal Reserve** kept rates.', '[{"url":"https://example.com/i.jpg","width":800,"height":600}]',
-    '2026-11-20T08:00:00.000Z', '2026-11-20T09:00:00.000Z', '2026-11-20T11:00:00.000Z', 1)
-  article.run(IDS.a2, 'https://example.com/fed-reaction', 'Markets react to the Fed', 'example.com', 1, 'US', 'en', '/Business/Markets', 'Analysis',
-    '', null, null, '2026-11-20T09:30:00.000Z', '2026-11-20T10:00:00.000Z', '2026-11-20T11:00:00.000Z', 1)
-  article.run(IDS.a3, 'https://zeitung.de/berlin', 'Berlin baut', 'zeitung.de', 2, 'DE', 'de', '/Local', 'Routine',
-    'Berlin baut neue Wohnungen.', null, null, null, '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z', 1)
-  db.prepare(`INSERT INTO article_entities (article_id, entity_id, score) VALUES (?, '/m/fed', 0.9), (?, '/m/fed', 0.6), (?, '/m/berlin', 0.8)`).run(IDS.a1, IDS.a2, IDS.a3)
-  const obs = db.prepare(`INSERT INTO observations (article_id, country, observed_at, position, estimated_impressions) VALUES (?,?,?,?,?)`)
-  const hourly = db.prepare(
-    `INSERT INTO article_hourly (article_id, country, bucket, impressions, observations, best_position, position_sum, first_seen_at, last_seen_at)
-     VALUES (?,?,?,?,1,?,?,?,?)`,
-  )
-  const seen: Array<[string, string, string, number, number]> = [
-    [IDS.a1, 'US', '2026-11-20T09', 1, 1000],
-    [IDS.a1, 'US', '2026-11-20T11', 3, 600],
-    [IDS.a2, 'US', '2026-11-20T10', 2, 800],
-    [IDS.a2, 'US', '2026-11-20T11', 5, 300],
-    [IDS.a3, 'DE', '2026-11-20T10', 1, 500],
-  ]
-  for (const [id, country, hour, position, impressions] of seen) {
-    const at = `${hour}:00:00.000Z`
-    obs.run(id, country, at, position, impressions)
-    hourly.run(id, country, hour, impressions, position, position, at, at)
-  }
+  const images = [{ url: 'https://example.com/i.jpg', width: 800, height: 600 }]
+  const at = (hour: string) => `${hour}:00:00.000Z`
+  new IngestWriter(store).write({
+    publishers: [
+      { domain: 'example.com', name: 'Example News', country: 'US', profileExists: true, knowledgeGraphId: '/g/11example', totalFollowers: 125000 },
+      { domain: 'zeitung.de', name: 'Die Zeitung', country: 'DE' },
+    ],
+    entities: [
+      { id: '/m/fed', name: 'Federal Reserve', type: 'Organization' },
+      { id: '/m/berlin', name: 'Berlin', type: 'Place' },
+    ],
+    articles: [
+      { id: IDS.a1, url: 'https://example.com/fed-rates', title: 'Fed holds rates steady', domain: 'example.com', region: 'US', lang: 'en',
+        category: '/Business/Economy', contentType: 'News', summary: 'The Federal Reserve kept rates unchanged.',
+        markdown: '# Fed\n\nThe **Federal Reserve** kept rates.', images, publishedAt: '2026-11-20T08:00:00.000Z', entities: [{ id: '/m/fed', score: 0.9 }] },
+      { id: IDS.a2, url: 'https://example.com/fed-reaction', title: 'Markets react to the Fed', domain: 'example.com', region: 'US', lang: 'en',
+        category: '/Business/Markets', contentType: 'Analysis', summary: '', publishedAt: '2026-11-20T09:30:00.000Z', entities: [{ id: '/m/fed', score: 0.6 }] },
+      { id: IDS.a3, url: 'https://zeitung.de/berlin', title: 'Berlin baut', domain: 'zeitung.de', region: 'DE', lang: 'de', category: '/Local',
+        contentType: 'Routine', summary: 'Berlin baut neue Wohnungen.', entities: [{ id: '/m/berlin', score: 0.8 }] },
+    ],
+    observations: [
+      { articleId: IDS.a1, country: 'US', observedAt: at('2026-11-20T09'), position: 1, estimatedImpressions: 1000 },
+      { articleId: IDS.a1, country: 'US', observedAt: at('2026-11-20T11'), position: 3, estimatedImpressions: 600 },
+      { articleId: IDS.a2, country: 'US', observedAt: at('2026-11-20T10'), position: 2, estimatedImpressions: 800 },
+      { articleId: IDS.a2, country: 'US', observedAt: at('2026-11-20T11'), position: 5, estimatedImpressions: 300 },
+      { articleId: IDS.a3, country: 'DE', observedAt: at('2026-11-20T10'), position: 1, estimatedImpressions: 500 },
+    ],
+  })
+  db.prepare(`UPDATE regions SET first_data_at = '2026-11-01T00:00:00.000Z' WHERE alpha_2 = 'DE'`).run()
   db.prepare(`INSERT INTO themes (id, label, n_trends, n_articles) VALUES (?, 'Economy', 2, 2)`).run(IDS.theme)
   db.prepare(`INSERT INTO topics (id, theme_id, label, n_trends, n_articles) VALUES (?, ?, 'Central banks', 2, 2)`).run(IDS.topic, IDS.theme)
   const trend = db.prepare(

@@ -23,28 +23,22 @@ describe('normalizeDomain', () => {
 
 describe('sparklines and deltas', () => {
   it('fills missing buckets with zeros', () => {
-    expect(sparkline(['a', 'b', 'c'], new Map([['b', 5]]))).toEqual([0, 5, 0])
+    expect(sparkline([10, 11, 12], new Map([[11, 5]]))).toEqual([0, 5, 0])
   })
   it('folds a long series into at most 24 points, keeping the total', () => {
-    const keys = Array.from({ length: 48 }, (_, i) => String(i))
+    const keys = Array.from({ length: 48 }, (_, i) => i)
     const out = sparkline(keys, new Map(keys.map((k) => [k, 1])))
     expect(out).toHaveLength(24)
     expect(out.every((v) => v === 2)).toBe(true)
-    const odd = sparkline(Array.from({ length: 30 }, (_, i) => String(i)), new Map(Array.from({ length: 30 }, (_, i) => [String(i), i])))
+    const odd = sparkline(Array.from({ length: 30 }, (_, i) => i), new Map(Array.from({ length: 30 }, (_, i) => [i, i])))
     expect(odd.length).toBe(24)
     expect(odd.reduce((a, b) => a + b, 0)).toBe((29 * 30) / 2)
   })
-  it('lists hourly and daily buckets of a window', () => {
-    expect(bucketKeys(new Date('2026-11-20T10:30:00Z'), new Date('2026-11-20T13:00:00Z'), 'hour')).toEqual([
-      '2026-11-20T10',
-      '2026-11-20T11',
-      '2026-11-20T12',
-    ])
-    expect(bucketKeys(new Date('2026-11-18T12:00:00Z'), new Date('2026-11-20T12:00:00Z'), 'day')).toEqual([
-      '2026-11-18',
-      '2026-11-19',
-      '2026-11-20',
-    ])
+  it('lists hourly and daily buckets of a window (hours or days since the epoch)', () => {
+    const h = Date.parse('2026-11-20T10:00:00Z') / 3_600_000
+    expect(bucketKeys(new Date('2026-11-20T10:30:00Z'), new Date('2026-11-20T13:00:00Z'), 'hour')).toEqual([h, h + 1, h + 2])
+    const d = Date.parse('2026-11-18T00:00:00Z') / 86_400_000
+    expect(bucketKeys(new Date('2026-11-18T12:00:00Z'), new Date('2026-11-20T12:00:00Z'), 'day')).toEqual([d, d + 1, d + 2])
   })
   it('computes delta_pct to one decimal and null without a base', () => {
     expect(deltaPct(150, 100)).toBe(50)

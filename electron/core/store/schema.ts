@@ -123,7 +123,9 @@ export const entities = sqliteTable(
 export const articles = sqliteTable(
   'articles',
   {
-    id: text('id').primaryKey(),
+    /** Compact key for the observation and aggregate tables; the UUID `id` is what the API shows. */
+    seq: integer('seq').primaryKey(),
+    id: text('id').notNull(),
     url: text('url').notNull(),
     title: text('title').notNull(),
     domain: text('domain').notNull(),
@@ -136,15 +138,13 @@ export const articles = sqliteTable(
     markdown: text('markdown'),
     images: text('images', { mode: 'json' }).$type<Array<{ url: string; width: number | null; height: number | null }>>(),
     publishedAt: text('published_at'),
-    firstSeenAt: text('first_seen_at'),
-    lastSeenAt: text('last_seen_at'),
     entityCount: integer('entity_count').notNull().default(0),
   },
   (t) => [
-    index('articles_last_seen_idx').on(t.lastSeenAt),
-    index('articles_first_seen_idx').on(t.firstSeenAt),
+    uniqueIndex('articles_id_uq').on(t.id),
     index('articles_domain_idx').on(t.domain),
-    index('articles_region_idx').on(t.region, t.lastSeenAt),
+    index('articles_region_idx').on(t.region),
+    index('articles_published_idx').on(t.publishedAt),
     index('articles_category_idx').on(t.category),
   ],
 )
@@ -159,54 +159,67 @@ export const articleEntities = sqliteTable(
   (t) => [primaryKey({ columns: [t.articleId, t.entityId] }), index('article_entities_entity_idx').on(t.entityId)],
 )
 
-/** One sighting of an article in a country's feed at a snapshot time. */
+/**
+ * One sighting of an article in a country's feed at a snapshot time (epoch seconds).
+ * Keys are time-major (feeds arrive in time order) and the table is WITHOUT ROWID (see the
+ * migration), so ingest appends instead of scattering writes.
+ */
 export const observations = sqliteTable(
   'observations',
   {
-    articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
     country: text('country').notNull(),
-    observedAt: text('observed_at').notNull(),
+    observedAt: integer('observed_at').notNull(),
+    articleSeq: integer('article_seq').notNull(),
     position: integer('position').notNull(),
     estimatedImpressions: integer('estimated_impressions').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.articleId, t.country, t.observedAt] }),
-    index('observations_snapshot_idx').on(t.country, t.observedAt, t.position),
-  ],
+  (t) => [primaryKey({ columns: [t.country, t.observedAt, t.articleSeq] }), index('observations_article_idx').on(t.articleSeq, t.observedAt)],
 )
 
-// ---------- aggregates (maintained on ingest) ----------
+/** When an article was first and last seen in any feed (epoch seconds); narrow, so ingest updates it cheaply. */
+export const articleSeen = sqliteTable(
+  'article_seen',
+  {
+    articleSeq: integer('article_seq').primaryKey(),
+    firstSeen: integer('first_seen').notNull(),
+    lastSeen: integer('last_seen').notNull(),
+  },
+  (t) => [index('article_seen_first_idx').on(t.firstSeen), index('article_seen_last_idx').on(t.lastSeen)],
+)
 
-const articleAggregateColumns = {
-  articleId: text('article_id').notNull(),
+// ---------- aggregates (maintained on ingest; WITHOUT ROWID, time-major) ----------
+
+const aggregateColumns = {
   country: text('country').notNull(),
-  bucket: text('bucket').notNull(),
+  articleSeq: integer('article_seq').notNull(),
   impressions: integer('impressions').notNull(),
   observations: integer('observations').notNull(),
   bestPosition: integer('best_position').notNull(),
   positionSum: integer('position_sum').notNull(),
-  firstSeenAt: text('first_seen_at').notNull(),
-  lastSeenAt: text('last_seen_at').notNull(),
+  /** epoch seconds of the first and last observation in the cell */
+  firstSeen: integer('first_seen').notNull(),
+  lastSeen: integer('last_seen').notNull(),
 }
 
-export const articleHourly = sqliteTable('article_hourly', articleAggregateColumns, (t) => [
-  primaryKey({ columns: [t.articleId, t.country, t.bucket] }),
-  index('article_hourly_bucket_idx').on(t.country, t.bucket),
+/** Per article x country x hour; `hour` counts hours since 1970-01-01T00:00Z. */
+export const articleHourly = sqliteTable('article_hourly', { hour: integer('hour').notNull(), ...aggregateColumns }, (t) => [
+  primaryKey({ columns: [t.hour, t.country, t.articleSeq] }),
 ])
 
-export const articleDaily = sqliteTable('article_daily', articleAggregateColumns, (t) => [
-  primaryKey({ columns: [t.articleId, t.country, t.bucket] }),
-  index('article_daily_bucket_idx').on(t.country, t.bucket),
+/** Per article x country x day; `day` counts days since 1970-01-01. */
+export const articleDaily = sqliteTable('article_daily', { day: integer('day').notNull(), ...aggregateColumns }, (t) => [
+  primaryKey({ columns: [t.day, t.country, t.articleSeq] }),
+  index('article_daily_article_idx').on(t.articleSeq),
 ])
 
-/** Per subject (entity id, category path, publisher domain or trend id) x country x day. */
+/** Per subject (entity id, category path, publisher domain) x country x day. */
 export const subjectDaily = sqliteTable(
   'subject_daily',
   {
     subjectKind: text('subject_kind').notNull(),
     subjectKey: text('subject_key').notNull(),
     country: text('country').notNull(),
-    day: text('day').notNull(),
+    day: integer('day').notNull(),
     impressions: integer('impressions').notNull(),
     publications: integer('publications').notNull(),
     observations: integer('observations').notNull(),
@@ -214,7 +227,7 @@ export const subjectDaily = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.subjectKind, t.subjectKey, t.country, t.day] }),
-    index('subject_daily_day_idx').on(t.subjectKind, t.country, t.day),
+    index('subject_daily_day_idx').on(t.subjectKind, t.day, t.country),
   ],
 )
 
@@ -377,4 +390,40 @@ export const jobs = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('jobs_kind_status_idx').on(t.kind, t.status)],
+)
+
+// ---------- ground truth (never read by a contract method) ----------
+
+/** The true storyline of an article: from the demo generator, or gold labels of an import (UCI STORY). */
+export const storylineTruth = sqliteTable(
+  'storyline_truth',
+  {
+    articleId: text('article_id').primaryKey().references(() => articles.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    storylineId: text('storyline_id').notNull(),
+  },
+  (t) => [index('storyline_truth_source_idx').on(t.source, t.storylineId)],
+)
+
+/** The demo world's storylines: their shape and place in the hierarchy, for scoring trends. */
+export const demoStorylines = sqliteTable('demo_storylines', {
+  id: text('id').primaryKey(),
+  label: text('label').notNull(),
+  shape: text('shape').notNull(),
+  parentId: text('parent_id'),
+  topic: text('topic').notNull(),
+  theme: text('theme').notNull(),
+  primaryCountry: text('primary_country').notNull(),
+  articleCount: integer('article_count').notNull(),
+})
+
+/** Days on which the demo generator shook the feed up, in a country or one format group. */
+export const demoShakeups = sqliteTable(
+  'demo_shakeups',
+  {
+    day: text('day').notNull(),
+    country: text('country').notNull(),
+    formatGroup: text('format_group').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.country, t.formatGroup] })],
 )

@@ -21,3 +21,15 @@ export function isoWithOffset(isoUtc: string, offsetMinutes: number): string {
   const mm = String(abs % 60).padStart(2, '0')
   return `${local.toISOString().slice(0, 19)}${sign}${hh}:${mm}`
 }
+
+/** Epoch seconds of an ISO timestamp or Date. */
+export const epochSeconds = (t: string | Date): number => Math.floor((typeof t === 'string' ? Date.parse(t) : t.getTime()) / 1000)
+/** ISO 8601 UTC with milliseconds, from epoch seconds. */
+export const isoFromSeconds = (s: number): string => new Date(s * 1000).toISOString()
+/** Hours since the epoch: the `hour` key of article_hourly. */
+export const hourIndex = (d: Date): number => Math.floor(d.getTime() / HOUR_MS)
+/** Days since the epoch: the `day` key of article_daily and subject_daily. */
+export const dayIndex = (d: Date): number => Math.floor(d.getTime() / DAY_MS)
+export const dayKeyOfIndex = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)
+/** SQL expression turning an epoch-seconds column into the API's ISO form. */
+export const sqlIso = (column: string): string => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, 'unixepoch')`

@@ -4,7 +4,7 @@ export const MAX_SPARK_POINTS = 24
  * Fills a series over consecutive bucket keys (zeros where nothing happened), then folds it
  * into at most 24 points by summing neighbouring buckets into equal-width groups.
  */
-export function sparkline(bucketKeys: string[], values: Map<string, number>, maxPoints = MAX_SPARK_POINTS): number[] {
+export function sparkline(bucketKeys: number[], values: Map<number, number>, maxPoints = MAX_SPARK_POINTS): number[] {
   const full = bucketKeys.map((k) => values.get(k) ?? 0)
   if (full.length <= maxPoints) return full
   const out = new Array<number>(maxPoints).fill(0)
@@ -14,13 +14,11 @@ export function sparkline(bucketKeys: string[], values: Map<string, number>, max
   return out
 }
 
-/** Bucket keys from `from` (inclusive) to `to` (exclusive), hourly ('YYYY-MM-DDTHH') or daily ('YYYY-MM-DD'). */
-export function bucketKeys(from: Date, to: Date, grain: 'hour' | 'day'): string[] {
+/** Buckets from `from` (inclusive) to `to` (exclusive): hours or days since the epoch. */
+export function bucketKeys(from: Date, to: Date, grain: 'hour' | 'day'): number[] {
   const step = grain === 'hour' ? 3_600_000 : 86_400_000
-  const chars = grain === 'hour' ? 13 : 10
-  const keys: string[] = []
-  let t = grain === 'hour' ? Math.floor(from.getTime() / step) * step : Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate())
-  for (; t < to.getTime(); t += step) keys.push(new Date(t).toISOString().slice(0, chars))
+  const keys: number[] = []
+  for (let b = Math.floor(from.getTime() / step); b * step < to.getTime(); b++) keys.push(b)
   return keys
 }
 

@@ -3,6 +3,7 @@ import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
 import type { ArticleRow } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
+import { epochSeconds } from '../../time/buckets'
 
 type ArticleRoutes = 'listArticles' | 'getArticle' | 'listArticleObservations'
 
@@ -25,8 +26,8 @@ export const articleHandlers: HandlerMap<ArticleRoutes> = {
       category: query.category,
       contentType: query.content_type,
       search: query.search,
-      dateFrom: query.date_from?.toISOString(),
-      dateTo: query.date_to?.toISOString(),
+      dateFrom: query.date_from && epochSeconds(query.date_from),
+      dateTo: query.date_to && epochSeconds(query.date_to),
       hasEntities: query.has_entities,
       hasSummary: query.has_summary,
       sortBy: query.sort_by,
@@ -84,10 +85,10 @@ export const articleHandlers: HandlerMap<ArticleRoutes> = {
   listArticleObservations(ctx, { params, query }) {
     const a = visibleArticle(ctx, params.article_id)
     const { rows, total } = ctx.store.articles.observations(
-      a.id,
+      a.seq,
       allowedMarkets(ctx),
-      query.date_from?.toISOString(),
-      query.date_to?.toISOString(),
+      query.date_from && epochSeconds(query.date_from),
+      query.date_to && epochSeconds(query.date_to),
       query.limit,
       query.offset,
     )

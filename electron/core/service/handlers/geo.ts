@@ -1,7 +1,7 @@
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
-import { addHours, hourKey, isoWithOffset } from '../../time/buckets'
+import { hourIndex, isoWithOffset } from '../../time/buckets'
 import type { RequestContext } from '../context'
 
 type GeoRoutes = 'listRegions' | 'getRegion' | 'listRegionCities' | 'listLanguages'
@@ -20,7 +20,7 @@ export const geoHandlers: HandlerMap<GeoRoutes> = {
     const markets = new Set(allowedMarkets(ctx))
     let regions = ctx.store.geo.regions().filter((r) => markets.has(r.alpha2) && (!query.active_only || r.isActive))
     const activity = query.entity
-      ? ctx.store.geo.entityActivity(query.entity, hourKey(addHours(ctx.now, -WINDOW_HOURS[query.window])))
+      ? ctx.store.geo.entityActivity(query.entity, hourIndex(ctx.now) - WINDOW_HOURS[query.window] + 1)
       : null
     if (activity && query.entity_only) regions = regions.filter((r) => activity.has(r.alpha2))
     const list = regions.map((r) => {

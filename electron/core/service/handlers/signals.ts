@@ -2,7 +2,7 @@ import { formatGroups } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { summarizeSeries } from '../../analytics/signals/summary'
 import type { SignalPointRow } from '../../store/repositories/signals'
-import { addDays, addHours, dayKey, hourKey } from '../../time/buckets'
+import { addDays, dayKey, hourIndex, hourKey } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import type { RequestContext } from '../context'
 
@@ -117,14 +117,10 @@ export const signalHandlers: HandlerMap<SignalRoutes> = {
 
   getTopCategories(ctx, { query }) {
     const countries = query.country === 'all' ? ctx.store.geo.regionCodes() : [query.country]
-    const rows = ctx.store.signals.topCategories(
-      countries,
-      hourKey(addHours(ctx.now, -24)),
-      hourKey(addHours(ctx.now, 1)),
-      hourKey(addHours(ctx.now, -48)),
-      query.limit,
-    )
-    const total = ctx.store.signals.totalImpressions(countries, hourKey(addHours(ctx.now, -24)), hourKey(addHours(ctx.now, 1)))
+    // The last 24 whole-or-current hours, and the 24 before them for delta_pct.
+    const toHour = hourIndex(ctx.now) + 1
+    const rows = ctx.store.signals.topCategories(countries, toHour - 24, toHour, toHour - 48, query.limit)
+    const total = ctx.store.signals.totalImpressions(countries, toHour - 24, toHour)
     return {
       country: query.country,
       window_hours: 24,

@@ -2,7 +2,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { listKinds, type ListKind } from '../../../../shared/contract/values'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
 import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
-import { addHours, hourKey } from '../../time/buckets'
+import { DAY_MS, epochSeconds, HOUR_MS, hourIndex } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { TrackingApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
@@ -86,7 +86,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const { rows, total } = ctx.store.tracking.lists(
       projectId,
       query.kind,
-      addHours(ctx.now, -24).toISOString(),
+      epochSeconds(ctx.now) - 24 * 3600,
       query.limit,
       query.offset,
     )
@@ -126,17 +126,17 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const lang = query.lang === 'all' ? null : query.lang
     const items = ctx.store.tracking.items(list.id)
     const keys = items.map((i) => activityKey(list, i))
-    const activity = (from: Date, to: Date, chars: 0 | 10 | 13) =>
-      ctx.store.itemActivity.activity(list.kind, keys, markets, lang, hourKey(from), hourKey(to), chars)
-    const current = new Map(activity(w.from, w.to, 0).map((r) => [r.key, r]))
-    const previous = new Map(activity(w.prevFrom, w.prevTo, 0).map((r) => [r.key, r]))
+    const activity = (from: Date, to: Date, grain: 'hour' | 'day' | 'window') =>
+      ctx.store.itemActivity.activity(list.kind, keys, markets, lang, hourIndex(from), hourIndex(to), grain)
+    const current = new Map(activity(w.from, w.to, 'window').map((r) => [r.key, r]))
+    const previous = new Map(activity(w.prevFrom, w.prevTo, 'window').map((r) => [r.key, r]))
     const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
     const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k)?.impressions ?? 0])))
 
     const page = items.slice(query.offset, query.offset + query.limit)
     const pageKeys = new Set(page.map((i) => activityKey(list, i)))
     const buckets = bucketKeys(w.from, w.to, query.grain)
-    const series = activity(w.from, w.to, query.grain === 'hour' ? 13 : 10).filter((r) => pageKeys.has(r.key))
+    const series = activity(w.from, w.to, query.grain).filter((r) => pageKeys.has(r.key))
     const sparkOf = (key: string, field: 'impressions' | 'publications') =>
       sparkline(buckets, new Map(series.filter((r) => r.key === key).map((r) => [r.bucket, r[field]])))
 
@@ -168,7 +168,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
         ? buckets.map((b) => {
             const at = series.filter((r) => r.bucket === b)
             return {
-              ts: query.grain === 'hour' ? `${b}:00:00Z` : `${b}T00:00:00Z`,
+              ts: new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString(),
               urls: at.reduce((s, r) => s + r.publications, 0),
               impressions: at.reduce((s, r) => s + r.impressions, 0),
             }
@@ -213,8 +213,8 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const w = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx))
     const lang = query.lang === 'all' ? null : query.lang
     const keys = items.map((i) => activityKey(list, i))
-    const covered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourKey(w.from), hourKey(w.to))
-    const prevCovered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourKey(w.prevFrom), hourKey(w.prevTo))
+    const covered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourIndex(w.from), hourIndex(w.to))
+    const prevCovered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourIndex(w.prevFrom), hourIndex(w.prevTo))
     const scope = scopeOf(query.country, markets, query.lang, w)
 
     const group = <T extends { pubs: number; imps: number }>(
@@ -313,8 +313,8 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     let rows = ctx.store.matches.matches(list.id, {
       countries: markets,
       lang,
-      from: w.from.toISOString(),
-      to: w.to.toISOString(),
+      from: epochSeconds(w.from),
+      to: epochSeconds(w.to),
       q: query.q?.trim() || null,
     })
     const wanted = new Set(query.mention.map((m) => m.toLowerCase()))

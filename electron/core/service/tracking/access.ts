@@ -1,6 +1,6 @@
 import type { ListKind } from '../../../../shared/contract/values'
 import type { TrackingListRow } from '../../store/repositories/tracking'
-import { addDays, addHours } from '../../time/buckets'
+import { addDays, epochSeconds } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { ApiError, TrackingApiError, ValidationApiError } from '../errors'
 
@@ -22,7 +22,7 @@ export function trackingProject(ctx: RequestContext, explicitProjectId?: string)
 /** A list of the caller's project, or 404 (another project's list looks exactly like an unknown one). */
 export function ownList(ctx: RequestContext, listId: string): TrackingListRow {
   const projectId = trackingProject(ctx)
-  const list = ctx.store.tracking.list(listId, addHours(ctx.now, -24).toISOString())
+  const list = ctx.store.tracking.list(listId, epochSeconds(ctx.now) - 24 * 3600)
   if (!list || list.projectId !== projectId) throw new ApiError(404, `List ${listId} not found`)
   return list
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { sqlIso } from '../../time/buckets'
 
 export interface ArticleListFilter {
   countries: string[]
@@ -8,8 +9,9 @@ export interface ArticleListFilter {
   category?: string
   contentType?: string
   search?: string
-  dateFrom?: string
-  dateTo?: string
+  /** epoch seconds */
+  dateFrom?: number
+  dateTo?: number
   hasEntities?: boolean
   hasSummary?: boolean
   sortBy: 'last_seen_at' | 'first_seen_at' | 'published_at' | 'impressions'
@@ -19,6 +21,7 @@ export interface ArticleListFilter {
 }
 
 export interface ArticleRow {
+  seq: number
   id: string
   url: string
   title: string
@@ -36,10 +39,10 @@ export interface ArticleRow {
 }
 
 const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], string> = {
-  last_seen_at: 'a.last_seen_at',
-  first_seen_at: 'a.first_seen_at',
+  last_seen_at: 's.last_seen',
+  first_seen_at: 's.first_seen',
   published_at: 'a.published_at',
-  impressions: '(SELECT coalesce(sum(d.impressions), 0) FROM article_daily d WHERE d.article_id = a.id)',
+  impressions: '(SELECT coalesce(sum(d.impressions), 0) FROM article_daily d WHERE d.article_seq = a.seq)',
 }
 
 export class ArticlesRepository {
@@ -59,8 +62,8 @@ export class ArticlesRepository {
     add('(a.category = @category OR a.category LIKE @categoryPrefix)', 'category', f.category)
     if (f.category !== undefined) params.categoryPrefix = `${f.category.replace(/[%_]/g, '')}/%`
     add('a.content_type = @contentType', 'contentType', f.contentType)
-    add('coalesce(a.last_seen_at, a.first_seen_at) >= @dateFrom', 'dateFrom', f.dateFrom)
-    add('coalesce(a.first_seen_at, a.last_seen_at) <= @dateTo', 'dateTo', f.dateTo)
+    add('s.last_seen >= @dateFrom', 'dateFrom', f.dateFrom)
+    add('s.first_seen <= @dateTo', 'dateTo', f.dateTo)
     if (f.hasEntities !== undefined) where.push(f.hasEntities ? 'a.entity_count > 0' : 'a.entity_count = 0')
     if (f.hasSummary !== undefined)
       where.push(f.hasSummary ? "coalesce(a.summary, '') <> ''" : "coalesce(a.summary, '') = ''")
@@ -69,16 +72,19 @@ export class ArticlesRepository {
       params.search = toFtsQuery(f.search)
     }
     const whereSql = where.join(' AND ')
-    const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM articles a WHERE ${whereSql}`).get(params) as { n: number }).n
+    const from = 'FROM articles a LEFT JOIN article_seen s ON s.article_seq = a.seq'
+    const total = (this.sqlite.prepare(`SELECT count(*) AS n ${from} WHERE ${whereSql}`).get(params) as { n: number }).n
     const order = `${SORT_COLUMNS[f.sortBy]} ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id`
     const rows = this.sqlite
-      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+      .prepare(`SELECT ${ARTICLE_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
       .all(params) as ArticleRow[]
     return { rows, total }
   }
 
   get(id: string): ArticleRow | undefined {
-    return this.sqlite.prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a WHERE a.id = ?`).get(id) as ArticleRow | undefined
+    return this.sqlite
+      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a LEFT JOIN article_seen s ON s.article_seq = a.seq WHERE a.id = ?`)
+      .get(id) as ArticleRow | undefined
   }
 
   entities(articleId: string): Array<{ name: string; type: string | null; score: number }> {
@@ -91,20 +97,20 @@ export class ArticlesRepository {
   }
 
   observations(
-    articleId: string,
+    articleSeq: number,
     countries: string[],
-    from: string | undefined,
-    to: string | undefined,
+    from: number | undefined,
+    to: number | undefined,
     limit: number,
     offset: number,
   ): { rows: Array<{ observedAt: string; country: string; position: number; estimatedImpressions: number }>; total: number } {
-    const where = `article_id = @id AND country IN (SELECT value FROM json_each(@countries))
+    const where = `article_seq = @seq AND country IN (SELECT value FROM json_each(@countries))
       AND (@from IS NULL OR observed_at >= @from) AND (@to IS NULL OR observed_at <= @to)`
-    const params = { id: articleId, countries: JSON.stringify(countries), from: from ?? null, to: to ?? null, limit, offset }
+    const params = { seq: articleSeq, countries: JSON.stringify(countries), from: from ?? null, to: to ?? null, limit, offset }
     const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM observations WHERE ${where}`).get(params) as { n: number }).n
     const rows = this.sqlite
       .prepare(
-        `SELECT observed_at AS observedAt, country, position, estimated_impressions AS estimatedImpressions
+        `SELECT ${sqlIso('observed_at')} AS observedAt, country, position, estimated_impressions AS estimatedImpressions
          FROM observations WHERE ${where} ORDER BY observed_at, country LIMIT @limit OFFSET @offset`,
       )
       .all(params) as Array<{ observedAt: string; country: string; position: number; estimatedImpressions: number }>
@@ -112,8 +118,9 @@ export class ArticlesRepository {
   }
 }
 
-const ARTICLE_COLUMNS = `a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType,
-  a.summary, a.markdown, a.images, a.published_at AS publishedAt, a.first_seen_at AS firstSeenAt, a.last_seen_at AS lastSeenAt`
+const ARTICLE_COLUMNS = `a.seq, a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType,
+  a.summary, a.markdown, a.images, a.published_at AS publishedAt,
+  ${sqlIso('s.first_seen')} AS firstSeenAt, ${sqlIso('s.last_seen')} AS lastSeenAt`
 
 /** Turns free text into an FTS5 query of quoted terms (all must occur), so user input cannot break the syntax. */
 export function toFtsQuery(text: string): string {

@@ -71,15 +71,16 @@ export class GeoRepository {
     return new Map(rows.map((r) => [r.lang, r.n]))
   }
 
-  /** Publications and impressions of an entity (by id or exact name) per country since `fromHour`. */
-  entityActivity(entity: string, fromHour: string): Map<string, { publications: number; impressions: number }> {
+  /** Publications and impressions of an entity (by id or exact name) per country since `fromHour` (hours since epoch). */
+  entityActivity(entity: string, fromHour: number): Map<string, { publications: number; impressions: number }> {
     const rows = this.sqlite
       .prepare(
-        `SELECT h.country, count(DISTINCT h.article_id) AS publications, sum(h.impressions) AS impressions
-         FROM article_hourly h
-         JOIN article_entities ae ON ae.article_id = h.article_id
-         JOIN entities e ON e.id = ae.entity_id
-         WHERE (e.id = @entity OR lower(e.name) = lower(@entity)) AND h.bucket >= @fromHour
+        `SELECT h.country, count(DISTINCT h.article_seq) AS publications, sum(h.impressions) AS impressions
+         FROM entities e
+         JOIN article_entities ae ON ae.entity_id = e.id
+         JOIN articles a ON a.id = ae.article_id
+         JOIN article_hourly h ON h.article_seq = a.seq
+         WHERE (e.id = @entity OR lower(e.name) = lower(@entity)) AND h.hour >= @fromHour
          GROUP BY h.country`,
       )
       .all({ entity, fromHour }) as Array<{ country: string; publications: number; impressions: number }>

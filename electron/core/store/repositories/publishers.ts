@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { sqlIso } from '../../time/buckets'
 
 export interface PublisherRow {
   id: number
@@ -40,8 +41,9 @@ export class PublishersRepository {
   recentArticles(domain: string, limit: number): Array<{ id: string; url: string; title: string; firstSeenAt: string | null }> {
     return this.sqlite
       .prepare(
-        `SELECT id, url, title, first_seen_at AS firstSeenAt FROM articles WHERE domain = ?
-         ORDER BY coalesce(first_seen_at, published_at) DESC NULLS LAST, id LIMIT ?`,
+        `SELECT a.id, a.url, a.title, ${sqlIso('s.first_seen')} AS firstSeenAt
+         FROM articles a LEFT JOIN article_seen s ON s.article_seq = a.seq WHERE a.domain = ?
+         ORDER BY coalesce(s.first_seen, unixepoch(a.published_at)) DESC NULLS LAST, a.id LIMIT ?`,
       )
       .all(domain, limit) as Array<{ id: string; url: string; title: string; firstSeenAt: string | null }>
   }

@@ -23,15 +23,15 @@ export class SignalsRepository {
       .all({ signal, country, granularity, fromBucket, subject: subject ?? null }) as SignalPointRow[]
   }
 
-  /** Category reach over hours [fromHour, toHour), with the 24 hours before for delta_pct. */
-  topCategories(countries: string[], fromHour: string, toHour: string, prevFromHour: string, limit: number) {
+  /** Category reach over hours [fromHour, toHour) (hours since epoch), with the hours from prevFromHour before for delta_pct. */
+  topCategories(countries: string[], fromHour: number, toHour: number, prevFromHour: number, limit: number) {
     return this.sqlite
       .prepare(
         `WITH win AS (
-           SELECT a.category, a.domain, h.article_id, h.impressions, h.bucket >= @fromHour AS current
-           FROM article_hourly h JOIN articles a ON a.id = h.article_id
-           WHERE h.country IN (SELECT value FROM json_each(@countries)) AND h.bucket >= @prevFromHour
-             AND h.bucket < @toHour AND a.category IS NOT NULL)
+           SELECT a.category, a.domain, h.article_seq AS article_id, h.impressions, h.hour >= @fromHour AS current
+           FROM article_hourly h JOIN articles a ON a.seq = h.article_seq
+           WHERE h.hour >= @prevFromHour AND h.hour < @toHour AND h.country IN (SELECT value FROM json_each(@countries))
+             AND a.category IS NOT NULL)
          SELECT category,
                 sum(CASE WHEN current THEN impressions ELSE 0 END) AS impressions,
                 count(DISTINCT CASE WHEN current THEN article_id END) AS publications,
@@ -49,13 +49,13 @@ export class SignalsRepository {
     }>
   }
 
-  totalImpressions(countries: string[], fromHour: string, toHour: string): number {
+  totalImpressions(countries: string[], fromHour: number, toHour: number): number {
     const row = this.sqlite
       .prepare(
         `SELECT coalesce(sum(impressions), 0) AS n FROM article_hourly
-         WHERE country IN (SELECT value FROM json_each(?)) AND bucket >= ? AND bucket < ?`,
+         WHERE hour >= ? AND hour < ? AND country IN (SELECT value FROM json_each(?))`,
       )
-      .get(JSON.stringify(countries), fromHour, toHour) as { n: number }
+      .get(fromHour, toHour, JSON.stringify(countries)) as { n: number }
     return row.n
   }
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { sqlIso } from '../../time/buckets'
 
 export interface TrackingListRow {
   id: string
@@ -39,12 +40,13 @@ const LIST_COLUMNS = `l.id, l.project_id AS projectId, l.kind, l.name, l.color_i
   (SELECT count(*) FROM tracking_items i WHERE i.list_id = l.id) AS itemCount,
   (SELECT count(*) FROM mention_matches m WHERE m.list_id = l.id) AS matchesCount,
   (SELECT count(DISTINCT m.article_id) FROM mention_matches m JOIN articles a ON a.id = m.article_id
-     WHERE m.list_id = l.id AND a.first_seen_at >= @since24h) AS newPublications24h`
+     JOIN article_seen s ON s.article_seq = a.seq WHERE m.list_id = l.id AND s.first_seen >= @since24h) AS newPublications24h`
 
 export class TrackingRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
-  lists(projectId: string, kind: string | undefined, since24h: string, limit: number, offset: number) {
+  /** since24h: epoch seconds from which a publication counts as new. */
+  lists(projectId: string, kind: string | undefined, since24h: number, limit: number, offset: number) {
     const where = 'l.project_id = @projectId AND (@kind IS NULL OR l.kind = @kind)'
     const params = { projectId, kind: kind ?? null, since24h, limit, offset }
     const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM tracking_lists l WHERE ${where}`).get(params) as { n: number }).n
@@ -57,7 +59,7 @@ export class TrackingRepository {
     return { rows, total }
   }
 
-  list(id: string, since24h: string): TrackingListRow | undefined {
+  list(id: string, since24h: number): TrackingListRow | undefined {
     return this.sqlite
       .prepare(`SELECT ${LIST_COLUMNS} FROM tracking_lists l WHERE l.id = @id`)
       .get({ id, since24h }) as TrackingListRow | undefined
@@ -101,7 +103,8 @@ const ITEM_JOINS: Record<string, { join: string; key: string }> = {
 
 export interface ItemActivityRow {
   key: string
-  bucket: string
+  /** hours or days since the epoch (see `grain`), or 0 for whole-window rows */
+  bucket: number
   impressions: number
   publications: number
   publishers: number
@@ -114,31 +117,31 @@ export class ItemActivityRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
   /**
-   * Activity of list items per bucket (hour or day) in [fromHour, toHour), from the hourly
-   * article aggregates; bucketChars 13 groups by hour, 10 by day, 0 gives one row per key.
+   * Activity of list items in hours [fromHour, toHour) (hours since epoch), from the hourly
+   * article aggregates, per hour, per day, or as one row per key ('window').
    */
   activity(
     kind: string,
     keys: string[],
     countries: string[],
     lang: string | null,
-    fromHour: string,
-    toHour: string,
-    bucketChars: 0 | 10 | 13,
+    fromHour: number,
+    toHour: number,
+    grain: 'hour' | 'day' | 'window',
   ): ItemActivityRow[] {
     const spec = ITEM_JOINS[kind]
     if (!spec || keys.length === 0) return []
-    const bucket = bucketChars === 0 ? `''` : `substr(h.bucket, 1, ${bucketChars})`
+    const bucket = grain === 'window' ? '0' : grain === 'hour' ? 'h.hour' : 'h.hour / 24'
     return this.sqlite
       .prepare(
         `SELECT ${spec.key} AS key, ${bucket} AS bucket, sum(h.impressions) AS impressions,
                 count(DISTINCT a.id) AS publications, count(DISTINCT a.domain) AS publishers,
-                sum(h.observations) AS observations, sum(h.position_sum) AS positionSum, max(h.last_seen_at) AS lastSeenAt
-         FROM article_hourly h JOIN articles a ON a.id = h.article_id ${spec.join}
+                sum(h.observations) AS observations, sum(h.position_sum) AS positionSum, ${sqlIso('max(h.last_seen)')} AS lastSeenAt
+         FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec.join}
          WHERE ${spec.key} IN (SELECT value FROM json_each(@keys))
            AND h.country IN (SELECT value FROM json_each(@countries))
            AND (@lang IS NULL OR a.lang = @lang)
-           AND h.bucket >= @fromHour AND h.bucket < @toHour
+           AND h.hour >= @fromHour AND h.hour < @toHour
          GROUP BY 1, 2 ORDER BY 1, 2`,
       )
       .all({ keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }) as ItemActivityRow[]
@@ -162,19 +165,19 @@ export class RollupRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
   /** Every article covered by the items in the window, with its impressions there. */
-  coveredArticles(kind: string, keys: string[], countries: string[], lang: string | null, fromHour: string, toHour: string) {
+  coveredArticles(kind: string, keys: string[], countries: string[], lang: string | null, fromHour: number, toHour: number) {
     const spec = ITEM_JOINS[kind]
     if (!spec || keys.length === 0) return []
     return this.sqlite
       .prepare(
         `SELECT a.id, a.url, a.title, a.domain, p.name AS publisher, a.content_type AS contentType, a.category,
                 ta.trend_id AS trendId, t.label AS trendLabel, sum(h.impressions) AS impressions
-         FROM article_hourly h JOIN articles a ON a.id = h.article_id
+         FROM article_hourly h JOIN articles a ON a.seq = h.article_seq
          LEFT JOIN publishers p ON p.id = a.publisher_id
          LEFT JOIN trend_articles ta ON ta.article_id = a.id LEFT JOIN trends t ON t.id = ta.trend_id
          WHERE a.id IN (SELECT a.id FROM articles a ${spec.join} WHERE ${spec.key} IN (SELECT value FROM json_each(@keys)))
            AND h.country IN (SELECT value FROM json_each(@countries)) AND (@lang IS NULL OR a.lang = @lang)
-           AND h.bucket >= @fromHour AND h.bucket < @toHour
+           AND h.hour >= @fromHour AND h.hour < @toHour
          GROUP BY a.id`,
       )
       .all({ keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }) as CoveredArticleRow[]
@@ -210,18 +213,20 @@ export interface MatchRow {
 export class MatchesRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
-  matches(listId: string, f: { countries: string[]; lang: string | null; from: string | null; to: string | null; q: string | null }) {
+  /** from/to: epoch seconds of the publication's first display. */
+  matches(listId: string, f: { countries: string[]; lang: string | null; from: number | null; to: number | null; q: string | null }) {
     return this.sqlite
       .prepare(
         `SELECT m.article_id AS articleId, m.item_id AS itemId, i.key AS keyword, i.type AS matchType, m.field,
                 m.matched_text AS matchedText, a.url, a.title, a.domain, p.name AS publisher, a.region AS country,
-                a.lang, a.first_seen_at AS firstSeenAt, a.summary
+                a.lang, ${sqlIso('s.first_seen')} AS firstSeenAt, a.summary
          FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id JOIN articles a ON a.id = m.article_id
+         LEFT JOIN article_seen s ON s.article_seq = a.seq
          LEFT JOIN publishers p ON p.id = a.publisher_id
          WHERE m.list_id = @listId AND a.region IN (SELECT value FROM json_each(@countries))
-           AND (@lang IS NULL OR a.lang = @lang) AND (@from IS NULL OR a.first_seen_at >= @from)
-           AND (@to IS NULL OR a.first_seen_at <= @to) AND (@q IS NULL OR instr(lower(a.title), lower(@q)) > 0)
-         ORDER BY a.first_seen_at DESC, a.id, i.position`,
+           AND (@lang IS NULL OR a.lang = @lang) AND (@from IS NULL OR s.first_seen >= @from)
+           AND (@to IS NULL OR s.first_seen <= @to) AND (@q IS NULL OR instr(lower(a.title), lower(@q)) > 0)
+         ORDER BY s.first_seen DESC, a.id, i.position`,
       )
       .all({ listId, countries: JSON.stringify(f.countries), lang: f.lang, from: f.from, to: f.to, q: f.q }) as MatchRow[]
   }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { sqlIso } from '../../time/buckets'
 
 export interface TrendRow {
   id: string
@@ -93,15 +94,15 @@ export class TrendsRepository {
   ) {
     const where = 'ta.trend_id = @trendId AND (@role IS NULL OR ta.role = @role)'
     const params = { trendId, role: role ?? null, limit, offset }
-    const column = { first_seen_at: 'a.first_seen_at', published_at: 'a.published_at', assignment_score: 'ta.assignment_score' }[sortBy]
+    const column = { first_seen_at: 's.first_seen', published_at: 'a.published_at', assignment_score: 'ta.assignment_score' }[sortBy]
     const total = (
       this.sqlite.prepare(`SELECT count(*) AS n FROM trend_articles ta WHERE ${where}`).get(params) as { n: number }
     ).n
     const rows = this.sqlite
       .prepare(
         `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, ta.assignment_score AS assignmentScore,
-                ta.role, a.first_seen_at AS firstSeenAt, a.published_at AS publishedAt
-         FROM trend_articles ta JOIN articles a ON a.id = ta.article_id
+                ta.role, ${sqlIso('s.first_seen')} AS firstSeenAt, a.published_at AS publishedAt
+         FROM trend_articles ta JOIN articles a ON a.id = ta.article_id LEFT JOIN article_seen s ON s.article_seq = a.seq
          WHERE ${where}
          ORDER BY ${column} ${sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT @limit OFFSET @offset`,
       )

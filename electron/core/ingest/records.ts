@@ -1,0 +1,56 @@
+/** Plain records every source (demo generator, file importers) hands to the ingest writer. */
+
+export interface PublisherRecord {
+  domain: string
+  name: string
+  country?: string | null
+  profileExists?: boolean
+  knowledgeGraphId?: string | null
+  totalFollowers?: number | null
+}
+
+export interface EntityRecord {
+  id: string
+  name: string
+  type?: string | null
+}
+
+export interface ArticleRecord {
+  id: string
+  url: string
+  title: string
+  domain: string
+  region: string
+  lang: string
+  category?: string | null
+  contentType?: string | null
+  summary?: string | null
+  markdown?: string | null
+  images?: Array<{ url: string; width: number | null; height: number | null }> | null
+  publishedAt?: string | null
+  entities?: Array<{ id: string; score: number }>
+}
+
+export interface ObservationRecord {
+  articleId: string
+  country: string
+  /** ISO 8601 UTC. */
+  observedAt: string
+  position: number
+  estimatedImpressions: number
+}
+
+export interface IngestBatch {
+  publishers?: PublisherRecord[]
+  entities?: EntityRecord[]
+  articles?: ArticleRecord[]
+  observations?: ObservationRecord[]
+  /** True storylines (demo world, labelled imports), kept apart from every contract method. */
+  storylineTruth?: Array<{ articleId: string; source: string; storylineId: string }>
+}
+
+export interface IngestCounts {
+  articles: number
+  observationsInserted: number
+  observationsDuplicate: number
+}

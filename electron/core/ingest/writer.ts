@@ -1,0 +1,232 @@
+import type Database from 'better-sqlite3'
+import type { Store } from '../store/store'
+import type { ArticleRecord, IngestBatch, IngestCounts } from './records'
+
+const STAGE_ROWS = 100
+const SUBJECT_UPSERT = `ON CONFLICT (subject_kind, subject_key, country, day) DO UPDATE SET
+  impressions = impressions + excluded.impressions, publications = publications + excluded.publications,
+  observations = observations + excluded.observations, position_sum = position_sum + excluded.position_sum`
+const CELL_UPSERT = (key: string) => `ON CONFLICT (${key}, country, article_seq) DO UPDATE SET
+  impressions = impressions + excluded.impressions, observations = observations + excluded.observations,
+  best_position = min(best_position, excluded.best_position), position_sum = position_sum + excluded.position_sum,
+  first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`
+
+/**
+ * Writes batches of records and keeps every aggregate current as it goes: article x country x
+ * hour and day, when each article was first and last seen, and entity, category and publisher
+ * x country x day. A batch is one transaction: it lands whole or not at all. Observations
+ * already stored are skipped, so importing the same data twice leaves the same store.
+ *
+ * New observations are staged in a temporary table and folded into the aggregates with
+ * set-based SQL: a handful of statements per batch, whatever its size.
+ */
+export class IngestWriter {
+  private readonly sqlite: Database.Database
+  private readonly seqs = new Map<string, number>()
+  private readonly st: ReturnType<IngestWriter['prepare']>
+
+  constructor(private readonly store: Store) {
+    this.sqlite = store.sqlite
+    this.sqlite.exec(`
+      CREATE TEMP TABLE IF NOT EXISTS ingest_stage (country TEXT NOT NULL, observed_at INTEGER NOT NULL, article_seq INTEGER NOT NULL,
+        position INTEGER NOT NULL, impressions INTEGER NOT NULL, PRIMARY KEY (country, observed_at, article_seq)) WITHOUT ROWID;
+      CREATE TEMP TABLE IF NOT EXISTS ingest_days (day INTEGER NOT NULL, country TEXT NOT NULL, article_seq INTEGER NOT NULL,
+        impressions INTEGER NOT NULL, observations INTEGER NOT NULL, position_sum INTEGER NOT NULL, is_new INTEGER NOT NULL,
+        PRIMARY KEY (day, country, article_seq)) WITHOUT ROWID;`)
+    this.st = this.prepare()
+  }
+
+  private prepare() {
+    const s = this.sqlite
+    const stageValues = (rows: number) =>
+      s.prepare(`INSERT OR IGNORE INTO temp.ingest_stage VALUES ${Array.from({ length: rows }, () => '(?,?,?,?,?)').join(',')}`)
+    return {
+      publisher: s.prepare(
+        `INSERT INTO publishers (domain, name, country, profile_exists, knowledge_graph_id, total_followers)
+         VALUES (@domain, @name, @country, @profileExists, @knowledgeGraphId, @totalFollowers)
+         ON CONFLICT (domain) DO UPDATE SET name = excluded.name, country = coalesce(excluded.country, country),
+           profile_exists = max(profile_exists, excluded.profile_exists),
+           knowledge_graph_id = coalesce(excluded.knowledge_graph_id, knowledge_graph_id),
+           total_followers = coalesce(excluded.total_followers, total_followers)`,
+      ),
+      publisherId: s.prepare(`SELECT id FROM publishers WHERE domain = ?`).pluck(),
+      publisherStub: s.prepare(`INSERT OR IGNORE INTO publishers (domain, name) VALUES (?, ?)`),
+      entity: s.prepare(
+        `INSERT INTO entities (id, name, type) VALUES (?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = coalesce(excluded.type, type)`,
+      ),
+      article: s.prepare(
+        `INSERT INTO articles (id, url, title, domain, publisher_id, region, lang, category, content_type, summary, markdown,
+                               images, published_at, entity_count)
+         VALUES (@id, @url, @title, @domain, @publisherId, @region, @lang, @category, @contentType, @summary, @markdown,
+                 @images, @publishedAt, @entityCount)
+         ON CONFLICT (id) DO UPDATE SET url = excluded.url, title = excluded.title, domain = excluded.domain,
+           publisher_id = excluded.publisher_id, region = excluded.region, lang = excluded.lang,
+           category = coalesce(excluded.category, category), content_type = coalesce(excluded.content_type, content_type),
+           summary = coalesce(excluded.summary, summary), markdown = coalesce(excluded.markdown, markdown),
+           images = coalesce(excluded.images, images), published_at = coalesce(excluded.published_at, published_at),
+           entity_count = CASE WHEN excluded.entity_count > 0 THEN excluded.entity_count ELSE entity_count END
+         RETURNING seq`,
+      ),
+      articleSeq: s.prepare(`SELECT seq FROM articles WHERE id = ?`).pluck(),
+      clearEntities: s.prepare(`DELETE FROM article_entities WHERE article_id = ?`),
+      articleEntity: s.prepare(`INSERT OR REPLACE INTO article_entities (article_id, entity_id, score) VALUES (?, ?, ?)`),
+      truth: s.prepare(`INSERT OR REPLACE INTO storyline_truth (article_id, source, storyline_id) VALUES (?, ?, ?)`),
+      stageMany: stageValues(STAGE_ROWS),
+      stageOne: stageValues(1),
+      stagedCount: s.prepare(`SELECT count(*) FROM temp.ingest_stage`).pluck(),
+      dropKnown: s.prepare(
+        `DELETE FROM temp.ingest_stage WHERE EXISTS (SELECT 1 FROM observations o
+           WHERE o.country = ingest_stage.country AND o.observed_at = ingest_stage.observed_at AND o.article_seq = ingest_stage.article_seq)`,
+      ),
+      insertObservations: s.prepare(
+        `INSERT INTO observations (country, observed_at, article_seq, position, estimated_impressions)
+         SELECT country, observed_at, article_seq, position, impressions FROM temp.ingest_stage WHERE true`,
+      ),
+      hourly: s.prepare(
+        `INSERT INTO article_hourly (hour, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
+         SELECT observed_at / 3600, country, article_seq, sum(impressions), count(*), min(position), sum(position), min(observed_at), max(observed_at)
+         FROM temp.ingest_stage WHERE true GROUP BY 1, 2, 3 ${CELL_UPSERT('hour')}`,
+      ),
+      days: s.prepare(
+        `INSERT INTO temp.ingest_days (day, country, article_seq, impressions, observations, position_sum, is_new)
+         SELECT observed_at / 86400 AS d, country, article_seq, sum(impressions), count(*), sum(position),
+                NOT EXISTS (SELECT 1 FROM article_daily x WHERE x.day = observed_at / 86400 AND x.country = ingest_stage.country
+                                                         AND x.article_seq = ingest_stage.article_seq)
+         FROM temp.ingest_stage GROUP BY 1, 2, 3`,
+      ),
+      daily: s.prepare(
+        `INSERT INTO article_daily (day, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
+         SELECT observed_at / 86400, country, article_seq, sum(impressions), count(*), min(position), sum(position), min(observed_at), max(observed_at)
+         FROM temp.ingest_stage WHERE true GROUP BY 1, 2, 3 ${CELL_UPSERT('day')}`,
+      ),
+      subjectPublisher: s.prepare(
+        `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
+         SELECT 'publisher', a.domain, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
+         FROM temp.ingest_days d JOIN articles a ON a.seq = d.article_seq WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
+      ),
+      subjectCategory: s.prepare(
+        `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
+         SELECT 'category', a.category, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
+         FROM temp.ingest_days d JOIN articles a ON a.seq = d.article_seq WHERE a.category IS NOT NULL GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
+      ),
+      subjectEntity: s.prepare(
+        `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
+         SELECT 'entity', ae.entity_id, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
+         FROM temp.ingest_days d JOIN articles a ON a.seq = d.article_seq JOIN article_entities ae ON ae.article_id = a.id
+         WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
+      ),
+      seen: s.prepare(
+        `INSERT INTO article_seen (article_seq, first_seen, last_seen)
+         SELECT article_seq, min(observed_at), max(observed_at) FROM temp.ingest_stage WHERE true GROUP BY 1
+         ON CONFLICT (article_seq) DO UPDATE SET first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`,
+      ),
+      regions: s.prepare(
+        `UPDATE regions SET is_active = 1,
+           first_data_at = min(coalesce(first_data_at, x.first), x.first)
+         FROM (SELECT country, strftime('%Y-%m-%dT%H:%M:%fZ', min(observed_at), 'unixepoch') AS first FROM temp.ingest_stage GROUP BY country) x
+         WHERE regions.alpha_2 = x.country`,
+      ),
+      clearStage: s.prepare(`DELETE FROM temp.ingest_stage`),
+      clearDays: s.prepare(`DELETE FROM temp.ingest_days`),
+    }
+  }
+
+  /** The compact key of a stored article, or undefined when the store does not know it. */
+  articleSeq(id: string): number | undefined {
+    let seq = this.seqs.get(id)
+    if (seq === undefined) {
+      seq = this.st.articleSeq.get(id) as number | undefined
+      if (seq !== undefined) this.remember(id, seq)
+    }
+    return seq
+  }
+
+  private remember(id: string, seq: number): void {
+    if (this.seqs.size > 500_000) this.seqs.clear()
+    this.seqs.set(id, seq)
+  }
+
+  write(batch: IngestBatch): IngestCounts {
+    return this.store.transaction(() => this.writeInTransaction(batch))
+  }
+
+  private writeInTransaction(batch: IngestBatch): IngestCounts {
+    const st = this.st
+    for (const p of batch.publishers ?? []) {
+      st.publisher.run({
+        domain: p.domain,
+        name: p.name,
+        country: p.country ?? null,
+        profileExists: p.profileExists ? 1 : 0,
+        knowledgeGraphId: p.knowledgeGraphId ?? null,
+        totalFollowers: p.totalFollowers ?? null,
+      })
+    }
+    for (const e of batch.entities ?? []) st.entity.run(e.id, e.name, e.type ?? null)
+    for (const a of batch.articles ?? []) this.writeArticle(a)
+    for (const t of batch.storylineTruth ?? []) st.truth.run(t.articleId, t.source, t.storylineId)
+
+    const observations = batch.observations ?? []
+    if (observations.length === 0) return { articles: batch.articles?.length ?? 0, observationsInserted: 0, observationsDuplicate: 0 }
+    const row = (i: number) => {
+      const o = observations[i]!
+      const seq = this.articleSeq(o.articleId)
+      if (seq === undefined) throw new Error(`Observation of an unknown article ${o.articleId}`)
+      return [o.country, Math.floor(Date.parse(o.observedAt) / 1000), seq, o.position, o.estimatedImpressions]
+    }
+    let i = 0
+    for (; i + STAGE_ROWS <= observations.length; i += STAGE_ROWS) {
+      const values: unknown[] = []
+      for (let k = i; k < i + STAGE_ROWS; k++) values.push(...row(k))
+      st.stageMany.run(values)
+    }
+    for (; i < observations.length; i++) st.stageOne.run(row(i))
+    st.dropKnown.run()
+    const inserted = st.stagedCount.get() as number
+    if (inserted > 0) {
+      st.insertObservations.run()
+      st.hourly.run()
+      st.days.run()
+      st.daily.run()
+      st.subjectPublisher.run()
+      st.subjectCategory.run()
+      st.subjectEntity.run()
+      st.seen.run()
+      st.regions.run()
+      st.clearDays.run()
+    }
+    st.clearStage.run()
+    return { articles: batch.articles?.length ?? 0, observationsInserted: inserted, observationsDuplicate: observations.length - inserted }
+  }
+
+  private writeArticle(a: ArticleRecord): void {
+    const st = this.st
+    let publisherId = st.publisherId.get(a.domain) as number | undefined
+    if (publisherId === undefined) {
+      st.publisherStub.run(a.domain, a.domain)
+      publisherId = st.publisherId.get(a.domain) as number
+    }
+    const { seq } = st.article.get({
+      id: a.id,
+      url: a.url,
+      title: a.title,
+      domain: a.domain,
+      publisherId,
+      region: a.region,
+      lang: a.lang,
+      category: a.category ?? null,
+      contentType: a.contentType ?? null,
+      summary: a.summary ?? null,
+      markdown: a.markdown ?? null,
+      images: a.images ? JSON.stringify(a.images) : null,
+      publishedAt: a.publishedAt ?? null,
+      entityCount: a.entities?.length ?? 0,
+    }) as { seq: number }
+    this.remember(a.id, seq)
+    if (a.entities && a.entities.length > 0) {
+      st.clearEntities.run(a.id)
+      for (const e of a.entities) st.articleEntity.run(a.id, e.id, e.score)
+    }
+  }
+}
