@@ -12,3 +12,4 @@ if (!existsSync(bundle)) {
 const { runCli } = await import(pathToFileURL(bundle).href)
 const code = await runCli(process.argv.slice(2))
 if (code !== 0) process.exit(code)
+if (process.exitCode) process.exit(process.exitCode)

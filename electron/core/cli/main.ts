@@ -1,7 +1,8 @@
 import { Command, CommanderError } from 'commander'
 import { StoreMismatchError } from '../store/database'
-import { ApiError } from '../service/errors'
 import { APP_VERSION } from '../version'
+import { registerDemoCommand } from './demo'
+import { registerImportCommand } from './import'
 import { registerKeysCommands } from './keys'
 import { registerServeCommand } from './serve'
 
@@ -13,6 +14,8 @@ export function buildProgram(): Command {
     .version(APP_VERSION)
     .showHelpAfterError()
   registerServeCommand(program)
+  registerDemoCommand(program)
+  registerImportCommand(program)
   registerKeysCommands(program)
   return program
 }
@@ -28,7 +31,7 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`feedlens: ${error.message}\n`)
       return 3
     }
-    const message = error instanceof ApiError || error instanceof Error ? error.message : String(error)
+    const message = error instanceof Error ? error.message : String(error)
     process.stderr.write(`feedlens: ${message}\n`)
     return 1
   }

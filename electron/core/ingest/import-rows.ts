@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto'
+import { formatGroups } from '../../../shared/contract/values'
+import { normalizeDomain } from '../domains/normalize-domain'
+import { articleIdForUrl, domainOfUrl } from './canonical-url'
+import type { ArticleRecord, EntityRecord, ObservationRecord, PublisherRecord } from './records'
+
+/** What one input row becomes; a row is either valid (records) or rejected with a reason. */
+export interface RowRecords {
+  publisher?: PublisherRecord
+  entities?: EntityRecord[]
+  article?: ArticleRecord
+  observation?: ObservationRecord
+  /** A new article's fields may come with its first observation. */
+  truth?: { source: string; storylineId: string }
+}
+
+export class RowError extends Error {}
+
+export type Row = Record<string, unknown>
+
+export interface RowContext {
+  /** Default language of a country, for rows that give none. */
+  languageOf(country: string): string | null
+  /** Country given to rows of formats that carry none (UCI). */
+  defaultCountry: string
+}
+
+const COUNTRY = /^[A-Za-z]{2}$/
+const LANG = /^[A-Za-z]{2,3}$/
+
+function text(row: Row, name: string, required: true): string
+function text(row: Row, name: string, required?: false): string | null
+function text(row: Row, name: string, required = false): string | null {
+  const v = row[name]
+  if (v === undefined || v === null || v === '') {
+    if (required) throw new RowError(`${name} is missing`)
+    return null
+  }
+  if (typeof v !== 'string' && typeof v !== 'number') throw new RowError(`${name} should be text`)
+  return String(v)
+}
+
+function integer(row: Row, name: string, min: number): number {
+  const v = row[name]
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN
+  if (!Number.isInteger(n)) throw new RowError(`${name} should be a whole number, not ${JSON.stringify(v ?? null)}`)
+  if (n < min) throw new RowError(`${name} should be at least ${min}, not ${n}`)
+  return n
+}
+
+function timestamp(row: Row, name: string, required: boolean): string | null {
+  const v = text(row, name, false)
+  if (v === null) {
+    if (required) throw new RowError(`${name} is missing`)
+    return null
+  }
+  const ms = /^\d{10,13}$/.test(v) ? Number(v.length === 13 ? v : `${v}000`) : Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(v) || !v.includes('T') ? v : `${v}Z`)
+  if (Number.isNaN(ms)) throw new RowError(`${name} should be an ISO 8601 date-time or epoch milliseconds, not ${JSON.stringify(v)}`)
+  return new Date(ms).toISOString()
+}
+
+function country(row: Row, name: string, ctx: RowContext, required: boolean): string {
+  const v = text(row, name, false)
+  if (v === null) {
+    if (required) throw new RowError(`${name} is missing`)
+    return ctx.defaultCountry
+  }
+  if (!COUNTRY.test(v)) throw new RowError(`${name} should be a two-letter country code, not ${JSON.stringify(v)}`)
+  return v.toUpperCase()
+}
+
+function language(row: Row, region: string, ctx: RowContext): string {
+  const v = text(row, 'lang', false)
+  if (v === null) {
+    const fallback = ctx.languageOf(region)
+    if (!fallback) throw new RowError(`lang is missing and the store knows no language for ${region}`)
+    return fallback
+  }
+  if (!LANG.test(v)) throw new RowError(`lang should be a language code such as en, not ${JSON.stringify(v)}`)
+  return v.toLowerCase()
+}
+
+function urlOf(row: Row, name = 'url'): { url: string; id: string; domain: string } {
+  const url = text(row, name, true).trim()
+  const id = articleIdForUrl(url)
+  const domain = domainOfUrl(url)
+  if (!id || !domain) throw new RowError(`${name} should be an absolute http(s) URL, not ${JSON.stringify(url)}`)
+  return { url, id, domain }
+}
+
+/** An entity without an identifier gets a stable one derived from its name. */
+export function entityIdForName(name: string): string {
+  return `/feedlens/${createHash('sha1').update(name.trim().toLowerCase()).digest('hex').slice(0, 12)}`
+}
+
+function entitiesOf(row: Row): Array<{ record: EntityRecord; score: number }> {
+  let v = row.entities
+  if (v === undefined || v === null || v === '') return []
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v)
+    } catch {
+      throw new RowError('entities should be a JSON array of {id?, name, type?, score?}')
+    }
+  }
+  if (!Array.isArray(v)) throw new RowError('entities should be an array of {id?, name, type?, score?}')
+  return v.map((e, i) => {
+    if (!e || typeof e !== 'object' || typeof (e as Row).name !== 'string' || !(e as Row).name) {
+      throw new RowError(`entities[${i}] needs a name`)
+    }
+    const entity = e as { id?: unknown; name: string; type?: unknown; score?: unknown }
+    const score = entity.score === undefined ? 0.5 : Number(entity.score)
+    if (!Number.isFinite(score) || score < 0 || score > 1) throw new RowError(`entities[${i}].score should be between 0 and 1`)
+    return {
+      record: {
+        id: typeof entity.id === 'string' && entity.id ? entity.id : entityIdForName(entity.name),
+        name: entity.name,
+        type: typeof entity.type === 'string' ? entity.type : null,
+      },
+      score,
+    }
+  })
+}
+
+function imagesOf(row: Row): ArticleRecord['images'] {
+  let v = row.images
+  if (v === undefined || v === null || v === '') return null
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v)
+    } catch {
+      throw new RowError('images should be a JSON array of {url, width?, height?}')
+    }
+  }
+  if (!Array.isArray(v)) throw new RowError('images should be an array of {url, width?, height?}')
+  return v.map((img, i) => {
+    const o = img as { url?: unknown; width?: unknown; height?: unknown }
+    if (typeof o?.url !== 'string') throw new RowError(`images[${i}] needs a url`)
+    return { url: o.url, width: typeof o.width === 'number' ? o.width : null, height: typeof o.height === 'number' ? o.height : null }
+  })
+}
+
+/** Article fields shared by article rows and by observation rows that introduce a new article. */
+function articleOf(row: Row, ctx: RowContext, region: string, u: { url: string; id: string; domain: string }): RowRecords {
+  const contentType = text(row, 'content_type')
+  if (contentType !== null && !(formatGroups as readonly string[]).includes(contentType)) {
+    throw new RowError(`content_type should be one of ${formatGroups.join(', ')}, not ${JSON.stringify(contentType)}`)
+  }
+  const explicitDomain = text(row, 'domain')
+  const domain = explicitDomain === null ? u.domain : normalizeDomain(explicitDomain)
+  if (!domain) throw new RowError(`domain should be a domain name, not ${JSON.stringify(explicitDomain)}`)
+  const entities = entitiesOf(row)
+  const publisherName = text(row, 'publisher')
+  return {
+    publisher: publisherName ? { domain, name: publisherName, country: region } : undefined,
+    entities: entities.map((e) => e.record),
+    article: {
+      id: u.id,
+      url: u.url,
+      title: text(row, 'title', true),
+      domain,
+      region,
+      lang: language(row, region, ctx),
+      category: text(row, 'category'),
+      contentType,
+      summary: text(row, 'summary'),
+      markdown: text(row, 'markdown'),
+      images: imagesOf(row),
+      publishedAt: timestamp(row, 'published_at', false),
+      entities: entities.map((e) => ({ id: e.record.id, score: e.score })),
+    },
+  }
+}
+
+export function articleRow(row: Row, ctx: RowContext): RowRecords {
+  const u = urlOf(row)
+  const region = country(row, row.region !== undefined ? 'region' : 'country', ctx, true)
+  return articleOf(row, ctx, region, u)
+}
+
+/** An observation row; when it carries a title it also (re)writes its article. */
+export function observationRow(row: Row, ctx: RowContext): RowRecords {
+  const u = urlOf(row)
+  const c = country(row, 'country', ctx, true)
+  const observation: ObservationRecord = {
+    articleId: u.id,
+    country: c,
+    observedAt: timestamp(row, 'observed_at', true)!,
+    position: integer(row, 'position', 1),
+    estimatedImpressions: integer(row, 'estimated_impressions', 0),
+  }
+  if (text(row, 'title') === null) return { observation }
+  return { ...articleOf(row, ctx, c, u), observation }
+}
+
+const UCI_CATEGORIES: Record<string, string> = { b: '/Business', t: '/Science and Technology', e: '/Entertainment', m: '/Health' }
+
+/** A row of the UCI News Aggregator CSV: an article with its publisher, category and STORY label. */
+export function uciRow(row: Row, ctx: RowContext): RowRecords {
+  const u = urlOf(row, 'URL')
+  const category = text(row, 'CATEGORY', true)
+  if (!UCI_CATEGORIES[category]) throw new RowError(`CATEGORY should be one of b, t, e, m, not ${JSON.stringify(category)}`)
+  const host = normalizeDomain(text(row, 'HOSTNAME') ?? u.domain) ?? u.domain
+  const region = ctx.defaultCountry
+  return {
+    publisher: { domain: host, name: text(row, 'PUBLISHER') ?? host, country: region },
+    article: {
+      id: u.id,
+      url: u.url,
+      title: text(row, 'TITLE', true),
+      domain: host,
+      region,
+      lang: ctx.languageOf(region) ?? 'en',
+      category: UCI_CATEGORIES[category],
+      publishedAt: timestamp(row, 'TIMESTAMP', false),
+    },
+    truth: { source: 'uci', storylineId: text(row, 'STORY', true) },
+  }
+}

@@ -1,0 +1,259 @@
+import { parse as parseCsv } from 'csv-parse'
+import fs from 'node:fs'
+import path from 'node:path'
+import readline from 'node:readline'
+import { languageName, referenceCountry } from '../geo/reference-countries'
+import type { Store } from '../store/store'
+import { articleRow, observationRow, RowError, uciRow, type Row, type RowContext, type RowRecords } from './import-rows'
+import type { IngestBatch } from './records'
+import { IngestWriter } from './writer'
+
+export const importFormats = ['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv'] as const
+export type ImportFormat = (typeof importFormats)[number]
+
+export interface ImportOptions {
+  format?: ImportFormat
+  /** Validate the whole file first and write nothing if any row is bad. */
+  strict?: boolean
+  /** Country of rows whose format carries none (UCI); default US. */
+  country?: string
+  /** Rows per transaction. */
+  batchSize?: number
+  onProgress?: (progress: { file: string; bytesRead: number; totalBytes: number; rows: number }) => void
+}
+
+export interface RowProblem {
+  line: number
+  reason: string
+}
+
+export interface ImportReport {
+  file: string
+  format: ImportFormat
+  rows: number
+  articles: number
+  observationsInserted: number
+  observationsDuplicate: number
+  skipped: number
+  /** The first problems found (at most MAX_REPORTED), each with its line. */
+  problems: RowProblem[]
+  /** Strict mode only: true when the file was refused and nothing was written. */
+  refused: boolean
+}
+
+export const MAX_REPORTED = 100
+const DEFAULT_BATCH = 20_000
+
+/** A whole import refused before anything was written (unknown format, unreadable file). */
+export class ImportError extends Error {}
+
+interface SourceRow {
+  line: number
+  row?: Row
+  error?: string
+}
+
+/** Guesses the format from the file name and its first record. */
+export async function detectFormat(file: string): Promise<ImportFormat> {
+  const ext = path.extname(file).toLowerCase()
+  const kind = ext === '.csv' ? 'csv' : ext === '.ndjson' || ext === '.jsonl' || ext === '.json' ? 'ndjson' : null
+  if (!kind) throw new ImportError(`${file}: cannot tell the format from the extension ${ext || '(none)'}; use --format`)
+  for await (const r of readRows(file, kind, () => {})) {
+    if (!r.row) continue
+    const keys = Object.keys(r.row)
+    if (kind === 'csv' && ['ID', 'TITLE', 'URL', 'STORY'].every((k) => keys.includes(k))) return 'uci-csv'
+    return keys.includes('observed_at') ? `observations-${kind}` : `articles-${kind}`
+  }
+  throw new ImportError(`${file}: the file has no records`)
+}
+
+async function* readRows(file: string, kind: 'csv' | 'ndjson', onBytes: (n: number) => void): AsyncGenerator<SourceRow> {
+  const stream = fs.createReadStream(file)
+  stream.on('data', (chunk) => onBytes(chunk.length))
+  if (kind === 'ndjson') {
+    let line = 0
+    for await (const text of readline.createInterface({ input: stream, crlfDelay: Infinity })) {
+      line++
+      if (text.trim() === '') continue
+      try {
+        const value = JSON.parse(text) as unknown
+        if (!value || typeof value !== 'object' || Array.isArray(value)) yield { line, error: 'a line should hold one JSON object' }
+        else yield { line, row: value as Row }
+      } catch {
+        yield { line, error: 'not valid JSON' }
+      }
+    }
+    return
+  }
+  const skipped: SourceRow[] = []
+  const parser = stream.pipe(parseCsv({ columns: true, bom: true, info: true, skip_records_with_error: true, trim: false }))
+  parser.on('skip', (err: Error & { lines?: number }) => skipped.push({ line: err.lines ?? 0, error: err.message }))
+  for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
+    while (skipped.length > 0) yield skipped.shift()!
+    yield { line: info.lines, row: record }
+  }
+  while (skipped.length > 0) yield skipped.shift()!
+}
+
+const CONVERT: Record<ImportFormat, (row: Row, ctx: RowContext) => RowRecords> = {
+  'observations-ndjson': observationRow,
+  'observations-csv': observationRow,
+  'articles-ndjson': articleRow,
+  'articles-csv': articleRow,
+  'uci-csv': uciRow,
+}
+
+/**
+ * Imports one file. Rows are converted and checked one by one; a bad row is reported with
+ * its line and skipped (or, with strict, the file is refused and nothing is written). Rows
+ * are written in batches, each one transaction: a killed import leaves whole batches only,
+ * and running it again completes it (observations already stored are skipped).
+ */
+export async function importFile(store: Store, file: string, options: ImportOptions = {}): Promise<ImportReport> {
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new ImportError(`${file}: no such file`)
+  const format = options.format ?? (await detectFormat(file))
+  const kind = format.endsWith('csv') ? 'csv' : 'ndjson'
+  const convert = CONVERT[format]
+  const totalBytes = fs.statSync(file).size
+  const writer = new IngestWriter(store)
+  const defaultCountry = (options.country ?? 'US').toUpperCase()
+  const languages = new Map<string, string | null>()
+  const ctx: RowContext = {
+    defaultCountry,
+    languageOf(country) {
+      if (!languages.has(country)) {
+        const region = store.geo.region(country)
+        languages.set(country, region?.languages[0] ?? referenceCountry(country)?.languages[0] ?? null)
+      }
+      return languages.get(country)!
+    },
+  }
+  const report: ImportReport = {
+    file,
+    format,
+    rows: 0,
+    articles: 0,
+    observationsInserted: 0,
+    observationsDuplicate: 0,
+    skipped: 0,
+    problems: [],
+    refused: false,
+  }
+  const problem = (line: number, reason: string) => {
+    report.skipped++
+    if (report.problems.length < MAX_REPORTED) report.problems.push({ line, reason })
+  }
+
+  /** Known articles: in the store, or introduced earlier in this file. */
+  const introduced = new Set<string>()
+  const knownArticle = (id: string) => introduced.has(id) || writer.articleSeq(id) !== undefined
+  const knownCountries = new Set(store.geo.regionCodes())
+
+  const check = (records: RowRecords): void => {
+    const countries = [records.article?.region, records.observation?.country].filter((c): c is string => !!c)
+    for (const c of countries) {
+      if (!knownCountries.has(c) && !referenceCountry(c)) throw new RowError(`unknown country code ${c}`)
+    }
+    if (records.article) introduced.add(records.article.id)
+    if (records.observation && !knownArticle(records.observation.articleId)) {
+      throw new RowError('the first row of a new article URL needs its title (and lang, unless the country has a known language)')
+    }
+  }
+
+  if (options.strict) {
+    let bytes = 0
+    for await (const r of readRows(file, kind, (n) => (bytes += n))) {
+      report.rows++
+      if (r.error) problem(r.line, r.error)
+      else {
+        try {
+          check(convert(r.row!, ctx))
+        } catch (e) {
+          if (!(e instanceof RowError)) throw e
+          problem(r.line, e.message)
+        }
+      }
+      options.onProgress?.({ file, bytesRead: Math.min(bytes, totalBytes) / 2, totalBytes, rows: report.rows })
+    }
+    if (report.skipped > 0) {
+      report.refused = true
+      return report
+    }
+    report.rows = 0
+    introduced.clear()
+  }
+
+  const batchSize = options.batchSize ?? DEFAULT_BATCH
+  let batch: Required<Pick<IngestBatch, 'publishers' | 'entities' | 'articles' | 'observations' | 'storylineTruth'>> = emptyBatch()
+  let inBatch = 0
+  const flush = () => {
+    if (inBatch === 0) return
+    const newCountries = new Set([...batch.articles.map((a) => a.region), ...batch.observations.map((o) => o.country)])
+    store.transaction(() => {
+      for (const code of newCountries) if (!knownCountries.has(code)) registerCountry(store, code)
+      const counts = writer.write(batch)
+      report.articles += counts.articles
+      report.observationsInserted += counts.observationsInserted
+      report.observationsDuplicate += counts.observationsDuplicate
+    })
+    for (const code of newCountries) knownCountries.add(code)
+    batch = emptyBatch()
+    inBatch = 0
+  }
+  let bytes = 0
+  for await (const r of readRows(file, kind, (n) => (bytes += n))) {
+    report.rows++
+    if (r.error) {
+      problem(r.line, r.error)
+      continue
+    }
+    let records: RowRecords
+    try {
+      records = convert(r.row!, ctx)
+      check(records)
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e
+      problem(r.line, e.message)
+      continue
+    }
+    if (records.publisher) batch.publishers.push(records.publisher)
+    if (records.entities) batch.entities.push(...records.entities)
+    if (records.article) batch.articles.push(records.article)
+    if (records.observation) batch.observations.push(records.observation)
+    if (records.truth && records.article) batch.storylineTruth.push({ articleId: records.article.id, ...records.truth })
+    if (++inBatch >= batchSize) flush()
+    if (report.rows % Math.min(5000, batchSize) === 0) {
+      options.onProgress?.({ file, bytesRead: options.strict ? totalBytes / 2 + bytes / 2 : bytes, totalBytes, rows: report.rows })
+    }
+  }
+  flush()
+  options.onProgress?.({ file, bytesRead: totalBytes, totalBytes, rows: report.rows })
+  return report
+}
+
+function emptyBatch() {
+  return { publishers: [], entities: [], articles: [], observations: [], storylineTruth: [] } as {
+    publishers: NonNullable<IngestBatch['publishers']>
+    entities: NonNullable<IngestBatch['entities']>
+    articles: NonNullable<IngestBatch['articles']>
+    observations: NonNullable<IngestBatch['observations']>
+    storylineTruth: NonNullable<IngestBatch['storylineTruth']>
+  }
+}
+
+/** A country met in an import joins the store's regions, from the reference packages. */
+function registerCountry(store: Store, code: string): void {
+  const facts = referenceCountry(code)
+  if (!facts) return
+  store.reference.upsertRegion({
+    alpha2: facts.alpha2,
+    alpha3: facts.alpha3,
+    name: facts.name,
+    languages: facts.languages,
+    population: facts.population,
+    internetPopulation: null,
+    utcOffsetMinutes: facts.utcOffsetMinutes,
+  })
+  store.reference.upsertCities(code, facts.cities.map((c) => ({ id: c.id, name: c.name, isActive: false })))
+  for (const lang of facts.languages) store.reference.upsertLanguage(lang, languageName(lang))
+}

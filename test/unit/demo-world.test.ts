@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { generateDemoWorld } from '../../electron/core/demo/generate'
+import { scaleSpecs } from '../../electron/core/demo/scales'
+import { topics } from '../../electron/core/demo/vocabulary'
+import { openTestStore } from '../helpers/core'
+
+const END = new Date('2026-11-20T13:30:00Z')
+const build = (seed: number, days = 12) => {
+  const store = openTestStore()
+  const summary = generateDemoWorld(store, { scale: 'small', seed, end: END, days })
+  return { store, summary }
+}
+
+describe('the demo world', () => {
+  const world = build(7)
+  const { store, summary } = world
+  const one = <T>(sql: string): T => store.sqlite.prepare(sql).get() as T
+  const all = <T>(sql: string): T[] => store.sqlite.prepare(sql).all() as T[]
+
+  it('is the same store for the same seed, scale and end, and another for another seed', () => {
+    const again = build(7)
+    expect(again.summary).toEqual(summary)
+    expect(again.store.reference.checksum()).toBe(store.reference.checksum())
+    expect(build(8).store.reference.checksum()).not.toBe(store.reference.checksum())
+  })
+
+  it('fills every 3-hour snapshot of every country with the scale positions', () => {
+    // 12 days ending at 12:00 on the last one: 11 full days of 8 snapshots and 5 on the last.
+    const snapshots = 11 * 8 + 5
+    expect(summary).toMatchObject({ countries: 5, from: '2026-11-09T00:00:00.000Z', to: '2026-11-20T12:00:00.000Z' })
+    expect(summary.observations).toBe(snapshots * 5 * scaleSpecs.small.positions)
+    const perSnapshot = all<{ n: number; maxPos: number }>('SELECT count(*) AS n, max(position) AS maxPos FROM observations GROUP BY country, observed_at')
+    expect(perSnapshot).toHaveLength(snapshots * 5)
+    expect(perSnapshot.every((s) => s.n === 100 && s.maxPos === 100)).toBe(true)
+  })
+
+  it('has countries with names, alpha-3 codes, languages, cities and offsets from the reference packages', () => {
+    expect(all('SELECT alpha_2, alpha_3, name, languages, utc_offset_minutes AS offset FROM regions ORDER BY alpha_2')).toEqual([
+      { alpha_2: 'DE', alpha_3: 'DEU', name: 'Germany', languages: '["de"]', offset: 60 },
+      { alpha_2: 'ES', alpha_3: 'ESP', name: 'Spain', languages: '["es","eu","ca","gl","oc"]', offset: 60 },
+      { alpha_2: 'FR', alpha_3: 'FRA', name: 'France', languages: '["fr"]', offset: 60 },
+      { alpha_2: 'RU', alpha_3: 'RUS', name: 'Russian Federation', languages: '["ru"]', offset: 180 },
+      { alpha_2: 'US', alpha_3: 'USA', name: 'United States of America', languages: '["en"]', offset: -300 },
+    ])
+    expect(one<{ n: number }>(`SELECT count(*) AS n FROM cities WHERE region = 'DE' AND name = 'Berlin'`).n).toBe(1)
+    expect(one<{ n: number }>(`SELECT count(*) AS n FROM cities WHERE is_active = 1`).n).toBeGreaterThan(10)
+  })
+
+  it('writes articles in the languages of their countries, with entities and topic words that really occur', () => {
+    const langs = all<{ region: string; lang: string }>('SELECT DISTINCT region, lang FROM articles ORDER BY region')
+    expect(langs).toEqual([
+      { region: 'DE', lang: 'de' },
+      { region: 'ES', lang: 'es' },
+      { region: 'FR', lang: 'fr' },
+      { region: 'RU', lang: 'ru' },
+      { region: 'US', lang: 'en' },
+    ])
+    const sample = all<{ id: string; title: string; markdown: string; lang: string; category: string }>(
+      'SELECT id, title, markdown, lang, category FROM articles ORDER BY id LIMIT 200',
+    )
+    for (const a of sample) {
+      const entities = all<{ name: string; type: string }>(`SELECT e.name, e.type FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE ae.article_id = '${a.id}'`)
+      const event = entities.find((e) => e.type === 'Event')!
+      expect(a.title + a.markdown).toContain(event.name)
+      const topic = topics.find((t) => t.category === a.category)!
+      expect(topic.words[a.lang as 'en'].some((w) => (a.title + a.markdown).includes(w))).toBe(true)
+    }
+    expect(one<{ n: number }>(`SELECT count(*) AS n FROM entities WHERE id NOT LIKE '/m/%' AND id NOT LIKE '/g/%'`).n).toBe(0)
+  })
+
+  it('makes impressions fall with position', () => {
+    const byPosition = all<{ position: number; imps: number }>(
+      'SELECT position, avg(estimated_impressions) AS imps FROM observations WHERE position IN (1, 10, 50, 100) GROUP BY position ORDER BY position',
+    )
+    expect(byPosition.map((r) => r.position)).toEqual([1, 10, 50, 100])
+    for (let i = 1; i < byPosition.length; i++) expect(byPosition[i]!.imps).toBeLessThan(byPosition[i - 1]!.imps)
+  })
+
+  it('records the true storyline of every article, apart from the contract tables', () => {
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM articles').n).toBe(summary.articles)
+    expect(one<{ n: number }>(`SELECT count(*) AS n FROM storyline_truth WHERE source = 'demo'`).n).toBe(summary.articles)
+    const shapes = all<{ shape: string }>('SELECT DISTINCT shape FROM demo_storylines ORDER BY shape').map((s) => s.shape)
+    expect(shapes).toEqual(expect.arrayContaining(['cyclic', 'derivative', 'evergreen', 'persistent', 'spike']))
+    const derivative = one<{ n: number }>('SELECT count(*) AS n FROM demo_storylines c JOIN demo_storylines p ON p.id = c.parent_id').n
+    expect(derivative).toBeGreaterThan(0)
+  })
+
+  it('plants shake-ups inside the last 30 days', () => {
+    const shakes = all<{ day: string }>('SELECT day FROM demo_shakeups')
+    expect(shakes).toHaveLength(3)
+    for (const s of shakes) expect(s.day >= '2026-11-09' && s.day < '2026-11-20').toBe(true)
+  })
+})

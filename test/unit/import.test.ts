@@ -1,0 +1,140 @@
+import { parse } from 'csv-parse/sync'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { articleIdForUrl } from '../../electron/core/ingest/canonical-url'
+import { importFile } from '../../electron/core/ingest/importer'
+import { openTestStore, seedRegion, tempDir } from '../helpers/core'
+
+const UCI = path.resolve(__dirname, '../../../shared/data/uci-news-dev.csv')
+
+function write(name: string, lines: string[]): string {
+  const file = path.join(tempDir(), name)
+  fs.writeFileSync(file, lines.join('\n') + '\n')
+  return file
+}
+
+const checksum = (store: ReturnType<typeof openTestStore>) => store.reference.checksum()
+
+describe('importing the UCI News Aggregator CSV', () => {
+  const rows = parse(fs.readFileSync(UCI), { columns: true }) as Array<Record<string, string>>
+
+  it('imports every row as an article with its publisher, category and story label', async () => {
+    const store = openTestStore()
+    const report = await importFile(store, UCI)
+    expect(report).toMatchObject({ format: 'uci-csv', rows: 3149, articles: 3149, skipped: 0, problems: [], refused: false })
+    expect(store.counts().articles).toBe(3149)
+    const truth = store.sqlite.prepare(`SELECT count(*) AS n, count(DISTINCT storyline_id) AS stories FROM storyline_truth WHERE source = 'uci'`).get()
+    expect(truth).toEqual({ n: 3149, stories: 43 })
+    expect(store.geo.regionCodes()).toEqual(['US'])
+  })
+
+  it('keeps quotes, commas and backslashes of the file exactly', async () => {
+    const store = openTestStore()
+    await importFile(store, UCI)
+    const tricky = rows.filter((r) => r.URL!.includes('\\') || r.TITLE!.includes('"') || r.TITLE!.includes(','))
+    expect(tricky.length).toBeGreaterThan(600)
+    for (const r of tricky) {
+      const a = store.articles.get(articleIdForUrl(r.URL!)!)
+      expect(a?.url).toBe(r.URL)
+      expect(a?.title).toBe(r.TITLE)
+    }
+    const first = store.articles.get(articleIdForUrl(rows[0]!.URL!)!)!
+    expect(first).toMatchObject({ domain: 'latimes.com', category: '/Business', lang: 'en', region: 'US', publishedAt: '2014-03-10T16:52:50.698Z' })
+  })
+
+  it('leaves the same store when the file is imported twice', async () => {
+    const store = openTestStore()
+    await importFile(store, UCI)
+    const once = checksum(store)
+    const again = await importFile(store, UCI)
+    expect(again.articles).toBe(3149)
+    expect(checksum(store)).toBe(once)
+  })
+})
+
+describe('importing observations', () => {
+  const lines = [
+    JSON.stringify({ observed_at: '2026-11-20T09:00:00Z', country: 'us', position: 1, estimated_impressions: 1000, url: 'https://www.example.com/a?utm_source=x', title: 'A', lang: 'en', category: '/News', content_type: 'News', publisher: 'Example' }),
+    JSON.stringify({ observed_at: '2026-11-20T12:00:00Z', country: 'US', position: 3, estimated_impressions: 400, url: 'https://example.com/a' }),
+    JSON.stringify({ observed_at: '2026-11-20T12:00:00Z', country: 'US', position: 1, estimated_impressions: 900, url: 'https://example.com/b', title: 'B' }),
+  ]
+
+  it('creates articles from their first observation and aggregates the rest', async () => {
+    const store = openTestStore()
+    const report = await importFile(store, write('feed.ndjson', lines))
+    expect(report).toMatchObject({ format: 'observations-ndjson', rows: 3, observationsInserted: 3, skipped: 0 })
+    const a = store.articles.get(articleIdForUrl('https://example.com/a')!)!
+    expect(a).toMatchObject({ title: 'A', domain: 'example.com', region: 'US', contentType: 'News', lastSeenAt: '2026-11-20T12:00:00.000Z' })
+    expect(store.publishers.byDomain('example.com')?.name).toBe('Example')
+    const daily = store.sqlite.prepare(`SELECT impressions, observations, position_sum FROM article_daily WHERE article_seq = ?`).get(a.seq)
+    expect(daily).toEqual({ impressions: 1400, observations: 2, position_sum: 4 })
+    expect(store.geo.region('US')?.name).toBe('United States of America')
+  })
+
+  it('reads the same data from CSV', async () => {
+    const store = openTestStore()
+    const csv = write('feed.csv', [
+      'observed_at,country,position,estimated_impressions,url,title',
+      '2026-11-20T09:00:00Z,DE,2,500,https://zeitung.example/x,"Berlin, heute"',
+    ])
+    const report = await importFile(store, csv)
+    expect(report).toMatchObject({ format: 'observations-csv', observationsInserted: 1 })
+    expect(store.articles.get(articleIdForUrl('https://zeitung.example/x')!)).toMatchObject({ title: 'Berlin, heute', lang: 'de' })
+  })
+
+  it('reports bad rows with their line and skips them, or refuses the whole file with --strict', async () => {
+    const bad = write('bad.ndjson', [
+      lines[0]!,
+      '{"observed_at": "2026-11-20T10:00:00Z", "country": "US", "position": 0, "estimated_impressions": 5, "url": "https://example.com/a"}',
+      '{not json',
+      '',
+      JSON.stringify({ observed_at: 'yesterday', country: 'US', position: 1, estimated_impressions: 5, url: 'https://example.com/a' }),
+      JSON.stringify({ observed_at: '2026-11-20T10:00:00Z', country: 'US', position: 1, estimated_impressions: 5, url: 'https://example.com/new' }),
+      JSON.stringify({ observed_at: '2026-11-20T10:00:00Z', country: 'ZZ', position: 1, estimated_impressions: 5, url: 'https://example.com/a' }),
+    ])
+    const strictStore = openTestStore()
+    seedRegion(strictStore, 'US')
+    const before = checksum(strictStore)
+    const strict = await importFile(strictStore, bad, { strict: true })
+    expect(strict.refused).toBe(true)
+    expect(strict.problems).toEqual([
+      { line: 2, reason: 'position should be at least 1, not 0' },
+      { line: 3, reason: 'not valid JSON' },
+      { line: 5, reason: expect.stringMatching(/^observed_at should be an ISO 8601 date-time/) },
+      { line: 6, reason: expect.stringMatching(/^the first row of a new article URL needs its title/) },
+      { line: 7, reason: 'unknown country code ZZ' },
+    ])
+    expect(checksum(strictStore)).toBe(before)
+
+    const lenient = openTestStore()
+    const report = await importFile(lenient, bad)
+    expect(report).toMatchObject({ rows: 6, skipped: 5, observationsInserted: 1, refused: false })
+    expect(report.problems.map((p) => p.line)).toEqual([2, 3, 5, 6, 7])
+  })
+
+  it('resumes an interrupted import: whole batches only, and a second run completes it', async () => {
+    const many = Array.from({ length: 50 }, (_, i) =>
+      JSON.stringify({ observed_at: `2026-11-20T${String(i % 24).padStart(2, '0')}:00:00Z`, country: 'US', position: 1 + (i % 7), estimated_impressions: 100 + i, url: `https://example.com/${i % 9}`, title: `T${i % 9}` }),
+    )
+    const file = write('long.ndjson', many)
+    const clean = openTestStore()
+    await importFile(clean, file, { batchSize: 10 })
+
+    const interrupted = openTestStore()
+    await expect(
+      importFile(interrupted, file, {
+        batchSize: 10,
+        onProgress: (p) => {
+          if (p.rows >= 25) throw new Error('killed')
+        },
+      }),
+    ).rejects.toThrow('killed')
+    const partial = interrupted.sqlite.prepare('SELECT count(*) FROM observations').pluck().get() as number
+    expect(partial % 10).toBe(0)
+    expect(partial).toBeLessThan(50)
+    const resumed = await importFile(interrupted, file, { batchSize: 10 })
+    expect(resumed.observationsDuplicate).toBe(partial)
+    expect(checksum(interrupted)).toBe(checksum(clean))
+  })
+})

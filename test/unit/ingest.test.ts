@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { articleIdForUrl, canonicalUrl } from '../../electron/core/ingest/canonical-url'
+import { IngestWriter } from '../../electron/core/ingest/writer'
+import { openTestStore, seedRegion } from '../helpers/core'
+
+describe('canonical URLs and article ids', () => {
+  it('lower-cases scheme and host, drops www, fragments and tracking parameters, sorts the rest', () => {
+    expect(canonicalUrl('HTTPS://WWW.Example.COM/Path/A?b=2&utm_source=x&a=1&fbclid=y#top')).toBe('https://example.com/Path/A?a=1&b=2')
+    expect(canonicalUrl('http://example.com:80/x')).toBe('http://example.com/x')
+    expect(canonicalUrl('ftp://example.com/x')).toBeNull()
+    expect(canonicalUrl('not a url')).toBeNull()
+  })
+
+  it('gives one UUID v5 per canonical URL', () => {
+    const id = articleIdForUrl('https://www.example.com/a?utm_medium=email')
+    expect(id).toBe(articleIdForUrl('https://example.com/a'))
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(id).not.toBe(articleIdForUrl('https://example.com/b'))
+  })
+})
+
+describe('the ingest writer', () => {
+  const article = (n: number, extra = {}) => ({
+    id: articleIdForUrl(`https://news.example/${n}`)!,
+    url: `https://news.example/${n}`,
+    title: `Story ${n}`,
+    domain: 'news.example',
+    region: 'US',
+    lang: 'en',
+    category: '/Business',
+    entities: [{ id: '/m/acme', score: 0.8 }],
+    ...extra,
+  })
+  const obs = (n: number, at: string, position: number, imps: number, country = 'US') => ({
+    articleId: article(n).id,
+    country,
+    observedAt: at,
+    position,
+    estimatedImpressions: imps,
+  })
+  const sample = [
+    obs(1, '2026-11-20T09:00:00.000Z', 1, 1000),
+    obs(1, '2026-11-20T09:30:00.000Z', 2, 700),
+    obs(1, '2026-11-20T12:00:00.000Z', 4, 300),
+    obs(2, '2026-11-20T12:00:00.000Z', 1, 900),
+    obs(1, '2026-11-21T00:00:00.000Z', 3, 100),
+  ]
+
+  function fresh() {
+    const store = openTestStore()
+    seedRegion(store, 'US')
+    const writer = new IngestWriter(store)
+    writer.write({ entities: [{ id: '/m/acme', name: 'Acme', type: 'Organization' }], articles: [article(1), article(2)] })
+    return { store, writer }
+  }
+
+  const dump = (store: ReturnType<typeof openTestStore>) => ({
+    hourly: store.sqlite.prepare('SELECT * FROM article_hourly ORDER BY hour, article_seq').all(),
+    daily: store.sqlite.prepare('SELECT * FROM article_daily ORDER BY day, article_seq').all(),
+    subjects: store.sqlite.prepare('SELECT * FROM subject_daily ORDER BY subject_kind, subject_key, day').all(),
+    seen: store.sqlite.prepare('SELECT * FROM article_seen ORDER BY article_seq').all(),
+  })
+
+  it('maintains hourly, daily and subject aggregates as hand-computed', () => {
+    const { store, writer } = fresh()
+    expect(writer.write({ observations: sample })).toEqual({ articles: 0, observationsInserted: 5, observationsDuplicate: 0 })
+    const day20 = Date.parse('2026-11-20') / 86_400_000
+    const h09 = Date.parse('2026-11-20T09:00:00Z') / 3_600_000
+    const d = dump(store)
+    expect(d.hourly[0]).toEqual({
+      hour: h09, country: 'US', article_seq: 1, impressions: 1700, observations: 2, best_position: 1, position_sum: 3,
+      first_seen: Date.parse('2026-11-20T09:00:00Z') / 1000, last_seen: Date.parse('2026-11-20T09:30:00Z') / 1000,
+    })
+    expect(d.daily.filter((r: any) => r.day === day20)).toEqual([
+      expect.objectContaining({ article_seq: 1, impressions: 2000, observations: 3, best_position: 1, position_sum: 7 }),
+      expect.objectContaining({ article_seq: 2, impressions: 900, observations: 1, best_position: 1, position_sum: 1 }),
+    ])
+    // Publications count each article once per country and day.
+    expect(d.subjects.filter((r: any) => r.subject_kind === 'publisher')).toEqual([
+      { subject_kind: 'publisher', subject_key: 'news.example', country: 'US', day: day20, impressions: 2900, publications: 2, observations: 4, position_sum: 8 },
+      { subject_kind: 'publisher', subject_key: 'news.example', country: 'US', day: day20 + 1, impressions: 100, publications: 1, observations: 1, position_sum: 3 },
+    ])
+    expect(d.subjects.filter((r: any) => r.subject_kind === 'entity').map((r: any) => r.publications)).toEqual([2, 1])
+    expect(store.articles.get(article(1).id)).toMatchObject({ firstSeenAt: '2026-11-20T09:00:00.000Z', lastSeenAt: '2026-11-21T00:00:00.000Z' })
+    expect(store.geo.region('US')).toMatchObject({ isActive: true, firstDataAt: '2026-11-20T09:00:00.000Z' })
+  })
+
+  it('gives the same aggregates whether data arrives in one batch or several', () => {
+    const one = fresh()
+    one.writer.write({ observations: sample })
+    const many = fresh()
+    for (const o of sample) many.writer.write({ observations: [o] })
+    expect(dump(many.store)).toEqual(dump(one.store))
+  })
+
+  it('skips observations it already has, so ingesting twice changes nothing', () => {
+    const { store, writer } = fresh()
+    writer.write({ observations: sample })
+    const before = dump(store)
+    expect(writer.write({ observations: [...sample, sample[0]!] })).toEqual({ articles: 0, observationsInserted: 0, observationsDuplicate: 6 })
+    expect(dump(store)).toEqual(before)
+  })
+
+  it('writes a batch whole or not at all', () => {
+    const { store, writer } = fresh()
+    const unknown = { ...sample[0]!, articleId: articleIdForUrl('https://news.example/none')! }
+    expect(() => writer.write({ articles: [article(3)], observations: [sample[0]!, unknown] })).toThrow(/unknown article/)
+    expect(store.articles.get(article(3).id)).toBeUndefined()
+    expect(dump(store).hourly).toEqual([])
+  })
+})
