@@ -158,7 +158,6 @@ CREATE TABLE `observations` (
 	PRIMARY KEY(`country`, `observed_at`, `article_seq`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `observations_article_idx` ON `observations` (`article_seq`,`observed_at`);--> statement-breakpoint
 CREATE TABLE `plans` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
@@ -251,7 +250,6 @@ CREATE TABLE `subject_daily` (
 	PRIMARY KEY(`subject_kind`, `subject_key`, `country`, `day`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `subject_daily_day_idx` ON `subject_daily` (`subject_kind`,`day`,`country`);--> statement-breakpoint
 CREATE TABLE `themes` (
 	`id` text PRIMARY KEY NOT NULL,
 	`label` text NOT NULL,

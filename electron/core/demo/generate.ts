@@ -106,7 +106,6 @@ export function generateDemoWorld(store: Store, options: DemoOptions): DemoSumma
   const rng = new Random(`feedlens-demo:${options.seed}:${options.scale}`)
   const endMs = Math.floor(options.end.getTime() / (SNAPSHOT_HOURS * HOUR_MS)) * SNAPSHOT_HOURS * HOUR_MS
   const firstDayMs = Math.floor(endMs / DAY_MS) * DAY_MS - (spec.days - 1) * DAY_MS
-  const dayOf = (ms: number) => Math.floor((ms - firstDayMs) / DAY_MS)
 
   const countries = spec.countries.map(countryFacts)
   const names = new UniqueNames(rng.fork('names'))

@@ -11,6 +11,9 @@ const CELL_UPSERT = (key: string) => `ON CONFLICT (${key}, country, article_seq)
   best_position = min(best_position, excluded.best_position), position_sum = position_sum + excluded.position_sum,
   first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`
 
+// Temporary tables carry no statistics, so joins from them are pinned with CROSS JOIN (SQLite
+// keeps that order): starting from the staged rows, never from a full scan of a big table.
+
 /**
  * Writes batches of records and keeps every aggregate current as it goes: article x country x
  * hour and day, when each article was first and last seen, and entity, category and publisher
@@ -31,8 +34,8 @@ export class IngestWriter {
       CREATE TEMP TABLE IF NOT EXISTS ingest_stage (country TEXT NOT NULL, observed_at INTEGER NOT NULL, article_seq INTEGER NOT NULL,
         position INTEGER NOT NULL, impressions INTEGER NOT NULL, PRIMARY KEY (country, observed_at, article_seq)) WITHOUT ROWID;
       CREATE TEMP TABLE IF NOT EXISTS ingest_days (day INTEGER NOT NULL, country TEXT NOT NULL, article_seq INTEGER NOT NULL,
-        impressions INTEGER NOT NULL, observations INTEGER NOT NULL, position_sum INTEGER NOT NULL, is_new INTEGER NOT NULL,
-        PRIMARY KEY (day, country, article_seq)) WITHOUT ROWID;`)
+        impressions INTEGER NOT NULL, observations INTEGER NOT NULL, best_position INTEGER NOT NULL, position_sum INTEGER NOT NULL,
+        first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL, is_new INTEGER NOT NULL, PRIMARY KEY (day, country, article_seq)) WITHOUT ROWID;`)
     this.st = this.prepare()
   }
 
@@ -89,31 +92,32 @@ export class IngestWriter {
          FROM temp.ingest_stage WHERE true GROUP BY 1, 2, 3 ${CELL_UPSERT('hour')}`,
       ),
       days: s.prepare(
-        `INSERT INTO temp.ingest_days (day, country, article_seq, impressions, observations, position_sum, is_new)
-         SELECT observed_at / 86400 AS d, country, article_seq, sum(impressions), count(*), sum(position),
+        `INSERT INTO temp.ingest_days (day, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen, is_new)
+         SELECT observed_at / 86400 AS d, country, article_seq, sum(impressions), count(*), min(position), sum(position),
+                min(observed_at), max(observed_at),
                 NOT EXISTS (SELECT 1 FROM article_daily x WHERE x.day = observed_at / 86400 AND x.country = ingest_stage.country
                                                          AND x.article_seq = ingest_stage.article_seq)
          FROM temp.ingest_stage GROUP BY 1, 2, 3`,
       ),
       daily: s.prepare(
         `INSERT INTO article_daily (day, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
-         SELECT observed_at / 86400, country, article_seq, sum(impressions), count(*), min(position), sum(position), min(observed_at), max(observed_at)
-         FROM temp.ingest_stage WHERE true GROUP BY 1, 2, 3 ${CELL_UPSERT('day')}`,
+         SELECT day, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen
+         FROM temp.ingest_days WHERE true ${CELL_UPSERT('day')}`,
       ),
       subjectPublisher: s.prepare(
         `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
          SELECT 'publisher', a.domain, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
-         FROM temp.ingest_days d JOIN articles a ON a.seq = d.article_seq WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
+         FROM temp.ingest_days d CROSS JOIN articles a ON a.seq = d.article_seq WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
       ),
       subjectCategory: s.prepare(
         `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
          SELECT 'category', a.category, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
-         FROM temp.ingest_days d JOIN articles a ON a.seq = d.article_seq WHERE a.category IS NOT NULL GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
+         FROM temp.ingest_days d CROSS JOIN articles a ON a.seq = d.article_seq WHERE a.category IS NOT NULL GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
       ),
       subjectEntity: s.prepare(
         `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
          SELECT 'entity', ae.entity_id, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
-         FROM temp.ingest_days d JOIN articles a ON a.seq = d.article_seq JOIN article_entities ae ON ae.article_id = a.id
+         FROM temp.ingest_days d CROSS JOIN articles a ON a.seq = d.article_seq CROSS JOIN article_entities ae ON ae.article_id = a.id
          WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
       ),
       seen: s.prepare(
@@ -207,6 +211,7 @@ export class IngestWriter {
       st.publisherStub.run(a.domain, a.domain)
       publisherId = st.publisherId.get(a.domain) as number
     }
+    const existed = this.articleSeq(a.id) !== undefined
     const { seq } = st.article.get({
       id: a.id,
       url: a.url,
@@ -225,7 +230,7 @@ export class IngestWriter {
     }) as { seq: number }
     this.remember(a.id, seq)
     if (a.entities && a.entities.length > 0) {
-      st.clearEntities.run(a.id)
+      if (existed) st.clearEntities.run(a.id)
       for (const e of a.entities) st.articleEntity.run(a.id, e.id, e.score)
     }
   }

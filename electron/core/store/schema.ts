@@ -173,7 +173,9 @@ export const observations = sqliteTable(
     position: integer('position').notNull(),
     estimatedImpressions: integer('estimated_impressions').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.country, t.observedAt, t.articleSeq] }), index('observations_article_idx').on(t.articleSeq, t.observedAt)],
+  // No per-article index: an article's observations are found through article_daily (its days,
+  // with first and last sighting), then read off this key; ingest stays append-only.
+  (t) => [primaryKey({ columns: [t.country, t.observedAt, t.articleSeq] })],
 )
 
 /** When an article was first and last seen in any feed (epoch seconds); narrow, so ingest updates it cheaply. */
@@ -225,10 +227,8 @@ export const subjectDaily = sqliteTable(
     observations: integer('observations').notNull(),
     positionSum: integer('position_sum').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.subjectKind, t.subjectKey, t.country, t.day] }),
-    index('subject_daily_day_idx').on(t.subjectKind, t.day, t.country),
-  ],
+  // Read by subject (a list's items over a window); one key keeps ingest cheap.
+  (t) => [primaryKey({ columns: [t.subjectKind, t.subjectKey, t.country, t.day] })],
 )
 
 // ---------- trends and hierarchy ----------

@@ -104,14 +104,18 @@ export class ArticlesRepository {
     limit: number,
     offset: number,
   ): { rows: Array<{ observedAt: string; country: string; position: number; estimatedImpressions: number }>; total: number } {
-    const where = `article_seq = @seq AND country IN (SELECT value FROM json_each(@countries))
-      AND (@from IS NULL OR observed_at >= @from) AND (@to IS NULL OR observed_at <= @to)`
     const params = { seq: articleSeq, countries: JSON.stringify(countries), from: from ?? null, to: to ?? null, limit, offset }
-    const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM observations WHERE ${where}`).get(params) as { n: number }).n
+    const spans = `SELECT country, first_seen, last_seen FROM article_daily
+      WHERE article_seq = @seq AND country IN (SELECT value FROM json_each(@countries))
+        AND (@from IS NULL OR last_seen >= @from) AND (@to IS NULL OR first_seen <= @to)`
+    const found = `FROM (${spans}) d CROSS JOIN observations o
+      ON o.country = d.country AND o.observed_at BETWEEN d.first_seen AND d.last_seen AND o.article_seq = @seq
+      WHERE (@from IS NULL OR o.observed_at >= @from) AND (@to IS NULL OR o.observed_at <= @to)`
+    const total = (this.sqlite.prepare(`SELECT count(*) AS n ${found}`).get(params) as { n: number }).n
     const rows = this.sqlite
       .prepare(
-        `SELECT ${sqlIso('observed_at')} AS observedAt, country, position, estimated_impressions AS estimatedImpressions
-         FROM observations WHERE ${where} ORDER BY observed_at, country LIMIT @limit OFFSET @offset`,
+        `SELECT ${sqlIso('o.observed_at')} AS observedAt, o.country, o.position, o.estimated_impressions AS estimatedImpressions
+         ${found} ORDER BY o.observed_at, o.country LIMIT @limit OFFSET @offset`,
       )
       .all(params) as Array<{ observedAt: string; country: string; position: number; estimatedImpressions: number }>
     return { rows, total }
