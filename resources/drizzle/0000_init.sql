@@ -1,4 +1,4 @@
--- observations and aggregates are WITHOUT ROWID (added by hand: drizzle-kit has no option for it)
+-- observations and aggregates are WITHOUT ROWID (added by scripts/generate-migrations.sh)
 CREATE TABLE `api_keys` (
 	`id` text PRIMARY KEY NOT NULL,
 	`project_id` text,
@@ -53,12 +53,14 @@ CREATE TABLE `article_hourly` (
 --> statement-breakpoint
 CREATE TABLE `article_seen` (
 	`article_seq` integer PRIMARY KEY NOT NULL,
-	`first_seen` integer NOT NULL,
-	`last_seen` integer NOT NULL
+	`first_seen` integer,
+	`last_seen` integer,
+	`impressions` integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `article_seen_first_idx` ON `article_seen` (`first_seen`);--> statement-breakpoint
-CREATE INDEX `article_seen_last_idx` ON `article_seen` (`last_seen`);--> statement-breakpoint
+CREATE INDEX `article_seen_first_idx` ON `article_seen` (`first_seen`,`article_seq`);--> statement-breakpoint
+CREATE INDEX `article_seen_last_idx` ON `article_seen` (`last_seen`,`article_seq`);--> statement-breakpoint
+CREATE INDEX `article_seen_impressions_idx` ON `article_seen` (`impressions`,`article_seq`);--> statement-breakpoint
 CREATE TABLE `articles` (
 	`seq` integer PRIMARY KEY NOT NULL,
 	`id` text NOT NULL,
@@ -81,6 +83,7 @@ CREATE TABLE `articles` (
 CREATE UNIQUE INDEX `articles_id_uq` ON `articles` (`id`);--> statement-breakpoint
 CREATE INDEX `articles_domain_idx` ON `articles` (`domain`);--> statement-breakpoint
 CREATE INDEX `articles_region_idx` ON `articles` (`region`);--> statement-breakpoint
+CREATE INDEX `articles_lang_idx` ON `articles` (`lang`,`region`);--> statement-breakpoint
 CREATE INDEX `articles_published_idx` ON `articles` (`published_at`);--> statement-breakpoint
 CREATE INDEX `articles_category_idx` ON `articles` (`category`);--> statement-breakpoint
 CREATE TABLE `cities` (
@@ -116,7 +119,7 @@ CREATE TABLE `entities` (
 	`type` text
 );
 --> statement-breakpoint
-CREATE INDEX `entities_name_idx` ON `entities` (`name`);--> statement-breakpoint
+CREATE INDEX `entities_name_idx` ON `entities` ("name" COLLATE NOCASE);--> statement-breakpoint
 CREATE TABLE `jobs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`kind` text NOT NULL,

@@ -30,7 +30,8 @@ describe('articles', () => {
     expect(await ids('domain=www.example.com&sort_by=first_seen_at')).toEqual([IDS.a2, IDS.a1])
     expect(await ids('content_type=News')).toEqual([IDS.a1])
     expect(await ids('lang=de&has_entities=true')).toEqual([IDS.a3])
-    expect(await ids('date_from=2026-11-20T10:30:00Z&date_to=2026-11-21')).toEqual([IDS.a1, IDS.a2])
+    // a1 and a2 were last seen at the same time: the one stored later comes first in descending order.
+    expect(await ids('date_from=2026-11-20T10:30:00Z&date_to=2026-11-21')).toEqual([IDS.a2, IDS.a1])
     const page = await ok('listArticles', '/v1/articles?limit=1&offset=1&sort_by=first_seen_at&sort_order=asc')
     expect(page).toMatchObject({ total: 3, limit: 1, offset: 1, articles: [{ id: IDS.a2, region: 'US', lang: 'en', domain: 'example.com' }] })
   })

@@ -334,6 +334,7 @@ export function generateDemoWorld(store: Store, options: DemoOptions): DemoSumma
     )
   }
 
+  store.analyze()
   return {
     scale: options.scale,
     seed: options.seed,

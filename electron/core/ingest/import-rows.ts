@@ -80,12 +80,21 @@ function language(row: Row, region: string, ctx: RowContext): string {
   return v.toLowerCase()
 }
 
+/** Feeds repeat each URL many times; canonicalising and hashing once per URL keeps imports fast. */
+const resolvedUrls = new Map<string, { id: string; domain: string } | null>()
+
 function urlOf(row: Row, name = 'url'): { url: string; id: string; domain: string } {
   const url = text(row, name, true).trim()
-  const id = articleIdForUrl(url)
-  const domain = domainOfUrl(url)
-  if (!id || !domain) throw new RowError(`${name} should be an absolute http(s) URL, not ${JSON.stringify(url)}`)
-  return { url, id, domain }
+  let resolved = resolvedUrls.get(url)
+  if (resolved === undefined) {
+    const id = articleIdForUrl(url)
+    const domain = domainOfUrl(url)
+    resolved = id && domain ? { id, domain } : null
+    if (resolvedUrls.size >= 200_000) resolvedUrls.clear()
+    resolvedUrls.set(url, resolved)
+  }
+  if (!resolved) throw new RowError(`${name} should be an absolute http(s) URL, not ${JSON.stringify(url)}`)
+  return { url, ...resolved }
 }
 
 /** An entity without an identifier gets a stable one derived from its name. */

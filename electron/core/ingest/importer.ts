@@ -227,6 +227,7 @@ export async function importFile(store: Store, file: string, options: ImportOpti
     }
   }
   flush()
+  if (report.rows >= 10_000) store.analyze()
   options.onProgress?.({ file, bytesRead: totalBytes, totalBytes, rows: report.rows })
   return report
 }

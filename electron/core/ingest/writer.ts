@@ -121,10 +121,12 @@ export class IngestWriter {
          WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
       ),
       seen: s.prepare(
-        `INSERT INTO article_seen (article_seq, first_seen, last_seen)
-         SELECT article_seq, min(observed_at), max(observed_at) FROM temp.ingest_stage WHERE true GROUP BY 1
-         ON CONFLICT (article_seq) DO UPDATE SET first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`,
+        `INSERT INTO article_seen (article_seq, first_seen, last_seen, impressions)
+         SELECT article_seq, min(observed_at), max(observed_at), sum(impressions) FROM temp.ingest_stage WHERE true GROUP BY 1
+         ON CONFLICT (article_seq) DO UPDATE SET first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+           last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen), impressions = impressions + excluded.impressions`,
       ),
+      unseen: s.prepare(`INSERT OR IGNORE INTO article_seen (article_seq) VALUES (?)`),
       regions: s.prepare(
         `UPDATE regions SET is_active = 1,
            first_data_at = min(coalesce(first_data_at, x.first), x.first)
@@ -229,6 +231,7 @@ export class IngestWriter {
       entityCount: a.entities?.length ?? 0,
     }) as { seq: number }
     this.remember(a.id, seq)
+    if (!existed) st.unseen.run(seq)
     if (a.entities && a.entities.length > 0) {
       if (existed) st.clearEntities.run(a.id)
       for (const e of a.entities) st.articleEntity.run(a.id, e.id, e.score)

@@ -117,7 +117,7 @@ export const entities = sqliteTable(
     name: text('name').notNull(),
     type: text('type'),
   },
-  (t) => [index('entities_name_idx').on(t.name)],
+  (t) => [index('entities_name_idx').on(sql`${t.name} COLLATE NOCASE`)],
 )
 
 export const articles = sqliteTable(
@@ -144,6 +144,7 @@ export const articles = sqliteTable(
     uniqueIndex('articles_id_uq').on(t.id),
     index('articles_domain_idx').on(t.domain),
     index('articles_region_idx').on(t.region),
+    index('articles_lang_idx').on(t.lang, t.region),
     index('articles_published_idx').on(t.publishedAt),
     index('articles_category_idx').on(t.category),
   ],
@@ -178,15 +179,24 @@ export const observations = sqliteTable(
   (t) => [primaryKey({ columns: [t.country, t.observedAt, t.articleSeq] })],
 )
 
-/** When an article was first and last seen in any feed (epoch seconds); narrow, so ingest updates it cheaply. */
+/**
+ * One row per article: when it was first and last seen in any feed (epoch seconds, null until
+ * it is) and its impressions so far. Narrow, so ingest updates it cheaply; its indexes give
+ * the article lists their order without sorting.
+ */
 export const articleSeen = sqliteTable(
   'article_seen',
   {
     articleSeq: integer('article_seq').primaryKey(),
-    firstSeen: integer('first_seen').notNull(),
-    lastSeen: integer('last_seen').notNull(),
+    firstSeen: integer('first_seen'),
+    lastSeen: integer('last_seen'),
+    impressions: integer('impressions').notNull().default(0),
   },
-  (t) => [index('article_seen_first_idx').on(t.firstSeen), index('article_seen_last_idx').on(t.lastSeen)],
+  (t) => [
+    index('article_seen_first_idx').on(t.firstSeen, t.articleSeq),
+    index('article_seen_last_idx').on(t.lastSeen, t.articleSeq),
+    index('article_seen_impressions_idx').on(t.impressions, t.articleSeq),
+  ],
 )
 
 // ---------- aggregates (maintained on ingest; WITHOUT ROWID, time-major) ----------

@@ -78,6 +78,12 @@ export class Store {
     return { articles: one('articles'), observations: one('observations'), trends: one('trends') }
   }
 
+  /** Refreshes the planner's statistics after a bulk load (a sampled ANALYZE: fast on big stores). */
+  analyze(): void {
+    this.opened.sqlite.pragma('analysis_limit = 2000')
+    this.opened.sqlite.exec('ANALYZE')
+  }
+
   close(): void {
     if (this.opened.sqlite.open) this.opened.sqlite.close()
   }

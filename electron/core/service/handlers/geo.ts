@@ -1,7 +1,7 @@
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
-import { hourIndex, isoWithOffset } from '../../time/buckets'
+import { dayIndex, hourIndex, isoWithOffset } from '../../time/buckets'
 import type { RequestContext } from '../context'
 
 type GeoRoutes = 'listRegions' | 'getRegion' | 'listRegionCities' | 'listLanguages'
@@ -19,8 +19,10 @@ export const geoHandlers: HandlerMap<GeoRoutes> = {
   listRegions(ctx, { query }) {
     const markets = new Set(allowedMarkets(ctx))
     let regions = ctx.store.geo.regions().filter((r) => markets.has(r.alpha2) && (!query.active_only || r.isActive))
+    // Windows of a day or less count hours; a week or a month counts whole days (today included).
+    const hours = WINDOW_HOURS[query.window]
     const activity = query.entity
-      ? ctx.store.geo.entityActivity(query.entity, hourIndex(ctx.now) - WINDOW_HOURS[query.window] + 1)
+      ? ctx.store.geo.entityActivity(query.entity, hours <= 24 ? { hour: hourIndex(ctx.now) - hours + 1 } : { day: dayIndex(ctx.now) - hours / 24 + 1 })
       : null
     if (activity && query.entity_only) regions = regions.filter((r) => activity.has(r.alpha2))
     const list = regions.map((r) => {

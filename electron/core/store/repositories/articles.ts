@@ -38,17 +38,18 @@ export interface ArticleRow {
   lastSeenAt: string | null
 }
 
-const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], string> = {
-  last_seen_at: 's.last_seen',
-  first_seen_at: 's.first_seen',
-  published_at: 'a.published_at',
-  impressions: '(SELECT coalesce(sum(d.impressions), 0) FROM article_daily d WHERE d.article_seq = a.seq)',
+/** Sort keys, each backed by an index whose order ends with the article's seq (ties stay stable). */
+const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], [string, string]> = {
+  last_seen_at: ['s.last_seen', 's.article_seq'],
+  first_seen_at: ['s.first_seen', 's.article_seq'],
+  impressions: ['s.impressions', 's.article_seq'],
+  published_at: ['a.published_at', 'a.seq'],
 }
 
 export class ArticlesRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
-  list(f: ArticleListFilter): { rows: ArticleRow[]; total: number } {
+  list(f: ArticleListFilter): { rows: ArticleListRow[]; total: number } {
     const where: string[] = ['a.region IN (SELECT value FROM json_each(@countries))']
     const params: Record<string, unknown> = { countries: JSON.stringify(f.countries), limit: f.limit, offset: f.offset }
     const add = (clause: string, name: string, value: unknown) => {
@@ -59,8 +60,12 @@ export class ArticlesRepository {
     add('a.region = @region', 'region', f.region)
     add('a.lang = @lang', 'lang', f.lang)
     add('a.domain = @domain', 'domain', f.domain)
-    add('(a.category = @category OR a.category LIKE @categoryPrefix)', 'category', f.category)
-    if (f.category !== undefined) params.categoryPrefix = `${f.category.replace(/[%_]/g, '')}/%`
+    if (f.category !== undefined) {
+      where.push('(a.category = @category OR (a.category >= @categoryFrom AND a.category < @categoryTo))')
+      params.category = f.category
+      params.categoryFrom = `${f.category.replace(/\/+$/, '')}/`
+      params.categoryTo = `${f.category.replace(/\/+$/, '')}0`
+    }
     add('a.content_type = @contentType', 'contentType', f.contentType)
     add('s.last_seen >= @dateFrom', 'dateFrom', f.dateFrom)
     add('s.first_seen <= @dateTo', 'dateTo', f.dateTo)
@@ -68,22 +73,28 @@ export class ArticlesRepository {
     if (f.hasSummary !== undefined)
       where.push(f.hasSummary ? "coalesce(a.summary, '') <> ''" : "coalesce(a.summary, '') = ''")
     if (f.search !== undefined) {
-      where.push('a.rowid IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search)')
+      where.push('a.seq IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search)')
       params.search = toFtsQuery(f.search)
     }
     const whereSql = where.join(' AND ')
-    const from = 'FROM articles a LEFT JOIN article_seen s ON s.article_seq = a.seq'
+    const from = 'FROM article_seen s JOIN articles a ON a.seq = s.article_seq'
     const total = (this.sqlite.prepare(`SELECT count(*) AS n ${from} WHERE ${whereSql}`).get(params) as { n: number }).n
-    const order = `${SORT_COLUMNS[f.sortBy]} ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id`
+    const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC'
+    const [key, tie] = SORT_COLUMNS[f.sortBy]
+    // Sort keys only, then fetch the page's columns: the sorter never carries article texts.
+    const order = `ORDER BY ${key} ${dir}, ${tie} ${dir}`
     const rows = this.sqlite
-      .prepare(`SELECT ${ARTICLE_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-      .all(params) as ArticleRow[]
+      .prepare(
+        `SELECT ${LIST_COLUMNS} FROM (SELECT a.seq ${from} WHERE ${whereSql} ${order} LIMIT @limit OFFSET @offset) page
+         CROSS JOIN articles a ON a.seq = page.seq CROSS JOIN article_seen s ON s.article_seq = a.seq ${order}`,
+      )
+      .all(params) as ArticleListRow[]
     return { rows, total }
   }
 
   get(id: string): ArticleRow | undefined {
     return this.sqlite
-      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a LEFT JOIN article_seen s ON s.article_seq = a.seq WHERE a.id = ?`)
+      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_seen s ON s.article_seq = a.seq WHERE a.id = ?`)
       .get(id) as ArticleRow | undefined
   }
 
@@ -121,6 +132,11 @@ export class ArticlesRepository {
     return { rows, total }
   }
 }
+
+export type ArticleListRow = Pick<ArticleRow, 'id' | 'url' | 'title' | 'domain' | 'region' | 'lang' | 'category' | 'firstSeenAt' | 'lastSeenAt'>
+
+const LIST_COLUMNS = `a.id, a.url, a.title, a.domain, a.region, a.lang, a.category,
+  ${sqlIso('s.first_seen')} AS firstSeenAt, ${sqlIso('s.last_seen')} AS lastSeenAt`
 
 const ARTICLE_COLUMNS = `a.seq, a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType,
   a.summary, a.markdown, a.images, a.published_at AS publishedAt,

@@ -23,7 +23,7 @@ export interface CityRow {
 export class GeoRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
-  regions(): RegionRow[] {
+  regions(only?: string): RegionRow[] {
     const rows = this.sqlite
       .prepare(
         `SELECT r.alpha_2 AS alpha2, r.alpha_3 AS alpha3, r.name, r.languages, r.population,
@@ -31,14 +31,14 @@ export class GeoRepository {
                 r.utc_offset_minutes AS utcOffsetMinutes, r.first_data_at AS firstDataAt,
                 (SELECT count(*) FROM cities c WHERE c.region = r.alpha_2) AS citiesCount,
                 (SELECT count(*) FROM publishers p WHERE p.country = r.alpha_2 AND p.profile_exists = 1) AS profilesCount
-         FROM regions r ORDER BY r.alpha_2`,
+         FROM regions r WHERE @only IS NULL OR r.alpha_2 = @only ORDER BY r.alpha_2`,
       )
-      .all() as Array<Omit<RegionRow, 'languages' | 'isActive'> & { languages: string; isActive: number }>
+      .all({ only: only ?? null }) as Array<Omit<RegionRow, 'languages' | 'isActive'> & { languages: string; isActive: number }>
     return rows.map((r) => ({ ...r, languages: JSON.parse(r.languages) as string[], isActive: r.isActive === 1 }))
   }
 
   region(alpha2: string): RegionRow | undefined {
-    return this.regions().find((r) => r.alpha2 === alpha2)
+    return this.regions(alpha2)[0]
   }
 
   regionCodes(): string[] {
@@ -63,27 +63,33 @@ export class GeoRepository {
 
   articleCountsByLanguage(countries: string[]): Map<string, number> {
     const rows = this.sqlite
-      .prepare(
-        `SELECT lang, count(*) AS n FROM articles
-         WHERE region IN (SELECT value FROM json_each(?)) GROUP BY lang`,
-      )
+      .prepare(`SELECT lang, count(*) AS n FROM articles INDEXED BY articles_lang_idx WHERE region IN (SELECT value FROM json_each(?)) GROUP BY lang`)
       .all(JSON.stringify(countries)) as Array<{ lang: string; n: number }>
     return new Map(rows.map((r) => [r.lang, r.n]))
   }
 
-  /** Publications and impressions of an entity (by id or exact name) per country since `fromHour` (hours since epoch). */
-  entityActivity(entity: string, fromHour: number): Map<string, { publications: number; impressions: number }> {
+  /**
+   * Publications and impressions of an entity (by id or exact name, any case) per country:
+   * over hours from `from.hour` (short windows, from the hourly cells of a few hours), or over
+   * days from `from.day` (long windows, from the daily cells of the entity's articles).
+   */
+  entityActivity(entity: string, from: { hour: number } | { day: number }): Map<string, { publications: number; impressions: number }> {
+    const ids = this.sqlite
+      .prepare(`SELECT id FROM entities WHERE id = ? UNION SELECT id FROM entities WHERE name = ? COLLATE NOCASE`)
+      .pluck()
+      .all(entity, entity) as string[]
+    if (ids.length === 0) return new Map()
+    const seqs = `SELECT DISTINCT a.seq FROM json_each(@ids) i
+      CROSS JOIN article_entities ae ON ae.entity_id = i.value CROSS JOIN articles a ON a.id = ae.article_id`
+    const sql =
+      'hour' in from
+        ? `SELECT country, count(DISTINCT article_seq) AS publications, sum(impressions) AS impressions
+           FROM article_hourly WHERE hour >= @from AND article_seq IN (${seqs}) GROUP BY country`
+        : `SELECT d.country, count(DISTINCT d.article_seq) AS publications, sum(d.impressions) AS impressions
+           FROM (${seqs}) x CROSS JOIN article_daily d ON d.article_seq = x.seq WHERE d.day >= @from GROUP BY d.country`
     const rows = this.sqlite
-      .prepare(
-        `SELECT h.country, count(DISTINCT h.article_seq) AS publications, sum(h.impressions) AS impressions
-         FROM entities e
-         JOIN article_entities ae ON ae.entity_id = e.id
-         JOIN articles a ON a.id = ae.article_id
-         JOIN article_hourly h ON h.article_seq = a.seq
-         WHERE (e.id = @entity OR lower(e.name) = lower(@entity)) AND h.hour >= @fromHour
-         GROUP BY h.country`,
-      )
-      .all({ entity, fromHour }) as Array<{ country: string; publications: number; impressions: number }>
+      .prepare(sql)
+      .all({ ids: JSON.stringify(ids), from: 'hour' in from ? from.hour : from.day }) as Array<{ country: string; publications: number; impressions: number }>
     return new Map(rows.map((r) => [r.country, { publications: r.publications, impressions: r.impressions }]))
   }
 }

@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: generation time per scale, the sustained import rate, and p50/p95 latency
+ * of the API methods on demo worlds. Worlds are cached under bench/.cache (--fresh rebuilds).
+ */
+import { Command } from 'commander'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Core } from '../electron/core/core'
+import { generateDemoWorld } from '../electron/core/demo/generate'
+import { ensureDemoProject } from '../electron/core/demo/demo-project'
+import { demoScales, type DemoScale } from '../electron/core/demo/scales'
+import { createHttpApp } from '../electron/core/http/app'
+import { importFile } from '../electron/core/ingest/importer'
+import { Store } from '../electron/core/store/store'
+import { isoFromSeconds } from '../electron/core/time/buckets'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const MIGRATIONS = path.resolve(here, '../resources/drizzle')
+const CACHE = path.resolve(here, '.cache')
+const END = new Date('2026-11-20T12:00:00Z')
+const SEED = 42
+
+const program = new Command()
+  .option('--scales <list>', 'demo scales to measure', 'small,medium')
+  .option('--iterations <n>', 'requests per method', '200')
+  .option('--fresh', 'rebuild cached worlds')
+  .parse()
+const opts = program.opts<{ scales: string; iterations: string; fresh?: boolean }>()
+const scales = opts.scales.split(',').filter((s): s is DemoScale => (demoScales as readonly string[]).includes(s))
+const iterations = Number(opts.iterations)
+
+const line = (s: string) => process.stdout.write(`${s}\n`)
+const ms = (x: number) => `${x.toFixed(2)} ms`
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+function openWorld(scale: DemoScale): { store: Store; built: number | null } {
+  fs.mkdirSync(CACHE, { recursive: true })
+  const file = path.join(CACHE, `${scale}-seed${SEED}.db`)
+  if (opts.fresh) for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true })
+  const existed = fs.existsSync(file)
+  const store = Store.open({ file, migrationsFolder: MIGRATIONS })
+  if (existed && store.counts().articles > 0) return { store, built: null }
+  const started = performance.now()
+  const summary = generateDemoWorld(store, { scale, seed: SEED, end: END })
+  const seconds = (performance.now() - started) / 1000
+  ensureDemoProject(store, END)
+  line(`generate ${scale}: ${seconds.toFixed(1)} s (${summary.articles.toLocaleString('en-US')} articles, ${summary.observations.toLocaleString('en-US')} observations)`)
+  return { store, built: seconds }
+}
+
+/** Exports the world's articles and observations to NDJSON, then imports them into an empty store. */
+async function measureImport(source: Store): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-bench-'))
+  const articlesFile = path.join(dir, 'articles.ndjson')
+  const observationsFile = path.join(dir, 'observations.ndjson')
+  const articles = fs.createWriteStream(articlesFile)
+  for (const a of source.sqlite
+    .prepare(`SELECT url, title, region, lang, category, content_type, summary, published_at FROM articles ORDER BY seq`)
+    .iterate() as Iterable<Record<string, unknown>>) {
+    articles.write(`${JSON.stringify(a)}\n`)
+  }
+  await new Promise<void>((r) => articles.end(() => r()))
+  const observations = fs.createWriteStream(observationsFile)
+  let rows = 0
+  for (const o of source.sqlite
+    .prepare(
+      `SELECT o.observed_at AS t, o.country, o.position, o.estimated_impressions AS imps, a.url
+       FROM observations o JOIN articles a ON a.seq = o.article_seq ORDER BY o.observed_at, o.country, o.position`,
+    )
+    .iterate() as Iterable<{ t: number; country: string; position: number; imps: number; url: string }>) {
+    if (!observations.write(`${JSON.stringify({ observed_at: isoFromSeconds(o.t), country: o.country, position: o.position, estimated_impressions: o.imps, url: o.url })}\n`)) {
+      await new Promise<void>((r) => observations.once('drain', () => r()))
+    }
+    rows++
+  }
+  await new Promise<void>((r) => observations.end(() => r()))
+  const target = Store.open({ file: path.join(dir, 'feedlens.db'), migrationsFolder: MIGRATIONS })
+  let started = performance.now()
+  const a = await importFile(target, articlesFile)
+  line(`import articles: ${a.articles.toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(1)} s (${Math.round(a.articles / ((performance.now() - started) / 1000)).toLocaleString('en-US')} articles/s)`)
+  started = performance.now()
+  const o = await importFile(target, observationsFile)
+  const seconds = (performance.now() - started) / 1000
+  line(
+    `import observations (NDJSON, aggregates included): ${o.observationsInserted.toLocaleString('en-US')} in ${seconds.toFixed(1)} s = ` +
+      `${Math.round(o.observationsInserted / seconds).toLocaleString('en-US')} observations/s`,
+  )
+  started = performance.now()
+  const again = await importFile(target, observationsFile)
+  line(`re-import of the same file (all skipped as already stored): ${again.observationsDuplicate.toLocaleString('en-US')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  target.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+  if (rows !== o.observationsInserted) line(`  (warning: ${rows} rows exported, ${o.observationsInserted} imported)`)
+}
+
+async function measureLatency(store: Store): Promise<void> {
+  const core = new Core({ store, clock: () => END })
+  const app = createHttpApp(core)
+  const headers = { 'x-feedlens-session': core.sessionToken }
+  const pick = (sql: string) => store.sqlite.prepare(sql).pluck().get() as string
+  const article = pick(`SELECT id FROM articles ORDER BY seq DESC LIMIT 1`)
+  const word = (pick(`SELECT title FROM articles WHERE lang = 'en' ORDER BY seq DESC LIMIT 1`) ?? 'news').split(/\s+/).filter((w) => w.length > 4)[0] ?? 'news'
+  const entity = pick(`SELECT entity_id FROM article_entities LIMIT 1`)
+  const requests: Array<[string, string]> = [
+    ['GET /v1/articles', '/v1/articles'],
+    ['GET /v1/articles (region, sort first_seen)', '/v1/articles?region=US&sort_by=first_seen_at&limit=50'],
+    ['GET /v1/articles (search)', `/v1/articles?search=${encodeURIComponent(word)}`],
+    ['GET /v1/articles (category, content_type)', '/v1/articles?category=/News&content_type=News'],
+    ['GET /v1/articles (dates, has_summary)', '/v1/articles?date_from=2026-11-19&date_to=2026-11-20&has_summary=true'],
+    ['GET /v1/articles/{id}', `/v1/articles/${article}?include_markdown=true`],
+    ['GET /v1/articles/{id}/observations', `/v1/articles/${article}/observations`],
+    ['GET /v1/geo/regions', '/v1/geo/regions?with_stats=true'],
+    ['GET /v1/geo/regions (entity, 7d)', `/v1/geo/regions?entity=${encodeURIComponent(entity)}&window=7d`],
+    ['GET /v1/geo/regions/{alpha_2}', '/v1/geo/regions/us'],
+    ['GET /v1/geo/regions/{alpha_2}/cities', '/v1/geo/regions/US/cities'],
+    ['GET /v1/geo/languages (counts)', '/v1/geo/languages?with_article_counts=true'],
+  ]
+  for (const [name, url] of requests) {
+    const times: number[] = []
+    for (let i = 0; i < iterations + 10; i++) {
+      const started = performance.now()
+      const res = await app.request(`http://127.0.0.1${url}`, { headers })
+      await res.arrayBuffer()
+      if (i >= 10) times.push(performance.now() - started)
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
+    }
+    times.sort((a, b) => a - b)
+    line(`  ${name.padEnd(46)} p50 ${ms(percentile(times, 50)).padStart(10)}  p95 ${ms(percentile(times, 95)).padStart(10)}`)
+  }
+}
+
+async function main() {
+  line(`Feedlens benchmark: ${os.cpus().length} cores, Node ${process.version}, ${iterations} requests per method`)
+  for (const scale of scales) {
+    const { store } = openWorld(scale)
+    const counts = store.counts()
+    line(`\n${scale}: ${counts.articles.toLocaleString('en-US')} articles, ${counts.observations.toLocaleString('en-US')} observations`)
+    if (scale === 'small') await measureImport(store)
+    line('latency (in-process HTTP app, app session):')
+    await measureLatency(store)
+    store.close()
+  }
+}
+
+void main()
