@@ -138,3 +138,14 @@ describe('importing observations', () => {
     expect(checksum(interrupted)).toBe(checksum(clean))
   })
 })
+
+describe('reading files', () => {
+  it('keeps multi-byte characters whole across read chunks', async () => {
+    const store = openTestStore()
+    const title = 'Выборы в Думу: «итоги» — ' + 'ж'.repeat(70_000)
+    const file = write('long-line.ndjson', [JSON.stringify({ url: 'https://ria.example/1', title, region: 'RU', lang: 'ru' })])
+    const report = await importFile(store, file)
+    expect(report.skipped).toBe(0)
+    expect(store.articles.get(articleIdForUrl('https://ria.example/1')!)?.title).toBe(title)
+  })
+})

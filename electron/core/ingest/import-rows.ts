@@ -48,7 +48,12 @@ function integer(row: Row, name: string, min: number): number {
   return n
 }
 
+const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
 function timestamp(row: Row, name: string, required: boolean): string | null {
+  const raw = row[name]
+  // Most feeds already write canonical UTC timestamps: keep them as they are.
+  if (typeof raw === 'string' && raw.length === 24 && CANONICAL_UTC.test(raw) && !Number.isNaN(Date.parse(raw))) return raw
   const v = text(row, name, false)
   if (v === null) {
     if (required) throw new RowError(`${name} is missing`)
