@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { RouteId, RouteInput, RouteResponse } from '../../shared/contract/routes'
 import type { Principal, RequestContext } from './service/context'
+import { JobRegistry } from './jobs/jobs'
 import { handlers } from './service/service'
 import type { Store } from './store/store'
 
@@ -20,6 +21,7 @@ export class Core {
   readonly store: Store
   readonly sessionToken: string
   readonly publicRequestsPerMinute: number
+  readonly jobs = new JobRegistry()
   appUrl: string
   private readonly clock: () => Date
 
@@ -43,7 +45,7 @@ export class Core {
   }
 
   context(principal: Principal): RequestContext {
-    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl }
+    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl, jobs: this.jobs }
   }
 
   call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): RouteResponse<K> {

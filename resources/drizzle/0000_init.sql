@@ -38,6 +38,30 @@ CREATE TABLE `article_entities` (
 );
 --> statement-breakpoint
 CREATE INDEX `article_entities_entity_idx` ON `article_entities` (`entity_id`);--> statement-breakpoint
+CREATE TABLE `article_facets` (
+	`article_seq` integer PRIMARY KEY NOT NULL,
+	`region` text NOT NULL,
+	`lang` text NOT NULL,
+	`domain` text NOT NULL,
+	`category` text,
+	`content_type` text,
+	`has_summary` integer NOT NULL,
+	`has_entities` integer NOT NULL,
+	`published_at` integer,
+	`first_seen` integer,
+	`last_seen` integer,
+	`impressions` integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `article_facets_last_idx` ON `article_facets` (`last_seen`,`article_seq`);--> statement-breakpoint
+CREATE INDEX `article_facets_first_idx` ON `article_facets` (`first_seen`,`article_seq`);--> statement-breakpoint
+CREATE INDEX `article_facets_impressions_idx` ON `article_facets` (`impressions`,`article_seq`);--> statement-breakpoint
+CREATE INDEX `article_facets_published_idx` ON `article_facets` (`published_at`,`article_seq`);--> statement-breakpoint
+CREATE INDEX `article_facets_region_idx` ON `article_facets` (`region`,`last_seen`);--> statement-breakpoint
+CREATE INDEX `article_facets_category_idx` ON `article_facets` (`category`,`region`);--> statement-breakpoint
+CREATE INDEX `article_facets_type_idx` ON `article_facets` (`content_type`,`region`);--> statement-breakpoint
+CREATE INDEX `article_facets_domain_idx` ON `article_facets` (`domain`);--> statement-breakpoint
+CREATE INDEX `article_facets_lang_idx` ON `article_facets` (`lang`,`region`);--> statement-breakpoint
 CREATE TABLE `article_hourly` (
 	`hour` integer NOT NULL,
 	`country` text NOT NULL,
@@ -51,16 +75,6 @@ CREATE TABLE `article_hourly` (
 	PRIMARY KEY(`hour`, `country`, `article_seq`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE TABLE `article_seen` (
-	`article_seq` integer PRIMARY KEY NOT NULL,
-	`first_seen` integer,
-	`last_seen` integer,
-	`impressions` integer DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX `article_seen_first_idx` ON `article_seen` (`first_seen`,`article_seq`);--> statement-breakpoint
-CREATE INDEX `article_seen_last_idx` ON `article_seen` (`last_seen`,`article_seq`);--> statement-breakpoint
-CREATE INDEX `article_seen_impressions_idx` ON `article_seen` (`impressions`,`article_seq`);--> statement-breakpoint
 CREATE TABLE `articles` (
 	`seq` integer PRIMARY KEY NOT NULL,
 	`id` text NOT NULL,
@@ -82,10 +96,6 @@ CREATE TABLE `articles` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `articles_id_uq` ON `articles` (`id`);--> statement-breakpoint
 CREATE INDEX `articles_domain_idx` ON `articles` (`domain`);--> statement-breakpoint
-CREATE INDEX `articles_region_idx` ON `articles` (`region`);--> statement-breakpoint
-CREATE INDEX `articles_lang_idx` ON `articles` (`lang`,`region`);--> statement-breakpoint
-CREATE INDEX `articles_published_idx` ON `articles` (`published_at`);--> statement-breakpoint
-CREATE INDEX `articles_category_idx` ON `articles` (`category`);--> statement-breakpoint
 CREATE TABLE `cities` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`region` text NOT NULL,

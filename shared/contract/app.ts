@@ -65,3 +65,38 @@ export const createdKeyResponse = z.object({
 
 export const keyIdPath = z.object({ key_id: uuidParam })
 export const revokedKeyResponse = z.object({ key: apiKeySchema })
+
+export const jobKinds = ['demo', 'import'] as const
+
+export const jobSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(jobKinds),
+  status: z.enum(['running', 'done', 'failed']),
+  /** 0 to 1 */
+  progress: z.number(),
+  message: z.string(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+})
+export const jobResponse = z.object({ job: jobSchema })
+export const jobIdPath = z.object({ job_id: uuidParam })
+
+export const demoBody = z.object({
+  scale: z.enum(['small', 'medium', 'large']).optional().default('small'),
+  seed: z.number().int().min(0).optional().default(42),
+})
+
+export const importBody = z.object({
+  file_name: z.string().trim().min(1).max(255),
+  format: z.enum(['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv']).optional(),
+  strict: z.boolean().optional().default(false),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'A two-letter country code')
+    .transform((c) => c.toUpperCase())
+    .optional(),
+  /** The file's text. */
+  content: z.string().min(1, 'The file is empty'),
+})

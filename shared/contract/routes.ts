@@ -28,6 +28,8 @@ export interface RouteDef {
   query?: z.ZodObject
   params?: z.ZodObject
   body?: z.ZodType
+  /** Largest body accepted, when it is not the default 1 MiB. */
+  maxBodyBytes?: number
   response: z.ZodType
 }
 
@@ -197,6 +199,20 @@ export const routes = {
   appRevokeKey: route({
     method: 'POST', path: '/app/keys/{key_id}/revoke', access: 'app', tag: 'App',
     summary: 'Revoke an API key', params: app.keyIdPath, query: empty, response: app.revokedKeyResponse,
+  }),
+  appBuildDemo: route({
+    method: 'POST', path: '/app/demo', access: 'app', tag: 'App',
+    summary: 'Build the demo world into an empty store (a background job)', query: empty, body: app.demoBody,
+    response: app.jobResponse,
+  }),
+  appStartImport: route({
+    method: 'POST', path: '/app/imports', access: 'app', tag: 'App',
+    summary: 'Import a file sent as text (a background job)', query: empty, body: app.importBody,
+    maxBodyBytes: 256 * 1024 * 1024, response: app.jobResponse,
+  }),
+  appGetJob: route({
+    method: 'GET', path: '/app/jobs/{job_id}', access: 'app', tag: 'App',
+    summary: 'Progress and result of a background job', params: app.jobIdPath, query: empty, response: app.jobResponse,
   }),
 } as const satisfies Record<string, RouteDef>
 

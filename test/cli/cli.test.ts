@@ -17,7 +17,7 @@ function serve(args: string[]): Promise<{ url: string; lines: string[]; stop(): 
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     const lines: string[] = []
     let buffer = ''
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 15_000)
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 90_000)
     child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString()
       const parts = buffer.split('\n')
@@ -44,7 +44,7 @@ describe('feedlens CLI', () => {
     }
   })
 
-  it('serves on a free port with --port 0, creates the demo project once and prints its key', async () => {
+  it('serves on a free port with --port 0, builds the demo world and project once and prints its key', { timeout: 120_000 }, async () => {
     const dir = tempDir()
     const first = await serve(['--data-dir', dir, '--demo'])
     try {
@@ -53,6 +53,8 @@ describe('feedlens CLI', () => {
       expect(key).toBeDefined()
       const res = await fetch(`${first.url}/v1/tracking/lists`, { headers: { 'X-API-Key': key! } })
       expect(res.status).toBe(200)
+      const articles = (await (await fetch(`${first.url}/v1/articles?limit=1`, { headers: { 'X-API-Key': key! } })).json()) as { total: number }
+      expect(articles.total).toBeGreaterThan(15_000)
       const page = await fetch(`${first.url}/`)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<div id="root">')

@@ -58,7 +58,7 @@ describe('the ingest writer', () => {
     hourly: store.sqlite.prepare('SELECT * FROM article_hourly ORDER BY hour, article_seq').all(),
     daily: store.sqlite.prepare('SELECT * FROM article_daily ORDER BY day, article_seq').all(),
     subjects: store.sqlite.prepare('SELECT * FROM subject_daily ORDER BY subject_kind, subject_key, day').all(),
-    seen: store.sqlite.prepare('SELECT * FROM article_seen ORDER BY article_seq').all(),
+    seen: store.sqlite.prepare('SELECT * FROM article_facets ORDER BY article_seq').all(),
   })
 
   it('maintains hourly, daily and subject aggregates as hand-computed', () => {

@@ -46,9 +46,9 @@ const AUDIENCE_BY_HOUR = [0.35, 0.25, 0.2, 0.2, 0.3, 0.5, 0.8, 1.1, 1.2, 1.1, 1,
 const FRESHNESS_HOURS: Record<FormatGroup, number> = { News: 16, Analysis: 30, Utility: 90, Atmosphere: 45, Routine: 9 }
 const FORMAT_WEIGHT: Record<FormatGroup, number> = { News: 1.15, Analysis: 0.9, Utility: 0.8, Atmosphere: 0.85, Routine: 0.7 }
 /** Articles older than this never show in the feed. */
-const MAX_FEED_AGE_HOURS = 12 * 24
+const MAX_FEED_AGE_HOURS = 14 * 24
 /** Days of articles written before the first snapshot, so the feed is full from the start. */
-const WARM_UP_DAYS = 7
+const WARM_UP_DAYS = 14
 
 interface Publisher extends PublisherRecord {
   authority: number
@@ -102,6 +102,25 @@ interface Shakeup {
  * end give the same store. The true storyline of each article goes to storyline_truth.
  */
 export function generateDemoWorld(store: Store, options: DemoOptions): DemoSummary {
+  const steps = demoWorldSteps(store, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** The same, yielding to the event loop after each day, so a server keeps answering meanwhile. */
+export async function generateDemoWorldInBackground(store: Store, options: DemoOptions): Promise<DemoSummary> {
+  const steps = demoWorldSteps(store, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/** Builds the world one day per step; the last step returns the summary. */
+function* demoWorldSteps(store: Store, options: DemoOptions): Generator<number, DemoSummary> {
   const spec = { ...scaleSpecs[options.scale], ...(options.days ? { days: options.days } : {}) }
   const rng = new Random(`feedlens-demo:${options.seed}:${options.scale}`)
   const endMs = Math.floor(options.end.getTime() / (SNAPSHOT_HOURS * HOUR_MS)) * SNAPSHOT_HOURS * HOUR_MS
@@ -283,6 +302,7 @@ export function generateDemoWorld(store: Store, options: DemoOptions): DemoSumma
     articleCount += articles.length
     observationCount += observations.length
     options.onProgress?.(day + WARM_UP_DAYS + 1, spec.days + WARM_UP_DAYS)
+    yield day
   }
 
   function snapshot(r: Random, country: CountryFacts, at: number, day: number, weekend: boolean): ObservationRecord[] {

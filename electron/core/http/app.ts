@@ -140,7 +140,11 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     const honoPath = toHonoPath(def.path)
     byPath.set(honoPath, [...(byPath.get(honoPath) ?? []), def.method])
     if (def.body) {
-      app.use(honoPath, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: 'Request body too large (at most 1 MiB).' }, 413) }))
+      const maxSize = def.maxBodyBytes ?? MAX_BODY_BYTES
+      app.use(
+        honoPath,
+        bodyLimit({ maxSize, onError: (c) => c.json({ detail: `Request body too large (at most ${Math.round(maxSize / 1024 / 1024)} MiB).` }, 413) }),
+      )
     }
     app.on(def.method, honoPath, async (c) => {
       const principal = principalFor(c, def, Object.keys(c.req.queries()))

@@ -121,12 +121,20 @@ export class IngestWriter {
          WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
       ),
       seen: s.prepare(
-        `INSERT INTO article_seen (article_seq, first_seen, last_seen, impressions)
-         SELECT article_seq, min(observed_at), max(observed_at), sum(impressions) FROM temp.ingest_stage WHERE true GROUP BY 1
-         ON CONFLICT (article_seq) DO UPDATE SET first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
-           last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen), impressions = impressions + excluded.impressions`,
+        `UPDATE article_facets SET first_seen = min(coalesce(first_seen, x.first), x.first),
+           last_seen = max(coalesce(last_seen, x.last), x.last), impressions = impressions + x.imps
+         FROM (SELECT article_seq, min(observed_at) AS first, max(observed_at) AS last, sum(impressions) AS imps
+               FROM temp.ingest_stage GROUP BY 1) x
+         WHERE article_facets.article_seq = x.article_seq`,
       ),
-      unseen: s.prepare(`INSERT OR IGNORE INTO article_seen (article_seq) VALUES (?)`),
+      facets: s.prepare(
+        `INSERT INTO article_facets (article_seq, region, lang, domain, category, content_type, has_summary, has_entities, published_at)
+         SELECT seq, region, lang, domain, category, content_type, coalesce(summary, '') <> '', entity_count > 0, unixepoch(published_at)
+         FROM articles WHERE seq = ?
+         ON CONFLICT (article_seq) DO UPDATE SET region = excluded.region, lang = excluded.lang, domain = excluded.domain,
+           category = excluded.category, content_type = excluded.content_type, has_summary = excluded.has_summary,
+           has_entities = excluded.has_entities, published_at = excluded.published_at`,
+      ),
       regions: s.prepare(
         `UPDATE regions SET is_active = 1,
            first_data_at = min(coalesce(first_data_at, x.first), x.first)
@@ -231,7 +239,7 @@ export class IngestWriter {
       entityCount: a.entities?.length ?? 0,
     }) as { seq: number }
     this.remember(a.id, seq)
-    if (!existed) st.unseen.run(seq)
+    st.facets.run(seq)
     if (a.entities && a.entities.length > 0) {
       if (existed) st.clearEntities.run(a.id)
       for (const e of a.entities) st.articleEntity.run(a.id, e.id, e.score)

@@ -1,3 +1,4 @@
+import type { JobRegistry } from '../jobs/jobs'
 import type { Store } from '../store/store'
 
 export interface PlanLimits {
@@ -27,4 +28,5 @@ export interface RequestContext {
   now: Date
   /** Base of cabinet_url values: `{app_url}/article/<id>`. */
   appUrl: string
+  jobs: JobRegistry
 }

@@ -143,10 +143,6 @@ export const articles = sqliteTable(
   (t) => [
     uniqueIndex('articles_id_uq').on(t.id),
     index('articles_domain_idx').on(t.domain),
-    index('articles_region_idx').on(t.region),
-    index('articles_lang_idx').on(t.lang, t.region),
-    index('articles_published_idx').on(t.publishedAt),
-    index('articles_category_idx').on(t.category),
   ],
 )
 
@@ -180,22 +176,37 @@ export const observations = sqliteTable(
 )
 
 /**
- * One row per article: when it was first and last seen in any feed (epoch seconds, null until
- * it is) and its impressions so far. Narrow, so ingest updates it cheaply; its indexes give
- * the article lists their order without sorting.
+ * One narrow row per article with everything the article lists filter and sort on: when it
+ * was first and last seen in a feed (epoch seconds, null until it is), its impressions so far,
+ * and copies of its filterable fields. Lists and their counts run on these rows and their
+ * indexes, never on the wide article rows; ingest keeps the seen columns current.
  */
-export const articleSeen = sqliteTable(
-  'article_seen',
+export const articleFacets = sqliteTable(
+  'article_facets',
   {
     articleSeq: integer('article_seq').primaryKey(),
+    region: text('region').notNull(),
+    lang: text('lang').notNull(),
+    domain: text('domain').notNull(),
+    category: text('category'),
+    contentType: text('content_type'),
+    hasSummary: integer('has_summary').notNull(),
+    hasEntities: integer('has_entities').notNull(),
+    publishedAt: integer('published_at'),
     firstSeen: integer('first_seen'),
     lastSeen: integer('last_seen'),
     impressions: integer('impressions').notNull().default(0),
   },
   (t) => [
-    index('article_seen_first_idx').on(t.firstSeen, t.articleSeq),
-    index('article_seen_last_idx').on(t.lastSeen, t.articleSeq),
-    index('article_seen_impressions_idx').on(t.impressions, t.articleSeq),
+    index('article_facets_last_idx').on(t.lastSeen, t.articleSeq),
+    index('article_facets_first_idx').on(t.firstSeen, t.articleSeq),
+    index('article_facets_impressions_idx').on(t.impressions, t.articleSeq),
+    index('article_facets_published_idx').on(t.publishedAt, t.articleSeq),
+    index('article_facets_region_idx').on(t.region, t.lastSeen),
+    index('article_facets_category_idx').on(t.category, t.region),
+    index('article_facets_type_idx').on(t.contentType, t.region),
+    index('article_facets_domain_idx').on(t.domain),
+    index('article_facets_lang_idx').on(t.lang, t.region),
   ],
 )
 

@@ -8,6 +8,7 @@ import { TrackingPage } from '../features/tracking/TrackingPage'
 import { TrendsPage } from '../features/trends/TrendsPage'
 import { bridge } from '../api/transport'
 import { labelOf, sections, useAppStore, type Section } from '../stores/app-store'
+import { EmptyStoreBanner } from './EmptyStoreBanner'
 
 const pages: Record<Section, () => React.JSX.Element> = {
   trends: TrendsPage,
@@ -75,6 +76,7 @@ export function App() {
         </div>
       </nav>
       <main className="content">
+        <EmptyStoreBanner />
         <Page />
       </main>
     </div>

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ensureDemoProject } from '../../demo/demo-project'
+import { generateDemoWorldInBackground } from '../../demo/generate'
+import { importFile } from '../../ingest/importer'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { displayPrefix, generateKeyValue, hashKey } from '../../auth/api-keys'
 import type { ApiKeyRow, PlanRow, ProjectRow } from '../../store/repositories/access'
@@ -7,7 +13,7 @@ import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { APP_VERSION } from '../../version'
 
-type AppRoutes = 'appStatus' | 'appListProjects' | 'appListKeys' | 'appCreateKey' | 'appRevokeKey'
+type AppRoutes = 'appStatus' | 'appListProjects' | 'appListKeys' | 'appCreateKey' | 'appRevokeKey' | 'appBuildDemo' | 'appStartImport' | 'appGetJob'
 type ApiKeyView = RouteResponse<'appListKeys'>['keys'][number]
 
 export function planView(p: PlanRow) {
@@ -116,6 +122,49 @@ export const appHandlers: HandlerMap<AppRoutes> = {
   appCreateKey(ctx, { body }) {
     return createApiKey(ctx.store, { name: body.name, projectId: body.project_id, internal: body.internal, countries: body.countries }, ctx.now)
   },
+  appBuildDemo(ctx, { body }) {
+    if (ctx.store.counts().articles > 0) throw new ApiError(409, 'The store already has articles; the demo world is built into an empty store only.')
+    if (ctx.jobs.running('demo')) throw new ApiError(409, 'The demo world is already being built.')
+    const job = ctx.jobs.start('demo', `Building the ${body.scale} demo world`, ctx.now, async (report) => {
+      const summary = await generateDemoWorldInBackground(ctx.store, {
+        scale: body.scale,
+        seed: body.seed,
+        end: new Date(),
+        onProgress: (done, total) => report(done / total, `Building the ${body.scale} demo world: day ${done} of ${total}`),
+      })
+      ensureDemoProject(ctx.store, new Date())
+      return { ...summary }
+    })
+    return { job }
+  },
+
+  appStartImport(ctx, { body }) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-import-'))
+    const file = path.join(dir, path.basename(body.file_name))
+    fs.writeFileSync(file, body.content)
+    const job = ctx.jobs.start('import', `Importing ${body.file_name}`, ctx.now, async (report) => {
+      try {
+        const result = await importFile(ctx.store, file, {
+          format: body.format,
+          strict: body.strict,
+          country: body.country,
+          batchSize: 5000,
+          onProgress: (p) => report(p.totalBytes ? p.bytesRead / p.totalBytes : 1, `Importing ${body.file_name}: ${p.rows.toLocaleString('en-US')} rows`),
+        })
+        return { ...result, file: body.file_name }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    })
+    return { job }
+  },
+
+  appGetJob(ctx, { params }) {
+    const job = ctx.jobs.get(params.job_id)
+    if (!job) throw new ApiError(404, `Job ${params.job_id} not found`)
+    return { job }
+  },
+
   appRevokeKey(ctx, { params }) {
     const row = ctx.store.apiKeys.revoke(params.key_id, ctx.now.toISOString())
     if (!row) throw new ApiError(404, `API key ${params.key_id} not found`)

@@ -18,8 +18,9 @@ function visibleArticle(ctx: RequestContext, id: string): ArticleRow {
 export const articleHandlers: HandlerMap<ArticleRoutes> = {
   listArticles(ctx, { query }) {
     if (query.region) assertMarketAllowed(ctx, query.region)
+    const markets = allowedMarkets(ctx)
     const { rows, total } = ctx.store.articles.list({
-      countries: allowedMarkets(ctx),
+      countries: markets.length === ctx.store.geo.regionCodes().length ? 'all' : markets,
       region: query.region,
       lang: query.lang,
       domain: query.domain?.toLowerCase().replace(/^www\./, ''),

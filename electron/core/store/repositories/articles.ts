@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3'
 import { sqlIso } from '../../time/buckets'
 
 export interface ArticleListFilter {
-  countries: string[]
+  /** The markets the caller may see, or 'all' when that is every market of the store. */
+  countries: string[] | 'all'
   region?: string
   lang?: string
   domain?: string
@@ -43,50 +44,50 @@ const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], [string, string]> = {
   last_seen_at: ['s.last_seen', 's.article_seq'],
   first_seen_at: ['s.first_seen', 's.article_seq'],
   impressions: ['s.impressions', 's.article_seq'],
-  published_at: ['a.published_at', 'a.seq'],
+  published_at: ['s.published_at', 's.article_seq'],
 }
 
 export class ArticlesRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
   list(f: ArticleListFilter): { rows: ArticleListRow[]; total: number } {
-    const where: string[] = ['a.region IN (SELECT value FROM json_each(@countries))']
-    const params: Record<string, unknown> = { countries: JSON.stringify(f.countries), limit: f.limit, offset: f.offset }
+    // Everything here runs on the narrow article_facets rows; the planner picks the index of
+    // the most selective filter (statistics come from ANALYZE after bulk loads).
+    const where: string[] = []
+    const params: Record<string, unknown> = { limit: f.limit, offset: f.offset }
     const add = (clause: string, name: string, value: unknown) => {
       if (value === undefined) return
       where.push(clause)
       params[name] = value
     }
-    add('a.region = @region', 'region', f.region)
-    add('a.lang = @lang', 'lang', f.lang)
-    add('a.domain = @domain', 'domain', f.domain)
+    if (f.countries !== 'all') add('s.region IN (SELECT value FROM json_each(@countries))', 'countries', JSON.stringify(f.countries))
+    add('s.region = @region', 'region', f.region)
+    add('s.lang = @lang', 'lang', f.lang)
+    add('s.domain = @domain', 'domain', f.domain)
     if (f.category !== undefined) {
-      where.push('(a.category = @category OR (a.category >= @categoryFrom AND a.category < @categoryTo))')
+      where.push('(s.category = @category OR (s.category >= @categoryFrom AND s.category < @categoryTo))')
       params.category = f.category
       params.categoryFrom = `${f.category.replace(/\/+$/, '')}/`
       params.categoryTo = `${f.category.replace(/\/+$/, '')}0`
     }
-    add('a.content_type = @contentType', 'contentType', f.contentType)
+    add('s.content_type = @contentType', 'contentType', f.contentType)
     add('s.last_seen >= @dateFrom', 'dateFrom', f.dateFrom)
     add('s.first_seen <= @dateTo', 'dateTo', f.dateTo)
-    if (f.hasEntities !== undefined) where.push(f.hasEntities ? 'a.entity_count > 0' : 'a.entity_count = 0')
-    if (f.hasSummary !== undefined)
-      where.push(f.hasSummary ? "coalesce(a.summary, '') <> ''" : "coalesce(a.summary, '') = ''")
+    add('s.has_entities = @hasEntities', 'hasEntities', f.hasEntities === undefined ? undefined : f.hasEntities ? 1 : 0)
+    add('s.has_summary = @hasSummary', 'hasSummary', f.hasSummary === undefined ? undefined : f.hasSummary ? 1 : 0)
     if (f.search !== undefined) {
-      where.push('a.seq IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search)')
+      where.push('s.article_seq IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search)')
       params.search = toFtsQuery(f.search)
     }
-    const whereSql = where.join(' AND ')
-    const from = 'FROM article_seen s JOIN articles a ON a.seq = s.article_seq'
-    const total = (this.sqlite.prepare(`SELECT count(*) AS n ${from} WHERE ${whereSql}`).get(params) as { n: number }).n
+    const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
+    const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM article_facets s ${whereSql}`).get(params) as { n: number }).n
     const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC'
     const [key, tie] = SORT_COLUMNS[f.sortBy]
-    // Sort keys only, then fetch the page's columns: the sorter never carries article texts.
     const order = `ORDER BY ${key} ${dir}, ${tie} ${dir}`
     const rows = this.sqlite
       .prepare(
-        `SELECT ${LIST_COLUMNS} FROM (SELECT a.seq ${from} WHERE ${whereSql} ${order} LIMIT @limit OFFSET @offset) page
-         CROSS JOIN articles a ON a.seq = page.seq CROSS JOIN article_seen s ON s.article_seq = a.seq ${order}`,
+        `SELECT ${LIST_COLUMNS} FROM (SELECT s.article_seq AS seq FROM article_facets s ${whereSql} ${order} LIMIT @limit OFFSET @offset) page
+         CROSS JOIN article_facets s ON s.article_seq = page.seq CROSS JOIN articles a ON a.seq = page.seq ${order}`,
       )
       .all(params) as ArticleListRow[]
     return { rows, total }
@@ -94,7 +95,7 @@ export class ArticlesRepository {
 
   get(id: string): ArticleRow | undefined {
     return this.sqlite
-      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_seen s ON s.article_seq = a.seq WHERE a.id = ?`)
+      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_facets s ON s.article_seq = a.seq WHERE a.id = ?`)
       .get(id) as ArticleRow | undefined
   }
 

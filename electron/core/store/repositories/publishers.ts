@@ -42,7 +42,7 @@ export class PublishersRepository {
     return this.sqlite
       .prepare(
         `SELECT a.id, a.url, a.title, ${sqlIso('s.first_seen')} AS firstSeenAt
-         FROM articles a LEFT JOIN article_seen s ON s.article_seq = a.seq WHERE a.domain = ?
+         FROM articles a LEFT JOIN article_facets s ON s.article_seq = a.seq WHERE a.domain = ?
          ORDER BY coalesce(s.first_seen, unixepoch(a.published_at)) DESC NULLS LAST, a.id LIMIT ?`,
       )
       .all(domain, limit) as Array<{ id: string; url: string; title: string; firstSeenAt: string | null }>

@@ -40,7 +40,7 @@ const LIST_COLUMNS = `l.id, l.project_id AS projectId, l.kind, l.name, l.color_i
   (SELECT count(*) FROM tracking_items i WHERE i.list_id = l.id) AS itemCount,
   (SELECT count(*) FROM mention_matches m WHERE m.list_id = l.id) AS matchesCount,
   (SELECT count(DISTINCT m.article_id) FROM mention_matches m JOIN articles a ON a.id = m.article_id
-     JOIN article_seen s ON s.article_seq = a.seq WHERE m.list_id = l.id AND s.first_seen >= @since24h) AS newPublications24h`
+     JOIN article_facets s ON s.article_seq = a.seq WHERE m.list_id = l.id AND s.first_seen >= @since24h) AS newPublications24h`
 
 export class TrackingRepository {
   constructor(private readonly sqlite: Database.Database) {}
@@ -221,7 +221,7 @@ export class MatchesRepository {
                 m.matched_text AS matchedText, a.url, a.title, a.domain, p.name AS publisher, a.region AS country,
                 a.lang, ${sqlIso('s.first_seen')} AS firstSeenAt, a.summary
          FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id JOIN articles a ON a.id = m.article_id
-         LEFT JOIN article_seen s ON s.article_seq = a.seq
+         LEFT JOIN article_facets s ON s.article_seq = a.seq
          LEFT JOIN publishers p ON p.id = a.publisher_id
          WHERE m.list_id = @listId AND a.region IN (SELECT value FROM json_each(@countries))
            AND (@lang IS NULL OR a.lang = @lang) AND (@from IS NULL OR s.first_seen >= @from)

@@ -102,7 +102,7 @@ export class TrendsRepository {
       .prepare(
         `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, ta.assignment_score AS assignmentScore,
                 ta.role, ${sqlIso('s.first_seen')} AS firstSeenAt, a.published_at AS publishedAt
-         FROM trend_articles ta JOIN articles a ON a.id = ta.article_id LEFT JOIN article_seen s ON s.article_seq = a.seq
+         FROM trend_articles ta JOIN articles a ON a.id = ta.article_id LEFT JOIN article_facets s ON s.article_seq = a.seq
          WHERE ${where}
          ORDER BY ${column} ${sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT @limit OFFSET @offset`,
       )

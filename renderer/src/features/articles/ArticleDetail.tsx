@@ -2,7 +2,8 @@ import { useMemo } from 'react'
 import { useApi } from '../../api/use-api'
 import { bridge } from '../../api/transport'
 import { EChart } from '../../charts/EChart'
-import { Card, ErrorBanner } from '../../components/common'
+import { Card, ErrorBanner, formatTime } from '../../components/common'
+import { Markdown } from '../../components/Markdown'
 
 /** One article: its text, entities and the impressions and position it had over time. */
 export function ArticleDetail({ id }: { id: string }) {
@@ -31,7 +32,7 @@ export function ArticleDetail({ id }: { id: string }) {
   return (
     <Card title={a.title}>
       <p className="muted">
-        {a.domain} · {a.region} · {a.lang} · {a.category ?? 'no category'}{' '}
+        {a.domain} · {a.region} · {a.lang} · {a.category ?? 'no category'} · {a.content_type ?? 'no format'} · first seen {formatTime(a.first_seen_at)}{' '}
         <button className="link" onClick={() => void bridge.openExternal(a.url)}>
           open original ↗
         </button>
@@ -41,13 +42,26 @@ export function ArticleDetail({ id }: { id: string }) {
       {a.entities && a.entities.length > 0 && (
         <div className="chips">
           {a.entities.map((e) => (
-            <span key={e.name} className="chip" title={e.entity_types.join(', ')}>
+            <span key={e.name} className="chip" title={`${e.entity_types.join(', ')} · score ${e.unified_score}`}>
               {e.name}
             </span>
           ))}
         </div>
       )}
-      {a.markdown && <pre className="markdown">{a.markdown}</pre>}
+      {a.images && a.images.length > 0 && (
+        // Remote images are not loaded: a local-first app makes no requests the analyst did not ask for.
+        <ul className="images" aria-label="Images">
+          {a.images.map((img) => (
+            <li key={img.url}>
+              <button className="link mono" onClick={() => void bridge.openExternal(img.url)}>
+                {img.url}
+              </button>{' '}
+              {img.width && img.height ? <span className="muted">{img.width}×{img.height}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {a.markdown && <Markdown source={a.markdown} />}
     </Card>
   )
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { formatGroups } from '../../../../shared/contract/values'
+import { articleSortFields, formatGroups } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
 import { useAppStore } from '../../stores/app-store'
@@ -7,18 +7,31 @@ import { ArticleDetail } from './ArticleDetail'
 
 const PAGE = 50
 
+interface Filters {
+  search: string
+  region: string
+  lang: string
+  category: string
+  content_type: string
+  date_from: string
+  date_to: string
+  has_entities: string
+  sort_by: string
+  sort_order: string
+}
+
+const initial: Filters = { search: '', region: '', lang: '', category: '', content_type: '', date_from: '', date_to: '', has_entities: '', sort_by: 'last_seen_at', sort_order: 'desc' }
+
 /** Articles: full-text search with filters, a paged list, and the chosen article. */
 export function ArticlesPage() {
   const articleId = useAppStore((s) => s.articleId)
   const navigate = useAppStore((s) => s.navigate)
-  const [search, setSearch] = useState('')
-  const [submitted, setSubmitted] = useState('')
-  const [region, setRegion] = useState('')
-  const [contentType, setContentType] = useState('')
+  const [draft, setDraft] = useState<Filters>(initial)
+  const [filters, setFilters] = useState<Filters>(initial)
   const [offset, setOffset] = useState(0)
-  const articles = useApi('listArticles', {
-    query: { search: submitted, region, content_type: contentType, limit: PAGE, offset },
-  })
+  const languages = useApi('listLanguages', {})
+  const articles = useApi('listArticles', { query: { ...filters, limit: PAGE, offset } })
+  const set = (name: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [name]: e.target.value })
   return (
     <div className="page">
       <PageHeader title="Articles" subtitle="Publications seen in the feed" />
@@ -26,25 +39,73 @@ export function ArticlesPage() {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault()
-          setSubmitted(search.trim())
+          setFilters(draft)
           setOffset(0)
         }}
       >
         <label className="grow">
           Search
-          <input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="words in the title or text" />
+          <input value={draft.search} onChange={set('search')} placeholder="words in the title or text" />
         </label>
         <label>
           Country
-          <input value={region} onChange={(e) => setRegion(e.target.value.toUpperCase().slice(0, 2))} placeholder="any" size={4} />
+          <input value={draft.region} onChange={(e) => setDraft({ ...draft, region: e.target.value.toUpperCase().slice(0, 2) })} placeholder="any" size={4} />
+        </label>
+        <label>
+          Language
+          <select value={draft.lang} onChange={set('lang')}>
+            <option value="">any</option>
+            {(languages.data?.languages ?? []).map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Category
+          <input value={draft.category} onChange={set('category')} placeholder="/Business" size={12} />
         </label>
         <label>
           Format
-          <select value={contentType} onChange={(e) => setContentType(e.target.value)}>
+          <select value={draft.content_type} onChange={set('content_type')}>
             <option value="">any</option>
             {formatGroups.map((f) => (
               <option key={f}>{f}</option>
             ))}
+          </select>
+        </label>
+        <label>
+          Seen from
+          <input type="date" value={draft.date_from} onChange={set('date_from')} />
+        </label>
+        <label>
+          to
+          <input type="date" value={draft.date_to} onChange={set('date_to')} />
+        </label>
+        <label>
+          Entities
+          <select value={draft.has_entities} onChange={set('has_entities')}>
+            <option value="">any</option>
+            <option value="true">with</option>
+            <option value="false">without</option>
+          </select>
+        </label>
+        <label>
+          Sort by
+          <select value={draft.sort_by} onChange={set('sort_by')}>
+            {articleSortFields.map((f) => (
+              <option key={f} value={f}>
+                {f.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Order
+          <select value={draft.sort_order} onChange={set('sort_order')}>
+            <option value="desc">descending</option>
+            <option value="asc">ascending</option>
           </select>
         </label>
         <button type="submit" className="primary">

@@ -3,6 +3,7 @@ import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner, formatTime, PageHeader } from '../../components/common'
 import { useAppStore } from '../../stores/app-store'
+import { ImportPanel } from './ImportPanel'
 
 /** Settings: the store and project, and API keys (create with the value shown once, list, revoke). */
 export function SettingsPage() {
@@ -79,6 +80,8 @@ export function SettingsPage() {
           </dl>
         </Card>
       </div>
+
+      <ImportPanel />
 
       <Card title="API keys">
         <p className="muted">

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto'
+import type { RouteResponse } from '../../../shared/contract/routes'
+
+export type JobView = RouteResponse<'appGetJob'>['job']
+
+/**
+ * Background work of the app (building the demo world, importing a file): started by a
+ * request, watched by polling. Work yields to the event loop between steps, so the API and
+ * the window keep answering while it runs.
+ */
+export class JobRegistry {
+  private readonly jobs = new Map<string, JobView>()
+
+  start(kind: JobView['kind'], message: string, now: Date, work: (report: (progress: number, message?: string) => void) => Promise<Record<string, unknown>>): JobView {
+    const job: JobView = {
+      id: randomUUID(),
+      kind,
+      status: 'running',
+      progress: 0,
+      message,
+      result: null,
+      error: null,
+      started_at: now.toISOString(),
+      finished_at: null,
+    }
+    this.jobs.set(job.id, job)
+    const report = (progress: number, text?: string) => {
+      job.progress = Math.max(0, Math.min(1, progress))
+      if (text) job.message = text
+    }
+    void work(report).then(
+      (result) => Object.assign(job, { status: 'done', progress: 1, result, finished_at: new Date().toISOString() }),
+      (error: unknown) =>
+        Object.assign(job, { status: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: new Date().toISOString() }),
+    )
+    return { ...job }
+  }
+
+  get(id: string): JobView | undefined {
+    const job = this.jobs.get(id)
+    return job && { ...job }
+  }
+
+  running(kind: JobView['kind']): JobView | undefined {
+    return [...this.jobs.values()].find((j) => j.kind === kind && j.status === 'running')
+  }
+}

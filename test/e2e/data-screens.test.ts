@@ -1,0 +1,92 @@
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
+import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
+import { launchChromium, RENDERER, SCREENSHOTS } from './browser'
+
+const UCI = path.resolve(__dirname, '../../../shared/data/uci-news-dev.csv')
+
+describe('first start, import and the data screens in Chromium', () => {
+  let world: TestWorld
+  let server: RunningServer
+  let browser: Browser
+  let page: Page
+  const pageErrors: string[] = []
+
+  beforeAll(async () => {
+    world = makeWorld({ file: path.join(tempDir(), 'feedlens.db') })
+    server = await startHttpServer(world.core, { port: 0, rendererDir: RENDERER })
+    browser = await launchChromium()
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    page.setDefaultTimeout(15_000)
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    world?.store.close()
+  })
+
+  it('imports the UCI file from Settings > Import with a summary', async () => {
+    await page.goto(`${server.url}/settings`)
+    await page.getByRole('region', { name: 'Empty store' }).waitFor()
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'first-start.png') })
+    await page.getByLabel('File to import').setInputFiles(UCI)
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const summary = page.locator('.import-summary')
+    await summary.waitFor({ timeout: 30_000 })
+    expect(await summary.innerText()).toContain('3,149 rows, 3,149 articles')
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-import.png') })
+    expect(world.store.counts().articles).toBe(3149)
+  })
+
+  it('searches the imported articles and opens one', async () => {
+    await page.getByRole('link', { name: 'Articles' }).click()
+    await page.getByPlaceholder('words in the title or text').fill('Plosser taper')
+    await page.getByRole('button', { name: 'Search' }).click()
+    const rows = page.getByRole('table', { name: 'Articles' }).locator('tbody tr')
+    await rows.first().waitFor()
+    expect(await rows.count()).toBeGreaterThan(0)
+    for (const text of await rows.allInnerTexts()) expect(text.toLowerCase()).toMatch(/plosser|taper/)
+    await rows.first().click()
+    expect(new URL(page.url()).pathname).toMatch(/^\/article\/[0-9a-f-]{36}$/)
+    await page.locator('.card h2').nth(0).waitFor()
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'articles-search.png') })
+  })
+
+  it('builds the demo world from the first-start offer', async () => {
+    const fresh = makeWorld({ file: path.join(tempDir(), 'feedlens.db') })
+    const other = await startHttpServer(fresh.core, { port: 0, rendererDir: RENDERER })
+    try {
+      await page.goto(other.url)
+      await page.getByRole('button', { name: 'Build the demo world' }).click()
+      await page.getByRole('progressbar', { name: 'Demo world progress' }).waitFor()
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'demo-building.png') })
+      await page.getByRole('region', { name: 'Empty store' }).waitFor({ state: 'detached', timeout: 90_000 })
+      // 5 countries x 100 positions per 3-hour snapshot, 90 days up to the current slot.
+      expect(fresh.store.counts().observations % 500).toBe(0)
+      expect(fresh.store.counts().observations).toBeGreaterThan(350_000)
+      expect(fresh.store.counts().articles).toBeGreaterThan(15_000)
+
+      await page.getByRole('link', { name: 'Geography' }).click()
+      await page.getByRole('cell', { name: /Germany/ }).click()
+      await page.getByRole('table', { name: 'Cities' }).getByRole('cell', { name: 'Berlin', exact: true }).waitFor()
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'geography-cities.png') })
+
+      await page.getByRole('link', { name: 'Articles' }).click()
+      await page.getByRole('table', { name: 'Articles' }).locator('tbody tr').first().click()
+      await page.locator('.markdown h2').first().waitFor()
+      await page.locator('.card canvas').first().waitFor()
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'article-demo.png') })
+    } finally {
+      await other.close()
+      fresh.store.close()
+    }
+  })
+
+  it('raised no errors in the page', () => {
+    expect(pageErrors).toEqual([])
+  })
+})
