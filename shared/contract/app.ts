@@ -100,3 +100,36 @@ export const importBody = z.object({
   /** The file's text. */
   content: z.string().min(1, 'The file is empty'),
 })
+
+export const moversQuery = z.object({
+  country: z
+    .string()
+    .regex(/^([A-Za-z]{2}|all)$/, 'A two-letter country code or all')
+    .transform((c) => (c.toLowerCase() === 'all' ? 'all' : c.toUpperCase()))
+    .optional()
+    .transform((c) => c ?? 'all'),
+  granularity: z.enum(['day', '3h']).optional().transform((g) => g ?? 'day'),
+  /** A day (YYYY-MM-DD) or, with 3h, the slot's start (YYYY-MM-DDTHH:00:00Z). */
+  bucket: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}(:00:00(\.000)?Z)?)?$/, 'A day (YYYY-MM-DD) or a slot start (YYYY-MM-DDTHH:00:00Z)'),
+  category: z.enum(['News', 'Analysis', 'Utility', 'Atmosphere', 'Routine']).optional(),
+})
+
+export const moversResponse = z.object({
+  country: z.string(),
+  granularity: z.string(),
+  bucket: z.string(),
+  category: z.string().nullable(),
+  snapshots: z.number().int(),
+  articles: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      domain: z.string(),
+      country: z.string(),
+      before: z.number().int().nullable(),
+      after: z.number().int().nullable(),
+      share: z.number(),
+    }),
+  ),
+  publishers: z.array(z.object({ domain: z.string(), name: z.string(), share: z.number(), articles: z.number().int() })),
+})

@@ -210,6 +210,10 @@ export const routes = {
     summary: 'Import a file sent as text (a background job)', query: empty, body: app.importBody,
     maxBodyBytes: 256 * 1024 * 1024, response: app.jobResponse,
   }),
+  appSignalMovers: route({
+    method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',
+    summary: 'What moved most in a point of a volatility series', query: app.moversQuery, response: app.moversResponse,
+  }),
   appGetJob: route({
     method: 'GET', path: '/app/jobs/{job_id}', access: 'app', tag: 'App',
     summary: 'Progress and result of a background job', params: app.jobIdPath, query: empty, response: app.jobResponse,

@@ -4,6 +4,7 @@ import { appHandlers } from './handlers/app'
 import { articleHandlers } from './handlers/articles'
 import { geoHandlers } from './handlers/geo'
 import { profileHandlers } from './handlers/profiles'
+import { signalMoversHandlers } from './handlers/signal-movers'
 import { signalHandlers } from './handlers/signals'
 import { trackingHandlers } from './handlers/tracking'
 import { trendHandlers } from './handlers/trends'
@@ -15,6 +16,7 @@ export const handlers: HandlerMap<RouteId> = {
   ...articleHandlers,
   ...trendHandlers,
   ...signalHandlers,
+  ...signalMoversHandlers,
   ...profileHandlers,
   ...appHandlers,
 }

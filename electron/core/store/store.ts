@@ -11,7 +11,7 @@ import { ArticlesRepository } from './repositories/articles'
 import { GeoRepository } from './repositories/geo'
 import { PublishersRepository } from './repositories/publishers'
 import { ReferenceRepository } from './repositories/reference'
-import { SignalsRepository } from './repositories/signals'
+import { MoversRepository, SignalsRepository, SignalWriter } from './repositories/signals'
 import { ItemActivityRepository, MatchesRepository, RollupRepository, TrackingRepository } from './repositories/tracking'
 import { TrendsRepository } from './repositories/trends'
 
@@ -29,6 +29,8 @@ export class Store {
   readonly tracking: TrackingRepository
   readonly signals: SignalsRepository
   readonly reference: ReferenceRepository
+  readonly signalWriter: SignalWriter
+  readonly movers: MoversRepository
   readonly itemActivity: ItemActivityRepository
   readonly rollups: RollupRepository
   readonly matches: MatchesRepository
@@ -47,6 +49,8 @@ export class Store {
     this.tracking = new TrackingRepository(sqlite)
     this.signals = new SignalsRepository(sqlite)
     this.reference = new ReferenceRepository(sqlite)
+    this.signalWriter = new SignalWriter(sqlite)
+    this.movers = new MoversRepository(sqlite)
     this.itemActivity = new ItemActivityRepository(sqlite)
     this.rollups = new RollupRepository(sqlite)
     this.matches = new MatchesRepository(sqlite)

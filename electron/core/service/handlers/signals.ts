@@ -2,7 +2,7 @@ import { formatGroups } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { summarizeSeries } from '../../analytics/signals/summary'
 import type { SignalPointRow } from '../../store/repositories/signals'
-import { addDays, dayKey, hourIndex, hourKey } from '../../time/buckets'
+import { addDays, addHours, dayKey, hourIndex, hourKey } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import type { RequestContext } from '../context'
 
@@ -16,9 +16,9 @@ export const SHORT_SERIES_DAYS = 7
 /** Series are stored per country code, and under 'ALL' for the whole feed. */
 const seriesCountry = (country: string) => (country === 'all' ? 'ALL' : country)
 
+/** First bucket of the last `days` days: today and the days before it, or the 3-hour slots after now - days. */
 function fromBucket(ctx: RequestContext, granularity: 'day' | '3h', days: number): string {
-  const start = addDays(ctx.now, -days)
-  return granularity === 'day' ? dayKey(start) : hourKey(start)
+  return granularity === 'day' ? dayKey(addDays(ctx.now, -(days - 1))) : hourKey(addHours(ctx.now, -days * 24 + 1))
 }
 
 function toPoint(row: SignalPointRow, granularity: 'day' | '3h'): Point {

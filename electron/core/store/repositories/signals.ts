@@ -59,3 +59,114 @@ export class SignalsRepository {
     return row.n
   }
 }
+
+export interface SnapshotRow {
+  observedAt: number
+  articleSeq: number
+  contentType: string | null
+}
+
+export class SignalWriter {
+  constructor(private readonly sqlite: Database.Database) {}
+
+  /** Feed snapshots of a country between two instants (epoch seconds), each ranked by position. */
+  snapshots(country: string, from: number, to: number): Array<{ at: number; ranked: number[]; formats: Map<number, string | null> }> {
+    const rows = this.sqlite
+      .prepare(
+        `SELECT o.observed_at AS observedAt, o.article_seq AS articleSeq, f.content_type AS contentType
+         FROM observations o JOIN article_facets f ON f.article_seq = o.article_seq
+         WHERE o.country = ? AND o.observed_at >= ? AND o.observed_at <= ? ORDER BY o.observed_at, o.position`,
+      )
+      .all(country, from, to) as SnapshotRow[]
+    const out: Array<{ at: number; ranked: number[]; formats: Map<number, string | null> }> = []
+    for (const r of rows) {
+      let last = out[out.length - 1]
+      if (!last || last.at !== r.observedAt) {
+        last = { at: r.observedAt, ranked: [], formats: new Map() }
+        out.push(last)
+      }
+      last.ranked.push(r.articleSeq)
+      last.formats.set(r.articleSeq, r.contentType)
+    }
+    return out
+  }
+
+  /** Each article's top-level topic (themes > topics > trends), where trends have been computed. */
+  topicsOfArticles(): Map<number, string> {
+    const rows = this.sqlite
+      .prepare(
+        `SELECT a.seq, tp.label FROM trend_articles ta JOIN trends t ON t.id = ta.trend_id JOIN topics tp ON tp.id = t.topic_id
+         JOIN articles a ON a.id = ta.article_id`,
+      )
+      .all() as Array<{ seq: number; label: string }>
+    return new Map(rows.map((r) => [r.seq, r.label]))
+  }
+
+  /** Impressions and distinct publications per format group and day (days since epoch). */
+  formatDays(country: string | null, fromDay: number): Array<{ day: number; format: string; impressions: number; publications: number }> {
+    return this.sqlite
+      .prepare(
+        `SELECT d.day, f.content_type AS format, sum(d.impressions) AS impressions, count(DISTINCT d.article_seq) AS publications
+         FROM article_daily d JOIN article_facets f ON f.article_seq = d.article_seq
+         WHERE d.day >= @fromDay AND (@country IS NULL OR d.country = @country) AND f.content_type IS NOT NULL
+         GROUP BY d.day, f.content_type ORDER BY d.day`,
+      )
+      .all({ country, fromDay }) as Array<{ day: number; format: string; impressions: number; publications: number }>
+  }
+
+  /** Replaces a signal's stored series (all countries and subjects) in one transaction. */
+  replace(
+    signal: string,
+    rows: Array<{ country: string; subject: string; granularity: string; bucket: string; value: number; isSpike: boolean; state: string; detail: unknown }>,
+  ): void {
+    const insert = this.sqlite.prepare(
+      `INSERT OR REPLACE INTO signal_series (signal, country, subject, granularity, bucket, value, is_spike, state, detail)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    this.sqlite.transaction(() => {
+      this.sqlite.prepare(`DELETE FROM signal_series WHERE signal = ?`).run(signal)
+      for (const r of rows) insert.run(signal, r.country, r.subject, r.granularity, r.bucket, r.value, r.isSpike ? 1 : 0, r.state, JSON.stringify(r.detail))
+    })()
+  }
+
+  latestObservation(): number | null {
+    return (this.sqlite.prepare(`SELECT max(last_seen) FROM article_facets`).pluck().get() as number | null) ?? null
+  }
+}
+
+export class MoversRepository {
+  constructor(private readonly sqlite: Database.Database) {}
+
+  /** Snapshot times of a country in [from, to] (epoch seconds), with the one just before. */
+  snapshotTimes(country: string, from: number, to: number): number[] {
+    const before = this.sqlite
+      .prepare(`SELECT max(observed_at) FROM observations WHERE country = ? AND observed_at < ?`)
+      .pluck()
+      .get(country, from) as number | null
+    const inside = this.sqlite
+      .prepare(`SELECT DISTINCT observed_at FROM observations WHERE country = ? AND observed_at >= ? AND observed_at <= ? ORDER BY 1`)
+      .pluck()
+      .all(country, from, to) as number[]
+    return before === null ? inside : [before, ...inside]
+  }
+
+  ranked(country: string, at: number, contentType: string | null): number[] {
+    return this.sqlite
+      .prepare(
+        `SELECT o.article_seq FROM observations o JOIN article_facets f ON f.article_seq = o.article_seq
+         WHERE o.country = ? AND o.observed_at = ? AND (? IS NULL OR f.content_type = ?) ORDER BY o.position`,
+      )
+      .pluck()
+      .all(country, at, contentType, contentType) as number[]
+  }
+
+  describe(seqs: number[]): Map<number, { id: string; title: string; domain: string; region: string; publisher: string }> {
+    const rows = this.sqlite
+      .prepare(
+        `SELECT a.seq, a.id, a.title, a.domain, a.region, coalesce(p.name, a.domain) AS publisher
+         FROM articles a LEFT JOIN publishers p ON p.id = a.publisher_id WHERE a.seq IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(seqs)) as Array<{ seq: number; id: string; title: string; domain: string; region: string; publisher: string }>
+    return new Map(rows.map((r) => [r.seq, r]))
+  }
+}

@@ -1,0 +1,140 @@
+import { formatGroups } from '../../../shared/contract/values'
+import { indexSeries, pointDistances, BASELINE_DAYS, type IndexedPoint } from '../analytics/signals/volatility'
+import { formatInterestSeries } from '../analytics/signals/format-interest'
+import type { Store } from '../store/store'
+import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
+
+/** Days of series kept: the 30 the methods show. */
+export const SERIES_DAYS = 30
+const SLOTS_PER_DAY = 8
+
+type Series = Array<{ bucket: string; distance: number }>
+
+const dayBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 10)
+const slotBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 13)
+
+/** Per-bucket mean of several countries' distances: the whole feed's series. */
+function combine(series: Series[]): Series {
+  const sums = new Map<string, { total: number; n: number }>()
+  for (const s of series) {
+    for (const p of s) {
+      const e = sums.get(p.bucket) ?? { total: 0, n: 0 }
+      e.total += p.distance
+      e.n++
+      sums.set(p.bucket, e)
+    }
+  }
+  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bucket, e]) => ({ bucket, distance: e.total / e.n }))
+}
+
+function restrict(snapshots: ReturnType<Store['signalWriter']['snapshots']>, keep: (seq: number, format: string | null) => boolean) {
+  return snapshots.map((s) => ({ at: s.at, ranked: s.ranked.filter((seq) => keep(seq, s.formats.get(seq) ?? null)) }))
+}
+
+/**
+ * Recomputes every stored signal series from the feed snapshots: the volatility index per
+ * country and for the whole feed, per day and per 3-hour slot; the same per format group and
+ * per top-level topic; and format interest. Runs after bulk loads and in the background.
+ */
+export function refreshSignals(store: Store, now: Date = new Date()): { points: number; through: string | null } {
+  const steps = signalSteps(store, now)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** The same, yielding to the event loop between countries. */
+export async function refreshSignalsInBackground(store: Store, now: Date = new Date()): Promise<{ points: number; through: string | null }> {
+  const steps = signalSteps(store, now)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/** True when observations arrived after the series were last computed. */
+export function signalsStale(store: Store): boolean {
+  const latest = store.signalWriter.latestObservation()
+  if (latest === null) return false
+  const through = store.settings.get('signals_through')
+  return !through || Date.parse(through) < latest * 1000
+}
+
+function* signalSteps(store: Store, now: Date): Generator<string, { points: number; through: string | null }> {
+  const w = store.signalWriter
+  const latest = w.latestObservation()
+  if (latest === null) {
+    for (const signal of ['volatility', 'format_volatility', 'topic_volatility', 'format_interest']) w.replace(signal, [])
+    return { points: 0, through: null }
+  }
+  const end = Math.min(latest, Math.floor(now.getTime() / 1000))
+  const from = end - (SERIES_DAYS + BASELINE_DAYS + 1) * 86_400
+  const keepFrom = new Date((end - SERIES_DAYS * 86_400) * 1000).toISOString().slice(0, 10)
+  const topicOf = w.topicsOfArticles()
+  const topics = [...new Set(topicOf.values())].sort()
+  const rows: Record<string, Parameters<typeof w.replace>[1]> = { volatility: [], format_volatility: [], topic_volatility: [] }
+  const all: Record<string, { day: Series[]; slot: Series[] }> = {}
+
+  const emit = (signal: string, country: string, subject: string, granularity: 'day' | '3h', points: IndexedPoint[]) => {
+    for (const p of points) {
+      if (p.bucket.slice(0, 10) < keepFrom) continue
+      rows[signal]!.push({
+        country,
+        subject,
+        granularity,
+        bucket: p.bucket,
+        value: p.index,
+        isSpike: p.isSpike,
+        state: p.state,
+        detail: { distance: Math.round(p.distance * 10000) / 10000, z: Math.round(p.z * 100) / 100 },
+      })
+    }
+  }
+  const series = (signal: string, country: string, subject: string, snapshots: Array<{ at: number; ranked: number[] }>) => {
+    const day = pointDistances(snapshots.map((s) => ({ bucket: dayBucket(s.at), ranked: s.ranked })))
+    const slot = pointDistances(snapshots.map((s) => ({ bucket: slotBucket(s.at), ranked: s.ranked })))
+    emit(signal, country, subject, 'day', indexSeries(day, BASELINE_DAYS))
+    emit(signal, country, subject, '3h', indexSeries(slot, BASELINE_DAYS * SLOTS_PER_DAY))
+    const key = `${signal}|${subject}`
+    all[key] ??= { day: [], slot: [] }
+    all[key]!.day.push(day)
+    all[key]!.slot.push(slot)
+  }
+
+  for (const country of store.geo.regionCodes()) {
+    const snapshots = w.snapshots(country, from, end)
+    if (snapshots.length < 2) continue
+    series('volatility', country, '', snapshots)
+    for (const group of formatGroups) series('format_volatility', country, group, restrict(snapshots, (_, f) => f === group))
+    for (const topic of topics) series('topic_volatility', country, topic, restrict(snapshots, (seq) => topicOf.get(seq) === topic))
+    yield country
+  }
+  for (const [key, parts] of Object.entries(all)) {
+    const [signal, subject] = key.split('|') as [string, string]
+    emit(signal, 'ALL', subject, 'day', indexSeries(combine(parts.day), BASELINE_DAYS))
+    emit(signal, 'ALL', subject, '3h', indexSeries(combine(parts.slot), BASELINE_DAYS * SLOTS_PER_DAY))
+  }
+  for (const [signal, list] of Object.entries(rows)) w.replace(signal, list)
+
+  const fromDay = Math.floor((end * 1000 - SERIES_DAYS * DAY_MS) / DAY_MS)
+  const interest: Parameters<typeof w.replace>[1] = []
+  for (const country of [null, ...store.geo.regionCodes()]) {
+    for (const point of formatInterestSeries(w.formatDays(country, fromDay))) {
+      interest.push({
+        country: country ?? 'ALL',
+        subject: point.format,
+        granularity: 'day',
+        bucket: dayKeyOfIndex(point.day),
+        value: point.index,
+        isSpike: false,
+        state: 'active',
+        detail: { share_of_impressions: point.shareOfImpressions, share_of_publications: point.shareOfPublications },
+      })
+    }
+  }
+  w.replace('format_interest', interest)
+  store.settings.set('signals_through', new Date(end * 1000).toISOString())
+  return { points: Object.values(rows).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
+}

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Core } from '../../electron/core/core'
+import { generateDemoWorld } from '../../electron/core/demo/generate'
+import { createHttpApp } from '../../electron/core/http/app'
+import { refreshSignals } from '../../electron/core/jobs/signals'
+import { openTestStore } from '../helpers/core'
+
+const END = new Date('2026-11-20T12:00:00Z')
+const store = openTestStore()
+let app: ReturnType<typeof createHttpApp>
+let session: Record<string, string>
+let shakeups: Array<{ day: string; country: string; format_group: string }>
+
+beforeAll(() => {
+  generateDemoWorld(store, { scale: 'small', seed: 42, end: END })
+  refreshSignals(store, END)
+  const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 100_000 })
+  app = createHttpApp(core)
+  session = { 'x-feedlens-session': core.sessionToken }
+  shakeups = store.sqlite.prepare('SELECT * FROM demo_shakeups').all() as typeof shakeups
+}, 120_000)
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await app.request(`http://127.0.0.1${url}`, { headers })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+describe('volatility calibrated on the demo world', () => {
+  it('reads quiet days as about 3 (median between 2.5 and 3.5)', () => {
+    const quiet = store.sqlite
+      .prepare(
+        `SELECT value FROM signal_series WHERE signal = 'volatility' AND granularity = 'day' AND country <> 'ALL'
+         AND bucket || country NOT IN (SELECT day || country FROM demo_shakeups) ORDER BY value`,
+      )
+      .pluck()
+      .all() as number[]
+    expect(quiet.length).toBeGreaterThan(100)
+    const median = quiet[Math.floor(quiet.length / 2)]!
+    expect(median).toBeGreaterThanOrEqual(2.5)
+    expect(median).toBeLessThanOrEqual(3.5)
+  })
+
+  it('scores every planted shake-up 7 or more and flags it as a spike', async () => {
+    expect(shakeups.length).toBe(3)
+    for (const s of shakeups) {
+      const url = s.format_group
+        ? `/public/discover/category-volatility?country=${s.country}&category=${s.format_group}`
+        : `/public/discover/volatility?country=${s.country}`
+      const { body } = await get(url)
+      const series = s.format_group ? body.categories[0].series : body.series
+      const point = series.find((p: { date: string }) => p.date === s.day)
+      expect(point, `${s.day} ${s.country} ${s.format_group}`).toBeDefined()
+      expect(point.volatility_index).toBeGreaterThanOrEqual(7)
+      expect(point.is_spike).toBe(true)
+      expect(point.state).toBe('spike')
+    }
+  })
+})
+
+describe('the public signal methods', () => {
+  it('answers volatility per day and per 3-hour slot for the last 30 days', async () => {
+    const day = await get('/public/discover/volatility?country=de')
+    expect(day.status).toBe(200)
+    expect(day.body).toMatchObject({ country: 'DE', granularity: 'day', window_days: 30 })
+    expect(day.body.series).toHaveLength(30)
+    expect(day.body.current_index).toBe(day.body.series.at(-1).volatility_index)
+    expect(['rising', 'stable', 'falling']).toContain(day.body.trend)
+    const slots = await get('/public/discover/volatility?granularity=3h')
+    expect(slots.body.country).toBe('all')
+    expect(slots.body.series.length).toBeGreaterThan(200)
+    expect(slots.body.series[0]).toMatchObject({ bucket: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00Z$/), slot: expect.any(Number) })
+    expect(slots.body.series.every((p: { slot: number }) => p.slot >= 0 && p.slot <= 7)).toBe(true)
+  })
+
+  it('answers per format group: short series for all, the full window for one', async () => {
+    const all = await get('/public/discover/category-volatility')
+    expect(all.body.categories.map((c: { category: string }) => c.category)).toEqual(['News', 'Analysis', 'Utility', 'Atmosphere', 'Routine'])
+    for (const c of all.body.categories) expect(c.series.length).toBeLessThanOrEqual(8)
+    const one = await get('/public/discover/category-volatility?category=News&granularity=3h')
+    expect(one.body.category_filter).toBe('News')
+    expect(one.body.categories).toHaveLength(1)
+    expect(one.body.categories[0].series.length).toBeGreaterThan(200)
+  })
+
+  it('answers format interest with shares that sum to one', async () => {
+    const { body } = await get('/public/discover/format-interest?country=US')
+    expect(body.formats).toHaveLength(5)
+    const sum = (k: string) => body.formats.reduce((s: number, f: any) => s + f.summary[k], 0)
+    expect(sum('share_of_impressions')).toBeCloseTo(1, 2)
+    expect(sum('share_of_publications')).toBeCloseTo(1, 2)
+    expect(sum('current_index')).toBeCloseTo(100, 0)
+    const one = await get('/public/discover/format-interest?format=Utility')
+    expect(one.body).toMatchObject({ format_filter: 'Utility', formats: [{ format_type: 'Utility' }] })
+  })
+
+  it('answers top categories of the last 24 hours', async () => {
+    const { body } = await get('/public/discover/categories?limit=3')
+    expect(body.categories).toHaveLength(3)
+    const impressions = body.categories.map((c: { impressions: number }) => c.impressions)
+    expect(impressions).toEqual([...impressions].sort((a, b) => b - a))
+    expect(body.categories[0]).toMatchObject({ category: expect.stringMatching(/^\//), publishers: expect.any(Number), share_of_impressions: expect.any(Number) })
+  })
+
+  it.each([
+    ['/public/discover/volatility?country=USA', 'country'],
+    ['/public/discover/volatility?granularity=hour', 'granularity'],
+    ['/public/discover/category-volatility?category=Opinion', 'category'],
+    ['/public/discover/category-volatility?granularity=week', 'granularity'],
+    ['/public/discover/topic-volatility?country=1', 'country'],
+    ['/public/discover/format-interest?format=Video', 'format'],
+    ['/public/discover/categories?limit=0', 'limit'],
+    ['/public/discover/categories?limit=501', 'limit'],
+  ])('%s answers 422 at %s', async (url, name) => {
+    const { status, body } = await get(url)
+    expect(status).toBe(422)
+    expect(body.detail[0].loc).toEqual(['query', name])
+  })
+
+  it('explains a spike with the articles and publishers that moved most', async () => {
+    const s = shakeups.find((x) => !x.format_group)!
+    const { status, body } = await get(`/app/signals/movers?country=${s.country}&bucket=${s.day}`, session)
+    expect(status).toBe(200)
+    expect(body.snapshots).toBe(8)
+    expect(body.articles.length).toBe(15)
+    expect(body.articles.every((a: { country: string }) => a.country === s.country)).toBe(true)
+    const shares = body.articles.map((a: { share: number }) => a.share)
+    expect(shares).toEqual([...shares].sort((a: number, b: number) => b - a))
+    expect(body.publishers.reduce((t: number, p: { share: number }) => t + p.share, 0)).toBeCloseTo(1, 1)
+  })
+})
