@@ -2,6 +2,8 @@
  * `npm run bench`: generation time per scale, the sustained import rate, and p50/p95 latency
  * of the API methods on demo worlds. Worlds are cached under bench/.cache (--fresh rebuilds).
  */
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
 import { Command } from 'commander'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,6 +16,7 @@ import { demoScales, type DemoScale } from '../electron/core/demo/scales'
 import { createHttpApp } from '../electron/core/http/app'
 import { importFile } from '../electron/core/ingest/importer'
 import { Store } from '../electron/core/store/store'
+import { refreshSignals } from '../electron/core/jobs/signals'
 import { isoFromSeconds } from '../electron/core/time/buckets'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -50,6 +53,9 @@ function openWorld(scale: DemoScale): { store: Store; built: number | null } {
   const seconds = (performance.now() - started) / 1000
   ensureDemoProject(store, END)
   line(`generate ${scale}: ${seconds.toFixed(1)} s (${summary.articles.toLocaleString('en-US')} articles, ${summary.observations.toLocaleString('en-US')} observations)`)
+  const signalsStarted = performance.now()
+  const signals = refreshSignals(store, END)
+  line(`signals ${scale}: ${((performance.now() - signalsStarted) / 1000).toFixed(1)} s (${signals.points.toLocaleString('en-US')} series points)`)
   return { store, built: seconds }
 }
 
@@ -99,7 +105,7 @@ async function measureImport(source: Store): Promise<void> {
 }
 
 async function measureLatency(store: Store): Promise<void> {
-  const core = new Core({ store, clock: () => END })
+  const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 1_000_000_000 })
   const app = createHttpApp(core)
   const headers = { 'x-feedlens-session': core.sessionToken }
   const pick = (sql: string) => store.sqlite.prepare(sql).pluck().get() as string
@@ -119,6 +125,15 @@ async function measureLatency(store: Store): Promise<void> {
     ['GET /v1/geo/regions/{alpha_2}', '/v1/geo/regions/us'],
     ['GET /v1/geo/regions/{alpha_2}/cities', '/v1/geo/regions/US/cities'],
     ['GET /v1/geo/languages (counts)', '/v1/geo/languages?with_article_counts=true'],
+    ['GET /public/discover/volatility', '/public/discover/volatility'],
+    ['GET /public/discover/volatility (US, 3h)', '/public/discover/volatility?country=US&granularity=3h'],
+    ['GET /public/discover/category-volatility', '/public/discover/category-volatility'],
+    ['GET /public/discover/category-volatility (News)', '/public/discover/category-volatility?category=News'],
+    ['GET /public/discover/topic-volatility', '/public/discover/topic-volatility'],
+    ['GET /public/discover/format-interest', '/public/discover/format-interest'],
+    ['GET /public/discover/categories', '/public/discover/categories'],
+    ['GET /public/engine-profile', `/public/engine-profile?domain=${pick('SELECT domain FROM publishers LIMIT 1')}`],
+    ['GET /public/engine-profile/query', '/public/engine-profile/query?q=news'],
   ]
   for (const [name, url] of requests) {
     const times: number[] = []
@@ -134,6 +149,36 @@ async function measureLatency(store: Store): Promise<void> {
   }
 }
 
+function startServer(mode: 'feedlens' | 'bare', arg: string): Promise<{ port: number; stop(): void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'public-server.ts'), mode, arg], { stdio: ['ignore', 'pipe', 'inherit'] })
+    child.stdout.once('data', (d: Buffer) => resolve({ port: Number(String(d).trim()), stop: () => child.kill() }))
+    child.once('error', reject)
+  })
+}
+
+async function throughput(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: 50, duration: 10, pipelining: 1 })
+  return result.requests.average
+}
+
+/** /public/discover/volatility through Feedlens, and the same bytes from a bare node:http server. */
+async function measureThroughput(file: string): Promise<void> {
+  const feedlens = await startServer('feedlens', file)
+  const url = `http://127.0.0.1:${feedlens.port}/public/discover/volatility`
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer())
+  const bare = await startServer('bare', body.toString('base64'))
+  try {
+    const ours = await throughput(url)
+    const baseline = await throughput(`http://127.0.0.1:${bare.port}/`)
+    line(`throughput of /public/discover/volatility (autocannon, 50 connections, 10 s, one run; ${body.length} bytes a response):`)
+    line(`  Feedlens ${Math.round(ours).toLocaleString('en-US')} req/s, bare node:http ${Math.round(baseline).toLocaleString('en-US')} req/s: ${((ours / baseline) * 100).toFixed(0)}%`)
+  } finally {
+    feedlens.stop()
+    bare.stop()
+  }
+}
+
 async function main() {
   line(`Feedlens benchmark: ${os.cpus().length} cores, Node ${process.version}, ${iterations} requests per method`)
   for (const scale of scales) {
@@ -144,6 +189,7 @@ async function main() {
     line('latency (in-process HTTP app, app session):')
     await measureLatency(store)
     store.close()
+    if (scale === scales[scales.length - 1]) await measureThroughput(path.join(CACHE, `${scale}-seed${SEED}.db`))
   }
 }
 
