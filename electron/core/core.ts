@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { RouteId, RouteInput, RouteResponse } from '../../shared/contract/routes'
 import type { Principal, RequestContext } from './service/context'
 import { JobRegistry } from './jobs/jobs'
+import { RateLimiter } from './limits/rate-limiter'
 import { handlers } from './service/service'
 import type { Store } from './store/store'
 
@@ -22,6 +23,7 @@ export class Core {
   readonly sessionToken: string
   readonly publicRequestsPerMinute: number
   readonly jobs = new JobRegistry()
+  readonly rateLimiter: RateLimiter
   appUrl: string
   private readonly clock: () => Date
 
@@ -31,6 +33,13 @@ export class Core {
     this.clock = options.clock ?? (() => new Date())
     this.sessionToken = options.sessionToken ?? randomBytes(32).toString('base64url')
     this.publicRequestsPerMinute = options.publicRequestsPerMinute ?? DEFAULT_PUBLIC_REQUESTS_PER_MINUTE
+    this.rateLimiter = new RateLimiter(this.store)
+  }
+
+  /** Saves what is held in memory (request counters) and closes the store. */
+  close(): void {
+    this.rateLimiter.close()
+    this.store.close()
   }
 
   now(): Date {

@@ -82,5 +82,5 @@ app.on('window-all-closed', () => {
 
 app.on('will-quit', () => {
   void server?.close()
-  core?.store.close()
+  core?.close()
 })

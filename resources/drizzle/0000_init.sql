@@ -14,6 +14,13 @@ CREATE TABLE `api_keys` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `api_keys_hash_uq` ON `api_keys` (`key_hash`);--> statement-breakpoint
 CREATE INDEX `api_keys_project_idx` ON `api_keys` (`project_id`);--> statement-breakpoint
+CREATE TABLE `article_counts` (
+	`region` text NOT NULL,
+	`lang` text NOT NULL,
+	`n` integer NOT NULL,
+	PRIMARY KEY(`region`, `lang`)
+);
+--> statement-breakpoint
 CREATE TABLE `article_daily` (
 	`day` integer NOT NULL,
 	`country` text NOT NULL,
@@ -58,7 +65,8 @@ CREATE INDEX `article_facets_first_idx` ON `article_facets` (`first_seen`,`artic
 CREATE INDEX `article_facets_impressions_idx` ON `article_facets` (`impressions`,`article_seq`);--> statement-breakpoint
 CREATE INDEX `article_facets_published_idx` ON `article_facets` (`published_at`,`article_seq`);--> statement-breakpoint
 CREATE INDEX `article_facets_region_idx` ON `article_facets` (`region`,`last_seen`);--> statement-breakpoint
-CREATE INDEX `article_facets_category_idx` ON `article_facets` (`category`,`region`);--> statement-breakpoint
+CREATE INDEX `article_facets_region_first_idx` ON `article_facets` (`region`,`first_seen`);--> statement-breakpoint
+CREATE INDEX `article_facets_category_idx` ON `article_facets` (`category`,`content_type`,`region`);--> statement-breakpoint
 CREATE INDEX `article_facets_type_idx` ON `article_facets` (`content_type`,`region`);--> statement-breakpoint
 CREATE INDEX `article_facets_domain_idx` ON `article_facets` (`domain`);--> statement-breakpoint
 CREATE INDEX `article_facets_lang_idx` ON `article_facets` (`lang`,`region`);--> statement-breakpoint

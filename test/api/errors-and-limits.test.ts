@@ -136,7 +136,7 @@ describe('request limits', () => {
     first.store.sqlite.prepare(`UPDATE plans SET requests_per_minute = 2 WHERE id = 'pro'`).run()
     expect((await first.get('/v1/trends')).status).toBe(200)
     expect((await first.get('/v1/trends')).status).toBe(200)
-    first.store.close()
+    first.core.close()
     const second = makeWorld({ file })
     const res = await second.get('/v1/trends', { 'X-API-Key': first.key })
     expect(res.status).toBe(429)

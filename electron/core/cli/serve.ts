@@ -51,7 +51,7 @@ export function registerServeCommand(program: Command): void {
       if (signalsStale(core.store)) void refreshSignalsInBackground(core.store, core.now())
       const stop = async () => {
         await server.close()
-        core.store.close()
+        core.close()
         process.exit(0)
       }
       process.once('SIGINT', stop)

@@ -102,21 +102,25 @@ interface Shakeup {
  * end give the same store. The true storyline of each article goes to storyline_truth.
  */
 export function generateDemoWorld(store: Store, options: DemoOptions): DemoSummary {
-  const steps = demoWorldSteps(store, options)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
+  return store.bulk(() => {
+    const steps = demoWorldSteps(store, options)
+    for (;;) {
+      const step = steps.next()
+      if (step.done) return step.value
+    }
+  })
 }
 
 /** The same, yielding to the event loop after each day, so a server keeps answering meanwhile. */
 export async function generateDemoWorldInBackground(store: Store, options: DemoOptions): Promise<DemoSummary> {
-  const steps = demoWorldSteps(store, options)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-    await new Promise((resolve) => setImmediate(resolve))
-  }
+  return store.bulkAsync(async () => {
+    const steps = demoWorldSteps(store, options)
+    for (;;) {
+      const step = steps.next()
+      if (step.done) return step.value
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  })
 }
 
 /** Builds the world one day per step; the last step returns the summary. */

@@ -6,7 +6,7 @@ import { routes, type RouteDef, type RouteId } from '../../../shared/contract/ro
 import { authenticateApiKey } from '../auth/authenticate'
 import { sameSecret } from '../auth/api-keys'
 import type { Core } from '../core'
-import { checkAndCount, type RateLimitRule } from '../limits/rate-limiter'
+import type { RateLimitRule } from '../limits/rate-limiter'
 import type { Principal } from '../service/context'
 import { ApiError, errorBody, ValidationApiError } from '../service/errors'
 import { isLoopbackHost } from './host-guard'
@@ -96,7 +96,7 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     } else {
       return
     }
-    const decision = checkAndCount(core.store, subject, rules, now)
+    const decision = core.rateLimiter.check(subject, rules, now)
     if (!decision.allowed) {
       throw new ApiError(
         429,

@@ -123,6 +123,10 @@ const CONVERT: Record<ImportFormat, (row: Row, ctx: RowContext) => RowRecords> =
  * and running it again completes it (observations already stored are skipped).
  */
 export async function importFile(store: Store, file: string, options: ImportOptions = {}): Promise<ImportReport> {
+  return store.bulkAsync(() => importInto(store, file, options))
+}
+
+async function importInto(store: Store, file: string, options: ImportOptions): Promise<ImportReport> {
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new ImportError(`${file}: no such file`)
   const format = options.format ?? (await detectFormat(file))
   const kind = format.endsWith('csv') ? 'csv' : 'ndjson'

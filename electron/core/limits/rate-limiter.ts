@@ -1,7 +1,6 @@
 import type { Store } from '../store/store'
 
 export interface RateLimitRule {
-  /** 'minute' or 'month' */
   window: 'minute' | 'month'
   limit: number | null
 }
@@ -24,25 +23,71 @@ export function windowEnd(window: 'minute' | 'month', now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
 }
 
+interface Counter {
+  windowStart: string
+  count: number
+  dirty: boolean
+}
+
 /**
- * Fixed-window counters kept in the store, so limits hold across restarts. A request is
- * counted only when every window admits it.
+ * Fixed-window request counters. They live in memory (a request never waits for a write),
+ * are loaded from the store on first use, and are written back every second and on close, so
+ * limits hold across restarts. A request is counted only when every window admits it.
  */
-export function checkAndCount(store: Store, subject: string, rules: RateLimitRule[], now: Date): RateDecision {
-  return store.transaction(() => {
+export class RateLimiter {
+  private readonly counters = new Map<string, Counter>()
+  private readonly timer: NodeJS.Timeout
+
+  constructor(
+    private readonly store: Store,
+    flushEveryMs = 1000,
+  ) {
+    this.timer = setInterval(() => this.flush(), flushEveryMs)
+    this.timer.unref()
+  }
+
+  private counter(subject: string, window: string, start: string): Counter {
+    const key = `${subject}|${window}`
+    let c = this.counters.get(key)
+    if (!c) {
+      const row = this.store.rateCounters.get(subject, window)
+      c = { windowStart: row?.windowStart ?? start, count: row?.count ?? 0, dirty: false }
+      this.counters.set(key, c)
+    }
+    if (c.windowStart !== start) Object.assign(c, { windowStart: start, count: 0, dirty: true })
+    return c
+  }
+
+  check(subject: string, rules: RateLimitRule[], now: Date): RateDecision {
     const active = rules.filter((r) => r.limit !== null)
-    const counts = active.map((rule) => {
-      const start = windowStart(rule.window, now).toISOString()
-      const row = store.rateCounters.get(subject, rule.window)
-      return { rule, start, count: row && row.windowStart === start ? row.count : 0 }
-    })
-    for (const { rule, count } of counts) {
-      if (count >= rule.limit!) {
+    const counters = active.map((rule) => ({ rule, c: this.counter(subject, rule.window, windowStart(rule.window, now).toISOString()) }))
+    for (const { rule, c } of counters) {
+      if (c.count >= rule.limit!) {
         const retry = Math.max(1, Math.ceil((windowEnd(rule.window, now).getTime() - now.getTime()) / 1000))
         return { allowed: false, retryAfterSeconds: retry, window: rule.window, limit: rule.limit! }
       }
     }
-    for (const { rule, start, count } of counts) store.rateCounters.put(subject, rule.window, start, count + 1)
+    for (const { c } of counters) {
+      c.count++
+      c.dirty = true
+    }
     return { allowed: true, retryAfterSeconds: 0 }
-  })
+  }
+
+  flush(): void {
+    const dirty = [...this.counters.entries()].filter(([, c]) => c.dirty)
+    if (dirty.length === 0 || !this.store.sqlite.open) return
+    this.store.transaction(() => {
+      for (const [key, c] of dirty) {
+        const sep = key.lastIndexOf('|')
+        this.store.rateCounters.put(key.slice(0, sep), key.slice(sep + 1), c.windowStart, c.count)
+        c.dirty = false
+      }
+    })
+  }
+
+  close(): void {
+    clearInterval(this.timer)
+    this.flush()
+  }
 }

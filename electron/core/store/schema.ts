@@ -203,11 +203,23 @@ export const articleFacets = sqliteTable(
     index('article_facets_impressions_idx').on(t.impressions, t.articleSeq),
     index('article_facets_published_idx').on(t.publishedAt, t.articleSeq),
     index('article_facets_region_idx').on(t.region, t.lastSeen),
-    index('article_facets_category_idx').on(t.category, t.region),
+    index('article_facets_region_first_idx').on(t.region, t.firstSeen),
+    index('article_facets_category_idx').on(t.category, t.contentType, t.region),
     index('article_facets_type_idx').on(t.contentType, t.region),
     index('article_facets_domain_idx').on(t.domain),
     index('article_facets_lang_idx').on(t.lang, t.region),
   ],
+)
+
+/** Articles per region and language, kept by triggers on article_facets (see the migration). */
+export const articleCounts = sqliteTable(
+  'article_counts',
+  {
+    region: text('region').notNull(),
+    lang: text('lang').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.lang] })],
 )
 
 // ---------- aggregates (maintained on ingest; WITHOUT ROWID, time-major) ----------

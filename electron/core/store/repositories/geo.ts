@@ -63,7 +63,7 @@ export class GeoRepository {
 
   articleCountsByLanguage(countries: string[]): Map<string, number> {
     const rows = this.sqlite
-      .prepare(`SELECT lang, count(*) AS n FROM article_facets INDEXED BY article_facets_lang_idx WHERE region IN (SELECT value FROM json_each(?)) GROUP BY lang`)
+      .prepare(`SELECT lang, sum(n) AS n FROM article_counts WHERE region IN (SELECT value FROM json_each(?)) GROUP BY lang`)
       .all(JSON.stringify(countries)) as Array<{ lang: string; n: number }>
     return new Map(rows.map((r) => [r.lang, r.n]))
   }
