@@ -67,8 +67,7 @@ CREATE INDEX `article_facets_published_idx` ON `article_facets` (`published_at`,
 CREATE INDEX `article_facets_region_idx` ON `article_facets` (`region`,`last_seen`);--> statement-breakpoint
 CREATE INDEX `article_facets_region_first_idx` ON `article_facets` (`region`,`first_seen`);--> statement-breakpoint
 CREATE INDEX `article_facets_category_idx` ON `article_facets` (`category`,`content_type`,`region`);--> statement-breakpoint
-CREATE INDEX `article_facets_type_idx` ON `article_facets` (`content_type`,`region`);--> statement-breakpoint
-CREATE INDEX `article_facets_domain_idx` ON `article_facets` (`domain`);--> statement-breakpoint
+CREATE INDEX `article_facets_domain_idx` ON `article_facets` (`domain`,`first_seen`);--> statement-breakpoint
 CREATE INDEX `article_facets_lang_idx` ON `article_facets` (`lang`,`region`);--> statement-breakpoint
 CREATE TABLE `article_hourly` (
 	`hour` integer NOT NULL,

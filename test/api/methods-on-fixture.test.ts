@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { routes, type RouteId } from '../../shared/contract/routes'
 import { makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
+import { refreshSignals } from '../../electron/core/jobs/signals'
 
 let w: TestWorld
 beforeEach(() => {
@@ -261,6 +262,7 @@ describe('tracking', () => {
 
 describe('public signals and profiles', () => {
   it('ranks categories by reach over the last 24 hours', async () => {
+    refreshSignals(w.store, w.now())
     const body = await ok('getTopCategories', '/public/discover/categories?limit=2')
     expect(body.categories).toEqual([
       { category: '/Business/Economy', impressions: 1600, delta_pct: null, publications: 1, publishers: 1, share_of_impressions: 0.5 },

@@ -80,6 +80,33 @@ describe('first start, import and the data screens in Chromium', () => {
       await page.locator('.markdown h2').first().waitFor()
       await page.locator('.card canvas').first().waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, 'article-demo.png') })
+
+      // Signals: a country with a planted shake-up shows a spike; explaining it lists what moved.
+      const shake = fresh.store.sqlite.prepare(`SELECT day, country FROM demo_shakeups WHERE format_group = '' ORDER BY day DESC LIMIT 1`).get() as { day: string; country: string }
+      await page.getByRole('link', { name: 'Signals' }).click()
+      await page.getByLabel('Country').selectOption(shake.country)
+      const spike = page.locator('[aria-label="Spikes"]').getByRole('button', { name: new RegExp(`^${shake.day}`) })
+      await spike.click()
+      const moving = page.getByRole('table', { name: 'Moving articles' }).locator('tbody tr')
+      await moving.first().waitFor()
+      expect(await moving.count()).toBe(15)
+      await page.locator('.multiple canvas').first().waitFor()
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'signals.png'), fullPage: true })
+
+      // Publishers: a bulk check, then that publisher's articles.
+      const domains = fresh.store.sqlite.prepare(`SELECT domain FROM publishers ORDER BY domain LIMIT 2`).pluck().all() as string[]
+      await page.getByRole('link', { name: 'Publishers' }).click()
+      await page.getByRole('tab', { name: 'Check up to 100' }).click()
+      await page.getByRole('textbox').fill(`${domains[0]}\nhttps://www.${domains[1]}/some/path\nunknown-publisher.example`)
+      await page.getByRole('button', { name: 'Check' }).click()
+      const profiles = page.getByRole('table', { name: 'Publisher profiles' }).locator('tbody tr')
+      await profiles.first().waitFor()
+      expect(await profiles.count()).toBe(3)
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'publishers-bulk.png') })
+      await profiles.first().getByRole('button', { name: 'articles →' }).click()
+      const listed = page.getByRole('table', { name: 'Articles' }).locator('tbody tr')
+      await listed.first().waitFor()
+      for (const text of await listed.allInnerTexts()) expect(text).toContain(domains[0])
     } finally {
       await other.close()
       fresh.store.close()

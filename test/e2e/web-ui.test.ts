@@ -92,7 +92,9 @@ describe('the web UI in Chromium', () => {
     await page.getByRole('link', { name: 'Publishers' }).click()
     await page.getByPlaceholder('example.com').fill('https://www.example.com/a')
     await page.getByRole('button', { name: 'Check' }).click()
-    await page.getByRole('heading', { name: 'Example News' }).waitFor()
+    const row = page.getByRole('table', { name: 'Publisher profiles' }).getByRole('row', { name: /Example News/ })
+    await row.waitFor()
+    expect(await row.innerText()).toMatch(/example\.com\s+exists\s+\/g\/11example\s+125,000\s+2/)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'publishers.png') })
   })
 

@@ -17,7 +17,7 @@ const twenty = ['US', 'GB', 'CA', 'AU', 'IE', 'NZ', 'IN', 'DE', 'AT', 'CH', 'FR'
 
 export const scaleSpecs: Record<DemoScale, ScaleSpec> = {
   small: { countries: ['US', 'DE', 'FR', 'ES', 'RU'], days: 90, positions: 100, publishersPerCountry: 12, articlesPerDay: 42, shakeups: { country: 2, format: 1 } },
-  medium: { countries: twenty, days: 180, positions: 200, publishersPerCountry: 20, articlesPerDay: 80, shakeups: { country: 4, format: 2 } },
+  medium: { countries: twenty, days: 180, positions: 200, publishersPerCountry: 20, articlesPerDay: 60, shakeups: { country: 4, format: 2 } },
   large: { countries: twenty, days: 365, positions: 300, publishersPerCountry: 30, articlesPerDay: 120, shakeups: { country: 6, format: 3 } },
 }
 

@@ -244,7 +244,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     }
   }
   flush()
-  if (report.rows >= 10_000) store.analyze()
+  store.analyzeIfGrown()
   options.onProgress?.({ file, bytesRead: totalBytes, totalBytes, rows: report.rows })
   return report
 }

@@ -66,7 +66,7 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
   const w = store.signalWriter
   const latest = w.latestObservation()
   if (latest === null) {
-    for (const signal of ['volatility', 'format_volatility', 'topic_volatility', 'format_interest']) w.replace(signal, [])
+    for (const signal of ['volatility', 'format_volatility', 'topic_volatility', 'format_interest', 'top_categories']) w.replace(signal, [])
     return { points: 0, through: null }
   }
   const end = Math.min(latest, Math.floor(now.getTime() / 1000))
@@ -135,6 +135,34 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
     }
   }
   w.replace('format_interest', interest)
+
+  // Top categories of the 24 hours up to the newest data (the current hour and the 23 before),
+  // against the 24 before them; read as they are by /public/discover/categories.
+  const toHour = Math.floor(end / 3600) + 1
+  const top: Parameters<typeof w.replace>[1] = []
+  for (const country of [null, ...store.geo.regionCodes()]) {
+    const countries = country ? [country] : store.geo.regionCodes()
+    const rows = store.signals.topCategories(countries, toHour - 24, toHour, toHour - 48, 500)
+    const total = store.signals.totalImpressions(countries, toHour - 24, toHour)
+    for (const r of rows) {
+      top.push({
+        country: country ?? 'ALL',
+        subject: r.category,
+        granularity: '24h',
+        bucket: new Date(toHour * 3_600_000).toISOString(),
+        value: r.impressions,
+        isSpike: false,
+        state: 'active',
+        detail: {
+          publications: r.publications,
+          publishers: r.publishers,
+          delta_pct: r.prevImpressions ? Math.round(((r.impressions - r.prevImpressions) / r.prevImpressions) * 1000) / 10 : null,
+          share_of_impressions: total > 0 ? Math.round((r.impressions / total) * 10000) / 10000 : 0,
+        },
+      })
+    }
+  }
+  w.replace('top_categories', top)
   store.settings.set('signals_through', new Date(end * 1000).toISOString())
   return { points: Object.values(rows).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
 }

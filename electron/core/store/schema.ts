@@ -205,8 +205,7 @@ export const articleFacets = sqliteTable(
     index('article_facets_region_idx').on(t.region, t.lastSeen),
     index('article_facets_region_first_idx').on(t.region, t.firstSeen),
     index('article_facets_category_idx').on(t.category, t.contentType, t.region),
-    index('article_facets_type_idx').on(t.contentType, t.region),
-    index('article_facets_domain_idx').on(t.domain),
+    index('article_facets_domain_idx').on(t.domain, t.firstSeen),
     index('article_facets_lang_idx').on(t.lang, t.region),
   ],
 )

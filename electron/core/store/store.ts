@@ -89,6 +89,17 @@ export class Store {
   analyze(): void {
     this.opened.sqlite.pragma('analysis_limit = 0')
     this.opened.sqlite.exec('ANALYZE')
+    this.settings.set('analyzed_at_articles', String(this.articleCount()))
+  }
+
+  /** ANALYZE again only once the store has grown by a fifth since the last time. */
+  analyzeIfGrown(): void {
+    const before = Number(this.settings.get('analyzed_at_articles') ?? 0)
+    if (this.articleCount() >= before * 1.2 + 1000) this.analyze()
+  }
+
+  private articleCount(): number {
+    return this.opened.sqlite.prepare(`SELECT coalesce(sum(n), 0) FROM article_counts`).pluck().get() as number
   }
 
   /** Runs a bulk load with a 1 GB page cache, so the growing indexes stay in memory. */

@@ -20,7 +20,12 @@ export const labelOf = (s: Section) => sectionLabels[s]
 const usesHash = () => window.location.protocol === 'file:'
 
 export function currentPath(): string {
-  return usesHash() ? window.location.hash.replace(/^#/, '') || '/' : window.location.pathname
+  return usesHash() ? window.location.hash.replace(/^#/, '').split('?')[0] || '/' : window.location.pathname
+}
+
+/** Query parameters of the current route (in the hash under file://). */
+export function currentQuery(): URLSearchParams {
+  return new URLSearchParams(usesHash() ? (window.location.hash.split('?')[1] ?? '') : window.location.search)
 }
 
 export function parsePath(path: string): { section: Section; articleId: string | null } {
@@ -47,7 +52,7 @@ export const useAppStore = create<AppState>((set) => ({
   navigate(path) {
     if (usesHash()) window.location.hash = path
     else window.history.pushState(null, '', path)
-    set(parsePath(path))
+    set(parsePath(path.split('?')[0]!))
   },
   syncFromLocation() {
     set(parsePath(currentPath()))

@@ -2,7 +2,7 @@ import { formatGroups } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { summarizeSeries } from '../../analytics/signals/summary'
 import type { SignalPointRow } from '../../store/repositories/signals'
-import { addDays, addHours, dayKey, hourIndex, hourKey } from '../../time/buckets'
+import { addDays, addHours, dayKey, hourKey } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import type { RequestContext } from '../context'
 
@@ -116,22 +116,10 @@ export const signalHandlers: HandlerMap<SignalRoutes> = {
   },
 
   getTopCategories(ctx, { query }) {
-    const countries = query.country === 'all' ? ctx.store.geo.regionCodes() : [query.country]
-    // The last 24 whole-or-current hours, and the 24 before them for delta_pct.
-    const toHour = hourIndex(ctx.now) + 1
-    const rows = ctx.store.signals.topCategories(countries, toHour - 24, toHour, toHour - 48, query.limit)
-    const total = ctx.store.signals.totalImpressions(countries, toHour - 24, toHour)
     return {
       country: query.country,
       window_hours: 24,
-      categories: rows.map((r) => ({
-        category: r.category,
-        impressions: r.impressions,
-        delta_pct: r.prevImpressions ? Math.round(((r.impressions - r.prevImpressions) / r.prevImpressions) * 1000) / 10 : null,
-        publications: r.publications,
-        publishers: r.publishers,
-        share_of_impressions: total > 0 ? Math.round((r.impressions / total) * 10000) / 10000 : 0,
-      })),
+      categories: ctx.store.signals.storedTopCategories(seriesCountry(query.country), query.limit),
     }
   },
 }

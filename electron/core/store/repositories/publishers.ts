@@ -42,8 +42,8 @@ export class PublishersRepository {
     return this.sqlite
       .prepare(
         `SELECT a.id, a.url, a.title, ${sqlIso('s.first_seen')} AS firstSeenAt
-         FROM articles a LEFT JOIN article_facets s ON s.article_seq = a.seq WHERE a.domain = ?
-         ORDER BY coalesce(s.first_seen, unixepoch(a.published_at)) DESC NULLS LAST, a.id LIMIT ?`,
+         FROM article_facets s CROSS JOIN articles a ON a.seq = s.article_seq WHERE s.domain = ?
+         ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT ?`,
       )
       .all(domain, limit) as Array<{ id: string; url: string; title: string; firstSeenAt: string | null }>
   }

@@ -23,6 +23,18 @@ export class SignalsRepository {
       .all({ signal, country, granularity, fromBucket, subject: subject ?? null }) as SignalPointRow[]
   }
 
+  /** The stored top categories of a country ('ALL' for the whole feed), largest reach first. */
+  storedTopCategories(country: string, limit: number) {
+    return (
+      this.sqlite
+        .prepare(
+          `SELECT subject AS category, value AS impressions, detail FROM signal_series
+           WHERE signal = 'top_categories' AND country = ? AND granularity = '24h' ORDER BY value DESC, subject LIMIT ?`,
+        )
+        .all(country, limit) as Array<{ category: string; impressions: number; detail: string }>
+    ).map((r) => ({ category: r.category, impressions: r.impressions, ...(JSON.parse(r.detail) as { publications: number; publishers: number; delta_pct: number | null; share_of_impressions: number }) }))
+  }
+
   /** Category reach over hours [fromHour, toHour) (hours since epoch), with the hours from prevFromHour before for delta_pct. */
   topCategories(countries: string[], fromHour: number, toHour: number, prevFromHour: number, limit: number) {
     return this.sqlite

@@ -2,13 +2,14 @@ import { useState } from 'react'
 import { articleSortFields, formatGroups } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
-import { useAppStore } from '../../stores/app-store'
+import { currentQuery, useAppStore } from '../../stores/app-store'
 import { ArticleDetail } from './ArticleDetail'
 
 const PAGE = 50
 
 interface Filters {
   search: string
+  domain: string
   region: string
   lang: string
   category: string
@@ -20,14 +21,16 @@ interface Filters {
   sort_order: string
 }
 
-const initial: Filters = { search: '', region: '', lang: '', category: '', content_type: '', date_from: '', date_to: '', has_entities: '', sort_by: 'last_seen_at', sort_order: 'desc' }
+const initial: Filters = { search: '', domain: '', region: '', lang: '', category: '', content_type: '', date_from: '', date_to: '', has_entities: '', sort_by: 'last_seen_at', sort_order: 'desc' }
 
 /** Articles: full-text search with filters, a paged list, and the chosen article. */
 export function ArticlesPage() {
   const articleId = useAppStore((s) => s.articleId)
   const navigate = useAppStore((s) => s.navigate)
-  const [draft, setDraft] = useState<Filters>(initial)
-  const [filters, setFilters] = useState<Filters>(initial)
+  // Links may preset filters, e.g. /articles?domain=example.com from a publisher.
+  const fromLink = { ...initial, domain: currentQuery().get('domain') ?? '' }
+  const [draft, setDraft] = useState<Filters>(fromLink)
+  const [filters, setFilters] = useState<Filters>(fromLink)
   const [offset, setOffset] = useState(0)
   const languages = useApi('listLanguages', {})
   const articles = useApi('listArticles', { query: { ...filters, limit: PAGE, offset } })
@@ -46,6 +49,10 @@ export function ArticlesPage() {
         <label className="grow">
           Search
           <input value={draft.search} onChange={set('search')} placeholder="words in the title or text" />
+        </label>
+        <label>
+          Publisher
+          <input value={draft.domain} onChange={set('domain')} placeholder="domain" size={14} />
         </label>
         <label>
           Country

@@ -1,52 +1,112 @@
 import { useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { call } from '../../api/client'
-import { Card, ErrorBanner, PageHeader } from '../../components/common'
+import { Card, EmptyState, ErrorBanner, PageHeader } from '../../components/common'
+import { useAppStore } from '../../stores/app-store'
 
-type Result = RouteResponse<'checkProfile'>
+type Profile = RouteResponse<'checkProfile'>
+type Mode = 'one' | 'bulk' | 'search'
 
-/** Publishers: check a domain's profile in the store's publisher directory. */
+/** Publishers: check one domain, paste up to 100, or search by name; each result leads to its articles. */
 export function PublishersPage() {
-  const [domain, setDomain] = useState('')
-  const [result, setResult] = useState<Result | null>(null)
+  const navigate = useAppStore((s) => s.navigate)
+  const [mode, setMode] = useState<Mode>('one')
+  const [input, setInput] = useState('')
+  const [results, setResults] = useState<Profile[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  async function check(event: React.FormEvent) {
+
+  async function run(event: React.FormEvent) {
     event.preventDefault()
     setError(null)
     try {
-      setResult(await call('checkProfile', { query: { domain } }))
+      if (mode === 'one') setResults([await call('checkProfile', { query: { domain: input.trim() } })])
+      else if (mode === 'search') setResults((await call('searchProfiles', { query: { q: input.trim() } })).results)
+      else {
+        const domains = input
+          .split(/[\s,;]+/)
+          .map((d) => d.trim())
+          .filter(Boolean)
+        setResults((await call('checkProfilesBulk', { body: { domains } })).results)
+      }
     } catch (e) {
-      setResult(null)
+      setResults(null)
       setError((e as Error).message)
     }
   }
+
+  const switchTo = (m: Mode) => {
+    setMode(m)
+    setResults(null)
+    setError(null)
+  }
   return (
     <div className="page">
-      <PageHeader title="Publishers" subtitle="Profile checks by domain" />
-      <form className="filters" onSubmit={check}>
-        <label className="grow">
-          Domain or URL
-          <input value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" required />
-        </label>
-        <button className="primary" type="submit">
-          Check
-        </button>
-      </form>
+      <PageHeader title="Publishers" subtitle="Profile checks from the store's publisher directory" />
+      <Card>
+        <div className="tabs" role="tablist">
+          {(
+            [
+              ['one', 'Check a domain'],
+              ['bulk', 'Check up to 100'],
+              ['search', 'Search by name'],
+            ] as const
+          ).map(([m, label]) => (
+            <button key={m} role="tab" aria-selected={mode === m} className={mode === m ? 'on' : ''} onClick={() => switchTo(m)}>
+              {label}
+            </button>
+          ))}
+        </div>
+        <form className="filters" onSubmit={run}>
+          {mode === 'bulk' ? (
+            <label className="grow">
+              Domains or URLs, one per line (at most 100)
+              <textarea rows={5} value={input} onChange={(e) => setInput(e.target.value)} placeholder={'example.com\nhttps://www.news.example/a'} required />
+            </label>
+          ) : (
+            <label className="grow">
+              {mode === 'one' ? 'Domain or URL' : 'Name, brand or domain (2 characters or more)'}
+              <input value={input} onChange={(e) => setInput(e.target.value)} placeholder={mode === 'one' ? 'example.com' : 'Herald'} required />
+            </label>
+          )}
+          <button className="primary" type="submit">
+            {mode === 'search' ? 'Search' : 'Check'}
+          </button>
+        </form>
+      </Card>
       <ErrorBanner message={error} />
-      {result && (
-        <Card title={result.title ?? result.domain}>
-          <dl className="facts">
-            <dt>Domain</dt>
-            <dd>{result.domain}</dd>
-            <dt>Profile</dt>
-            <dd>{result.exists ? 'exists' : 'not found'}</dd>
-            <dt>Knowledge graph</dt>
-            <dd className="mono">{result.knowledgeGraphId ?? '—'}</dd>
-            <dt>Followers</dt>
-            <dd>{result.totalFollowers ?? '—'}</dd>
-            <dt>Recent publications</dt>
-            <dd>{result.recentPublications.length}</dd>
-          </dl>
+      {results && results.length === 0 && <EmptyState title="No publisher found" />}
+      {results && results.length > 0 && (
+        <Card title={`${results.length} publisher${results.length === 1 ? '' : 's'}`}>
+          <table className="table" aria-label="Publisher profiles">
+            <thead>
+              <tr>
+                <th>Publisher</th>
+                <th>Domain</th>
+                <th>Profile</th>
+                <th>Knowledge graph</th>
+                <th className="num">Followers</th>
+                <th className="num">Recent</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((r) => (
+                <tr key={r.domain}>
+                  <td>{r.title ?? '—'}</td>
+                  <td className="mono">{r.domain}</td>
+                  <td>{r.exists ? <span className="badge ok">exists</span> : <span className="badge">none</span>}</td>
+                  <td className="mono">{r.knowledgeGraphId ?? '—'}</td>
+                  <td className="num">{r.totalFollowers ? Number(r.totalFollowers).toLocaleString('en-US') : '—'}</td>
+                  <td className="num">{r.recentPublications.length}</td>
+                  <td>
+                    <button className="link" onClick={() => navigate(`/articles?domain=${encodeURIComponent(r.domain)}`)}>
+                      articles →
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </Card>
       )}
     </div>

@@ -111,6 +111,17 @@ export function SignalsPage() {
             <>
               <EChart option={option} onPointClick={(i) => series[i] && setSelection({ bucket: bucketOf(series[i]!) })} />
               <p className="muted small">Click a point to see what moved. Red marks: spikes (7 or more).</p>
+              {series.some((p) => p.is_spike) && (
+                <div className="chips" aria-label="Spikes">
+                  {series
+                    .filter((p) => p.is_spike)
+                    .map((p) => (
+                      <button key={bucketOf(p)} className="chip spike" onClick={() => setSelection({ bucket: bucketOf(p) })}>
+                        {labelOf(p)}: {p.volatility_index}
+                      </button>
+                    ))}
+                </div>
+              )}
             </>
           )}
         </Card>
