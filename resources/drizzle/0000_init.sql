@@ -111,7 +111,7 @@ CREATE TABLE `cities` (
 	FOREIGN KEY (`region`) REFERENCES `regions`(`alpha_2`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `cities_region_idx` ON `cities` (`region`);--> statement-breakpoint
+CREATE INDEX `cities_region_idx` ON `cities` (`region`,`name`,`id`,`is_active`);--> statement-breakpoint
 CREATE TABLE `demo_shakeups` (
 	`day` text NOT NULL,
 	`country` text NOT NULL,

@@ -3,6 +3,8 @@ import { Core } from '../../electron/core/core'
 import { generateDemoWorld } from '../../electron/core/demo/generate'
 import { createHttpApp } from '../../electron/core/http/app'
 import { refreshSignals } from '../../electron/core/jobs/signals'
+import { refreshTrends } from '../../electron/core/jobs/trends'
+import { bCubed } from '../../electron/core/analytics/trends/cluster'
 import { openTestStore } from '../helpers/core'
 
 const END = new Date('2026-11-20T12:00:00Z')
@@ -126,5 +128,51 @@ describe('the public signal methods', () => {
     const shares = body.articles.map((a: { share: number }) => a.share)
     expect(shares).toEqual([...shares].sort((a: number, b: number) => b - a))
     expect(body.publishers.reduce((t: number, p: { share: number }) => t + p.share, 0)).toBeCloseTo(1, 1)
+  })
+})
+
+describe('trends of the demo world', () => {
+  beforeAll(() => {
+    refreshTrends(store, END)
+    refreshSignals(store, END)
+  }, 120_000)
+
+  it('cluster the demo articles into its true storylines with a B-cubed F1 of at least 0.90', () => {
+    const rows = store.sqlite
+      .prepare(`SELECT a.seq, ta.trend_id AS trend, st.storyline_id AS gold FROM trend_articles ta JOIN articles a ON a.id = ta.article_id JOIN storyline_truth st ON st.article_id = a.id`)
+      .all() as Array<{ seq: number; trend: string; gold: string }>
+    expect(rows.length).toBe(store.counts().articles)
+    const score = bCubed(new Map(rows.map((r) => [r.seq, r.trend])), new Map(rows.map((r) => [r.seq, r.gold])))
+    expect(score.f1).toBeGreaterThanOrEqual(0.9)
+  })
+
+  it('serve trends, cards, articles with roles, links and the hierarchy', async () => {
+    const list = await get('/v1/trends?limit=200&sort_by=article_count', session)
+    expect(list.status).toBe(200)
+    expect(list.body.total).toBeGreaterThan(300)
+    const counts = list.body.trends.map((t: { article_count: number }) => t.article_count)
+    expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a))
+    const hot = await get('/v1/trends?state=hot', session)
+    expect(hot.body.trends.every((t: { state: string }) => t.state === 'hot')).toBe(true)
+    const top = list.body.trends[0]
+    const card = await get(`/v1/trends/${top.id}`, session)
+    expect(card.body.daily_counts_180d.length).toBeLessThanOrEqual(180)
+    expect(card.body.daily_counts_180d.reduce((s: number, c: number) => s + c, 0)).toBe(top.article_count)
+    expect(card.body.features.total_articles).toBe(top.article_count)
+    expect(card.body.forecast).toMatchObject({ confidence: expect.any(Number), predicted_total_reach: expect.any(Number) })
+    const articles = await get(`/v1/trends/${top.id}/articles?role=F1_trigger`, session)
+    expect(articles.body.articles.length).toBeGreaterThan(0)
+    expect(articles.body.articles.every((a: { trend_role: string }) => a.trend_role === 'F1_trigger')).toBe(true)
+    const link = store.sqlite.prepare('SELECT parent_id AS parent, child_id AS child FROM trend_links LIMIT 1').get() as { parent: string; child: string }
+    expect((await get(`/v1/trends/${link.child}/parents`, session)).body.parents[0]).toMatchObject({ parent_id: link.parent, relation_type: 'derivative' })
+    expect((await get(`/v1/trends/${link.parent}/children`, session)).body.children.map((c: { child_id: string }) => c.child_id)).toContain(link.child)
+    const themes = (await get('/v1/themes', session)).body.themes
+    expect(themes.length).toBeGreaterThan(3)
+    const topics = (await get(`/v1/themes/${themes[0].id}/topics`, session)).body.topics
+    expect(topics.reduce((s: number, t: { n_articles: number }) => s + t.n_articles, 0)).toBe(themes[0].n_articles)
+    const byTopic = await get(`/v1/topics/${topics[0].id}/trends?limit=200`, session)
+    expect(byTopic.body.total).toBe(topics[0].n_trends)
+    const topicSignals = await get('/public/discover/topic-volatility')
+    expect(topicSignals.body.categories.length).toBeGreaterThan(3)
   })
 })

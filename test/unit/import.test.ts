@@ -4,6 +4,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { articleIdForUrl } from '../../electron/core/ingest/canonical-url'
 import { importFile } from '../../electron/core/ingest/importer'
+import { bCubed } from '../../electron/core/analytics/trends/cluster'
+import { refreshTrends } from '../../electron/core/jobs/trends'
 import { openTestStore, seedRegion, tempDir } from '../helpers/core'
 
 const UCI = path.resolve(__dirname, '../../../shared/data/uci-news-dev.csv')
@@ -41,6 +43,18 @@ describe('importing the UCI News Aggregator CSV', () => {
     }
     const first = store.articles.get(articleIdForUrl(rows[0]!.URL!)!)!
     expect(first).toMatchObject({ domain: 'latimes.com', category: '/Business', lang: 'en', region: 'US', publishedAt: '2014-03-10T16:52:50.698Z' })
+  })
+
+  it('clusters the UCI headlines into their stories with a B-cubed F1 of at least 0.75', async () => {
+    const store = openTestStore()
+    await importFile(store, UCI)
+    refreshTrends(store, new Date('2014-03-13T00:00:00Z'))
+    const labelled = store.sqlite
+      .prepare(`SELECT a.seq, ta.trend_id AS trend, st.storyline_id AS gold FROM trend_articles ta JOIN articles a ON a.id = ta.article_id JOIN storyline_truth st ON st.article_id = a.id`)
+      .all() as Array<{ seq: number; trend: string; gold: string }>
+    expect(labelled).toHaveLength(3149)
+    const score = bCubed(new Map(labelled.map((r) => [r.seq, r.trend])), new Map(labelled.map((r) => [r.seq, r.gold])))
+    expect(score.f1).toBeGreaterThanOrEqual(0.75)
   })
 
   it('leaves the same store when the file is imported twice', async () => {

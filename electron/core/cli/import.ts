@@ -2,7 +2,7 @@ import { Presets, SingleBar } from 'cli-progress'
 import { Command, Option } from 'commander'
 import { openCore } from '../bootstrap'
 import { importFile, importFormats, type ImportFormat, type ImportReport } from '../ingest/importer'
-import { refreshSignals } from '../jobs/signals'
+import { refreshAnalytics } from '../jobs/signals'
 import { dataDirOption } from './options'
 
 function describe(r: ImportReport, seconds: number): string {
@@ -47,7 +47,7 @@ export function registerImportCommand(program: Command): void {
           reports.push(report)
           if (!opts.json) process.stderr.write(`${describe(report, (Date.now() - started) / 1000)}\n`)
         }
-        if (reports.some((r) => r.observationsInserted > 0)) refreshSignals(core.store, core.now())
+        if (reports.some((r) => r.articles > 0 || r.observationsInserted > 0)) refreshAnalytics(core.store, core.now())
       } finally {
         core.store.close()
       }

@@ -2,6 +2,7 @@ import { formatGroups } from '../../../shared/contract/values'
 import { indexSeries, pointDistances, BASELINE_DAYS, type IndexedPoint } from '../analytics/signals/volatility'
 import { formatInterestSeries } from '../analytics/signals/format-interest'
 import type { Store } from '../store/store'
+import { refreshTrends, trendsStale } from './trends'
 import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
 
 /** Days of series kept: the 30 the methods show. */
@@ -165,4 +166,20 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
   w.replace('top_categories', top)
   store.settings.set('signals_through', new Date(end * 1000).toISOString())
   return { points: Object.values(rows).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
+}
+
+/** Everything derived from the data: trends first (topic series need their topics), then signals. */
+export function refreshAnalytics(store: Store, now: Date = new Date()): void {
+  refreshTrends(store, now)
+  refreshSignals(store, now)
+}
+
+export async function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve))
+  refreshTrends(store, now)
+  await refreshSignalsInBackground(store, now)
+}
+
+export function analyticsStale(store: Store): boolean {
+  return signalsStale(store) || trendsStale(store)
 }

@@ -86,7 +86,8 @@ export const cities = sqliteTable(
     name: text('name').notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(false),
   },
-  (t) => [index('cities_region_idx').on(t.region)],
+  // Covers the cities of a region in name order (the region detail lists them all).
+  (t) => [index('cities_region_idx').on(t.region, t.name, t.id, t.isActive)],
 )
 
 export const languages = sqliteTable('languages', {

@@ -14,6 +14,7 @@ import { ReferenceRepository } from './repositories/reference'
 import { MoversRepository, SignalsRepository, SignalWriter } from './repositories/signals'
 import { ItemActivityRepository, MatchesRepository, RollupRepository, TrackingRepository } from './repositories/tracking'
 import { TrendsRepository } from './repositories/trends'
+import { TrendWriter } from './repositories/trend-writer'
 
 /** The store: one SQLite database and the repositories that hold every SQL statement. */
 export class Store {
@@ -31,6 +32,7 @@ export class Store {
   readonly reference: ReferenceRepository
   readonly signalWriter: SignalWriter
   readonly movers: MoversRepository
+  readonly trendWriter: TrendWriter
   readonly itemActivity: ItemActivityRepository
   readonly rollups: RollupRepository
   readonly matches: MatchesRepository
@@ -51,6 +53,7 @@ export class Store {
     this.reference = new ReferenceRepository(sqlite)
     this.signalWriter = new SignalWriter(sqlite)
     this.movers = new MoversRepository(sqlite)
+    this.trendWriter = new TrendWriter(sqlite)
     this.itemActivity = new ItemActivityRepository(sqlite)
     this.rollups = new RollupRepository(sqlite)
     this.matches = new MatchesRepository(sqlite)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { ensureDemoProject } from '../../demo/demo-project'
 import { generateDemoWorldInBackground } from '../../demo/generate'
 import { importFile } from '../../ingest/importer'
-import { refreshSignalsInBackground } from '../../jobs/signals'
+import { refreshAnalyticsInBackground } from '../../jobs/signals'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { displayPrefix, generateKeyValue, hashKey } from '../../auth/api-keys'
 import type { ApiKeyRow, PlanRow, ProjectRow } from '../../store/repositories/access'
@@ -134,8 +134,8 @@ export const appHandlers: HandlerMap<AppRoutes> = {
         onProgress: (done, total) => report(done / total, `Building the ${body.scale} demo world: day ${done} of ${total}`),
       })
       ensureDemoProject(ctx.store, new Date())
-      report(1, 'Computing the feed signals')
-      await refreshSignalsInBackground(ctx.store)
+      report(1, 'Computing trends and feed signals')
+      await refreshAnalyticsInBackground(ctx.store)
       return { ...summary }
     })
     return { job }
@@ -154,9 +154,9 @@ export const appHandlers: HandlerMap<AppRoutes> = {
           batchSize: 5000,
           onProgress: (p) => report(p.totalBytes ? p.bytesRead / p.totalBytes : 1, `Importing ${body.file_name}: ${p.rows.toLocaleString('en-US')} rows`),
         })
-        if (result.observationsInserted > 0) {
-          report(1, 'Computing the feed signals')
-          await refreshSignalsInBackground(ctx.store)
+        if (result.articles > 0 || result.observationsInserted > 0) {
+          report(1, 'Computing trends and feed signals')
+          await refreshAnalyticsInBackground(ctx.store)
         }
         return { ...result, file: body.file_name }
       } finally {

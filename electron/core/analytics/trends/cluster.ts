@@ -1,0 +1,259 @@
+/**
+ * Storyline clustering: online assignment of each publication, in time order, to the trend it
+ * continues, or to a new trend (after Miranda et al. 2018, Priberam news-clustering).
+ *
+ * similarity(article, trend) = time(Δ) * (W_ENTITIES * cos(entities) + W_TEXT * cos(text))
+ * when the article has entities, else time(Δ) * cos(text), where
+ * - cos(entities): cosine of the article's entity scores and the trend's summed entity scores;
+ * - cos(text): cosine of TF-IDF vectors of title and summary words (the trend's is the sum of
+ *   its articles');
+ * - time(Δ) = exp(-Δ / TIME_SCALE_DAYS), Δ the days since the trend's newest article.
+ * The article joins the most similar trend when the similarity reaches JOIN_THRESHOLD, else
+ * it starts a trend. Candidates are the active trends that share an entity or a word with it.
+ */
+
+export const W_ENTITIES = 0.75
+export const W_TEXT = 0.25
+export const JOIN_THRESHOLD = 0.32
+export const TEXT_ONLY_THRESHOLD = 0.1
+export const TIME_SCALE_DAYS = 6
+/** Trends quiet for longer than this take no new articles. */
+export const ACTIVE_DAYS = 21
+const DAY = 86_400
+
+export interface ClusterInput {
+  key: number
+  /** epoch seconds: when the publication appeared (first seen, else published) */
+  time: number
+  entities: ReadonlyArray<{ id: string; score: number }>
+  /** words of title and summary, already normalised */
+  words: readonly string[]
+}
+
+export interface Assignment {
+  key: number
+  cluster: number
+  score: number
+}
+
+type Vector = Map<string, number>
+
+const norm = (v: Vector) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0))
+
+function cosine(a: Vector, aNorm: number, b: Vector, bNorm: number): number {
+  if (aNorm === 0 || bNorm === 0) return 0
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a]
+  let dot = 0
+  for (const [k, x] of small) {
+    const y = large.get(k)
+    if (y !== undefined) dot += x * y
+  }
+  return dot / (aNorm * bNorm)
+}
+
+function addInto(target: Vector, v: Vector): void {
+  for (const [k, x] of v) target.set(k, (target.get(k) ?? 0) + x)
+}
+
+interface Cluster {
+  id: number
+  entities: Vector
+  entitiesNorm: number
+  text: Vector
+  textNorm: number
+  first: number
+  last: number
+  size: number
+}
+
+/** Inverse document frequency of each word over the articles. */
+export function inverseDocumentFrequency(docs: ReadonlyArray<readonly string[]>): Map<string, number> {
+  const df = new Map<string, number>()
+  for (const words of docs) for (const w of new Set(words)) df.set(w, (df.get(w) ?? 0) + 1)
+  const n = docs.length
+  return new Map([...df.entries()].map(([w, d]) => [w, Math.log((1 + n) / (1 + d)) + 1]))
+}
+
+function textVector(words: readonly string[], idf: Map<string, number>): Vector {
+  const v: Vector = new Map()
+  for (const w of words) {
+    const weight = idf.get(w)
+    if (weight !== undefined) v.set(w, (v.get(w) ?? 0) + weight)
+  }
+  return v
+}
+
+export interface ClusterParams {
+  joinThreshold: number
+  textOnlyThreshold: number
+  timeScaleDays: number
+  /** Clusters whose centroids are at least this similar are merged after the online pass. */
+  mergeThreshold: number
+  /** The same for clusters without entities (headlines only): their cosines run lower. */
+  textOnlyMergeThreshold: number
+}
+
+export const MERGE_THRESHOLD = 0.5
+export const TEXT_ONLY_MERGE_THRESHOLD = 0.2
+
+export const DEFAULT_CLUSTER_PARAMS: ClusterParams = {
+  joinThreshold: JOIN_THRESHOLD,
+  textOnlyThreshold: TEXT_ONLY_THRESHOLD,
+  timeScaleDays: TIME_SCALE_DAYS,
+  mergeThreshold: MERGE_THRESHOLD,
+  textOnlyMergeThreshold: TEXT_ONLY_MERGE_THRESHOLD,
+}
+
+/** Assigns every input (in time order) to a cluster; cluster ids are the keys of their first article. */
+export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<string, number>, params: ClusterParams = DEFAULT_CLUSTER_PARAMS): Assignment[] {
+  const ordered = [...inputs].sort((a, b) => a.time - b.time || a.key - b.key)
+  const clusters = new Map<number, Cluster>()
+  const byEntity = new Map<string, Set<number>>()
+  const byWord = new Map<string, Set<number>>()
+  const out: Assignment[] = []
+  // Very common words make poor candidate keys: index each cluster under its rarer words only.
+  const keyWord = (w: string) => (idf.get(w) ?? 0) > 2.5
+
+  for (const a of ordered) {
+    const ent: Vector = new Map(a.entities.map((e) => [e.id, e.score]))
+    const entNorm = norm(ent)
+    const text = textVector(a.words, idf)
+    const textNorm = norm(text)
+    const candidates = new Set<number>()
+    for (const id of ent.keys()) for (const c of byEntity.get(id) ?? []) candidates.add(c)
+    for (const w of text.keys()) if (keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
+
+    let best: Cluster | null = null
+    let bestScore = 0
+    for (const cid of candidates) {
+      const c = clusters.get(cid)!
+      const age = (a.time - c.last) / DAY
+      if (age > ACTIVE_DAYS) continue
+      const time = Math.exp(-Math.max(0, age) / params.timeScaleDays)
+      const textSim = cosine(text, textNorm, c.text, c.textNorm)
+      const sim = entNorm > 0 && c.entitiesNorm > 0 ? W_ENTITIES * cosine(ent, entNorm, c.entities, c.entitiesNorm) + W_TEXT * textSim : textSim
+      const score = time * sim
+      if (score > bestScore || (score === bestScore && best && cid < best.id)) {
+        best = c
+        bestScore = score
+      }
+    }
+    const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
+    let target: Cluster
+    if (best && bestScore >= threshold) {
+      target = best
+    } else {
+      target = { id: a.key, entities: new Map(), entitiesNorm: 0, text: new Map(), textNorm: 0, first: a.time, last: a.time, size: 0 }
+      clusters.set(target.id, target)
+      bestScore = 1
+    }
+    addInto(target.entities, ent)
+    addInto(target.text, text)
+    target.entitiesNorm = norm(target.entities)
+    target.textNorm = norm(target.text)
+    target.last = Math.max(target.last, a.time)
+    target.size++
+    for (const id of ent.keys()) (byEntity.get(id) ?? byEntity.set(id, new Set()).get(id)!).add(target.id)
+    for (const w of text.keys()) if (keyWord(w)) (byWord.get(w) ?? byWord.set(w, new Set()).get(w)!).add(target.id)
+    out.push({ key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 })
+  }
+  return mergeClusters(out, clusters, byEntity, byWord, params)
+}
+
+/**
+ * The merge pass: pieces of one storyline that the online pass kept apart (a headline that
+ * shared too few words with the story so far) join the larger cluster whose centroid they
+ * resemble. Larger clusters absorb smaller ones; each cluster is merged at most into one.
+ */
+function mergeClusters(
+  assignments: Assignment[],
+  clusters: Map<number, Cluster>,
+  byEntity: Map<string, Set<number>>,
+  byWord: Map<string, Set<number>>,
+  params: ClusterParams,
+): Assignment[] {
+  const into = new Map<number, number>()
+  const root = (id: number): number => {
+    let r = id
+    while (into.has(r)) r = into.get(r)!
+    return r
+  }
+  const bySize = [...clusters.values()].sort((a, b) => a.size - b.size || a.id - b.id)
+  for (const small of bySize) {
+    const candidates = new Set<number>()
+    for (const id of small.entities.keys()) for (const c of byEntity.get(id) ?? []) candidates.add(c)
+    for (const w of small.text.keys()) for (const c of byWord.get(w) ?? []) candidates.add(c)
+    let best: Cluster | null = null
+    let bestSim = 0
+    for (const cid of candidates) {
+      const other = clusters.get(root(cid))!
+      if (other.id === root(small.id) || other.size < small.size) continue
+      // Only pieces of one period merge: the spans must come within the active window of each other.
+      if (small.first > other.last + ACTIVE_DAYS * DAY || other.first > small.last + ACTIVE_DAYS * DAY) continue
+      const textSim = cosine(small.text, small.textNorm, other.text, other.textNorm)
+      const withEntities = small.entitiesNorm > 0 && other.entitiesNorm > 0
+      const sim = withEntities
+        ? W_ENTITIES * cosine(small.entities, small.entitiesNorm, other.entities, other.entitiesNorm) + W_TEXT * textSim
+        : textSim
+      if (sim < (withEntities ? params.mergeThreshold : params.textOnlyMergeThreshold)) continue
+      if (sim > bestSim) {
+        best = other
+        bestSim = sim
+      }
+    }
+    if (best) {
+      into.set(small.id, best.id)
+      addInto(best.text, small.text)
+      addInto(best.entities, small.entities)
+      best.textNorm = norm(best.text)
+      best.entitiesNorm = norm(best.entities)
+      best.size += small.size
+      best.first = Math.min(best.first, small.first)
+      best.last = Math.max(best.last, small.last)
+    }
+  }
+  return assignments.map((a) => ({ ...a, cluster: root(a.cluster) }))
+}
+
+/** B-cubed precision, recall and F1 of a clustering against gold labels (Amigó et al. 2009). */
+export function bCubed(predicted: ReadonlyMap<number, string | number>, gold: ReadonlyMap<number, string | number>) {
+  const items = [...gold.keys()].filter((k) => predicted.has(k))
+  const groupOf = (labels: ReadonlyMap<number, string | number>) => {
+    const groups = new Map<string | number, number[]>()
+    for (const k of items) {
+      const l = labels.get(k)!
+      ;(groups.get(l) ?? groups.set(l, []).get(l)!).push(k)
+    }
+    return groups
+  }
+  const p = groupOf(predicted)
+  const g = groupOf(gold)
+  let precision = 0
+  let recall = 0
+  for (const k of items) {
+    const inP = p.get(predicted.get(k)!)!
+    const inG = new Set(g.get(gold.get(k)!)!)
+    const both = inP.filter((x) => inG.has(x)).length
+    precision += both / inP.length
+    recall += both / inG.size
+  }
+  const n = items.length || 1
+  precision /= n
+  recall /= n
+  return { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall), items: items.length }
+}
+
+const STOPWORDS = new Set(
+  (
+    'the and for with from that this are was were has have had not but its into over after about than more what when how why who will would could their they them his her she him you your our out new says said ' +
+    'der die das und für mit von den dem des ein eine einer ist sich auf nicht wie was wird nach bei aus zum zur über ' +
+    'les des une pour dans sur par avec est que qui pas son ses aux plus ' +
+    'los las una para con por del que como más sus sobre ' +
+    'как что для при это все его они или так уже'
+  ).split(' '),
+)
+
+/** Lower-case words of a text (letters and digits), without short words and common stopwords. */
+export function words(text: string): string[] {
+  return (text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3 && !STOPWORDS.has(w))
+}

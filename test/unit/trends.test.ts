@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { bCubed, clusterStorylines, inverseDocumentFrequency, words } from '../../electron/core/analytics/trends/cluster'
+import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
+
+describe('B-cubed', () => {
+  it('is 1 for a perfect clustering and matches a hand computation', () => {
+    const gold = new Map([[1, 'a'], [2, 'a'], [3, 'b'], [4, 'b']])
+    expect(bCubed(new Map([[1, 'x'], [2, 'x'], [3, 'y'], [4, 'y']]), gold)).toMatchObject({ precision: 1, recall: 1, f1: 1 })
+    // one cluster for all: precision = 4 * (2/4) / 4 = 0.5, recall = 1
+    const lumped = bCubed(new Map([[1, 'x'], [2, 'x'], [3, 'x'], [4, 'x']]), gold)
+    expect(lumped).toMatchObject({ precision: 0.5, recall: 1 })
+    expect(lumped.f1).toBeCloseTo(2 / 3, 12)
+  })
+})
+
+describe('clustering', () => {
+  it('joins articles sharing their storyline entities and keeps others apart', () => {
+    const day = 86_400
+    const input = (key: number, time: number, ids: string[], text: string) => ({ key, time, entities: ids.map((id) => ({ id, score: 0.9 })), words: words(text) })
+    const inputs = [
+      input(1, 0, ['/g/summit', '/m/mira'], 'Vellmar Summit opens in Lyon'),
+      input(2, day / 2, ['/g/summit', '/m/mira'], 'Mira Castell speaks at the Vellmar Summit'),
+      input(3, day, ['/g/launch', '/m/orion'], 'Orion rocket launch delayed'),
+      input(4, 2 * day, ['/g/summit'], 'What the Vellmar Summit decided'),
+      input(5, 60 * day, ['/g/summit'], 'Vellmar Summit, a year on'),
+    ]
+    const out = clusterStorylines(inputs, inverseDocumentFrequency(inputs.map((i) => i.words)))
+    const cluster = new Map(out.map((a) => [a.key, a.cluster]))
+    expect(cluster.get(2)).toBe(1)
+    expect(cluster.get(4)).toBe(1)
+    expect(cluster.get(3)).toBe(3)
+    // two months later the storyline is no longer active: a new trend starts
+    expect(cluster.get(5)).toBe(5)
+  })
+})
+
+describe('lifecycle rules', () => {
+  const zeros = (n: number) => new Array<number>(n).fill(0)
+  it('computes the slope, features and weekly autocorrelation', () => {
+    expect(slope([1, 2, 3, 4])).toBe(1)
+    expect(features([0, 2, 0, 3, 5])).toEqual({ days_active: 3, total_articles: 10, slope_14d: 1.1, current_share_7d: 1 })
+    const weekly = Array.from({ length: 35 }, (_, i) => (i % 7 === 0 ? 6 : 0))
+    expect(autocorrelation(weekly, 7)).toBeGreaterThan(0.7)
+  })
+
+  it('types shapes: event-driven, evergreen, cyclic, derivative', () => {
+    expect(structuralType([...zeros(10), 20, 6, 2, 1, ...zeros(5)], false)).toBe('event_driven')
+    expect(structuralType(Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? 0 : 1)), false)).toBe('evergreen')
+    expect(structuralType(Array.from({ length: 35 }, (_, i) => (i % 7 === 0 ? 6 : i % 7 === 1 ? 2 : 0)), false)).toBe('cyclic')
+    expect(structuralType([0, 5, 1], true)).toBe('derivative')
+  })
+
+  it('names states from the last days', () => {
+    expect(state([...zeros(20), 8, 3, ...zeros(7)], 'event_driven')).toBe('decayed')
+    expect(state([...zeros(20), 8, 3, ...zeros(7)], 'cyclic')).toBe('seasonal_dormant')
+    expect(state([...zeros(20), 4, 6], 'unknown')).toBe('emerging')
+    expect(state([...zeros(10), 2, 2, 2, 3, 4, 5], 'unknown')).toBe('hot')
+    expect(state([...zeros(10), 9, 9, 9, 1, 0, 1, 0, 0, 1], 'unknown')).toBe('persistent')
+  })
+
+  it('gives articles their roles and trends their meaning', () => {
+    expect(role(100, 100, 1)).toBe('F5_one_off')
+    expect(role(100 + 5 * 3600, 100, 3)).toBe('F1_trigger')
+    expect(role(100 + 48 * 3600, 100, 3)).toBe('F2_pile_on')
+    expect(role(100 + 96 * 3600, 100, 3)).toBe('F3_long_tail')
+    expect(semanticType('/News/Politics', 'event_driven')).toBe('news')
+    expect(semanticType('/Sports/Football', 'event_driven')).toBe('event_based')
+    expect(semanticType('/Lifestyle/Food', 'evergreen')).toBe('evergreen')
+    expect(semanticType('/Weather', 'cyclic')).toBe('seasonal')
+  })
+
+  it('forecasts a decaying trend to end soon and a flat one to go on', () => {
+    const decaying = forecast([0, 40, 20, 10, 5, 2, 1], 20_000)
+    expect(decaying.predicted_total_reach).toBeGreaterThanOrEqual(78)
+    expect(decaying.predicted_total_reach).toBeLessThan(100)
+    expect(Date.parse(decaying.predicted_end_at!)).toBeLessThan(Date.parse('2024-10-20'))
+    const flat = forecast(new Array<number>(30).fill(3), 20_000)
+    expect(flat.pct_next7d).toBeGreaterThan(decaying.pct_next7d!)
+  })
+})
