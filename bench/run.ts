@@ -17,6 +17,7 @@ import { createHttpApp } from '../electron/core/http/app'
 import { importFile } from '../electron/core/ingest/importer'
 import { Store } from '../electron/core/store/store'
 import { refreshSignals } from '../electron/core/jobs/signals'
+import { refreshTrends } from '../electron/core/jobs/trends'
 import { isoFromSeconds } from '../electron/core/time/buckets'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -53,6 +54,9 @@ function openWorld(scale: DemoScale): { store: Store; built: number | null } {
   const seconds = (performance.now() - started) / 1000
   ensureDemoProject(store, END)
   line(`generate ${scale}: ${seconds.toFixed(1)} s (${summary.articles.toLocaleString('en-US')} articles, ${summary.observations.toLocaleString('en-US')} observations)`)
+  const trendsStarted = performance.now()
+  const trends = refreshTrends(store, END)
+  line(`trends ${scale} (full recompute): ${((performance.now() - trendsStarted) / 1000).toFixed(1)} s (${trends.trends.toLocaleString('en-US')} trends)`)
   const signalsStarted = performance.now()
   const signals = refreshSignals(store, END)
   line(`signals ${scale}: ${((performance.now() - signalsStarted) / 1000).toFixed(1)} s (${signals.points.toLocaleString('en-US')} series points)`)
@@ -125,6 +129,13 @@ async function measureLatency(store: Store): Promise<void> {
     ['GET /v1/geo/regions/{alpha_2}', '/v1/geo/regions/us'],
     ['GET /v1/geo/regions/{alpha_2}/cities', '/v1/geo/regions/US/cities'],
     ['GET /v1/geo/languages (counts)', '/v1/geo/languages?with_article_counts=true'],
+    ['GET /v1/trends', '/v1/trends'],
+    ['GET /v1/trends (state, sort article_count)', '/v1/trends?state=persistent&sort_by=article_count'],
+    ['GET /v1/trends/{id}', `/v1/trends/${pick('SELECT id FROM trends ORDER BY article_count DESC LIMIT 1')}`],
+    ['GET /v1/trends/{id}/articles', `/v1/trends/${pick('SELECT id FROM trends ORDER BY article_count DESC LIMIT 1')}/articles`],
+    ['GET /v1/trends/{id}/children', `/v1/trends/${pick('SELECT parent_id FROM trend_links LIMIT 1')}/children`],
+    ['GET /v1/themes', '/v1/themes'],
+    ['GET /v1/topics/{id}/trends', `/v1/topics/${pick('SELECT id FROM topics ORDER BY n_articles DESC LIMIT 1')}/trends`],
     ['GET /public/discover/volatility', '/public/discover/volatility'],
     ['GET /public/discover/volatility (US, 3h)', '/public/discover/volatility?country=US&granularity=3h'],
     ['GET /public/discover/category-volatility', '/public/discover/category-volatility'],

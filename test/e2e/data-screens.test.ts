@@ -81,6 +81,19 @@ describe('first start, import and the data screens in Chromium', () => {
       await page.locator('.card canvas').first().waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, 'article-demo.png') })
 
+      // Trends: the hierarchy, a topic filter, and a trend's card with its articles by role.
+      await page.getByRole('link', { name: 'Trends' }).click()
+      const trendRows = page.getByRole('table', { name: 'Trends' }).locator('tbody tr')
+      await trendRows.first().waitFor()
+      const topicChip = page.locator('[aria-label="Topics"] button').first()
+      await topicChip.click()
+      await trendRows.first().waitFor()
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption('article_count')
+      await trendRows.first().click()
+      await page.locator('.role-group h3').first().waitFor()
+      expect(await page.locator('.role-group h3').first().innerText()).toMatch(/Triggers|Pile-on|Long tail|One-off/)
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'trends-demo.png'), fullPage: true })
+
       // Signals: a country with a planted shake-up shows a spike; explaining it lists what moved.
       const shake = fresh.store.sqlite.prepare(`SELECT day, country FROM demo_shakeups WHERE format_group = '' ORDER BY day DESC LIMIT 1`).get() as { day: string; country: string }
       await page.getByRole('link', { name: 'Signals' }).click()

@@ -1,33 +1,119 @@
-import { useMemo, useState } from 'react'
-import { semanticTypes, structuralTypes, trendStates } from '../../../../shared/contract/values'
+import { useEffect, useMemo, useState } from 'react'
+import { semanticTypes, structuralTypes, trendRoles, trendStates } from '../../../../shared/contract/values'
+import type { RouteResponse } from '../../../../shared/contract/routes'
+import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { EChart } from '../../charts/EChart'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
+import { useAppStore } from '../../stores/app-store'
 
 const PAGE = 50
+type TrendCard = RouteResponse<'getTrend'>
 
-/** Trends: a filterable, sortable list and the card of the chosen trend. */
+const ROLE_LABELS: Record<string, string> = {
+  F1_trigger: 'Triggers',
+  F2_pile_on: 'Pile-on',
+  F3_long_tail: 'Long tail',
+  F5_one_off: 'One-off',
+}
+
+/** The 180-day counts with the forecast drawn ahead: the expected articles of the next 30 days. */
+function cardChart(card: TrendCard) {
+  const counts = card.daily_counts_180d
+  const start = card.first_seen_at ? Date.parse(card.first_seen_at.slice(0, 10)) : Date.now()
+  const day = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(5, 10)
+  const f = card.forecast
+  const total = counts.reduce((s, c) => s + c, 0)
+  const ahead: number[] = []
+  if (f?.pct_next7d !== null && f?.pct_next7d !== undefined && f.pct_next24h !== null) {
+    // Daily expectations from the cumulative percentages: next day, the rest of the week, then the month.
+    const next1 = ((f.pct_next24h ?? 0) / 100) * total
+    const next7 = (f.pct_next7d / 100) * total
+    const next30 = ((f.pct_next30d ?? f.pct_next7d) / 100) * total
+    ahead.push(next1, ...new Array(6).fill((next7 - next1) / 6), ...new Array(23).fill(Math.max(0, next30 - next7) / 23))
+  }
+  const labels = [...counts.map((_, i) => day(i)), ...ahead.map((_, i) => day(counts.length + i))]
+  return {
+    grid: { left: 36, right: 12, top: 24, bottom: 28 },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, data: ['articles', 'forecast'] },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: 'articles', type: 'bar', data: [...counts, ...ahead.map(() => null)], itemStyle: { color: '#3b6fd8' } },
+      {
+        name: 'forecast',
+        type: 'line',
+        smooth: true,
+        symbol: 'none',
+        lineStyle: { type: 'dashed', color: '#e0703b' },
+        data: [...counts.map((_, i) => (i === counts.length - 1 ? counts[i] : null)), ...ahead.map((v) => Math.round(v * 10) / 10)],
+      },
+    ],
+  }
+}
+
+function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: Record<string, RouteResponse<'listThemeTopics'>['topics']>) {
+  return {
+    tooltip: { formatter: (p: { name: string; value: number }) => `${p.name}: ${p.value} articles` },
+    series: [
+      {
+        type: 'treemap',
+        roam: false,
+        nodeClick: false,
+        breadcrumb: { show: false },
+        label: { show: true, formatter: '{b}' },
+        upperLabel: { show: true, height: 18 },
+        levels: [{ itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 } }, { itemStyle: { borderColor: '#fff', borderWidth: 1, gapWidth: 1 } }],
+        data: themes.map((t) => ({
+          name: t.label,
+          value: t.n_articles,
+          children: (topics[t.id] ?? []).map((tp) => ({ name: tp.label, value: tp.n_articles, id: tp.id })),
+        })),
+      },
+    ],
+  }
+}
+
+/** Trends: the hierarchy, a filterable list, and the card of the chosen trend. */
 export function TrendsPage() {
+  const navigate = useAppStore((s) => s.navigate)
   const [state, setState] = useState('')
   const [structural, setStructural] = useState('')
   const [semantic, setSemantic] = useState('')
   const [sortBy, setSortBy] = useState('last_article_at')
+  const [topic, setTopic] = useState<{ id: string; label: string } | null>(null)
   const [offset, setOffset] = useState(0)
   const [selected, setSelected] = useState<string | null>(null)
+  const [topics, setTopics] = useState<Record<string, RouteResponse<'listThemeTopics'>['topics']>>({})
+  const themes = useApi('listThemes', {})
   const trends = useApi('listTrends', {
-    query: { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, limit: PAGE, offset },
+    query: { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, topic_id: topic?.id, limit: PAGE, offset },
   })
   const card = useApi('getTrend', selected ? { params: { trend_id: selected } } : null)
-  const chart = useMemo(() => {
-    const counts = card.data?.daily_counts_180d ?? []
-    return {
-      grid: { left: 40, right: 16, top: 16, bottom: 28 },
-      tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: counts.map((_, i) => `${i - counts.length + 1}d`) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [{ type: 'bar', data: counts, itemStyle: { color: '#3b6fd8' } }],
+  const articles = useApi('listTrendArticles', selected ? { params: { trend_id: selected }, query: { limit: 200 } } : null)
+  const parents = useApi('listTrendParents', selected ? { params: { trend_id: selected } } : null)
+  const children = useApi('listTrendChildren', selected ? { params: { trend_id: selected } } : null)
+
+  const themeList = themes.data?.themes
+  useEffect(() => {
+    if (!themeList || themeList.length === 0) return
+    let live = true
+    void Promise.all(themeList.map((t) => call('listThemeTopics', { params: { theme_id: t.id } }))).then(
+      (all) => live && setTopics(Object.fromEntries(all.map((r) => [r.theme_id, r.topics]))),
+    )
+    return () => {
+      live = false
     }
-  }, [card.data])
+  }, [themeList])
+  const treemap = useMemo(() => (themeList ? hierarchyOption(themeList, topics) : null), [themeList, topics])
+  const chart = useMemo(() => (card.data ? cardChart(card.data) : null), [card.data])
+  const allTopics = useMemo(() => Object.values(topics).flat(), [topics])
+  const byRole = useMemo(() => {
+    const groups = new Map<string, RouteResponse<'listTrendArticles'>['articles']>()
+    for (const a of articles.data?.articles ?? []) groups.set(a.trend_role, [...(groups.get(a.trend_role) ?? []), a])
+    return trendRoles.filter((r) => groups.has(r)).map((r) => [r, groups.get(r)!] as const)
+  }, [articles.data])
 
   const select = (label: string, value: string, set: (v: string) => void, values: readonly string[]) => (
     <label>
@@ -52,6 +138,28 @@ export function TrendsPage() {
   return (
     <div className="page">
       <PageHeader title="Trends" subtitle="Storylines of the feed, with their lifecycle" />
+      {treemap && themeList && themeList.length > 0 && (
+        <Card title="Themes and topics" extra={topic && <button onClick={() => setTopic(null)}>Clear topic: {topic.label} ×</button>}>
+          <EChart option={treemap} height={200} />
+          <div className="chips" aria-label="Topics">
+            {allTopics
+              .slice()
+              .sort((a, b) => b.n_articles - a.n_articles)
+              .map((t) => (
+                <button
+                  key={t.id}
+                  className={`chip topic ${topic?.id === t.id ? 'on' : ''}`}
+                  onClick={() => {
+                    setTopic({ id: t.id, label: t.label })
+                    setOffset(0)
+                  }}
+                >
+                  {t.label} · {t.n_trends}
+                </button>
+              ))}
+          </div>
+        </Card>
+      )}
       <div className="filters">
         {select('State', state, setState, trendStates)}
         {select('Structure', structural, setStructural, structuralTypes)}
@@ -77,7 +185,9 @@ export function TrendsPage() {
               <tbody>
                 {(trends.data?.trends ?? []).map((t) => (
                   <tr key={t.id} onClick={() => setSelected(t.id)} className={selected === t.id ? 'selected' : ''}>
-                    <td>{t.label}</td>
+                    <td>
+                      {t.label} <span className="muted small">{t.country_scope.join(' ')}</span>
+                    </td>
                     <td>
                       <span className={`badge state-${t.state}`}>{t.state.replace('_', ' ')}</span>
                     </td>
@@ -91,17 +201,60 @@ export function TrendsPage() {
           )}
           {trends.data && <Pager total={trends.data.total} limit={PAGE} offset={offset} onChange={setOffset} />}
         </Card>
-        {card.data && (
+        {card.data && chart && (
           <Card title={card.data.label}>
+            <p className="muted">
+              {card.data.state.replace('_', ' ')} · {card.data.structural_type.replace('_', ' ')} · {card.data.semantic_type.replace('_', ' ')} ·{' '}
+              {card.data.key_entities.join(', ')}
+            </p>
             <EChart option={chart} height={220} />
             <dl className="facts">
               <dt>Days active</dt>
               <dd>{card.data.features.days_active ?? '—'}</dd>
               <dt>Slope (14 d)</dt>
-              <dd>{card.data.features.slope_14d ?? '—'}</dd>
+              <dd>{card.data.features.slope_14d ?? '—'} articles/day</dd>
               <dt>Share of last 7 d</dt>
-              <dd>{card.data.features.current_share_7d ?? '—'}</dd>
+              <dd>{card.data.features.current_share_7d === null ? '—' : `${Math.round(card.data.features.current_share_7d * 100)}%`}</dd>
+              <dt>Forecast</dt>
+              <dd>
+                {card.data.forecast
+                  ? `+${card.data.forecast.pct_next7d}% in 7 days, about ${card.data.forecast.predicted_total_reach} articles in all, ends ${formatTime(card.data.forecast.predicted_end_at).slice(0, 10)} (confidence ${card.data.forecast.confidence})`
+                  : '—'}
+              </dd>
             </dl>
+            {((parents.data?.parents.length ?? 0) > 0 || (children.data?.children.length ?? 0) > 0) && (
+              <div className="links">
+                {parents.data?.parents.map((p) => (
+                  <button key={p.parent_id} className="chip" onClick={() => setSelected(p.parent_id)}>
+                    ↑ parent: {p.parent_label} ({p.strength})
+                  </button>
+                ))}
+                {children.data?.children.map((c) => (
+                  <button key={c.child_id} className="chip" onClick={() => setSelected(c.child_id)}>
+                    ↓ {c.relation_type}: {c.child_label} ({c.strength})
+                  </button>
+                ))}
+              </div>
+            )}
+            {byRole.map(([r, list]) => (
+              <div key={r} className="role-group">
+                <h3>
+                  {ROLE_LABELS[r]} <span className="muted">({list.length})</span>
+                </h3>
+                <ul className="plain">
+                  {list.slice(0, 8).map((a) => (
+                    <li key={a.id}>
+                      <button className="link" onClick={() => navigate(`/article/${a.id}`)}>
+                        {a.title}
+                      </button>{' '}
+                      <span className="muted small">
+                        {a.domain} · {a.country_code}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
           </Card>
         )}
       </div>
