@@ -93,7 +93,7 @@ export const signalHandlers: HandlerMap<SignalRoutes> = {
 
   getFormatInterest(ctx, { query }) {
     const grouped = bySubject(
-      ctx.store.signals.series('format_interest', seriesCountry(query.country), 'day', fromBucket(ctx, 'day', WINDOW_DAYS), query.format),
+      ctx.store.signals.series('format_interest', seriesCountry(query.country), 'day', fromBucket(ctx, 'day', WINDOW_DAYS), query.format, true),
     )
     const formats = query.format ? [query.format] : [...formatGroups]
     return {

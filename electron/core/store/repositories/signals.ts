@@ -12,10 +12,11 @@ export interface SignalPointRow {
 export class SignalsRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
-  series(signal: string, country: string, granularity: string, fromBucket: string, subject?: string): SignalPointRow[] {
+  /** A signal's stored points; `detail` (JSON) only when asked for. */
+  series(signal: string, country: string, granularity: string, fromBucket: string, subject?: string, withDetail = false): SignalPointRow[] {
     return this.sqlite
       .prepare(
-        `SELECT subject, bucket, value, is_spike AS isSpike, state, detail FROM signal_series
+        `SELECT subject, bucket, value, is_spike AS isSpike, state, ${withDetail ? 'detail' : 'NULL AS detail'} FROM signal_series
          WHERE signal = @signal AND country = @country AND granularity = @granularity AND bucket >= @fromBucket
            AND (@subject IS NULL OR subject = @subject)
          ORDER BY subject, bucket`,
