@@ -19,6 +19,10 @@ export const TEXT_ONLY_THRESHOLD = 0.1
 export const TIME_SCALE_DAYS = 6
 /** Trends quiet for longer than this take no new articles. */
 export const ACTIVE_DAYS = 21
+/** Entities with at least this score in an article find its candidate trends. */
+export const KEY_ENTITY_SCORE = 0.6
+/** Words rarer than this (inverse document frequency) find candidate trends. */
+export const RARE_WORD_IDF = 3.5
 const DAY = 86_400
 
 export interface ClusterInput {
@@ -51,8 +55,15 @@ function cosine(a: Vector, aNorm: number, b: Vector, bNorm: number): number {
   return dot / (aNorm * bNorm)
 }
 
-function addInto(target: Vector, v: Vector): void {
-  for (const [k, x] of v) target.set(k, (target.get(k) ?? 0) + x)
+/** Adds v into target and returns target's new norm, updated from the old one (no full pass). */
+function addInto(target: Vector, v: Vector, oldNorm: number): number {
+  let squares = oldNorm * oldNorm
+  for (const [k, x] of v) {
+    const old = target.get(k) ?? 0
+    target.set(k, old + x)
+    squares += 2 * old * x + x * x
+  }
+  return Math.sqrt(Math.max(0, squares))
 }
 
 interface Cluster {
@@ -112,15 +123,29 @@ export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<stri
   const byWord = new Map<string, Set<number>>()
   const out: Assignment[] = []
   // Very common words make poor candidate keys: index each cluster under its rarer words only.
-  const keyWord = (w: string) => (idf.get(w) ?? 0) > 2.5
+  const keyWord = (w: string) => (idf.get(w) ?? 0) > RARE_WORD_IDF
+  // Candidates come from the article's strong entities; weak ones (a city mentioned in passing)
+  // would make every trend of that city a candidate.
+  const keyEntity = (score: number) => score >= KEY_ENTITY_SCORE
+  let prunedAt = -Infinity
+  const prune = (now: number) => {
+    for (const index of [byEntity, byWord]) {
+      for (const [k, set] of index) {
+        for (const cid of set) if (now - clusters.get(cid)!.last > ACTIVE_DAYS * DAY) set.delete(cid)
+        if (set.size === 0) index.delete(k)
+      }
+    }
+    prunedAt = now
+  }
 
   for (const a of ordered) {
+    if (a.time - prunedAt > DAY) prune(a.time)
     const ent: Vector = new Map(a.entities.map((e) => [e.id, e.score]))
     const entNorm = norm(ent)
     const text = textVector(a.words, idf)
     const textNorm = norm(text)
     const candidates = new Set<number>()
-    for (const id of ent.keys()) for (const c of byEntity.get(id) ?? []) candidates.add(c)
+    for (const [id, score] of ent) if (keyEntity(score)) for (const c of byEntity.get(id) ?? []) candidates.add(c)
     for (const w of text.keys()) if (keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
 
     let best: Cluster | null = null
@@ -130,8 +155,12 @@ export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<stri
       const age = (a.time - c.last) / DAY
       if (age > ACTIVE_DAYS) continue
       const time = Math.exp(-Math.max(0, age) / params.timeScaleDays)
+      const withEntities = entNorm > 0 && c.entitiesNorm > 0
+      const entitySim = withEntities ? cosine(ent, entNorm, c.entities, c.entitiesNorm) : 0
+      // Even a perfect text match could not lift this trend above the best so far: skip the text.
+      if (withEntities && time * (W_ENTITIES * entitySim + W_TEXT) < Math.max(bestScore, params.joinThreshold)) continue
       const textSim = cosine(text, textNorm, c.text, c.textNorm)
-      const sim = entNorm > 0 && c.entitiesNorm > 0 ? W_ENTITIES * cosine(ent, entNorm, c.entities, c.entitiesNorm) + W_TEXT * textSim : textSim
+      const sim = withEntities ? W_ENTITIES * entitySim + W_TEXT * textSim : textSim
       const score = time * sim
       if (score > bestScore || (score === bestScore && best && cid < best.id)) {
         best = c
@@ -147,17 +176,15 @@ export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<stri
       clusters.set(target.id, target)
       bestScore = 1
     }
-    addInto(target.entities, ent)
-    addInto(target.text, text)
-    target.entitiesNorm = norm(target.entities)
-    target.textNorm = norm(target.text)
+    target.entitiesNorm = addInto(target.entities, ent, target.entitiesNorm)
+    target.textNorm = addInto(target.text, text, target.textNorm)
     target.last = Math.max(target.last, a.time)
     target.size++
-    for (const id of ent.keys()) (byEntity.get(id) ?? byEntity.set(id, new Set()).get(id)!).add(target.id)
+    for (const [id, score] of ent) if (keyEntity(score)) (byEntity.get(id) ?? byEntity.set(id, new Set()).get(id)!).add(target.id)
     for (const w of text.keys()) if (keyWord(w)) (byWord.get(w) ?? byWord.set(w, new Set()).get(w)!).add(target.id)
     out.push({ key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 })
   }
-  return mergeClusters(out, clusters, byEntity, byWord, params)
+  return mergeClusters(out, clusters, params, keyWord)
 }
 
 /**
@@ -165,13 +192,18 @@ export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<stri
  * shared too few words with the story so far) join the larger cluster whose centroid they
  * resemble. Larger clusters absorb smaller ones; each cluster is merged at most into one.
  */
-function mergeClusters(
-  assignments: Assignment[],
-  clusters: Map<number, Cluster>,
-  byEntity: Map<string, Set<number>>,
-  byWord: Map<string, Set<number>>,
-  params: ClusterParams,
-): Assignment[] {
+function mergeClusters(assignments: Assignment[], clusters: Map<number, Cluster>, params: ClusterParams, keyWord: (w: string) => boolean): Assignment[] {
+  // Candidates share a main entity (half the weight of the cluster's top one) or a rare word.
+  const byEntity = new Map<string, number[]>()
+  const byWord = new Map<string, number[]>()
+  const mainEntities = (c: Cluster) => {
+    const top = Math.max(0, ...c.entities.values())
+    return [...c.entities].filter(([, w]) => w >= top / 2).map(([id]) => id)
+  }
+  for (const c of clusters.values()) {
+    for (const id of mainEntities(c)) (byEntity.get(id) ?? byEntity.set(id, []).get(id)!).push(c.id)
+    for (const w of c.text.keys()) if (keyWord(w)) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(c.id)
+  }
   const into = new Map<number, number>()
   const root = (id: number): number => {
     let r = id
@@ -181,8 +213,8 @@ function mergeClusters(
   const bySize = [...clusters.values()].sort((a, b) => a.size - b.size || a.id - b.id)
   for (const small of bySize) {
     const candidates = new Set<number>()
-    for (const id of small.entities.keys()) for (const c of byEntity.get(id) ?? []) candidates.add(c)
-    for (const w of small.text.keys()) for (const c of byWord.get(w) ?? []) candidates.add(c)
+    for (const id of mainEntities(small)) for (const c of byEntity.get(id) ?? []) candidates.add(c)
+    if (small.entitiesNorm === 0) for (const w of small.text.keys()) if (keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
     let best: Cluster | null = null
     let bestSim = 0
     for (const cid of candidates) {
@@ -203,10 +235,8 @@ function mergeClusters(
     }
     if (best) {
       into.set(small.id, best.id)
-      addInto(best.text, small.text)
-      addInto(best.entities, small.entities)
-      best.textNorm = norm(best.text)
-      best.entitiesNorm = norm(best.entities)
+      best.textNorm = addInto(best.text, small.text, best.textNorm)
+      best.entitiesNorm = addInto(best.entities, small.entities, best.entitiesNorm)
       best.size += small.size
       best.first = Math.min(best.first, small.first)
       best.last = Math.max(best.last, small.last)
