@@ -247,7 +247,7 @@ CREATE TABLE `signal_series` (
 	`is_spike` integer DEFAULT false NOT NULL,
 	`state` text NOT NULL,
 	`detail` text,
-	PRIMARY KEY(`signal`, `country`, `subject`, `granularity`, `bucket`)
+	PRIMARY KEY(`signal`, `country`, `granularity`, `subject`, `bucket`)
 );
 --> statement-breakpoint
 CREATE TABLE `storyline_truth` (

@@ -5,7 +5,7 @@ import { DEFAULT_HOST, DEFAULT_PORT, startHttpServer } from '../http/server'
 import { rendererDir } from '../paths/data-dir'
 import { demoScales, type DemoScale } from '../demo/scales'
 import { buildDemoWorld, DEFAULT_DEMO_SEED, describeSummary, parseSeed } from './demo'
-import { analyticsStale, refreshAnalyticsInBackground } from '../jobs/signals'
+import { analyticsStale, startAnalyticsRefresh } from '../jobs/signals'
 import { dataDirOption } from './options'
 
 function parsePort(value: string): number {
@@ -48,7 +48,7 @@ export function registerServeCommand(program: Command): void {
       })
       if (!ui) process.stderr.write('The web UI is not built (npm run build); serving the API only.\n')
       process.stdout.write(`Feedlens listening on ${server.url}\n`)
-      if (analyticsStale(core.store)) void refreshAnalyticsInBackground(core.store, core.now())
+      if (analyticsStale(core.store)) startAnalyticsRefresh(core.store, core.now())
       const stop = async () => {
         await server.close()
         core.close()

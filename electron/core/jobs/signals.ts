@@ -95,7 +95,8 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
   }
   const series = (signal: string, country: string, subject: string, snapshots: Array<{ at: number; ranked: number[] }>) => {
     const day = pointDistances(snapshots.map((s) => ({ bucket: dayBucket(s.at), ranked: s.ranked })))
-    const slot = pointDistances(snapshots.map((s) => ({ bucket: slotBucket(s.at), ranked: s.ranked })))
+    // Topic series are daily only (the contract's topic-volatility has no granularity).
+    const slot = signal === 'topic_volatility' ? [] : pointDistances(snapshots.map((s) => ({ bucket: slotBucket(s.at), ranked: s.ranked })))
     emit(signal, country, subject, 'day', indexSeries(day, BASELINE_DAYS))
     emit(signal, country, subject, '3h', indexSeries(slot, BASELINE_DAYS * SLOTS_PER_DAY))
     const key = `${signal}|${subject}`
@@ -178,6 +179,11 @@ export async function refreshAnalyticsInBackground(store: Store, now: Date = new
   await new Promise((resolve) => setImmediate(resolve))
   refreshTrends(store, now)
   await refreshSignalsInBackground(store, now)
+}
+
+/** Starts a background refresh whose failure is logged, never left to crash the process. */
+export function startAnalyticsRefresh(store: Store, now: Date = new Date(), log: (message: string) => void = (m) => console.error(m)): void {
+  refreshAnalyticsInBackground(store, now).catch((error: unknown) => log(`Computing trends and signals failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`))
 }
 
 export function analyticsStale(store: Store): boolean {

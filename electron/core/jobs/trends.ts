@@ -39,7 +39,10 @@ export function refreshTrends(store: Store, now: Date = new Date()): { trends: n
   const members = new Map<number, Array<{ seq: number; score: number }>>()
   for (const a of assignments) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
 
-  const end = Math.min(Math.floor(now.getTime() / 1000), Math.max(0, ...articles.map((a) => a.time!)))
+  // A loop, not Math.max(...): a spread of every article's time overflows the stack on big stores.
+  let newest = 0
+  for (const a of articles) if (a.time! > newest) newest = a.time!
+  const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = Math.floor(end / 86_400)
   const wordsOf = new Map(inputs.map((i) => [i.key, i.words]))
   const stamp = now.toISOString()

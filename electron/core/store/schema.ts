@@ -406,7 +406,8 @@ export const signalSeries = sqliteTable(
     state: text('state').notNull(),
     detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
-  (t) => [primaryKey({ columns: [t.signal, t.country, t.subject, t.granularity, t.bucket] })],
+  // Granularity before subject: a method reads all subjects of one granularity.
+  (t) => [primaryKey({ columns: [t.signal, t.country, t.granularity, t.subject, t.bucket] })],
 )
 
 export const jobs = sqliteTable(

@@ -29,7 +29,11 @@ function toPoint(row: SignalPointRow, granularity: 'day' | '3h'): Point {
 
 function bySubject(rows: SignalPointRow[]): Map<string, SignalPointRow[]> {
   const map = new Map<string, SignalPointRow[]>()
-  for (const r of rows) map.set(r.subject, [...(map.get(r.subject) ?? []), r])
+  for (const r of rows) {
+    const list = map.get(r.subject)
+    if (list) list.push(r)
+    else map.set(r.subject, [r])
+  }
   return map
 }
 
