@@ -11,6 +11,9 @@ import { startHttpServer } from '../electron/core/http/server'
 import { Store } from '../electron/core/store/store'
 
 const [mode, arg] = process.argv.slice(2)
+// Exit normally on a signal, so profilers (--cpu-prof) can write their output.
+process.on('SIGINT', () => process.exit(0))
+process.on('SIGTERM', () => process.exit(0))
 const here = path.dirname(fileURLToPath(import.meta.url))
 
 if (mode === 'feedlens') {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { RouteId, RouteInput, RouteResponse } from '../../shared/contract/routes'
+import { routes, type RouteId, type RouteInput, type RouteResponse } from '../../shared/contract/routes'
 import type { Principal, RequestContext } from './service/context'
 import { JobRegistry } from './jobs/jobs'
 import { RateLimiter } from './limits/rate-limiter'
@@ -58,8 +58,25 @@ export class Core {
   }
 
   call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): RouteResponse<K> {
-    return handlers[id](this.context(principal), input)
+    if (routes[id].access !== 'public' || routes[id].method !== 'GET') return handlers[id](this.context(principal), input)
+    // Keyless answers depend on the data only (not on who asks): they are kept until the data
+    // or what is computed from it changes. Within one hour, since some read the clock.
+    const key = `${id}|${JSON.stringify(input.query)}|${Math.floor(this.now().getTime() / 3_600_000)}`
+    const hit = this.publicAnswers.get(key)
+    if (hit && hit.version === this.store.version) return hit.answer as RouteResponse<K>
+    const answer = handlers[id](this.context(principal), input)
+    if (this.publicAnswers.size >= 2000) this.publicAnswers.clear()
+    this.publicAnswers.set(key, { version: this.store.version, answer })
+    return answer
   }
+
+  private readonly publicAnswers = new Map<string, { version: number; answer: unknown }>()
+
+  /**
+   * Serialized keyless answers by raw URL, filled by the HTTP app and served by the loopback
+   * server without going through the router again (the same bytes, while the data version holds).
+   */
+  readonly publicResponses = new Map<string, { version: number; hour: number; body: Buffer; headers: Record<string, string | number> }>()
 }
 
 export const DEFAULT_PUBLIC_REQUESTS_PER_MINUTE = 1200

@@ -45,3 +45,42 @@ describe('over a real loopback socket', () => {
     expect(world.core.appUrl).toBe(server.url)
   })
 })
+
+describe('the keyless fast path of the loopback server', () => {
+  it('sends the same answer again until the data changes, and keeps the host guard and the limit', async () => {
+    const { Core } = await import('../../electron/core/core')
+    const w = makeWorld()
+    const core = new Core({ store: w.store, clock: w.now, publicRequestsPerMinute: 3 })
+    const server = await startHttpServer(core, { port: 0 })
+    try {
+      const url = `${server.url}/public/discover/categories?limit=5`
+      const first = await fetch(url)
+      const second = await fetch(url)
+      expect(second.status).toBe(200)
+      expect(await second.text()).toBe(await first.text())
+      expect(second.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(core.publicResponses.has('/public/discover/categories?limit=5')).toBe(true)
+
+      const { request } = await import('node:http')
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(url, { headers: { Host: 'rebind.example' } }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.on('error', reject)
+        req.end()
+      })
+      expect(status).toBe(403)
+
+      w.store.changed()
+      expect((await fetch(url)).status).toBe(200)
+      expect(core.publicResponses.get('/public/discover/categories?limit=5')!.version).toBe(w.store.version)
+      const limited = await fetch(url)
+      expect(limited.status).toBe(429)
+      expect(limited.headers.get('retry-after')).not.toBeNull()
+    } finally {
+      await server.close()
+      core.rateLimiter.close()
+    }
+  })
+})

@@ -44,16 +44,34 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
       return c.json({ detail: `Host "${hostname}" is not allowed: Feedlens answers loopback names only.` }, 403)
     }
     options.log?.(`${c.req.method} ${c.req.path}`)
-    await next()
+    // Headers go on before the handler builds its response: changing a built response would
+    // push @hono/node-server off its fast path (a full Response object, a streamed body).
     if (options.cors) {
       c.header('Access-Control-Allow-Origin', '*')
       c.header('Access-Control-Allow-Headers', 'X-API-Key, Authorization, Content-Type')
       c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
     }
     c.header('X-Content-Type-Options', 'nosniff')
+    await next()
   })
 
   if (options.cors) app.options('*', (c) => c.body(null, 204))
+
+  // Keep the bytes of successful keyless GET answers for the server's fast path (http/server.ts).
+  app.use('/public/*', async (c, next) => {
+    const version = core.store.version
+    await next()
+    if (c.req.method !== 'GET' || c.res.status !== 200) return
+    const url = new URL(c.req.url)
+    const body = Buffer.from(await c.res.clone().arrayBuffer())
+    if (core.publicResponses.size >= 2000) core.publicResponses.clear()
+    core.publicResponses.set(url.pathname + url.search, {
+      version,
+      hour: Math.floor(core.now().getTime() / 3_600_000),
+      body,
+      headers: { ...Object.fromEntries(c.res.headers.entries()), 'content-length': body.length },
+    })
+  })
 
   const hasSession = (c: Context) => {
     const token = c.req.header(SESSION_HEADER)

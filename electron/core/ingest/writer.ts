@@ -162,7 +162,9 @@ export class IngestWriter {
   }
 
   write(batch: IngestBatch): IngestCounts {
-    return this.store.transaction(() => this.writeInTransaction(batch))
+    const counts = this.store.transaction(() => this.writeInTransaction(batch))
+    this.store.changed()
+    return counts
   }
 
   private writeInTransaction(batch: IngestBatch): IngestCounts {

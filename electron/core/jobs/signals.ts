@@ -166,6 +166,7 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
   }
   w.replace('top_categories', top)
   store.settings.set('signals_through', new Date(end * 1000).toISOString())
+  store.changed()
   return { points: Object.values(rows).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
 }
 

@@ -172,6 +172,7 @@ export function refreshTrends(store: Store, now: Date = new Date()): { trends: n
   }
   store.trendWriter.replace({ themes: [...themes.values()], topics: [...topics.values()], trends: trendRows, members: memberRows, links })
   store.settings.set('trends_through', new Date(end * 1000).toISOString())
+  store.changed()
   return { trends: trendRows.length, articles: memberRows.length }
 }
 

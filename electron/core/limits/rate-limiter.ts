@@ -58,9 +58,22 @@ export class RateLimiter {
     return c
   }
 
+  private startsAt = { minute: -1, month: -1 }
+  private starts = { minute: '', month: '' }
+
+  /** The window's start as stored (ISO), formatted once per minute rather than per request. */
+  private start(window: 'minute' | 'month', now: Date): string {
+    const minute = Math.floor(now.getTime() / 60_000)
+    if (this.startsAt[window] !== minute) {
+      this.startsAt[window] = minute
+      this.starts[window] = windowStart(window, now).toISOString()
+    }
+    return this.starts[window]
+  }
+
   check(subject: string, rules: RateLimitRule[], now: Date): RateDecision {
     const active = rules.filter((r) => r.limit !== null)
-    const counters = active.map((rule) => ({ rule, c: this.counter(subject, rule.window, windowStart(rule.window, now).toISOString()) }))
+    const counters = active.map((rule) => ({ rule, c: this.counter(subject, rule.window, this.start(rule.window, now)) }))
     for (const { rule, c } of counters) {
       if (c.count >= rule.limit!) {
         const retry = Math.max(1, Math.ceil((windowEnd(rule.window, now).getTime() - now.getTime()) / 1000))

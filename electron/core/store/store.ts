@@ -37,6 +37,14 @@ export class Store {
   readonly rollups: RollupRepository
   readonly matches: MatchesRepository
 
+  /** Grows whenever the data or what is computed from it changes; answers cached under an older version are stale. */
+  version = 0
+
+  /** Marks cached answers stale (ingest, recomputed trends or signals). */
+  changed(): void {
+    this.version++
+  }
+
   constructor(private readonly opened: OpenedStore) {
     const { db, sqlite } = opened
     this.plans = new PlansRepository(db)
