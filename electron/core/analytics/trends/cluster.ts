@@ -145,8 +145,15 @@ export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<stri
     const text = textVector(a.words, idf)
     const textNorm = norm(text)
     const candidates = new Set<number>()
-    for (const [id, score] of ent) if (keyEntity(score)) for (const c of byEntity.get(id) ?? []) candidates.add(c)
-    for (const w of text.keys()) if (keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
+    let strong = 0
+    for (const [id, score] of ent) {
+      if (!keyEntity(score)) continue
+      strong++
+      for (const c of byEntity.get(id) ?? []) candidates.add(c)
+    }
+    // Words find candidates only for articles without strong entities (headlines): across many
+    // languages every topic word is "rare" and would make every trend of a topic a candidate.
+    if (strong === 0) for (const w of text.keys()) if (keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
 
     let best: Cluster | null = null
     let bestScore = 0
