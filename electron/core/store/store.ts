@@ -123,13 +123,10 @@ export class Store {
     }
   }
 
-  async bulkAsync<T>(work: () => Promise<T>): Promise<T> {
+  /** The same for work that awaits (imports read their files between batches). */
+  bulkAsync<T>(work: () => Promise<T>): Promise<T> {
     this.opened.sqlite.pragma('cache_size = -1048576')
-    try {
-      return await work()
-    } finally {
-      this.opened.sqlite.pragma('cache_size = -131072')
-    }
+    return work().finally(() => this.opened.sqlite.pragma('cache_size = -131072'))
   }
 
   close(): void {

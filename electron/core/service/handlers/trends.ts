@@ -112,7 +112,7 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
     if (!ctx.store.trends.get(params.trend_id)) throw new ApiError(404, `Trend ${params.trend_id} not found`)
     return {
       trend_id: params.trend_id,
-      parents: ctx.store.trends.parents(params.trend_id).map((l) => ({
+      parents: ctx.store.trends.links(params.trend_id, 'parents').map((l) => ({
         parent_id: l.id,
         parent_label: l.label,
         relation_type: l.relationType,
@@ -125,7 +125,7 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
     if (!ctx.store.trends.get(params.trend_id)) throw new ApiError(404, `Trend ${params.trend_id} not found`)
     return {
       trend_id: params.trend_id,
-      children: ctx.store.trends.children(params.trend_id).map((l) => ({
+      children: ctx.store.trends.links(params.trend_id, 'children').map((l) => ({
         child_id: l.id,
         child_label: l.label,
         relation_type: l.relationType,

@@ -120,22 +120,15 @@ export class TrendsRepository {
     return { rows, total }
   }
 
-  parents(childId: string) {
+  /** A trend's direct links, to its parents or to its children, strongest first. */
+  links(trendId: string, direction: 'parents' | 'children') {
+    const [other, self] = direction === 'parents' ? ['parent_id', 'child_id'] : ['child_id', 'parent_id']
     return this.sqlite
       .prepare(
-        `SELECT l.parent_id AS id, t.label, l.relation_type AS relationType, l.strength
-         FROM trend_links l JOIN trends t ON t.id = l.parent_id WHERE l.child_id = ? ORDER BY l.strength DESC, t.id`,
+        `SELECT l.${other} AS id, t.label, l.relation_type AS relationType, l.strength
+         FROM trend_links l JOIN trends t ON t.id = l.${other} WHERE l.${self} = ? ORDER BY l.strength DESC, t.id`,
       )
-      .all(childId) as Array<{ id: string; label: string; relationType: string; strength: number }>
-  }
-
-  children(parentId: string) {
-    return this.sqlite
-      .prepare(
-        `SELECT l.child_id AS id, t.label, l.relation_type AS relationType, l.strength
-         FROM trend_links l JOIN trends t ON t.id = l.child_id WHERE l.parent_id = ? ORDER BY l.strength DESC, t.id`,
-      )
-      .all(parentId) as Array<{ id: string; label: string; relationType: string; strength: number }>
+      .all(trendId) as Array<{ id: string; label: string; relationType: string; strength: number }>
   }
 
   themes() {
