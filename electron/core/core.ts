@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { routes, type RouteId, type RouteInput, type RouteResponse } from '../../shared/contract/routes'
 import type { Principal, RequestContext } from './service/context'
 import { JobRegistry } from './jobs/jobs'
+import { MentionScanner } from './jobs/mention-scan'
 import { RateLimiter } from './limits/rate-limiter'
 import { handlers } from './service/service'
 import type { Store } from './store/store'
@@ -24,6 +25,7 @@ export class Core {
   readonly publicRequestsPerMinute: number
   readonly jobs = new JobRegistry()
   readonly rateLimiter: RateLimiter
+  readonly scanner: MentionScanner
   appUrl: string
   private readonly clock: () => Date
 
@@ -34,6 +36,7 @@ export class Core {
     this.sessionToken = options.sessionToken ?? randomBytes(32).toString('base64url')
     this.publicRequestsPerMinute = options.publicRequestsPerMinute ?? DEFAULT_PUBLIC_REQUESTS_PER_MINUTE
     this.rateLimiter = new RateLimiter(this.store)
+    this.scanner = new MentionScanner(this.store, () => this.now())
   }
 
   /** Saves what is held in memory (request counters) and closes the store. */
@@ -54,7 +57,7 @@ export class Core {
   }
 
   context(principal: Principal): RequestContext {
-    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl, jobs: this.jobs }
+    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl, jobs: this.jobs, scanner: this.scanner }
   }
 
   call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): RouteResponse<K> {

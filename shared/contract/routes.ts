@@ -3,6 +3,7 @@ import * as app from './app'
 import * as articles from './articles'
 import { plainErrorSchema, trackingErrorSchema, validationErrorSchema } from './errors'
 import * as geo from './geo'
+import * as lists from './list-editing'
 import * as profiles from './profiles'
 import * as signals from './signals'
 import * as tracking from './tracking'
@@ -213,6 +214,34 @@ export const routes = {
   appSignalMovers: route({
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',
     summary: 'What moved most in a point of a volatility series', query: app.moversQuery, response: app.moversResponse,
+  }),
+  appCreateList: route({
+    method: 'POST', path: '/app/lists', access: 'app', tag: 'App',
+    summary: 'Create a tracking list', query: empty, body: lists.createListBody, response: tracking.listDetailResponse,
+  }),
+  appUpdateList: route({
+    method: 'POST', path: '/app/lists/{list_id}', access: 'app', tag: 'App',
+    summary: 'Rename or recolour a list; a mention list\'s markets, languages, scope and active flag',
+    params: lists.listPath, query: empty, body: lists.updateListBody, response: tracking.listDetailResponse,
+  }),
+  appDeleteList: route({
+    method: 'POST', path: '/app/lists/{list_id}/delete', access: 'app', tag: 'App',
+    summary: 'Delete a list with its items', params: lists.listPath, query: empty, response: lists.deletedListResponse,
+  }),
+  appAddListItems: route({
+    method: 'POST', path: '/app/lists/{list_id}/items', access: 'app', tag: 'App',
+    summary: 'Add items to a list (within the plan\'s limits)', params: lists.listPath, query: empty,
+    body: lists.addItemsBody, response: tracking.listDetailResponse,
+  }),
+  appRemoveListItems: route({
+    method: 'POST', path: '/app/lists/{list_id}/items/remove', access: 'app', tag: 'App',
+    summary: 'Remove items from a list by key', params: lists.listPath, query: empty,
+    body: lists.removeItemsBody, response: tracking.listDetailResponse,
+  }),
+  appScanList: route({
+    method: 'POST', path: '/app/lists/{list_id}/scan', access: 'app', tag: 'App',
+    summary: 'Scan a mention list again from the first article (in the background)', params: lists.listPath, query: empty,
+    response: tracking.listDetailResponse,
   }),
   appGetJob: route({
     method: 'GET', path: '/app/jobs/{job_id}', access: 'app', tag: 'App',

@@ -1,4 +1,5 @@
 import type { JobRegistry } from '../jobs/jobs'
+import type { MentionScanner } from '../jobs/mention-scan'
 import type { Store } from '../store/store'
 
 export interface PlanLimits {
@@ -29,4 +30,6 @@ export interface RequestContext {
   /** Base of cabinet_url values: `{app_url}/article/<id>`. */
   appUrl: string
   jobs: JobRegistry
+  /** Background keyword scans of mention lists. */
+  scanner: MentionScanner
 }

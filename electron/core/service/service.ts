@@ -3,6 +3,7 @@ import type { HandlerMap } from './handler-types'
 import { appHandlers } from './handlers/app'
 import { articleHandlers } from './handlers/articles'
 import { geoHandlers } from './handlers/geo'
+import { listEditingHandlers } from './handlers/list-editing'
 import { profileHandlers } from './handlers/profiles'
 import { signalMoversHandlers } from './handlers/signal-movers'
 import { signalHandlers } from './handlers/signals'
@@ -19,4 +20,5 @@ export const handlers: HandlerMap<RouteId> = {
   ...signalMoversHandlers,
   ...profileHandlers,
   ...appHandlers,
+  ...listEditingHandlers,
 }

@@ -357,6 +357,8 @@ export const trackingLists = sqliteTable(
     extractionStartedAt: text('extraction_started_at'),
     lastScannedAt: text('last_scanned_at'),
     nextScanAt: text('next_scan_at'),
+    /** Articles up to this seq have been scanned for the list's keywords (mention lists). */
+    scannedThroughSeq: integer('scanned_through_seq').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull(),
   },
@@ -385,6 +387,8 @@ export const mentionMatches = sqliteTable(
     listId: text('list_id').notNull().references(() => trackingLists.id, { onDelete: 'cascade' }),
     field: text('field').notNull(),
     matchedText: text('matched_text').notNull(),
+    /** the text around the match, for the matches method */
+    snippet: text('snippet').notNull().default(''),
     matchedAt: text('matched_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.articleId, t.field] }), index('mention_matches_list_idx').on(t.listId)],

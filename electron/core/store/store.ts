@@ -12,7 +12,8 @@ import { GeoRepository } from './repositories/geo'
 import { PublishersRepository } from './repositories/publishers'
 import { ReferenceRepository } from './repositories/reference'
 import { MoversRepository, SignalsRepository, SignalWriter } from './repositories/signals'
-import { ItemActivityRepository, MatchesRepository, RollupRepository, TrackingRepository } from './repositories/tracking'
+import { MentionScanRepository } from './repositories/mention-scans'
+import { ItemActivityRepository, MatchesRepository, RollupRepository, ItemWindowRepository, TrackingEditor, TrackingRepository } from './repositories/tracking'
 import { TrendsRepository } from './repositories/trends'
 import { TrendWriter } from './repositories/trend-writer'
 
@@ -36,6 +37,9 @@ export class Store {
   readonly itemActivity: ItemActivityRepository
   readonly rollups: RollupRepository
   readonly matches: MatchesRepository
+  readonly trackingEditor: TrackingEditor
+  readonly itemWindows: ItemWindowRepository
+  readonly mentionScans: MentionScanRepository
 
   /** Grows whenever the data or what is computed from it changes; answers cached under an older version are stale. */
   version = 0
@@ -65,6 +69,9 @@ export class Store {
     this.itemActivity = new ItemActivityRepository(sqlite)
     this.rollups = new RollupRepository(sqlite)
     this.matches = new MatchesRepository(sqlite)
+    this.trackingEditor = new TrackingEditor(sqlite)
+    this.itemWindows = new ItemWindowRepository(sqlite)
+    this.mentionScans = new MentionScanRepository(sqlite)
   }
 
   static open(options: OpenStoreOptions): Store {

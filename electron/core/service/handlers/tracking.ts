@@ -1,12 +1,13 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { listKinds, type ListKind } from '../../../../shared/contract/values'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
-import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
+import type { ItemRelatedRow, TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
 import { DAY_MS, epochSeconds, HOUR_MS, hourIndex } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { TrackingApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { resolveMarkets } from '../markets'
+import { projectUsage } from '../tracking/editing'
 import { assertKind, historyDaysOf, ownList, resolveWindow, trackingProject, type Window } from '../tracking/access'
 
 type TrackingRoutes = 'listTrackingLists' | 'getTrackingList' | 'getTrackingMetrics' | 'getTrackingRollup' | 'getTrackingMatches'
@@ -16,6 +17,26 @@ export const ROLLUP_MAX_ITEMS = 500
 const SLICE_SIZE = 20
 
 const parseArray = (s: string | null): string[] => (s ? (JSON.parse(s) as string[]) : [])
+const round1 = (x: number) => Math.round(x * 10) / 10
+/** Entities shown per metrics row (related, or top_entities for publishers). */
+const RELATED_PER_ROW = 5
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>()
+  for (const r of rows) {
+    const k = keyOf(r)
+    const list = map.get(k)
+    if (list) list.push(r)
+    else map.set(k, [r])
+  }
+  return map
+}
+
+const NO_FORECAST = { pct_next24h: null, pct_next7d: null, pct_next30d: null, predicted_total_reach: null, predicted_end_at: null, confidence: null }
+
+function forecastOf(json: string | null | undefined) {
+  return json ? { ...NO_FORECAST, ...(JSON.parse(json) as Partial<typeof NO_FORECAST>) } : NO_FORECAST
+}
 
 function summary(list: TrackingListRow): ListSummary {
   const base: ListSummary = {
@@ -41,24 +62,6 @@ function summary(list: TrackingListRow): ListSummary {
   }
 }
 
-/** Usage per kind against the plan's limits (the app's badges show the same numbers). */
-export function usageFor(ctx: RequestContext, projectId: string) {
-  const used = ctx.store.tracking.usage(projectId)
-  const project = ctx.store.projects.get(projectId)
-  const plan = project ? ctx.store.plans.get(project.planId) : undefined
-  const limits: Record<ListKind, number | null> = {
-    entity: plan?.limitEntity ?? null,
-    category: plan?.limitCategory ?? null,
-    publisher: plan?.limitPublisher ?? null,
-    trend: null,
-    mention: plan?.limitMention ?? null,
-  }
-  return Object.fromEntries(listKinds.map((k) => [k, { used: used.get(k) ?? 0, limit: limits[k] }])) as Record<
-    ListKind,
-    { used: number; limit: number | null }
-  >
-}
-
 function scopeOf(country: string, markets: string[], lang: string, w: Window) {
   return { country, markets, lang, from: w.from.toISOString(), to: w.to.toISOString() }
 }
@@ -73,7 +76,7 @@ function listMarkets(list: TrackingListRow, markets: string[]): string[] {
 }
 
 function guardComputing(list: TrackingListRow): void {
-  if (list.kind === 'mention' && list.scanStatus === 'scanning' && !list.lastScannedAt) {
+  if (list.kind === 'mention' && (list.scanStatus === 'scanning' || list.scanStatus === 'pending') && !list.lastScannedAt) {
     throw new TrackingApiError(503, 'computing', 'Matches of this list are still being computed; retry shortly.', {
       'Retry-After': '5',
     })
@@ -90,7 +93,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
       query.limit,
       query.offset,
     )
-    return { lists: rows.map(summary), usage: usageFor(ctx, projectId), total, limit: query.limit, offset: query.offset }
+    return { lists: rows.map(summary), usage: projectUsage(ctx.store, projectId), total, limit: query.limit, offset: query.offset }
   },
 
   getTrackingList(ctx, { params }) {
@@ -124,59 +127,75 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     guardComputing(list)
     const w = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx))
     const lang = query.lang === 'all' ? null : query.lang
+    const kind = list.kind as ListKind
     const items = ctx.store.tracking.items(list.id)
     const keys = items.map((i) => activityKey(list, i))
-    const activity = (from: Date, to: Date, grain: 'hour' | 'day' | 'window') =>
-      ctx.store.itemActivity.activity(list.kind, keys, markets, lang, hourIndex(from), hourIndex(to), grain)
-    const current = new Map(activity(w.from, w.to, 'window').map((r) => [r.key, r]))
-    const previous = new Map(activity(w.prevFrom, w.prevTo, 'window').map((r) => [r.key, r]))
+    const hours = (from: Date, to: Date) => [hourIndex(from), hourIndex(to)] as const
+    const current = new Map(ctx.store.itemWindows.stats(kind, keys, markets, lang, ...hours(w.from, w.to)).map((r) => [r.key, r]))
+    const previous = new Map(
+      ctx.store.itemActivity.activity(kind, keys, markets, lang, ...hours(w.prevFrom, w.prevTo), 'window').map((r) => [r.key, r]),
+    )
     const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
     const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k)?.impressions ?? 0])))
 
     const page = items.slice(query.offset, query.offset + query.limit)
-    const pageKeys = new Set(page.map((i) => activityKey(list, i)))
+    const pageKeys = page.map((i) => activityKey(list, i))
     const buckets = bucketKeys(w.from, w.to, query.grain)
-    const series = activity(w.from, w.to, query.grain).filter((r) => pageKeys.has(r.key))
+    const series = groupBy(ctx.store.itemActivity.activity(kind, pageKeys, markets, lang, ...hours(w.from, w.to), query.grain), (r) => r.key)
     const sparkOf = (key: string, field: 'impressions' | 'publications') =>
-      sparkline(buckets, new Map(series.filter((r) => r.key === key).map((r) => [r.bucket, r[field]])))
+      sparkline(buckets, new Map((series.get(key) ?? []).map((r) => [r.bucket, r[field]])))
+    const related: Map<string, ItemRelatedRow[]> = kind === 'mention' || kind === 'trend' ? new Map() : groupBy(ctx.store.itemWindows.related(kind, pageKeys, markets, lang, ...hours(w.from, w.to)), (r) => r.key)
+    const forecasts = kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map<string, string | null>()
 
     const rows = page.map((item) => {
       const key = activityKey(list, item)
       const cur = current.get(key)
-      const prev = previous.get(key)
       const impressions = cur?.impressions ?? 0
-      return {
-        key: list.kind === 'mention' ? item.id : item.key,
+      const common = {
+        key,
         name: item.name,
-        ...(list.kind === 'mention' ? { match_type: item.type ?? 'broad' } : { resolved_id: item.type === null && list.kind === 'entity' ? null : item.key, resolved_type: item.type }),
         impressions,
         publications_count: cur?.publications ?? 0,
-        publishers_count: cur?.publishers ?? 0,
-        avg_position: cur && cur.observations > 0 ? Math.round((cur.positionSum / cur.observations) * 10) / 10 : null,
-        delta_pct: list.kind === 'trend' ? null : deltaPct(impressions, prev?.impressions ?? 0),
+        delta_pct: kind === 'trend' ? null : deltaPct(impressions, previous.get(key)?.impressions ?? 0),
         rank_delta: (rankPrev.get(key) ?? 0) - (rankNow.get(key) ?? 0),
         impressions_spark: sparkOf(key, 'impressions'),
         publications_spark: sparkOf(key, 'publications'),
         last_seen: cur?.lastSeenAt ?? null,
       }
+      if (kind === 'mention') return { ...common, match_type: item.type ?? 'broad' }
+      const top = (related.get(key) ?? []).slice(0, RELATED_PER_ROW)
+      return {
+        ...common,
+        resolved_id: kind === 'entity' && item.type === null ? null : item.key,
+        resolved_type: kind === 'entity' ? item.type : kind,
+        publishers_count: cur?.publishers ?? 0,
+        trends_count: cur?.trends ?? 0,
+        avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : null,
+        avg_lifespan_hours: cur?.lifespanHours == null ? null : round1(cur.lifespanHours),
+        lived_hours: cur?.livedHours ?? 0,
+        ...(kind === 'publisher'
+          ? { top_entities: top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs })) }
+          : { related: top.map((r) => r.name) }),
+        ...(kind === 'trend' ? { forecast: forecastOf(forecasts.get(key)) } : {}),
+      }
     })
     const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
-    const pagePrevImpressions = page.reduce((s, i) => s + (previous.get(activityKey(list, i))?.impressions ?? 0), 0)
+    const pagePrevImpressions = pageKeys.reduce((s, k) => s + (previous.get(k)?.impressions ?? 0), 0)
     const spark = rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), [])
     const timeseries =
-      list.kind === 'mention'
+      kind === 'mention'
         ? buckets.map((b) => {
-            const at = series.filter((r) => r.bucket === b)
-            return {
-              ts: new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString(),
-              urls: at.reduce((s, r) => s + r.publications, 0),
-              impressions: at.reduce((s, r) => s + r.impressions, 0),
+            let urls = 0
+            let impressions = 0
+            for (const rowsOfKey of series.values()) {
+              for (const r of rowsOfKey) if (r.bucket === b) ((urls += r.publications), (impressions += r.impressions))
             }
+            return { ts: new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString(), urls, impressions }
           })
         : undefined
     return {
       list_id: list.id,
-      kind: list.kind as ListKind,
+      kind,
       scope: {
         ...scopeOf(query.country, markets, query.lang, w),
         grain: query.grain,
@@ -188,7 +207,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
         scope: 'page' as const,
         impressions: pageImpressions,
         publications_count: rows.reduce((s, r) => s + r.publications_count, 0),
-        delta_pct: list.kind === 'trend' ? null : deltaPct(pageImpressions, pagePrevImpressions),
+        delta_pct: kind === 'trend' ? null : deltaPct(pageImpressions, pagePrevImpressions),
         impressions_spark: spark,
         ...(timeseries ? { timeseries } : {}),
       },

@@ -92,6 +92,143 @@ export class TrackingRepository {
   }
 }
 
+export interface NewList {
+  id: string
+  projectId: string
+  kind: string
+  name: string
+  colorIndex: number
+  countries: string[] | null
+  langs: string[] | null
+  searchScope: string | null
+  active: boolean | null
+  scanStatus: string | null
+  now: string
+}
+
+export interface ListPatch {
+  name?: string
+  colorIndex?: number
+  countries?: string[]
+  langs?: string[]
+  searchScope?: string
+  active?: boolean
+}
+
+export interface NewItem {
+  id: string
+  key: string
+  name: string
+  type: string | null
+}
+
+/** Writes of the list editor (the app and `feedlens lists`); the rules live in the service. */
+export class TrackingEditor {
+  constructor(private readonly sqlite: Database.Database) {}
+
+  createList(l: NewList): void {
+    this.sqlite
+      .prepare(
+        `INSERT INTO tracking_lists (id, project_id, kind, name, color_index, countries, langs, search_scope, active, scan_status, created_at, updated_at)
+         VALUES (@id, @projectId, @kind, @name, @colorIndex, @countries, @langs, @searchScope, @active, @scanStatus, @now, @now)`,
+      )
+      .run({
+        ...l,
+        countries: l.countries ? JSON.stringify(l.countries) : null,
+        langs: l.langs ? JSON.stringify(l.langs) : null,
+        active: l.active === null ? null : l.active ? 1 : 0,
+      })
+  }
+
+  updateList(id: string, patch: ListPatch, now: string): void {
+    const sets: string[] = ['updated_at = @now']
+    const params: Record<string, unknown> = { id, now }
+    if (patch.name !== undefined) (sets.push('name = @name'), (params.name = patch.name))
+    if (patch.colorIndex !== undefined) (sets.push('color_index = @colorIndex'), (params.colorIndex = patch.colorIndex))
+    if (patch.countries !== undefined) (sets.push('countries = @countries'), (params.countries = JSON.stringify(patch.countries)))
+    if (patch.langs !== undefined) (sets.push('langs = @langs'), (params.langs = JSON.stringify(patch.langs)))
+    if (patch.searchScope !== undefined) (sets.push('search_scope = @searchScope'), (params.searchScope = patch.searchScope))
+    if (patch.active !== undefined) (sets.push('active = @active'), (params.active = patch.active ? 1 : 0))
+    this.sqlite.prepare(`UPDATE tracking_lists SET ${sets.join(', ')} WHERE id = @id`).run(params)
+  }
+
+  touch(id: string, now: string): void {
+    this.sqlite.prepare('UPDATE tracking_lists SET updated_at = ? WHERE id = ?').run(now, id)
+  }
+
+  deleteList(id: string): void {
+    this.sqlite.prepare('DELETE FROM tracking_lists WHERE id = ?').run(id)
+  }
+
+  /**
+   * Adds items not yet in the list (same key; for mention the same keyword in any case with the
+   * same match type); returns how many were new.
+   */
+  addItems(listId: string, items: NewItem[], now: string): number {
+    const position = (this.sqlite.prepare('SELECT coalesce(max(position), 0) AS p FROM tracking_items WHERE list_id = ?').get(listId) as { p: number }).p
+    const exists = this.sqlite.prepare(
+      `SELECT 1 FROM tracking_items i JOIN tracking_lists l ON l.id = i.list_id
+       WHERE i.list_id = @listId AND coalesce(i.type, '') = coalesce(@type, '')
+         AND (i.key = @key OR (l.kind = 'mention' AND lower(i.key) = lower(@key)))`,
+    )
+    const insert = this.sqlite.prepare(
+      'INSERT INTO tracking_items (id, list_id, key, name, type, position, added_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    let added = 0
+    for (const item of items) {
+      if (exists.get({ listId, key: item.key, type: item.type })) continue
+      added++
+      insert.run(item.id, listId, item.key, item.name, item.type, position + added, now)
+    }
+    return added
+  }
+
+  /** Removes items by their API key (item keys; mention items by their id); returns how many went. */
+  removeItems(listId: string, kind: string, keys: string[]): number {
+    const column = kind === 'mention' ? 'id' : 'key'
+    return this.sqlite
+      .prepare(`DELETE FROM tracking_items WHERE list_id = ? AND ${column} IN (SELECT value FROM json_each(?))`)
+      .run(listId, JSON.stringify(keys)).changes
+  }
+
+  entityById(id: string): { id: string; name: string; type: string | null } | undefined {
+    return this.sqlite.prepare('SELECT id, name, type FROM entities WHERE id = ?').get(id) as { id: string; name: string; type: string | null } | undefined
+  }
+
+  /** Entities of that exact name (any case), the most written about first. */
+  entitiesByName(name: string): Array<{ id: string; name: string; type: string | null }> {
+    return this.sqlite
+      .prepare(
+        `SELECT e.id, e.name, e.type FROM entities e WHERE e.name = ? COLLATE NOCASE
+         ORDER BY (SELECT count(*) FROM article_entities ae WHERE ae.entity_id = e.id) DESC, e.id`,
+      )
+      .all(name) as Array<{ id: string; name: string; type: string | null }>
+  }
+
+  publisherName(domain: string): string | null {
+    const row = this.sqlite.prepare('SELECT name FROM publishers WHERE domain = ?').get(domain) as { name: string | null } | undefined
+    return row?.name ?? null
+  }
+
+  trendLabel(id: string): string | null {
+    const row = this.sqlite.prepare('SELECT label FROM trends WHERE id = ?').get(id) as { label: string } | undefined
+    return row?.label ?? null
+  }
+
+  /** Entity items added by a name or an id the store did not know yet, resolved now that the entity is there. */
+  resolveEntityItems(): number {
+    return this.sqlite
+      .prepare(
+        `UPDATE tracking_items AS i SET key = e.id, name = e.name, type = coalesce(e.type, 'Thing')
+         FROM entities e
+         WHERE i.type IS NULL AND i.list_id IN (SELECT id FROM tracking_lists WHERE kind = 'entity')
+           AND (e.id = i.key OR e.name = i.key COLLATE NOCASE)
+           AND NOT EXISTS (SELECT 1 FROM tracking_items o WHERE o.list_id = i.list_id AND o.key = e.id)`,
+      )
+      .run().changes
+  }
+}
+
 /** How each list kind's item keys join the articles they cover. */
 const ITEM_JOINS: Record<string, { join: string; key: string }> = {
   entity: { join: 'JOIN article_entities x ON x.article_id = a.id', key: 'x.entity_id' },
@@ -145,6 +282,96 @@ export class ItemActivityRepository {
          GROUP BY 1, 2 ORDER BY 1, 2`,
       )
       .all({ keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }) as ItemActivityRow[]
+  }
+}
+
+export interface ItemWindowStats {
+  key: string
+  impressions: number
+  publications: number
+  publishers: number
+  observations: number
+  positionSum: number
+  lastSeenAt: string | null
+  trends: number
+  /** mean of (last seen - first seen) over the item's publications, in hours */
+  lifespanHours: number | null
+  livedHours: number
+}
+
+export interface ItemRelatedRow {
+  key: string
+  entityId: string
+  name: string
+  pubs: number
+  imps: number
+}
+
+/** Article-level activity of list items in a window, the source of the metrics' per-item figures. */
+export class ItemWindowRepository {
+  constructor(private readonly sqlite: Database.Database) {}
+
+  private perArticle(kind: string): string {
+    const spec = ITEM_JOINS[kind]!
+    return `per_article AS (
+      SELECT ${spec.key} AS key, a.seq, a.id, a.domain, sum(h.impressions) AS imps, sum(h.observations) AS obs,
+             sum(h.position_sum) AS ps, max(h.last_seen) AS ls, count(*) AS hours
+      FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec.join}
+      WHERE ${spec.key} IN (SELECT value FROM json_each(@keys))
+        AND h.country IN (SELECT value FROM json_each(@countries))
+        AND (@lang IS NULL OR a.lang = @lang)
+        AND h.hour >= @fromHour AND h.hour < @toHour
+      GROUP BY 1, a.seq)`
+  }
+
+  stats(kind: string, keys: string[], countries: string[], lang: string | null, fromHour: number, toHour: number): ItemWindowStats[] {
+    const spec = ITEM_JOINS[kind]
+    if (!spec || keys.length === 0) return []
+    const params = { keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }
+    const rows = this.sqlite
+      .prepare(
+        `WITH ${this.perArticle(kind)}
+         SELECT p.key, sum(p.imps) AS impressions, count(*) AS publications, count(DISTINCT p.domain) AS publishers,
+                sum(p.obs) AS observations, sum(p.ps) AS positionSum, ${sqlIso('max(p.ls)')} AS lastSeenAt,
+                count(DISTINCT ta.trend_id) AS trends,
+                avg(f.last_seen - f.first_seen) / 3600.0 AS lifespanHours
+         FROM per_article p JOIN article_facets f ON f.article_seq = p.seq
+         LEFT JOIN trend_articles ta ON ta.article_id = p.id
+         GROUP BY p.key`,
+      )
+      .all(params) as Array<Omit<ItemWindowStats, 'livedHours'>>
+    const spec2 = ITEM_JOINS[kind]!
+    const lived = new Map(
+      (
+        this.sqlite
+          .prepare(
+            `SELECT ${spec2.key} AS key, count(DISTINCT h.hour) AS n
+             FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec2.join}
+             WHERE ${spec2.key} IN (SELECT value FROM json_each(@keys))
+               AND h.country IN (SELECT value FROM json_each(@countries))
+               AND (@lang IS NULL OR a.lang = @lang)
+               AND h.hour >= @fromHour AND h.hour < @toHour AND h.impressions > 0
+             GROUP BY 1`,
+          )
+          .all(params) as Array<{ key: string; n: number }>
+      ).map((r) => [r.key, r.n]),
+    )
+    return rows.map((r) => ({ ...r, livedHours: lived.get(r.key) ?? 0 }))
+  }
+
+  /** Entities written about in the items' publications of the window, per item, by impressions. */
+  related(kind: string, keys: string[], countries: string[], lang: string | null, fromHour: number, toHour: number): ItemRelatedRow[] {
+    if (!ITEM_JOINS[kind] || keys.length === 0) return []
+    return this.sqlite
+      .prepare(
+        `WITH ${this.perArticle(kind)}
+         SELECT p.key, e.id AS entityId, e.name, count(*) AS pubs, sum(p.imps) AS imps
+         FROM per_article p JOIN article_entities ae ON ae.article_id = p.id JOIN entities e ON e.id = ae.entity_id
+         WHERE e.id <> p.key
+         GROUP BY p.key, e.id
+         ORDER BY p.key, imps DESC, pubs DESC, e.name`,
+      )
+      .all({ keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }) as ItemRelatedRow[]
   }
 }
 

@@ -121,6 +121,14 @@ export class TrendsRepository {
   }
 
   /** A trend's direct links, to its parents or to its children, strongest first. */
+  /** The stored forecast (JSON) of each trend. */
+  forecasts(ids: string[]): Map<string, string | null> {
+    const rows = this.sqlite
+      .prepare('SELECT id, forecast FROM trends WHERE id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(ids)) as Array<{ id: string; forecast: string | null }>
+    return new Map(rows.map((r) => [r.id, r.forecast]))
+  }
+
   links(trendId: string, direction: 'parents' | 'children') {
     const [other, self] = direction === 'parents' ? ['parent_id', 'child_id'] : ['child_id', 'parent_id']
     return this.sqlite
