@@ -146,7 +146,16 @@ describe('tracking', () => {
       mention: { used: 2, limit: 200 },
     })
     const mention = body.lists[0]
-    expect(mention).toMatchObject({ countries: ['US'], langs: ['EN'], search_scope: 'all', active: true, matches_count: 3, scan_status: 'ready' })
+    expect(mention).toMatchObject({
+      countries: ['US'],
+      langs: ['EN'],
+      search_scope: 'all',
+      active: true,
+      matches_count: 5,
+      new_publications_24h: 2,
+      last_scanned_at: '2026-11-20T11:30:00.000Z',
+      scan_status: 'ready',
+    })
     expect((await ok('listTrackingLists', '/v1/tracking/lists?kind=entity')).total).toBe(1)
   })
 
@@ -157,8 +166,15 @@ describe('tracking', () => {
       { key: '/m/fed', name: 'Federal Reserve', type: 'Organization', added_at: '2026-11-19T00:00:00.000Z' },
     ])
     const mention = await ok('getTrackingList', `/v1/tracking/lists/${IDS.mentionList}`)
-    expect(mention).toMatchObject({ mentions: ['federal reserve', 'fed'], match_types: ['phrase', 'broad'], scan_error: null })
-    expect(mention.items[0]).toMatchObject({ key: 'm2', name: 'federal reserve', type: 'phrase', position: 2, matches_count: 1 })
+    expect(mention).toMatchObject({
+      mentions: ['federal reserve', 'fed'],
+      match_types: ['phrase', 'broad'],
+      scan_error: null,
+      extraction_started_at: '2026-11-20T11:30:00.000Z',
+      next_scan_at: '2026-11-20T11:45:00.000Z',
+    })
+    expect(mention.items[0]).toMatchObject({ key: 'm2', name: 'federal reserve', type: 'phrase', position: 2, matches_count: 2 })
+    expect(mention.items[1]).toMatchObject({ key: 'm1', name: 'fed', type: 'broad', position: 1, matches_count: 3 })
     expect((await w.get('/v1/tracking/lists/00000000-0000-4000-8000-000000000000')).status).toBe(404)
   })
 
@@ -175,16 +191,44 @@ describe('tracking', () => {
       prev_to: '2026-11-19T12:00:00.000Z',
     })
     expect(body.items.map((r: { key: string }) => r.key)).toEqual(['Olaf Scholz', '/m/fed'])
-    expect(body.items[0]).toMatchObject({ impressions: 0, publications_count: 0, resolved_id: null, delta_pct: null, rank_delta: -1, impressions_spark: [0, 0] })
-    expect(body.items[1]).toMatchObject({
+    // Olaf Scholz is not in the store: an unresolved item, all zeros, ranked below the Fed.
+    expect(body.items[0]).toEqual({
+      key: 'Olaf Scholz',
+      name: 'Olaf Scholz',
+      resolved_id: null,
+      resolved_type: null,
+      impressions: 0,
+      publications_count: 0,
+      publishers_count: 0,
+      trends_count: 0,
+      avg_position: null,
+      delta_pct: null,
+      avg_lifespan_hours: null,
+      rank_delta: -1,
+      lived_hours: 0,
+      impressions_spark: [0, 0],
+      publications_spark: [0, 0],
+      related: [],
+      last_seen: null,
+    })
+    // a1: 1000 at 09h (pos 1), 600 at 11h (pos 3); a2: 800 at 10h (pos 2), 300 at 11h (pos 5).
+    expect(body.items[1]).toEqual({
+      key: '/m/fed',
+      name: 'Federal Reserve',
+      resolved_id: '/m/fed',
+      resolved_type: 'Organization',
       impressions: 2700,
       publications_count: 2,
       publishers_count: 1,
-      avg_position: 2.8,
+      trends_count: 2, // a1 in the trend, a2 in its child
+      avg_position: 2.8, // (1 + 3 + 2 + 5) / 4 = 2.75
       delta_pct: null,
+      avg_lifespan_hours: 1.5, // a1 lived 09h-11h, a2 10h-11h
       rank_delta: 0,
+      lived_hours: 3, // 09h, 10h, 11h
       impressions_spark: [0, 2700],
       publications_spark: [0, 2],
+      related: [],
       last_seen: '2026-11-20T11:00:00.000Z',
     })
     expect(body.summary).toEqual({ scope: 'page', impressions: 2700, publications_count: 2, delta_pct: null, impressions_spark: [0, 2700] })
@@ -229,17 +273,35 @@ describe('tracking', () => {
 
   it('finds mention matches with hits and a summary', async () => {
     const body = await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches`)
+    // a3 is German and in DE: outside the list's markets and languages. "fed" broad does not
+    // match "Federal" (another stem); the phrase matches the summary and the body of a1.
     expect(body.publications.map((p: { id: string }) => p.id)).toEqual([IDS.a2, IDS.a1])
-    expect(body.publications[1]).toMatchObject({ country: 'US', lang: 'EN', publisher: 'Example News', cabinet_url: `http://127.0.0.1:9999/article/${IDS.a1}` })
+    expect(body.publications[1]).toEqual({
+      id: IDS.a1,
+      url: 'https://example.com/fed-rates',
+      title: 'Fed holds rates steady',
+      publisher: 'Example News',
+      domain: 'example.com',
+      country: 'US',
+      lang: 'EN',
+      first_seen_at: '2026-11-20T09:00:00.000Z',
+      article_first_seen_at: '2026-11-20T09:00:00.000Z',
+      snippet: 'Fed holds rates steady',
+      cabinet_url: `http://127.0.0.1:9999/article/${IDS.a1}`,
+    })
     expect(body.hits[IDS.a1]).toEqual({
-      count: 2,
+      count: 4,
       mentions: [
         { term_id: 'm1', raw_text: 'fed', match_type: 'broad', field: 'title', matched_text: 'Fed' },
+        { term_id: 'm1', raw_text: 'fed', match_type: 'broad', field: 'body', matched_text: 'Fed' },
+        { term_id: 'm2', raw_text: 'federal reserve', match_type: 'phrase', field: 'summary', matched_text: 'Federal Reserve' },
         { term_id: 'm2', raw_text: 'federal reserve', match_type: 'phrase', field: 'body', matched_text: 'Federal Reserve' },
       ],
     })
-    expect(body.summary).toEqual({ matches: 3, publications: 2, mentions: { fed: 2, 'federal reserve': 1 } })
+    expect(body.summary).toEqual({ matches: 5, publications: 2, mentions: { fed: 3, 'federal reserve': 2 } })
     expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?scope=title`)).summary.matches).toBe(2)
+    expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?scope=body`)).summary.matches).toBe(2)
+    expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?scope=both`)).summary.matches).toBe(4)
     expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?match_types=phrase`)).summary.publications).toBe(1)
     expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?mention=fed&mention=other&limit=1`)).publications).toHaveLength(1)
     expect((await ok('getTrackingMatches', `/v1/tracking/lists/${IDS.mentionList}/matches?q=markets`)).summary.publications).toBe(1)

@@ -1,4 +1,5 @@
 import { IngestWriter } from '../../electron/core/ingest/writer'
+import { scanMentionList } from '../../electron/core/jobs/mention-scan'
 import type { Store } from '../../electron/core/store/store'
 import { seedRegion } from './core'
 
@@ -89,12 +90,8 @@ export function seedFixture(store: Store, projectId: string): void {
   item.run('i4', IDS.publisherList, 'example.com', 'Example News', null, 1, '2026-11-19T03:00:00.000Z')
   list.run(IDS.trendList, projectId, 'trend', 'Stories', 3, null, null, null, null, null, null, '2026-11-19T04:00:00.000Z')
   item.run('i5', IDS.trendList, IDS.trend, 'Fed holds rates', null, 1, '2026-11-19T04:00:00.000Z')
-  list.run(IDS.mentionList, projectId, 'mention', 'Brand watch', 4, '["US"]', '["en"]', 'all', 1, 'ready', '2026-11-20T11:30:00.000Z', '2026-11-19T05:00:00.000Z')
+  list.run(IDS.mentionList, projectId, 'mention', 'Brand watch', 4, '["US"]', '["en"]', 'all', 1, 'pending', null, '2026-11-19T05:00:00.000Z')
   item.run('m1', IDS.mentionList, 'fed', 'fed', 'broad', 1, '2026-11-19T05:00:00.000Z')
   item.run('m2', IDS.mentionList, 'federal reserve', 'federal reserve', 'phrase', 2, '2026-11-19T05:00:01.000Z')
-  db.prepare(
-    `INSERT INTO mention_matches (item_id, article_id, list_id, field, matched_text, matched_at) VALUES
-     ('m1', ?, ?, 'title', 'Fed', '2026-11-20T11:30:00.000Z'), ('m2', ?, ?, 'body', 'Federal Reserve', '2026-11-20T11:30:00.000Z'),
-     ('m1', ?, ?, 'title', 'Fed', '2026-11-20T11:30:00.000Z')`,
-  ).run(IDS.a1, IDS.mentionList, IDS.a1, IDS.mentionList, IDS.a2, IDS.mentionList)
+  scanMentionList(store, IDS.mentionList, 'full', () => new Date('2026-11-20T11:30:00.000Z'))
 }

@@ -1,5 +1,6 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { listKinds, type ListKind } from '../../../../shared/contract/values'
+import { FIELDS_BY_SCOPE } from '../../analytics/mentions/matching'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
 import type { ItemRelatedRow, TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
 import { DAY_MS, epochSeconds, HOUR_MS, hourIndex } from '../../time/buckets'
@@ -339,8 +340,8 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const wanted = new Set(query.mention.map((m) => m.toLowerCase()))
     if (wanted.size > 0) rows = rows.filter((r) => wanted.has(r.keyword.toLowerCase()))
     if (query.match_types) rows = rows.filter((r) => query.match_types!.includes((r.matchType ?? 'broad') as 'broad'))
-    const fields: Record<string, string[]> = { title: ['title'], body: ['body'], both: ['title', 'body'], all: ['title', 'body', 'summary'] }
-    rows = rows.filter((r) => fields[query.scope]!.includes(r.field))
+    const fields: string[] = FIELDS_BY_SCOPE[query.scope]
+    rows = rows.filter((r) => fields.includes(r.field))
 
     const order: string[] = []
     const hits: Record<string, { count: number; mentions: Array<{ term_id: string; raw_text: string; match_type: string; field: string; matched_text: string }> }> = {}
@@ -372,7 +373,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
           lang: r.lang.toUpperCase(),
           first_seen_at: r.firstSeenAt ?? '',
           article_first_seen_at: r.firstSeenAt ?? '',
-          snippet: (r.summary ?? r.title).slice(0, 240),
+          snippet: r.snippet || (r.summary ?? r.title).slice(0, 240),
           cabinet_url: `${ctx.appUrl}/article/${id}`,
         }
       }),

@@ -427,6 +427,7 @@ export interface MatchRow {
   matchType: string | null
   field: string
   matchedText: string
+  snippet: string
   url: string
   title: string
   domain: string
@@ -445,7 +446,7 @@ export class MatchesRepository {
     return this.sqlite
       .prepare(
         `SELECT m.article_id AS articleId, m.item_id AS itemId, i.key AS keyword, i.type AS matchType, m.field,
-                m.matched_text AS matchedText, a.url, a.title, a.domain, p.name AS publisher, a.region AS country,
+                m.matched_text AS matchedText, m.snippet, a.url, a.title, a.domain, p.name AS publisher, a.region AS country,
                 a.lang, ${sqlIso('s.first_seen')} AS firstSeenAt, a.summary
          FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id JOIN articles a ON a.id = m.article_id
          LEFT JOIN article_facets s ON s.article_seq = a.seq
@@ -453,7 +454,7 @@ export class MatchesRepository {
          WHERE m.list_id = @listId AND a.region IN (SELECT value FROM json_each(@countries))
            AND (@lang IS NULL OR a.lang = @lang) AND (@from IS NULL OR s.first_seen >= @from)
            AND (@to IS NULL OR s.first_seen <= @to) AND (@q IS NULL OR instr(lower(a.title), lower(@q)) > 0)
-         ORDER BY s.first_seen DESC, a.id, i.position`,
+         ORDER BY s.first_seen DESC, a.id, i.position, CASE m.field WHEN 'title' THEN 0 WHEN 'summary' THEN 1 ELSE 2 END`,
       )
       .all({ listId, countries: JSON.stringify(f.countries), lang: f.lang, from: f.from, to: f.to, q: f.q }) as MatchRow[]
   }
