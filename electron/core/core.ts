@@ -3,6 +3,7 @@ import { routes, type RouteId, type RouteInput, type RouteResponse } from '../..
 import type { Principal, RequestContext } from './service/context'
 import { JobRegistry } from './jobs/jobs'
 import { MentionScanner } from './jobs/mention-scan'
+import { analyticsStale, refreshAnalyticsInBackground } from './jobs/signals'
 import { RateLimiter } from './limits/rate-limiter'
 import { handlers } from './service/service'
 import type { Store } from './store/store'
@@ -39,8 +40,27 @@ export class Core {
     this.scanner = new MentionScanner(this.store, () => this.now())
   }
 
+  private scanTimer: NodeJS.Timeout | null = null
+
+  /**
+   * What a long-running process (the app, `feedlens serve`) keeps doing: brings trends and
+   * signals up to date when the store changed while closed, then looks every minute for mention
+   * lists due a scan (new articles, a changed list, next_scan_at passed).
+   */
+  startBackgroundWork(options: { afterRefresh?: () => void; log?: (message: string) => void } = {}): void {
+    const log = options.log ?? ((m: string) => console.error(m))
+    const refresh = analyticsStale(this.store) ? refreshAnalyticsInBackground(this.store, this.now()) : Promise.resolve()
+    refresh
+      .then(() => this.store.sqlite.open && options.afterRefresh?.())
+      .catch((error: unknown) => log(`Computing trends and signals failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
+      .finally(() => this.store.sqlite.open && this.scanner.requestDue())
+    this.scanTimer = setInterval(() => this.store.sqlite.open && this.scanner.requestDue(), SCAN_CHECK_MS)
+    this.scanTimer.unref()
+  }
+
   /** Saves what is held in memory (request counters) and closes the store. */
   close(): void {
+    if (this.scanTimer) clearInterval(this.scanTimer)
     this.rateLimiter.close()
     this.store.close()
   }
@@ -83,3 +103,5 @@ export class Core {
 }
 
 export const DEFAULT_PUBLIC_REQUESTS_PER_MINUTE = 1200
+/** How often a running app looks for mention lists due a scan. */
+const SCAN_CHECK_MS = 60_000

@@ -6,7 +6,6 @@ import { createHttpApp } from '../core/http/app'
 import { startHttpServer, type RunningServer } from '../core/http/server'
 import { StoreMismatchError } from '../core/store/database'
 import type { Core } from '../core/core'
-import { analyticsStale, startAnalyticsRefresh } from '../core/jobs/signals'
 import { wireIpc } from './ipc'
 import { hardenSessions } from './security'
 
@@ -27,7 +26,7 @@ async function startCore(): Promise<Core> {
   } catch {
     server = await startHttpServer(started, { port: 0 })
   }
-  if (analyticsStale(started.store)) startAnalyticsRefresh(started.store)
+  started.startBackgroundWork()
   return started
 }
 

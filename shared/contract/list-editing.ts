@@ -63,3 +63,19 @@ export const removeItemsBody = z.object({
 export const listPath = z.object({ list_id: uuidParam })
 
 export const deletedListResponse = z.object({ deleted: z.uuid() })
+
+export const suggestionsQuery = z.object({
+  kind: z.enum(['entity', 'category', 'publisher', 'trend'], { error: 'Input should be one of: entity, category, publisher, trend' }),
+  q: z.string().trim().max(100).optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'Input should be a valid integer')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(50))
+    .optional()
+    .transform((v) => v ?? 10),
+})
+
+export const suggestionsResponse = z.object({
+  suggestions: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
+})

@@ -215,6 +215,11 @@ export const routes = {
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',
     summary: 'What moved most in a point of a volatility series', query: app.moversQuery, response: app.moversResponse,
   }),
+  appListSuggestions: route({
+    method: 'GET', path: '/app/lists/suggestions', access: 'app', tag: 'App',
+    summary: 'Entities, categories, publishers or trends worth tracking, most present first',
+    query: lists.suggestionsQuery, response: lists.suggestionsResponse,
+  }),
   appCreateList: route({
     method: 'POST', path: '/app/lists', access: 'app', tag: 'App',
     summary: 'Create a tracking list', query: empty, body: lists.createListBody, response: tracking.listDetailResponse,

@@ -1,7 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tempDir } from '../helpers/core'
+import { randomUUID } from 'node:crypto'
+import { openTestStore, tempDir } from '../helpers/core'
+import { seedFixture } from '../helpers/fixture'
 
 // The CLI as users run it: the built bundle through bin/feedlens.js (npm test builds first).
 const BIN = path.resolve(__dirname, '../../bin/feedlens.js')
@@ -37,7 +39,7 @@ function serve(args: string[]): Promise<{ url: string; lines: string[]; stop(): 
 
 describe('feedlens CLI', () => {
   it('prints help for every command', () => {
-    for (const args of [['--help'], ['serve', '--help'], ['keys', '--help'], ['keys', 'create', '--help'], ['keys', 'list', '--help'], ['keys', 'revoke', '--help']]) {
+    for (const args of [['--help'], ['serve', '--help'], ['keys', '--help'], ['keys', 'create', '--help'], ['keys', 'list', '--help'], ['keys', 'revoke', '--help'], ['lists', '--help'], ['lists', 'create', '--help'], ['lists', 'add', '--help'], ['lists', 'show', '--help']]) {
       const r = feedlens(args)
       expect(r.code, args.join(' ')).toBe(0)
       expect(r.stdout).toMatch(/Usage: feedlens/)
@@ -53,6 +55,14 @@ describe('feedlens CLI', () => {
       expect(key).toBeDefined()
       const res = await fetch(`${first.url}/v1/tracking/lists`, { headers: { 'X-API-Key': key! } })
       expect(res.status).toBe(200)
+      // the example lists follow once trends are computed, their mention lists scanned
+      let index: { total: number; lists: Array<{ kind: string; scan_status?: string }> } = { total: 0, lists: [] }
+      for (let i = 0; i < 120 && !(index.total === 6 && index.lists.every((l) => l.kind !== 'mention' || l.scan_status === 'ready')); i++) {
+        await new Promise((r) => setTimeout(r, 500))
+        index = (await (await fetch(`${first.url}/v1/tracking/lists`, { headers: { 'X-API-Key': key! } })).json()) as typeof index
+      }
+      expect(index.lists.map((l) => l.kind).sort()).toEqual(['category', 'entity', 'mention', 'mention', 'publisher', 'trend'])
+      expect(index.lists.filter((l) => l.kind === 'mention').map((l) => l.scan_status)).toEqual(['ready', 'ready'])
       const articles = (await (await fetch(`${first.url}/v1/articles?limit=1`, { headers: { 'X-API-Key': key! } })).json()) as { total: number }
       expect(articles.total).toBeGreaterThan(15_000)
       const page = await fetch(`${first.url}/`)
@@ -85,6 +95,45 @@ describe('feedlens CLI', () => {
     const revoked = feedlens(['keys', 'revoke', keys[0]!.id, '--data-dir', dir])
     expect(revoked.code).toBe(0)
     expect(JSON.parse(feedlens(['keys', 'list', '--json', '--data-dir', dir]).stdout)[0].revoked_at).not.toBeNull()
+  })
+
+  it('creates, fills, shows and deletes tracking lists with the app\'s rules', () => {
+    const dir = tempDir()
+    const store = openTestStore(path.join(dir, 'feedlens.db'))
+    const project = store.projects.create({ id: randomUUID(), name: 'P', planId: 'start', createdAt: new Date().toISOString() })
+    seedFixture(store, project.id)
+    store.close()
+    const run = (...args: string[]) => feedlens(['lists', ...args, '--data-dir', dir])
+
+    const created = run('create', '--kind', 'publisher', '--name', 'Rivals')
+    expect(created.code).toBe(0)
+    const listId = created.stdout.trim()
+    expect(listId).toMatch(/^[0-9a-f-]{36}$/)
+    const added = run('add', listId, 'https://www.Example.com/a', 'zeitung.de')
+    expect(added.stdout).toBe('zeitung.de\tDie Zeitung\nexample.com\tExample News\n')
+    const shown = JSON.parse(run('show', listId, '--json').stdout) as { items: Array<{ key: string }> }
+    expect(shown.items.map((i) => i.key)).toEqual(['zeitung.de', 'example.com'])
+    expect(run('remove', listId, 'zeitung.de').stdout).toBe('Rivals: 1 items left\n')
+
+    const mention = run('create', '--kind', 'mention', '--name', 'Words', '--countries', 'US', '--scope', 'title').stdout.trim()
+    const keyword = run('add', mention, 'rates', '--match-type', 'broad')
+    expect(keyword.stdout).toMatch(/^[0-9a-f-]{36}\trates\tbroad\n$/)
+    const scanned = JSON.parse(run('show', mention, '--json').stdout) as { scan_status: string; matches_count: number }
+    expect(scanned).toMatchObject({ scan_status: 'ready', matches_count: 1 })
+
+    // the Start plan tracks 10 categories at most: the 11th is refused and nothing is added
+    const categories = run('create', '--kind', 'category', '--name', 'C').stdout.trim()
+    const tooMany = run('add', categories, ...Array.from({ length: 11 }, (_, i) => `/C/${i}`))
+    expect(tooMany.code).toBe(1)
+    expect(tooMany.stderr).toMatch(/Start plan tracks at most 10 categories/)
+    expect(run('show').stdout).toMatch(/usage: entity 2\/25, category 1\/10, publisher 1\/25, trend 1\/∞, mention 3\/10/)
+
+    const badKind = run('create', '--kind', 'people', '--name', 'x')
+    expect(badKind.code).not.toBe(0)
+    expect(badKind.stderr).toMatch(/Allowed choices are entity, category, publisher, trend, mention/)
+    expect(run('add', listId, 'not a domain').stderr).toMatch(/is not a publisher domain/)
+    expect(run('delete', listId).stdout).toBe(`Deleted ${listId}\n`)
+    expect(run('show', listId).stderr).toMatch(/not found/)
   })
 
   it('honours FEEDLENS_DATA_DIR', () => {

@@ -1,10 +1,11 @@
 import { SingleBar, Presets } from 'cli-progress'
 import { Command, Option } from 'commander'
 import { openCore } from '../bootstrap'
-import { ensureDemoProject, ensureDemoWorld } from '../demo/demo-project'
+import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../demo/demo-project'
 import type { DemoSummary } from '../demo/generate'
 import { demoScales, type DemoScale } from '../demo/scales'
 import { refreshAnalytics } from '../jobs/signals'
+import { scanDueMentionLists } from '../jobs/mention-scan'
 import { dataDirOption } from './options'
 
 export const DEFAULT_DEMO_SEED = 42
@@ -67,10 +68,14 @@ export function registerDemoCommand(program: Command): void {
         const started = Date.now()
         const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: opts.end ?? core.now() })
         if (!summary) throw new Error('This store already has articles; the demo world is built into an empty store only (use another --data-dir).')
-        refreshAnalytics(core.store, opts.end ?? core.now())
-        process.stderr.write(`${describeSummary(summary)} Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`)
         const project = ensureDemoProject(core.store, core.now())
-        if (project) process.stdout.write(`Demo project created. Its API key (shown once, keep it): ${project.keyValue}\n`)
+        refreshAnalytics(core.store, opts.end ?? core.now())
+        if (project) {
+          ensureDemoLists(core.store, project.projectId, core.now())
+          scanDueMentionLists(core.store, () => core.now())
+        }
+        process.stderr.write(`${describeSummary(summary)} Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`)
+        if (project) process.stdout.write(`Demo project created, with example tracking lists. Its API key (shown once, keep it): ${project.keyValue}\n`)
       } finally {
         core.store.close()
       }

@@ -4,9 +4,10 @@ import { APP_VERSION } from '../version'
 import { registerDemoCommand } from './demo'
 import { registerImportCommand } from './import'
 import { registerKeysCommands } from './keys'
+import { registerListsCommands } from './lists'
 import { registerServeCommand } from './serve'
 
-/** `feedlens`: the command-line face of the core (serving, keys). Errors go to stderr, non-zero exit. */
+/** `feedlens`: the command-line face of the core (serving, demo, import, keys, lists). Errors go to stderr, non-zero exit. */
 export function buildProgram(): Command {
   const program = new Command()
     .name('feedlens')
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   registerDemoCommand(program)
   registerImportCommand(program)
   registerKeysCommands(program)
+  registerListsCommands(program)
   return program
 }
 

@@ -1,11 +1,10 @@
 import { Command, Option } from 'commander'
 import { openCore } from '../bootstrap'
-import { ensureDemoProject } from '../demo/demo-project'
+import { ensureDemoLists, ensureDemoProject } from '../demo/demo-project'
 import { DEFAULT_HOST, DEFAULT_PORT, startHttpServer } from '../http/server'
 import { rendererDir } from '../paths/data-dir'
 import { demoScales, type DemoScale } from '../demo/scales'
 import { buildDemoWorld, DEFAULT_DEMO_SEED, describeSummary, parseSeed } from './demo'
-import { analyticsStale, startAnalyticsRefresh } from '../jobs/signals'
 import { dataDirOption } from './options'
 
 function parsePort(value: string): number {
@@ -28,11 +27,13 @@ export function registerServeCommand(program: Command): void {
     .option('--log', 'log each request (method and path, never the query string)')
     .action(async (opts: { dataDir?: string; host: string; port: number; demo?: boolean; scale: DemoScale; seed: number; cors?: boolean; log?: boolean }) => {
       const core = openCore({ dataDir: opts.dataDir })
+      let demoProjectId: string | null = null
       if (opts.demo) {
         const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: core.now() })
         if (summary) process.stderr.write(`${describeSummary(summary)}\n`)
         const demo = ensureDemoProject(core.store, core.now())
         if (demo) {
+          demoProjectId = demo.projectId
           process.stdout.write(`Demo project created. Its API key (shown once, keep it): ${demo.keyValue}\n`)
         } else {
           process.stdout.write('The store already has a project; create a key with: feedlens keys create --name NAME\n')
@@ -48,7 +49,10 @@ export function registerServeCommand(program: Command): void {
       })
       if (!ui) process.stderr.write('The web UI is not built (npm run build); serving the API only.\n')
       process.stdout.write(`Feedlens listening on ${server.url}\n`)
-      if (analyticsStale(core.store)) startAnalyticsRefresh(core.store, core.now())
+      core.startBackgroundWork({
+        // the demo project's example lists need the demo world's trends
+        afterRefresh: demoProjectId ? () => ensureDemoLists(core.store, demoProjectId!, core.now()) : undefined,
+      })
       const stop = async () => {
         await server.close()
         core.close()

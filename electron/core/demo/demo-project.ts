@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createApiKey } from '../service/handlers/app'
+import { addItems, createList } from '../service/tracking/editing'
 import type { Store } from '../store/store'
 import { generateDemoWorld, type DemoOptions, type DemoSummary } from './generate'
 
@@ -22,4 +23,41 @@ export function ensureDemoProject(store: Store, now: Date): { projectId: string;
 export function ensureDemoWorld(store: Store, options: DemoOptions): DemoSummary | null {
   if (store.counts().articles > 0) return null
   return generateDemoWorld(store, options)
+}
+
+/**
+ * The demo project's example lists, one or more of every kind, made of what the demo world
+ * writes about most, so that a first start shows living metrics, roll-ups and matches.
+ * Does nothing when the project already has lists. Mention lists are scanned by the caller.
+ */
+export function ensureDemoLists(store: Store, projectId: string, now: Date): string[] {
+  if (store.tracking.lists(projectId, undefined, 0, 1, 0).total > 0) return []
+  const top = (kind: string, n: number) => store.trackingEditor.suggestions(kind, null, n)
+  const organisations = top('entity', 40).filter((e) => store.trackingEditor.entityById(e.value)?.type === 'Organization')
+  const specs: Array<{ kind: 'entity' | 'category' | 'publisher' | 'trend' | 'mention'; name: string; items: Array<{ value: string; match_type?: 'broad' | 'phrase' | 'exact' }>; langs?: string[]; search_scope?: 'title' | 'all' }> = [
+    { kind: 'entity', name: 'People & organisations', items: top('entity', 8).map((e) => ({ value: e.value })) },
+    { kind: 'category', name: 'Sections', items: top('category', 6).map((c) => ({ value: c.value })) },
+    { kind: 'publisher', name: 'Competitors', items: top('publisher', 8).map((p) => ({ value: p.value })) },
+    { kind: 'trend', name: 'Stories to watch', items: top('trend', 6).map((t) => ({ value: t.value })) },
+    {
+      kind: 'mention',
+      name: 'Brand watch',
+      items: [
+        ...organisations.slice(0, 2).map((o) => ({ value: o.label, match_type: 'phrase' as const })),
+        ...organisations.slice(2, 3).map((o) => ({ value: o.label, match_type: 'exact' as const })),
+        { value: 'central bank', match_type: 'broad' },
+        { value: 'coalition', match_type: 'broad' },
+      ],
+    },
+    { kind: 'mention', name: 'Wahlen (Schlagzeilen)', langs: ['de'], search_scope: 'title', items: [{ value: 'Wahl' }, { value: 'Koalition' }, { value: 'Wahlkampf', match_type: 'exact' }] },
+  ]
+  return store.transaction(() =>
+    specs
+      .filter((spec) => spec.items.length > 0)
+      .map((spec, i) => {
+        const id = createList(store, projectId, { kind: spec.kind, name: spec.name, color_index: i, langs: spec.langs, search_scope: spec.search_scope }, now)
+        addItems(store, projectId, id, spec.items, now)
+        return id
+      }),
+  )
 }

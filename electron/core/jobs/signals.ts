@@ -2,6 +2,7 @@ import { formatGroups } from '../../../shared/contract/values'
 import { indexSeries, pointDistances, BASELINE_DAYS, type IndexedPoint } from '../analytics/signals/volatility'
 import { formatInterestSeries } from '../analytics/signals/format-interest'
 import type { Store } from '../store/store'
+import { scanDueMentionLists } from './mention-scan'
 import { refreshTrends, trendsStale } from './trends'
 import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
 
@@ -171,20 +172,17 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
 }
 
 /** Everything derived from the data: trends first (topic series need their topics), then signals. */
+/** Trends, signals and the keyword scans of mention lists, after new data (the CLI: to the end, at once). */
 export function refreshAnalytics(store: Store, now: Date = new Date()): void {
   refreshTrends(store, now)
   refreshSignals(store, now)
+  scanDueMentionLists(store, () => now)
 }
 
 export async function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve))
   refreshTrends(store, now)
   await refreshSignalsInBackground(store, now)
-}
-
-/** Starts a background refresh whose failure is logged, never left to crash the process. */
-export function startAnalyticsRefresh(store: Store, now: Date = new Date(), log: (message: string) => void = (m) => console.error(m)): void {
-  refreshAnalyticsInBackground(store, now).catch((error: unknown) => log(`Computing trends and signals failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`))
 }
 
 export function analyticsStale(store: Store): boolean {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ensureDemoProject } from '../../demo/demo-project'
+import { ensureDemoLists, ensureDemoProject } from '../../demo/demo-project'
 import { generateDemoWorldInBackground } from '../../demo/generate'
 import { importFile } from '../../ingest/importer'
 import { refreshAnalyticsInBackground } from '../../jobs/signals'
@@ -133,9 +133,11 @@ export const appHandlers: HandlerMap<AppRoutes> = {
         end: new Date(),
         onProgress: (done, total) => report(done / total, `Building the ${body.scale} demo world: day ${done} of ${total}`),
       })
-      ensureDemoProject(ctx.store, new Date())
+      const demo = ensureDemoProject(ctx.store, new Date())
       report(1, 'Computing trends and feed signals')
       await refreshAnalyticsInBackground(ctx.store)
+      if (demo) ensureDemoLists(ctx.store, demo.projectId, new Date())
+      ctx.scanner.requestDue()
       return { ...summary }
     })
     return { job }
@@ -157,6 +159,7 @@ export const appHandlers: HandlerMap<AppRoutes> = {
         if (result.articles > 0 || result.observationsInserted > 0) {
           report(1, 'Computing trends and feed signals')
           await refreshAnalyticsInBackground(ctx.store)
+          ctx.scanner.requestDue()
         }
         return { ...result, file: body.file_name }
       } finally {

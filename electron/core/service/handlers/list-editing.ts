@@ -4,12 +4,15 @@ import { addItems, createList, deleteList, ownEditableList, removeItems, updateL
 import { trackingProject } from '../tracking/access'
 import { trackingHandlers } from './tracking'
 
-type ListEditingRoutes = 'appCreateList' | 'appUpdateList' | 'appDeleteList' | 'appAddListItems' | 'appRemoveListItems' | 'appScanList'
+type ListEditingRoutes = 'appListSuggestions' | 'appCreateList' | 'appUpdateList' | 'appDeleteList' | 'appAddListItems' | 'appRemoveListItems' | 'appScanList'
 
 const detail = (ctx: Parameters<typeof trackingHandlers.getTrackingList>[0], listId: string) =>
   trackingHandlers.getTrackingList(ctx, { params: { list_id: listId }, query: {}, body: undefined })
 
 export const listEditingHandlers: HandlerMap<ListEditingRoutes> = {
+  appListSuggestions(ctx, { query }) {
+    return { suggestions: ctx.store.trackingEditor.suggestions(query.kind, query.q || null, query.limit) }
+  },
   appCreateList(ctx, { body }) {
     const listId = createList(ctx.store, trackingProject(ctx), body, ctx.now)
     ctx.store.changed()

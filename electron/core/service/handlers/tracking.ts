@@ -1,10 +1,9 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { listKinds, type ListKind } from '../../../../shared/contract/values'
+import { type ListKind } from '../../../../shared/contract/values'
 import { FIELDS_BY_SCOPE } from '../../analytics/mentions/matching'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
 import type { ItemRelatedRow, TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
 import { DAY_MS, epochSeconds, HOUR_MS, hourIndex } from '../../time/buckets'
-import type { RequestContext } from '../context'
 import { TrackingApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { resolveMarkets } from '../markets'
@@ -189,7 +188,11 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
             let urls = 0
             let impressions = 0
             for (const rowsOfKey of series.values()) {
-              for (const r of rowsOfKey) if (r.bucket === b) ((urls += r.publications), (impressions += r.impressions))
+              for (const r of rowsOfKey) {
+                if (r.bucket !== b) continue
+                urls += r.publications
+                impressions += r.impressions
+              }
             }
             return { ts: new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString(), urls, impressions }
           })

@@ -141,14 +141,21 @@ export class TrackingEditor {
   }
 
   updateList(id: string, patch: ListPatch, now: string): void {
+    const columns: Record<keyof ListPatch, string> = {
+      name: 'name',
+      colorIndex: 'color_index',
+      countries: 'countries',
+      langs: 'langs',
+      searchScope: 'search_scope',
+      active: 'active',
+    }
     const sets: string[] = ['updated_at = @now']
     const params: Record<string, unknown> = { id, now }
-    if (patch.name !== undefined) (sets.push('name = @name'), (params.name = patch.name))
-    if (patch.colorIndex !== undefined) (sets.push('color_index = @colorIndex'), (params.colorIndex = patch.colorIndex))
-    if (patch.countries !== undefined) (sets.push('countries = @countries'), (params.countries = JSON.stringify(patch.countries)))
-    if (patch.langs !== undefined) (sets.push('langs = @langs'), (params.langs = JSON.stringify(patch.langs)))
-    if (patch.searchScope !== undefined) (sets.push('search_scope = @searchScope'), (params.searchScope = patch.searchScope))
-    if (patch.active !== undefined) (sets.push('active = @active'), (params.active = patch.active ? 1 : 0))
+    for (const [field, value] of Object.entries(patch) as Array<[keyof ListPatch, unknown]>) {
+      if (value === undefined) continue
+      sets.push(`${columns[field]} = @${field}`)
+      params[field] = Array.isArray(value) ? JSON.stringify(value) : typeof value === 'boolean' ? (value ? 1 : 0) : value
+    }
     this.sqlite.prepare(`UPDATE tracking_lists SET ${sets.join(', ')} WHERE id = @id`).run(params)
   }
 
@@ -213,6 +220,31 @@ export class TrackingEditor {
   trendLabel(id: string): string | null {
     const row = this.sqlite.prepare('SELECT label FROM trends WHERE id = ?').get(id) as { label: string } | undefined
     return row?.label ?? null
+  }
+
+  /**
+   * Values worth tracking, most present first, optionally starting with (or, for trends,
+   * containing) `q`: what the list editor suggests and the demo project's lists are made of.
+   */
+  suggestions(kind: string, q: string | null, limit: number): Array<{ value: string; label: string; count: number }> {
+    const like = q ? `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+    const sql: Record<string, string> = {
+      entity: `SELECT e.id AS value, e.name AS label, (SELECT count(*) FROM article_entities ae WHERE ae.entity_id = e.id) AS count
+               FROM entities e WHERE @like IS NULL OR e.name LIKE @like ESCAPE '\\' ORDER BY count DESC, e.name LIMIT @limit`,
+      category: `SELECT category AS value, category AS label, count(*) AS count FROM article_facets
+                 WHERE category IS NOT NULL AND (@like IS NULL OR category LIKE @like ESCAPE '\\' OR category LIKE '%/' || @like ESCAPE '\\')
+                 GROUP BY category ORDER BY sum(impressions) DESC LIMIT @limit`,
+      publisher: `SELECT f.domain AS value, coalesce(p.name, f.domain) AS label, count(*) AS count FROM article_facets f
+                  LEFT JOIN publishers p ON p.domain = f.domain
+                  WHERE @like IS NULL OR f.domain LIKE @like ESCAPE '\\' OR p.name LIKE @like ESCAPE '\\'
+                  GROUP BY f.domain ORDER BY sum(f.impressions) DESC LIMIT @limit`,
+      trend: `SELECT id AS value, label, article_count AS count FROM trends
+              WHERE (@like IS NULL OR label LIKE '%' || @like ESCAPE '\\') AND state IN ('hot', 'emerging', 'persistent')
+              ORDER BY CASE state WHEN 'hot' THEN 0 WHEN 'emerging' THEN 1 ELSE 2 END, article_count DESC LIMIT @limit`,
+    }
+    const query = sql[kind]
+    if (!query) return []
+    return this.sqlite.prepare(query).all({ like, limit }) as Array<{ value: string; label: string; count: number }>
   }
 
   /** Entity items added by a name or an id the store did not know yet, resolved now that the entity is there. */
