@@ -17,12 +17,15 @@ export interface BridgeResponse {
 export interface FeedlensBridge {
   request(req: BridgeRequest): Promise<BridgeResponse>
   openExternal(url: string): Promise<void>
+  /** Desktop: the main process asks the window to show a route (a cabinet link opened elsewhere in the app). */
+  onNavigate(listener: (path: string) => void): () => void
   readonly kind: 'electron' | 'web'
 }
 
 export const IPC_CHANNELS = {
   request: 'feedlens:request',
   openExternal: 'feedlens:open-external',
+  navigate: 'feedlens:navigate',
 } as const
 
 export function toQueryString(query: BridgeRequest['query']): string {
@@ -33,4 +36,16 @@ export function toQueryString(query: BridgeRequest['query']): string {
   }
   const s = params.toString()
   return s ? `?${s}` : ''
+}
+
+/** The in-app route of a cabinet_url (`{app_url}/article/<id>`), or null for any other address. */
+export function cabinetRoute(url: string, appUrl?: string): string | null {
+  try {
+    const parsed = new URL(url)
+    if (appUrl && parsed.origin !== new URL(appUrl).origin) return null
+    const match = /^\/article\/([0-9a-f-]{36})\/?$/i.exec(parsed.pathname)
+    return match ? `/article/${match[1]!.toLowerCase()}` : null
+  } catch {
+    return null
+  }
 }

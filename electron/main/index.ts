@@ -53,7 +53,7 @@ function createWindow(rendererUrl: string | undefined): BrowserWindow {
 }
 
 app.whenReady().then(async () => {
-  hardenSessions()
+  hardenSessions(() => core?.appUrl ?? null)
   try {
     core = await startCore()
   } catch (error) {

@@ -6,6 +6,11 @@ const bridge: FeedlensBridge = {
   kind: 'electron',
   request: (req: BridgeRequest) => ipcRenderer.invoke(IPC_CHANNELS.request, req) as Promise<BridgeResponse>,
   openExternal: (url: string) => ipcRenderer.invoke(IPC_CHANNELS.openExternal, url) as Promise<void>,
+  onNavigate: (listener: (path: string) => void) => {
+    const handler = (_event: unknown, path: unknown) => typeof path === 'string' && listener(path)
+    ipcRenderer.on(IPC_CHANNELS.navigate, handler)
+    return () => ipcRenderer.removeListener(IPC_CHANNELS.navigate, handler)
+  },
 }
 
 contextBridge.exposeInMainWorld('feedlens', bridge)

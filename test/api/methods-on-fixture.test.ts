@@ -254,7 +254,7 @@ describe('tracking', () => {
     ])
     expect(body.related).toEqual([])
     expect(body.types).toEqual([{ name: 'News', pubs: 1 }, { name: 'Analysis', pubs: 1 }])
-    expect(body.groups).toEqual([])
+    expect(body.groups).toEqual([{ name: '/Business', pubs: 2, imps: 2700 }])
     const publisher = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.publisherList}/rollup`)
     expect(publisher.publishers).toEqual([])
     const trend = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.trendList}/rollup`)
@@ -286,7 +286,7 @@ describe('tracking', () => {
       lang: 'EN',
       first_seen_at: '2026-11-20T09:00:00.000Z',
       article_first_seen_at: '2026-11-20T09:00:00.000Z',
-      snippet: 'Fed holds rates steady',
+      snippet: 'The Federal Reserve kept rates unchanged.',
       cabinet_url: `http://127.0.0.1:9999/article/${IDS.a1}`,
     })
     expect(body.hits[IDS.a1]).toEqual({

@@ -23,6 +23,7 @@ function httpBridge(): FeedlensBridge {
     async openExternal(url: string) {
       window.open(url, '_blank', 'noopener,noreferrer')
     },
+    onNavigate: () => () => {},
   }
 }
 

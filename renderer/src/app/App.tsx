@@ -28,6 +28,8 @@ export function App() {
   const loadStatus = useAppStore((s) => s.loadStatus)
   const syncFromLocation = useAppStore((s) => s.syncFromLocation)
 
+  useEffect(() => bridge.onNavigate((path) => navigate(path)), [navigate])
+
   useEffect(() => {
     void loadStatus()
     window.addEventListener('popstate', syncFromLocation)

@@ -28,16 +28,21 @@ export function currentQuery(): URLSearchParams {
   return new URLSearchParams(usesHash() ? (window.location.hash.split('?')[1] ?? '') : window.location.search)
 }
 
-export function parsePath(path: string): { section: Section; articleId: string | null } {
-  const [first, second] = path.split('/').filter(Boolean)
-  if (first === 'article' && second) return { section: 'articles', articleId: second }
-  const section = (sections as readonly string[]).includes(first ?? '') ? (first as Section) : 'trends'
-  return { section, articleId: null }
-}
-
-interface AppState {
+export interface Route {
   section: Section
   articleId: string | null
+  /** segments after the section, e.g. ['<list id>', 'matches'] for /tracking/<list id>/matches */
+  rest: string[]
+}
+
+export function parsePath(path: string): Route {
+  const [first, second, ...more] = path.split('/').filter(Boolean)
+  if (first === 'article' && second) return { section: 'articles', articleId: second, rest: [] }
+  const section = (sections as readonly string[]).includes(first ?? '') ? (first as Section) : 'trends'
+  return { section, articleId: null, rest: second ? [second, ...more] : [] }
+}
+
+interface AppState extends Route {
   status: RouteResponse<'appStatus'> | null
   statusError: string | null
   navigate(path: string): void

@@ -68,9 +68,16 @@ export function tokenize(text: string, lang: string): Token[] {
   return tokens
 }
 
-/** Markdown link and image targets are not part of what a reader sees; their labels are. */
+/**
+ * The body as a reader sees it: Markdown link and image targets, HTML tags, heading and quote
+ * marks, emphasis and code ticks go; link labels and the words stay.
+ */
 export function readableBody(markdown: string): string {
-  return markdown.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/<[^>]+>/g, ' ')
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^[ \t]*(#{1,6}|>|[-*+]|\d+\.)[ \t]+/gm, '')
+    .replace(/(\*\*|__|`)/g, '')
 }
 
 export interface KeywordTerms {

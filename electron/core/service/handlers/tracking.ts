@@ -32,6 +32,9 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
   return map
 }
 
+/** "/Business/Economy" → "/Business": the roll-up's groups are top-level sections. */
+const topSection = (category: string | null) => (category ? `/${category.split('/').filter(Boolean)[0] ?? ''}` : null)
+
 const NO_FORECAST = { pct_next24h: null, pct_next7d: null, pct_next30d: null, predicted_total_reach: null, predicted_end_at: null, confidence: null }
 
 function forecastOf(json: string | null | undefined) {
@@ -318,7 +321,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
         (id, first) => ({ id, name: first.trendLabel ?? '', delta_pct: null }),
       ).map((t) => ({ ...t, delta_pct: deltaPct(t.imps, prevByTrend.get(t.id) ?? 0) })),
       related,
-      groups: [],
+      groups: group<{ name: string; pubs: number; imps: number }>(covered, (r) => topSection(r.category), (name) => ({ name })),
       types: types.map((t) => ({ name: t.name, pubs: t.pubs })),
     }
   },
@@ -358,8 +361,13 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
       h.count += 1
       h.mentions.push({ term_id: r.itemId, raw_text: r.keyword, match_type: r.matchType ?? 'broad', field: r.field, matched_text: r.matchedText })
     }
+    // The snippet comes from the summary, else the body, else the title (which is shown anyway).
+    const SNIPPET_PREFERENCE: Record<string, number> = { summary: 0, body: 1, title: 2 }
     const firstRow = new Map<string, (typeof rows)[number]>()
-    for (const r of rows) if (!firstRow.has(r.articleId)) firstRow.set(r.articleId, r)
+    for (const r of rows) {
+      const best = firstRow.get(r.articleId)
+      if (!best || (SNIPPET_PREFERENCE[r.field] ?? 3) < (SNIPPET_PREFERENCE[best.field] ?? 3)) firstRow.set(r.articleId, r)
+    }
     const mentions: Record<string, number> = {}
     for (const id of order) for (const m of hits[id]!.mentions) mentions[m.raw_text] = (mentions[m.raw_text] ?? 0) + 1
     return {

@@ -1,19 +1,64 @@
+import { useEffect, useState } from 'react'
 import { listKinds } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader } from '../../components/common'
+import { useAppStore } from '../../stores/app-store'
+import { ListEditor, NewListForm } from './ListEditor'
+import { MatchesPanel } from './MatchesPanel'
+import { MetricsPanel } from './MetricsPanel'
+import { RollupPanel } from './RollupPanel'
+import { defaultWindow, type TrackingWindow } from './WindowPicker'
 
-/** Tracking: the project's lists with the usage badges the API reports. */
+const TABS = ['metrics', 'rollup', 'matches', 'edit'] as const
+type Tab = (typeof TABS)[number]
+const TAB_LABELS: Record<Tab, string> = { metrics: 'Metrics', rollup: 'Roll-up', matches: 'Matches', edit: 'Edit' }
+
+/** Tracking: usage badges, the project's lists, and the chosen list's metrics, roll-up, matches and editor. */
 export function TrackingPage() {
+  const rest = useAppStore((s) => s.rest)
+  const navigate = useAppStore((s) => s.navigate)
+  const [creating, setCreating] = useState(false)
+  const [window, setWindow] = useState<TrackingWindow>(defaultWindow)
   const lists = useApi('listTrackingLists', { query: { limit: 200 } })
+  const selectedId = rest[0] ?? lists.data?.lists[0]?.id ?? null
+  const detail = useApi('getTrackingList', selectedId ? { params: { list_id: selectedId } } : null)
+  const list = detail.data && detail.data.id === selectedId ? detail.data : null
+  const tab: Tab = TABS.includes(rest[1] as Tab) ? (rest[1] as Tab) : 'metrics'
+  const tabs = TABS.filter((t) => t !== 'matches' || list?.kind === 'mention')
+
+  // A mention list being scanned: look again until its scan is done.
+  const scanning = list?.kind === 'mention' && (list.scan_status === 'pending' || list.scan_status === 'scanning')
+  const reloadDetail = detail.reload
+  useEffect(() => {
+    if (!scanning) return
+    const timer = setInterval(reloadDetail, 2000)
+    return () => clearInterval(timer)
+  }, [scanning, reloadDetail])
+
+  // Figures of a mention list change when its scan ends: panels load again then.
+  const panelKey = `${list?.id}-${list?.scan_status ?? ''}`
+  const refresh = () => {
+    lists.reload()
+    detail.reload()
+  }
   return (
     <div className="page">
-      <PageHeader title="Tracking" subtitle="Entities, categories, publishers, trends and keywords you follow" />
+      <PageHeader
+        title="Tracking"
+        subtitle="Entities, categories, publishers, trends and keywords you follow"
+        actions={
+          <button className="primary" type="button" onClick={() => setCreating(true)}>
+            New list
+          </button>
+        }
+      />
       <ErrorBanner message={lists.error} />
       <div className="badges-row" aria-label="Usage">
         {listKinds.map((kind) => {
           const u = lists.data?.usage[kind]
+          const full = u && u.limit !== null && u.used >= u.limit
           return (
-            <div key={kind} className="usage-badge">
+            <div key={kind} className={`usage-badge ${full ? 'full' : ''}`} title={kind === 'mention' ? 'keywords with their match type, in active lists' : `unique ${kind} items across lists`}>
               <span className="kind">{kind}</span>
               <span className="count">
                 {u ? u.used : '—'}
@@ -23,34 +68,82 @@ export function TrackingPage() {
           )
         })}
       </div>
-      <Card title="Lists">
-        {lists.data && lists.data.total === 0 ? (
-          <EmptyState title="No lists yet">Lists of each kind appear here with their metrics.</EmptyState>
-        ) : (
-          <table className="table" aria-label="Tracking lists">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Kind</th>
-                <th className="num">Items</th>
-                <th>Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(lists.data?.lists ?? []).map((l) => (
-                <tr key={l.id}>
-                  <td>
-                    <span className={`swatch c${l.color_index % 8}`} /> {l.name}
-                  </td>
-                  <td>{l.kind}</td>
-                  <td className="num">{l.item_count}</td>
-                  <td>{formatTime(l.updated_at)}</td>
+      {creating && (
+        <Card>
+          <NewListForm
+            onCancel={() => setCreating(false)}
+            onCreated={(id) => {
+              setCreating(false)
+              lists.reload()
+              navigate(`/tracking/${id}/edit`)
+            }}
+          />
+        </Card>
+      )}
+      <div className="tracking-layout">
+        <Card title="Lists">
+          {lists.data && lists.data.total === 0 ? (
+            <EmptyState title="No lists yet">Create one with New list: follow entities, sections, publishers, trends or keywords.</EmptyState>
+          ) : (
+            <table className="table clickable" aria-label="Tracking lists">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Kind</th>
+                  <th className="num">Items</th>
                 </tr>
+              </thead>
+              <tbody>
+                {(lists.data?.lists ?? []).map((l) => (
+                  <tr key={l.id} className={l.id === selectedId ? 'selected' : ''} onClick={() => navigate(`/tracking/${l.id}/${tab === 'matches' && l.kind !== 'mention' ? 'metrics' : tab}`)}>
+                    <td>
+                      <span className={`swatch c${l.color_index % 12}`} /> {l.name}
+                      {l.kind === 'mention' && (
+                        <div className="muted small">
+                          {l.active ? `${l.matches_count} matches · ${l.new_publications_24h} new in 24 h` : 'paused'}
+                        </div>
+                      )}
+                    </td>
+                    <td>{l.kind}</td>
+                    <td className="num">{l.item_count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+        {list && (
+          <section className="card" aria-label={`List ${list.name}`}>
+            <div className="card-head">
+              <h2>
+                <span className={`swatch c${list.color_index % 12}`} /> {list.name} <span className="muted small">· {list.kind} · {list.item_count} items · updated {formatTime(list.updated_at)}</span>
+              </h2>
+            </div>
+            <div className="tabs" role="tablist">
+              {tabs.map((t) => (
+                <button key={t} role="tab" aria-selected={t === tab} className={t === tab ? 'on' : ''} onClick={() => navigate(`/tracking/${list.id}/${t}`)}>
+                  {TAB_LABELS[t]}
+                </button>
               ))}
-            </tbody>
-          </table>
+            </div>
+            <ErrorBanner message={detail.error} />
+            {tab === 'metrics' && <MetricsPanel key={panelKey} listId={list.id} listName={list.name} kind={list.kind} window={window} onWindow={setWindow} />}
+            {tab === 'rollup' && <RollupPanel key={panelKey} listId={list.id} window={window} onWindow={setWindow} />}
+            {tab === 'matches' && list.kind === 'mention' && <MatchesPanel key={panelKey} list={list} />}
+            {tab === 'edit' && (
+              <ListEditor
+                key={list.id}
+                list={list}
+                onChanged={refresh}
+                onDeleted={() => {
+                  lists.reload()
+                  navigate('/tracking')
+                }}
+              />
+            )}
+          </section>
         )}
-      </Card>
+      </div>
     </div>
   )
 }

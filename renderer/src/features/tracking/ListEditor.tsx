@@ -1,0 +1,269 @@
+import { useState } from 'react'
+import { LIST_COLORS } from '../../../../shared/contract/list-editing'
+import type { RouteResponse } from '../../../../shared/contract/routes'
+import { listKinds, matchTypes, searchScopes, type ListKind } from '../../../../shared/contract/values'
+import { call } from '../../api/client'
+import { useApi } from '../../api/use-api'
+import { ErrorBanner, formatTime } from '../../components/common'
+
+type Detail = RouteResponse<'getTrackingList'>
+
+const KIND_HELP: Record<ListKind, { placeholder: string; help: string }> = {
+  entity: { placeholder: 'a name, or an id like /m/0abc12', help: 'People, organisations and places. A name not seen yet is kept and resolved when it appears.' },
+  category: { placeholder: '/Business/Economy', help: 'Category paths, slash-separated; case matters.' },
+  publisher: { placeholder: 'example.com', help: 'Domains; a pasted URL is reduced to its domain.' },
+  trend: { placeholder: 'search the trends by name', help: 'Storylines from the Trends page.' },
+  mention: { placeholder: 'a word or phrase', help: 'Broad: every word, any order, any form. Phrase: the words in order, any form. Exact: the words as written.' },
+}
+
+const SCOPE_LABELS: Record<string, string> = { title: 'titles', body: 'article bodies', both: 'titles and bodies', all: 'titles, summaries and bodies' }
+
+/** A new list: kind, name and colour (and a mention list's search settings). */
+export function NewListForm({ onCreated, onCancel }: { onCreated(id: string): void; onCancel(): void }) {
+  const [kind, setKind] = useState<ListKind>('entity')
+  const [name, setName] = useState('')
+  const [color, setColor] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <form
+      className="editor"
+      aria-label="New list"
+      onSubmit={async (e) => {
+        e.preventDefault()
+        try {
+          const list = await call('appCreateList', { body: { kind, name, color_index: color } })
+          onCreated(list.id)
+        } catch (err) {
+          setError((err as Error).message)
+        }
+      }}
+    >
+      <h2>New list</h2>
+      <ErrorBanner message={error} />
+      <div className="filters">
+        <label>
+          Kind
+          <select value={kind} onChange={(e) => setKind(e.target.value as ListKind)}>
+            {listKinds.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grow">
+          Name
+          <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="e.g. Competitors" />
+        </label>
+        <ColorPicker value={color} onChange={setColor} />
+      </div>
+      <p className="muted small">{KIND_HELP[kind].help}</p>
+      <div className="filters">
+        <button className="primary" type="submit" disabled={!name.trim()}>
+          Create list
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function ColorPicker({ value, onChange }: { value: number; onChange(c: number): void }) {
+  return (
+    <div className="color-picker" role="radiogroup" aria-label="Colour">
+      {Array.from({ length: LIST_COLORS }, (_, i) => (
+        <button
+          key={i}
+          type="button"
+          role="radio"
+          aria-checked={value === i}
+          aria-label={`colour ${i + 1}`}
+          className={`swatch big c${i} ${value === i ? 'on' : ''}`}
+          onClick={() => onChange(i)}
+        />
+      ))}
+    </div>
+  )
+}
+
+/** Editing one list: name, colour, a mention list's settings, its items, and deletion. */
+export function ListEditor({ list, onChanged, onDeleted }: { list: Detail; onChanged(): void; onDeleted(): void }) {
+  const [error, setError] = useState<string | null>(null)
+  const [name, setName] = useState(list.name)
+  const [value, setValue] = useState('')
+  const [matchType, setMatchType] = useState<(typeof matchTypes)[number]>('broad')
+  const [countries, setCountries] = useState((list.countries ?? []).join(', '))
+  const [langs, setLangs] = useState((list.langs ?? []).join(', '))
+  const kind = list.kind as ListKind
+  const suggestions = useApi('appListSuggestions', kind === 'mention' ? null : { query: { kind, q: value.trim() || undefined, limit: 10 } })
+
+  const run = async (work: () => Promise<unknown>) => {
+    try {
+      await work()
+      setError(null)
+      onChanged()
+    } catch (err) {
+      setError((err as Error).message)
+    }
+  }
+  const update = (body: Record<string, unknown>) => run(() => call('appUpdateList', { params: { list_id: list.id }, body }))
+  const codes = (s: string) => s.split(/[\s,]+/).filter(Boolean)
+  const add = (v: string) =>
+    run(async () => {
+      await call('appAddListItems', { params: { list_id: list.id }, body: { items: [{ value: v, ...(kind === 'mention' ? { match_type: matchType } : {}) }] } })
+      setValue('')
+    })
+
+  return (
+    <div className="editor">
+      <ErrorBanner message={error} />
+      <form
+        className="filters"
+        aria-label="List settings"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void update({ name })
+        }}
+      >
+        <label className="grow">
+          Name
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+        </label>
+        <button type="submit" disabled={!name.trim() || name === list.name}>
+          Rename
+        </button>
+        <ColorPicker value={list.color_index} onChange={(c) => void update({ color_index: c })} />
+      </form>
+
+      {kind === 'mention' && (
+        <form
+          className="filters"
+          aria-label="Search settings"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void update({ countries: codes(countries), langs: codes(langs) })
+          }}
+        >
+          <label>
+            Countries
+            <input value={countries} onChange={(e) => setCountries(e.target.value)} placeholder="all markets" size={14} />
+          </label>
+          <label>
+            Languages
+            <input value={langs} onChange={(e) => setLangs(e.target.value)} placeholder="all languages" size={10} />
+          </label>
+          <button type="submit">Save</button>
+          <label>
+            Look in
+            <select value={list.search_scope} onChange={(e) => void update({ search_scope: e.target.value })}>
+              {searchScopes.map((s) => (
+                <option key={s} value={s}>
+                  {SCOPE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={list.active ?? true} onChange={(e) => void update({ active: e.target.checked })} />
+            Active (scanned, counted in usage)
+          </label>
+          <span className="muted small" aria-label="Scan status">
+            Scan: {list.scan_status}
+            {list.last_scanned_at ? `, last ${formatTime(list.last_scanned_at)}` : ''}
+            {list.next_scan_at ? `, next ${formatTime(list.next_scan_at)}` : ''}
+            {list.scan_error ? ` — ${list.scan_error.message}` : ''}
+          </span>
+        </form>
+      )}
+
+      <form
+        className="filters"
+        aria-label="Add an item"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (value.trim()) void add(value.trim())
+        }}
+      >
+        <label className="grow">
+          Add {kind === 'mention' ? 'a keyword' : `a${kind === 'entity' ? 'n' : ''} ${kind}`}
+          <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={KIND_HELP[kind].placeholder} list={`suggest-${list.id}`} />
+          <datalist id={`suggest-${list.id}`}>
+            {(suggestions.data?.suggestions ?? []).map((s) => (
+              <option key={s.value} value={kind === 'trend' ? s.value : s.value}>
+                {s.label}
+              </option>
+            ))}
+          </datalist>
+        </label>
+        {kind === 'mention' && (
+          <label>
+            Match
+            <select value={matchType} onChange={(e) => setMatchType(e.target.value as typeof matchType)}>
+              {matchTypes.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button className="primary" type="submit" disabled={!value.trim()}>
+          Add
+        </button>
+      </form>
+      <p className="muted small">{KIND_HELP[kind].help}</p>
+      {kind !== 'mention' && (suggestions.data?.suggestions.length ?? 0) > 0 && (
+        <div className="chips" aria-label="Suggestions">
+          {suggestions.data!.suggestions
+            .filter((s) => !list.items.some((i) => i.key === s.value))
+            .slice(0, 8)
+            .map((s) => (
+              <button key={s.value} type="button" className="chip topic" onClick={() => void add(s.value)} title={`${s.count} publications`}>
+                + {s.label}
+              </button>
+            ))}
+        </div>
+      )}
+
+      <table className="table" aria-label="Items">
+        <thead>
+          <tr>
+            <th>{kind === 'mention' ? 'Keyword' : 'Item'}</th>
+            <th>{kind === 'mention' ? 'Match' : kind === 'entity' ? 'Type' : 'Key'}</th>
+            {kind === 'mention' && <th className="num">Matches</th>}
+            <th>Added</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((i) => (
+            <tr key={i.key}>
+              <td>{i.name}</td>
+              <td className={kind === 'entity' ? '' : 'mono'}>{kind === 'entity' ? (i.type ?? <span className="badge">not seen yet</span>) : kind === 'mention' ? i.type : i.key}</td>
+              {kind === 'mention' && <td className="num">{i.matches_count}</td>}
+              <td>{formatTime(i.added_at)}</td>
+              <td className="num">
+                <button type="button" className="link" aria-label={`Remove ${i.name}`} onClick={() => void run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [i.key] } }))}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="danger-zone">
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            if (window.confirm(`Delete the list "${list.name}" and its ${list.item_count} items?`)) {
+              void call('appDeleteList', { params: { list_id: list.id } }).then(onDeleted, (err: Error) => setError(err.message))
+            }
+          }}
+        >
+          Delete list
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,108 @@
+import type { RouteResponse } from '../../../../shared/contract/routes'
+import { useApi } from '../../api/use-api'
+import { CabinetLink } from '../../components/CabinetLink'
+import { EmptyState, ErrorBanner, formatNumber, formatTime } from '../../components/common'
+import { WindowPicker, type TrackingWindow } from './WindowPicker'
+
+type Rollup = RouteResponse<'getTrackingRollup'>
+
+interface Slice {
+  name: string
+  pubs: number
+  imps?: number
+  delta_pct?: number | null
+}
+
+/** One roll-up slice as bars: the widest is the largest by impressions (or publications). */
+function SliceCard({ title, slices }: { title: string; slices: Slice[] | undefined }) {
+  const list = slices ?? []
+  const max = Math.max(1, ...list.map((s) => s.imps ?? s.pubs))
+  return (
+    <section className="card rollup-slice" aria-label={title}>
+      <h2>{title}</h2>
+      {list.length === 0 ? (
+        <p className="muted small">Nothing in this window.</p>
+      ) : (
+        <ul className="bars">
+          {list.map((s) => (
+            <li key={s.name}>
+              <div className="bar-label">
+                <span className="bar-name" title={s.name}>
+                  {s.name}
+                </span>
+                <span className="muted small">
+                  {s.imps !== undefined ? `${formatNumber(s.imps)} imp. · ` : ''}
+                  {formatNumber(s.pubs)} pub.
+                  {s.delta_pct !== undefined && s.delta_pct !== null ? ` · ${s.delta_pct > 0 ? '▲' : '▼'} ${Math.abs(s.delta_pct)} %` : ''}
+                </span>
+              </div>
+              <div className="bar" style={{ width: `${(100 * (s.imps ?? s.pubs)) / max}%` }} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** Aggregates over every item of the list, by the slices its kind has. */
+export function RollupPanel({ listId, window, onWindow }: { listId: string; window: TrackingWindow; onWindow(w: TrackingWindow): void }) {
+  const rollup = useApi('getTrackingRollup', { params: { list_id: listId }, query: { ...window } })
+  const data: Rollup | null = rollup.data
+  return (
+    <div>
+      <div className="toolbar">
+        <WindowPicker value={window} onChange={onWindow} />
+      </div>
+      <ErrorBanner message={rollup.error} />
+      {data && (
+        <p className="muted small">
+          {formatTime(data.scope.from)} – {formatTime(data.scope.to)} UTC · markets {data.scope.markets.join(', ')}
+        </p>
+      )}
+      {data?.kind === 'trend' ? (
+        <section className="card" aria-label="Top articles">
+          <h2>Top articles of these trends</h2>
+          {(data.top_articles ?? []).length === 0 ? (
+            <EmptyState title="No publications in this window" />
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Title</th>
+                  <th>Publisher</th>
+                  <th className="num">Impressions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(data.top_articles ?? []).map((a) => (
+                  <tr key={a.id}>
+                    <td>
+                      <CabinetLink url={a.cabinet_url}>{a.title}</CabinetLink>
+                    </td>
+                    <td>{a.domain}</td>
+                    <td className="num">{formatNumber(a.imps)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ) : data?.kind === 'mention' ? (
+        <div className="rollup-grid">
+          <SliceCard title="Publishers" slices={data.publishers} />
+          <SliceCard title="Entities" slices={data.entities} />
+          <SliceCard title="Categories" slices={data.categories} />
+        </div>
+      ) : data ? (
+        <div className="rollup-grid">
+          {data.kind !== 'publisher' && <SliceCard title="Publishers" slices={data.publishers} />}
+          <SliceCard title="Trends" slices={data.trends} />
+          <SliceCard title="Related entities" slices={data.related} />
+          <SliceCard title="Sections" slices={data.groups} />
+          <SliceCard title="Formats" slices={data.types} />
+        </div>
+      ) : null}
+    </div>
+  )
+}
