@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: generation time per scale, the sustained import rate, and p50/p95 latency
- * of the API methods on demo worlds. Worlds are cached under bench/.cache (--fresh rebuilds).
+ * of the API methods (tracking at the issue's list sizes included) on demo worlds. Worlds are cached under bench/.cache (--fresh rebuilds).
  */
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
@@ -18,6 +18,8 @@ import { importFile } from '../electron/core/ingest/importer'
 import { Store } from '../electron/core/store/store'
 import { refreshSignals } from '../electron/core/jobs/signals'
 import { refreshTrends } from '../electron/core/jobs/trends'
+import { scanMentionList } from '../electron/core/jobs/mention-scan'
+import { addItems, createList, deleteList } from '../electron/core/service/tracking/editing'
 import { isoFromSeconds } from '../electron/core/time/buckets'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -30,8 +32,10 @@ const program = new Command()
   .option('--scales <list>', 'demo scales to measure', 'small,medium')
   .option('--iterations <n>', 'requests per method', '200')
   .option('--fresh', 'rebuild cached worlds')
+  .option('--only <parts>', 'measure only these parts: analytics, import, latency, tracking, throughput', 'analytics,import,latency,tracking,throughput')
   .parse()
-const opts = program.opts<{ scales: string; iterations: string; fresh?: boolean }>()
+const opts = program.opts<{ scales: string; iterations: string; fresh?: boolean; only: string }>()
+const parts = new Set(opts.only.split(','))
 const scales = opts.scales.split(',').filter((s): s is DemoScale => (demoScales as readonly string[]).includes(s))
 const iterations = Number(opts.iterations)
 
@@ -140,18 +144,7 @@ async function measureLatency(store: Store): Promise<void> {
     ['GET /public/engine-profile', `/public/engine-profile?domain=${pick('SELECT domain FROM publishers LIMIT 1')}`],
     ['GET /public/engine-profile/query', '/public/engine-profile/query?q=news'],
   ]
-  for (const [name, url] of requests) {
-    const times: number[] = []
-    for (let i = 0; i < iterations + 10; i++) {
-      const started = performance.now()
-      const res = await app.request(`http://127.0.0.1${url}`, { headers })
-      await res.arrayBuffer()
-      if (i >= 10) times.push(performance.now() - started)
-      if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
-    }
-    times.sort((a, b) => a - b)
-    line(`  ${name.padEnd(46)} p50 ${ms(percentile(times, 50)).padStart(10)}  p95 ${ms(percentile(times, 95)).padStart(10)}`)
-  }
+  await timeRequests(app, headers, requests)
 }
 
 function startServer(mode: 'feedlens' | 'bare', arg: string): Promise<{ port: number; stop(): void }> {
@@ -184,23 +177,88 @@ async function measureThroughput(file: string): Promise<void> {
   }
 }
 
+/** Times requests through the in-process HTTP app and prints p50 and p95 of each. */
+async function timeRequests(app: ReturnType<typeof createHttpApp>, headers: Record<string, string>, requests: Array<[string, string]>): Promise<void> {
+  for (const [name, url] of requests) {
+    const times: number[] = []
+    for (let i = 0; i < iterations + 10; i++) {
+      const started = performance.now()
+      const res = await app.request(`http://127.0.0.1${url}`, { headers })
+      await res.arrayBuffer()
+      if (i >= 10) times.push(performance.now() - started)
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
+    }
+    times.sort((a, b) => a - b)
+    line(`  ${name.padEnd(52)} p50 ${ms(percentile(times, 50)).padStart(10)}  p95 ${ms(percentile(times, 95)).padStart(10)}`)
+  }
+}
+
+/**
+ * Tracking at the sizes of the issue: metrics of a 200-item entity list over 30 days, the
+ * roll-up of a 500-item list, the matches of a mention list; and how long its first scan takes.
+ */
+async function measureTracking(store: Store): Promise<void> {
+  const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 1_000_000_000 })
+  const app = createHttpApp(core)
+  const headers = { 'x-feedlens-session': core.sessionToken }
+  const projectId = ensureDemoProject(store, END)?.projectId ?? store.projects.all()[0]!.id
+  for (const l of store.tracking.lists(projectId, undefined, 0, 1000, 0).rows) if (l.name.startsWith('bench: ')) deleteList(store, projectId, l.id)
+  const entities = store.trackingEditor.suggestions('entity', null, 500).map((e) => ({ value: e.value }))
+  const make = (kind: 'entity' | 'mention', name: string, items: Array<{ value: string; match_type?: 'broad' | 'phrase' | 'exact' }>) => {
+    const id = createList(store, projectId, { kind, name: `bench: ${name}` }, END)
+    addItems(store, projectId, id, items, END)
+    return id
+  }
+  const entity200 = make('entity', '200 entities', entities.slice(0, 200))
+  const entity500 = make('entity', `${Math.min(500, entities.length)} entities`, entities.slice(0, 500))
+  const organisations = store.trackingEditor.suggestions('entity', null, 40).filter((e) => store.trackingEditor.entityById(e.value)?.type === 'Organization')
+  const mention = make('mention', 'keywords', [
+    ...organisations.slice(0, 3).map((o) => ({ value: o.label, match_type: 'phrase' as const })),
+    { value: 'central bank' },
+    { value: 'coalition' },
+    { value: 'Wahl' },
+    { value: 'election' },
+  ])
+  const scanStarted = performance.now()
+  const scan = scanMentionList(store, mention, 'full', () => END)
+  line(`  first scan of a 7-keyword mention list: ${((performance.now() - scanStarted) / 1000).toFixed(2)} s (${scan.articlesChecked.toLocaleString('en-US')} candidate articles checked, ${scan.matchesAdded.toLocaleString('en-US')} matches)`)
+  await timeRequests(app, headers, [
+    ['GET /v1/tracking/lists', '/v1/tracking/lists'],
+    ['GET metrics, 200 entities, 30d, limit 200', `/v1/tracking/lists/${entity200}/metrics?period=30d&limit=200`],
+    ['GET metrics, 200 entities, 7d, hourly, limit 50', `/v1/tracking/lists/${entity200}/metrics?period=7d&grain=hour`],
+    [`GET rollup, ${Math.min(500, entities.length)} entities, 24h`, `/v1/tracking/lists/${entity500}/rollup`],
+    [`GET rollup, ${Math.min(500, entities.length)} entities, 30d`, `/v1/tracking/lists/${entity500}/rollup?period=30d`],
+    ['GET matches, mention list', `/v1/tracking/lists/${mention}/matches`],
+    ['GET matches, mention list, limit 1000', `/v1/tracking/lists/${mention}/matches?limit=1000`],
+    ['GET metrics, mention list, 30d', `/v1/tracking/lists/${mention}/metrics?period=30d`],
+  ])
+}
+
 async function main() {
   line(`Feedlens benchmark: ${os.cpus().length} cores, Node ${process.version}, ${iterations} requests per method`)
   for (const scale of scales) {
     const { store } = openWorld(scale)
-    const trendsStarted = performance.now()
-    const trends = refreshTrends(store, END)
-    line(`trends ${scale} (full recompute): ${((performance.now() - trendsStarted) / 1000).toFixed(1)} s (${trends.trends.toLocaleString('en-US')} trends)`)
-    const signalsStarted = performance.now()
-    const signals = refreshSignals(store, END)
-    line(`signals ${scale}: ${((performance.now() - signalsStarted) / 1000).toFixed(1)} s (${signals.points.toLocaleString('en-US')} series points)`)
+    if (parts.has('analytics')) {
+      const trendsStarted = performance.now()
+      const trends = refreshTrends(store, END)
+      line(`trends ${scale} (full recompute): ${((performance.now() - trendsStarted) / 1000).toFixed(1)} s (${trends.trends.toLocaleString('en-US')} trends)`)
+      const signalsStarted = performance.now()
+      const signals = refreshSignals(store, END)
+      line(`signals ${scale}: ${((performance.now() - signalsStarted) / 1000).toFixed(1)} s (${signals.points.toLocaleString('en-US')} series points)`)
+    }
     const counts = store.counts()
     line(`\n${scale}: ${counts.articles.toLocaleString('en-US')} articles, ${counts.observations.toLocaleString('en-US')} observations`)
-    if (scale === 'small') await measureImport(store)
-    line('latency (in-process HTTP app, app session):')
-    await measureLatency(store)
+    if (scale === 'small' && parts.has('import')) await measureImport(store)
+    if (parts.has('latency')) {
+      line('latency (in-process HTTP app, app session):')
+      await measureLatency(store)
+    }
+    if (parts.has('tracking')) {
+      line('tracking (in-process HTTP app, app session):')
+      await measureTracking(store)
+    }
     store.close()
-    if (scale === scales[scales.length - 1]) await measureThroughput(path.join(CACHE, `${scale}-seed${SEED}.db`))
+    if (scale === scales[scales.length - 1] && parts.has('throughput')) await measureThroughput(path.join(CACHE, `${scale}-seed${SEED}.db`))
   }
 }
 

@@ -96,6 +96,25 @@ describe('metrics per kind', () => {
   })
 })
 
+describe('remembered answers', () => {
+  it('keeps remembered figures right as the clock and the data move', async () => {
+    const url = `/v1/tracking/lists/${IDS.publisherList}/metrics`
+    const first = await ok('getTrackingMetrics', url)
+    w.setNow(new Date('2026-11-20T12:30:00Z')) // the same hour: the same figures, the scope moves
+    const again = await ok('getTrackingMetrics', url)
+    expect(again.items).toEqual(first.items)
+    expect(again.scope.to).toBe('2026-11-20T12:30:00.000Z')
+    const { IngestWriter } = await import('../../electron/core/ingest/writer')
+    new IngestWriter(w.store).write({
+      observations: [{ articleId: IDS.a2, country: 'US', observedAt: '2026-11-20T12:00:00.000Z', position: 4, estimatedImpressions: 100 }],
+    })
+    const after = await ok('getTrackingMetrics', url)
+    expect(after.items[0].impressions).toBe(2800)
+    const rollup = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.entityList}/rollup`)
+    expect(rollup.publishers[0]).toMatchObject({ name: 'example.com', imps: 2800 })
+  })
+})
+
 describe('tracking error codes', () => {
   it('answers each code of the contract in its shape', async () => {
     const code = async (url: string, headers?: Record<string, string>) => {

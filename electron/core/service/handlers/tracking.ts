@@ -3,12 +3,14 @@ import { type ListKind } from '../../../../shared/contract/values'
 import { FIELDS_BY_SCOPE } from '../../analytics/mentions/matching'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
 import type { ItemRelatedRow, TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
-import { DAY_MS, epochSeconds, HOUR_MS, hourIndex } from '../../time/buckets'
+import { DAY_MS, epochSeconds, HOUR_MS } from '../../time/buckets'
 import { TrackingApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { resolveMarkets } from '../markets'
 import { projectUsage } from '../tracking/editing'
 import { assertKind, historyDaysOf, ownList, resolveWindow, trackingProject, type Window } from '../tracking/access'
+import type { RequestContext } from '../context'
+import type { Store } from '../../store/store'
 
 type TrackingRoutes = 'listTrackingLists' | 'getTrackingList' | 'getTrackingMetrics' | 'getTrackingRollup' | 'getTrackingMatches'
 type ListSummary = RouteResponse<'listTrackingLists'>['lists'][number]
@@ -34,6 +36,35 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
 
 /** "/Business/Economy" → "/Business": the roll-up's groups are top-level sections. */
 const topSection = (category: string | null) => (category ? `/${category.split('/').filter(Boolean)[0] ?? ''}` : null)
+
+/** The hours a window covers: answers within the same hours are the same (the data is hourly). */
+/**
+ * The hourly buckets of [from, to): those that start in it. A window ending at 12:30 holds the
+ * 12:00 bucket; the comparison window ends where the window starts, so none is counted twice.
+ */
+const hourAt = (d: Date) => Math.ceil(d.getTime() / HOUR_MS)
+const windowHours = (w: Window) => [hourAt(w.from), hourAt(w.to), hourAt(w.prevFrom), hourAt(w.prevTo)]
+
+const answers = new WeakMap<Store, Map<string, { version: number; answer: unknown }>>()
+const REMEMBERED_ANSWERS = 500
+
+/**
+ * Metrics and roll-ups read every hour of the window; their answers are kept until the data,
+ * a list or what is computed from them changes (the store's version), or the window moves to
+ * another hour. Only `scope` (exact timestamps) is made anew.
+ */
+function remembered<T extends { scope: unknown }>(ctx: RequestContext, parts: unknown[], scope: T['scope'], compute: () => T): T {
+  let cache = answers.get(ctx.store)
+  if (!cache) answers.set(ctx.store, (cache = new Map()))
+  const key = JSON.stringify(parts)
+  const hit = cache.get(key)
+  if (hit && hit.version === ctx.store.version) return { ...(hit.answer as T), scope }
+  const version = ctx.store.version
+  const answer = compute()
+  if (cache.size >= REMEMBERED_ANSWERS) cache.clear()
+  cache.set(key, { version, answer })
+  return answer
+}
 
 const NO_FORECAST = { pct_next24h: null, pct_next7d: null, pct_next30d: null, predicted_total_reach: null, predicted_end_at: null, confidence: null }
 
@@ -129,99 +160,103 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
     guardComputing(list)
     const w = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx))
-    const lang = query.lang === 'all' ? null : query.lang
-    const kind = list.kind as ListKind
-    const items = ctx.store.tracking.items(list.id)
-    const keys = items.map((i) => activityKey(list, i))
-    const hours = (from: Date, to: Date) => [hourIndex(from), hourIndex(to)] as const
-    const current = new Map(ctx.store.itemWindows.stats(kind, keys, markets, lang, ...hours(w.from, w.to)).map((r) => [r.key, r]))
-    const previous = new Map(
-      ctx.store.itemActivity.activity(kind, keys, markets, lang, ...hours(w.prevFrom, w.prevTo), 'window').map((r) => [r.key, r]),
-    )
-    const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
-    const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k)?.impressions ?? 0])))
+    const scope = {
+      ...scopeOf(query.country, markets, query.lang, w),
+      grain: query.grain,
+      prev_from: w.prevFrom.toISOString(),
+      prev_to: w.prevTo.toISOString(),
+    }
+    const cacheKey = ['metrics', list.id, list.updatedAt, list.itemCount, markets, query.lang, query.grain, query.limit, query.offset, windowHours(w)]
+    return remembered(ctx, cacheKey, scope, () => {
+      const lang = query.lang === 'all' ? null : query.lang
+      const kind = list.kind as ListKind
+      const items = ctx.store.tracking.items(list.id)
+      const keys = items.map((i) => activityKey(list, i))
+      const hours = (from: Date, to: Date) => [hourAt(from), hourAt(to)] as const
+      const current = new Map(ctx.store.itemWindows.stats(kind, keys, markets, lang, ...hours(w.from, w.to)).map((r) => [r.key, r]))
+      const previous = new Map(
+        ctx.store.itemActivity.activity(kind, keys, markets, lang, ...hours(w.prevFrom, w.prevTo), 'window').map((r) => [r.key, r]),
+      )
+      const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
+      const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k)?.impressions ?? 0])))
 
-    const page = items.slice(query.offset, query.offset + query.limit)
-    const pageKeys = page.map((i) => activityKey(list, i))
-    const buckets = bucketKeys(w.from, w.to, query.grain)
-    const series = groupBy(ctx.store.itemActivity.activity(kind, pageKeys, markets, lang, ...hours(w.from, w.to), query.grain), (r) => r.key)
-    const sparkOf = (key: string, field: 'impressions' | 'publications') =>
-      sparkline(buckets, new Map((series.get(key) ?? []).map((r) => [r.bucket, r[field]])))
-    const related: Map<string, ItemRelatedRow[]> = kind === 'mention' || kind === 'trend' ? new Map() : groupBy(ctx.store.itemWindows.related(kind, pageKeys, markets, lang, ...hours(w.from, w.to)), (r) => r.key)
-    const forecasts = kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map<string, string | null>()
+      const page = items.slice(query.offset, query.offset + query.limit)
+      const pageKeys = page.map((i) => activityKey(list, i))
+      const buckets = bucketKeys(w.from, w.to, query.grain)
+      const series = groupBy(ctx.store.itemActivity.activity(kind, pageKeys, markets, lang, ...hours(w.from, w.to), query.grain), (r) => r.key)
+      const sparkOf = (key: string, field: 'impressions' | 'publications') =>
+        sparkline(buckets, new Map((series.get(key) ?? []).map((r) => [r.bucket, r[field]])))
+      const related: Map<string, ItemRelatedRow[]> = kind === 'mention' || kind === 'trend' ? new Map() : groupBy(ctx.store.itemWindows.related(kind, pageKeys, markets, lang, ...hours(w.from, w.to)), (r) => r.key)
+      const forecasts = kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map<string, string | null>()
 
-    const rows = page.map((item) => {
-      const key = activityKey(list, item)
-      const cur = current.get(key)
-      const impressions = cur?.impressions ?? 0
-      const common = {
-        key,
-        name: item.name,
-        impressions,
-        publications_count: cur?.publications ?? 0,
-        delta_pct: kind === 'trend' ? null : deltaPct(impressions, previous.get(key)?.impressions ?? 0),
-        rank_delta: (rankPrev.get(key) ?? 0) - (rankNow.get(key) ?? 0),
-        impressions_spark: sparkOf(key, 'impressions'),
-        publications_spark: sparkOf(key, 'publications'),
-        last_seen: cur?.lastSeenAt ?? null,
-      }
-      if (kind === 'mention') return { ...common, match_type: item.type ?? 'broad' }
-      const top = (related.get(key) ?? []).slice(0, RELATED_PER_ROW)
+      const rows = page.map((item) => {
+        const key = activityKey(list, item)
+        const cur = current.get(key)
+        const impressions = cur?.impressions ?? 0
+        const common = {
+          key,
+          name: item.name,
+          impressions,
+          publications_count: cur?.publications ?? 0,
+          delta_pct: kind === 'trend' ? null : deltaPct(impressions, previous.get(key)?.impressions ?? 0),
+          rank_delta: (rankPrev.get(key) ?? 0) - (rankNow.get(key) ?? 0),
+          impressions_spark: sparkOf(key, 'impressions'),
+          publications_spark: sparkOf(key, 'publications'),
+          last_seen: cur?.lastSeenAt ?? null,
+        }
+        if (kind === 'mention') return { ...common, match_type: item.type ?? 'broad' }
+        const top = (related.get(key) ?? []).slice(0, RELATED_PER_ROW)
+        return {
+          ...common,
+          resolved_id: kind === 'entity' && item.type === null ? null : item.key,
+          resolved_type: kind === 'entity' ? item.type : kind,
+          publishers_count: cur?.publishers ?? 0,
+          trends_count: cur?.trends ?? 0,
+          avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : null,
+          avg_lifespan_hours: cur?.lifespanHours == null ? null : round1(cur.lifespanHours),
+          lived_hours: cur?.livedHours ?? 0,
+          ...(kind === 'publisher'
+            ? { top_entities: top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs })) }
+            : { related: top.map((r) => r.name) }),
+          ...(kind === 'trend' ? { forecast: forecastOf(forecasts.get(key)) } : {}),
+        }
+      })
+      const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
+      const pagePrevImpressions = pageKeys.reduce((s, k) => s + (previous.get(k)?.impressions ?? 0), 0)
+      const spark = rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), [])
+      const timeseries =
+        kind === 'mention'
+          ? buckets.map((b) => {
+              let urls = 0
+              let impressions = 0
+              for (const rowsOfKey of series.values()) {
+                for (const r of rowsOfKey) {
+                  if (r.bucket !== b) continue
+                  urls += r.publications
+                  impressions += r.impressions
+                }
+              }
+              return { ts: new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString(), urls, impressions }
+            })
+          : undefined
       return {
-        ...common,
-        resolved_id: kind === 'entity' && item.type === null ? null : item.key,
-        resolved_type: kind === 'entity' ? item.type : kind,
-        publishers_count: cur?.publishers ?? 0,
-        trends_count: cur?.trends ?? 0,
-        avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : null,
-        avg_lifespan_hours: cur?.lifespanHours == null ? null : round1(cur.lifespanHours),
-        lived_hours: cur?.livedHours ?? 0,
-        ...(kind === 'publisher'
-          ? { top_entities: top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs })) }
-          : { related: top.map((r) => r.name) }),
-        ...(kind === 'trend' ? { forecast: forecastOf(forecasts.get(key)) } : {}),
+        list_id: list.id,
+        kind,
+        scope,
+        items: rows,
+        summary: {
+          scope: 'page' as const,
+          impressions: pageImpressions,
+          publications_count: rows.reduce((s, r) => s + r.publications_count, 0),
+          delta_pct: kind === 'trend' ? null : deltaPct(pageImpressions, pagePrevImpressions),
+          impressions_spark: spark,
+          ...(timeseries ? { timeseries } : {}),
+        },
+        total: items.length,
+        limit: query.limit,
+        offset: query.offset,
       }
     })
-    const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
-    const pagePrevImpressions = pageKeys.reduce((s, k) => s + (previous.get(k)?.impressions ?? 0), 0)
-    const spark = rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), [])
-    const timeseries =
-      kind === 'mention'
-        ? buckets.map((b) => {
-            let urls = 0
-            let impressions = 0
-            for (const rowsOfKey of series.values()) {
-              for (const r of rowsOfKey) {
-                if (r.bucket !== b) continue
-                urls += r.publications
-                impressions += r.impressions
-              }
-            }
-            return { ts: new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString(), urls, impressions }
-          })
-        : undefined
-    return {
-      list_id: list.id,
-      kind,
-      scope: {
-        ...scopeOf(query.country, markets, query.lang, w),
-        grain: query.grain,
-        prev_from: w.prevFrom.toISOString(),
-        prev_to: w.prevTo.toISOString(),
-      },
-      items: rows,
-      summary: {
-        scope: 'page' as const,
-        impressions: pageImpressions,
-        publications_count: rows.reduce((s, r) => s + r.publications_count, 0),
-        delta_pct: kind === 'trend' ? null : deltaPct(pageImpressions, pagePrevImpressions),
-        impressions_spark: spark,
-        ...(timeseries ? { timeseries } : {}),
-      },
-      total: items.length,
-      limit: query.limit,
-      offset: query.offset,
-    }
   },
 
   getTrackingRollup(ctx, { params, query }) {
@@ -237,93 +272,96 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
     guardComputing(list)
     const w = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx))
-    const lang = query.lang === 'all' ? null : query.lang
-    const keys = items.map((i) => activityKey(list, i))
-    const covered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourIndex(w.from), hourIndex(w.to))
-    const prevCovered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourIndex(w.prevFrom), hourIndex(w.prevTo))
     const scope = scopeOf(query.country, markets, query.lang, w)
+    const cacheKey = ['rollup', list.id, list.updatedAt, list.itemCount, markets, query.lang, windowHours(w)]
+    return remembered(ctx, cacheKey, scope, () => {
+      const lang = query.lang === 'all' ? null : query.lang
+      const keys = items.map((i) => activityKey(list, i))
+      const covered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourAt(w.from), hourAt(w.to))
+      const prevCovered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourAt(w.prevFrom), hourAt(w.prevTo))
 
-    const group = <T extends { pubs: number; imps: number }>(
-      rows: typeof covered,
-      keyOf: (r: (typeof covered)[number]) => string | null,
-      make: (key: string, first: (typeof covered)[number]) => Omit<T, 'pubs' | 'imps'>,
-    ): T[] => {
-      const map = new Map<string, T>()
-      for (const r of rows) {
-        const k = keyOf(r)
-        if (k === null) continue
-        const entry = map.get(k) ?? ({ ...make(k, r), pubs: 0, imps: 0 } as T)
-        entry.pubs += 1
-        entry.imps += r.impressions
-        map.set(k, entry)
+      const group = <T extends { pubs: number; imps: number }>(
+        rows: typeof covered,
+        keyOf: (r: (typeof covered)[number]) => string | null,
+        make: (key: string, first: (typeof covered)[number]) => Omit<T, 'pubs' | 'imps'>,
+      ): T[] => {
+        const map = new Map<string, T>()
+        for (const r of rows) {
+          const k = keyOf(r)
+          if (k === null) continue
+          const entry = map.get(k) ?? ({ ...make(k, r), pubs: 0, imps: 0 } as T)
+          entry.pubs += 1
+          entry.imps += r.impressions
+          map.set(k, entry)
+        }
+        return [...map.values()].sort((a, b) => b.imps - a.imps || b.pubs - a.pubs).slice(0, SLICE_SIZE)
       }
-      return [...map.values()].sort((a, b) => b.imps - a.imps || b.pubs - a.pubs).slice(0, SLICE_SIZE)
-    }
-    const prevByPublisher = new Map<string, number>()
-    for (const r of prevCovered) prevByPublisher.set(r.domain, (prevByPublisher.get(r.domain) ?? 0) + r.impressions)
-    const prevByTrend = new Map<string, number>()
-    for (const r of prevCovered) if (r.trendId) prevByTrend.set(r.trendId, (prevByTrend.get(r.trendId) ?? 0) + r.impressions)
+      const prevByPublisher = new Map<string, number>()
+      for (const r of prevCovered) prevByPublisher.set(r.domain, (prevByPublisher.get(r.domain) ?? 0) + r.impressions)
+      const prevByTrend = new Map<string, number>()
+      for (const r of prevCovered) if (r.trendId) prevByTrend.set(r.trendId, (prevByTrend.get(r.trendId) ?? 0) + r.impressions)
 
-    const entityRows = ctx.store.rollups.entitiesOf(covered.map((r) => r.id))
-    const impsById = new Map(covered.map((r) => [r.id, r.impressions]))
-    const entityMap = new Map<string, { name: string; entity_id: string; pubs: number; imps: number }>()
-    for (const e of entityRows) {
-      const entry = entityMap.get(e.entityId) ?? { name: e.name, entity_id: e.entityId, pubs: 0, imps: 0 }
-      entry.pubs += 1
-      entry.imps += impsById.get(e.articleId) ?? 0
-      entityMap.set(e.entityId, entry)
-    }
-    const itemKeys = new Set(items.map((i) => i.key))
-    const related = [...entityMap.values()]
-      .filter((e) => !(list.kind === 'entity' && itemKeys.has(e.entity_id)))
-      .sort((a, b) => b.imps - a.imps || b.pubs - a.pubs)
-      .slice(0, SLICE_SIZE)
+      const entityRows = ctx.store.rollups.entitiesOf(covered.map((r) => r.id))
+      const impsById = new Map(covered.map((r) => [r.id, r.impressions]))
+      const entityMap = new Map<string, { name: string; entity_id: string; pubs: number; imps: number }>()
+      for (const e of entityRows) {
+        const entry = entityMap.get(e.entityId) ?? { name: e.name, entity_id: e.entityId, pubs: 0, imps: 0 }
+        entry.pubs += 1
+        entry.imps += impsById.get(e.articleId) ?? 0
+        entityMap.set(e.entityId, entry)
+      }
+      const itemKeys = new Set(items.map((i) => i.key))
+      const related = [...entityMap.values()]
+        .filter((e) => !(list.kind === 'entity' && itemKeys.has(e.entity_id)))
+        .sort((a, b) => b.imps - a.imps || b.pubs - a.pubs)
+        .slice(0, SLICE_SIZE)
 
-    const publishers = group<{ name: string; pubs: number; imps: number; delta_pct: number | null }>(
-      covered,
-      (r) => r.domain,
-      (domain) => ({ name: domain, delta_pct: null }),
-    ).map((p) => ({ ...p, delta_pct: deltaPct(p.imps, prevByPublisher.get(p.name) ?? 0) }))
-    const categories = group<{ name: string; pubs: number; imps: number }>(covered, (r) => r.category, (c) => ({ name: c }))
+      const publishers = group<{ name: string; pubs: number; imps: number; delta_pct: number | null }>(
+        covered,
+        (r) => r.domain,
+        (domain) => ({ name: domain, delta_pct: null }),
+      ).map((p) => ({ ...p, delta_pct: deltaPct(p.imps, prevByPublisher.get(p.name) ?? 0) }))
+      const categories = group<{ name: string; pubs: number; imps: number }>(covered, (r) => r.category, (c) => ({ name: c }))
 
-    if (list.kind === 'trend') {
+      if (list.kind === 'trend') {
+        return {
+          list_id: list.id,
+          kind: 'trend' as const,
+          scope,
+          top_articles: [...covered]
+            .filter((r) => r.trendId !== null)
+            .sort((a, b) => b.impressions - a.impressions || a.id.localeCompare(b.id))
+            .slice(0, SLICE_SIZE)
+            .map((r) => ({
+              id: r.id,
+              url: r.url,
+              title: r.title,
+              domain: r.domain,
+              trend_id: r.trendId!,
+              imps: r.impressions,
+              cabinet_url: `${ctx.appUrl}/article/${r.id}`,
+            })),
+        }
+      }
+      if (list.kind === 'mention') {
+        return { list_id: list.id, kind: 'mention' as const, scope, publishers, entities: related, categories }
+      }
+      const types = group<{ name: string; pubs: number; imps: number }>(covered, (r) => r.contentType, (t) => ({ name: t }))
       return {
         list_id: list.id,
-        kind: 'trend' as const,
+        kind: list.kind as ListKind,
         scope,
-        top_articles: [...covered]
-          .filter((r) => r.trendId !== null)
-          .sort((a, b) => b.impressions - a.impressions || a.id.localeCompare(b.id))
-          .slice(0, SLICE_SIZE)
-          .map((r) => ({
-            id: r.id,
-            url: r.url,
-            title: r.title,
-            domain: r.domain,
-            trend_id: r.trendId!,
-            imps: r.impressions,
-            cabinet_url: `${ctx.appUrl}/article/${r.id}`,
-          })),
+        publishers: list.kind === 'publisher' ? [] : publishers,
+        trends: group<{ id: string; name: string; pubs: number; imps: number; delta_pct: number | null }>(
+          covered,
+          (r) => r.trendId,
+          (id, first) => ({ id, name: first.trendLabel ?? '', delta_pct: null }),
+        ).map((t) => ({ ...t, delta_pct: deltaPct(t.imps, prevByTrend.get(t.id) ?? 0) })),
+        related,
+        groups: group<{ name: string; pubs: number; imps: number }>(covered, (r) => topSection(r.category), (name) => ({ name })),
+        types: types.map((t) => ({ name: t.name, pubs: t.pubs })),
       }
-    }
-    if (list.kind === 'mention') {
-      return { list_id: list.id, kind: 'mention' as const, scope, publishers, entities: related, categories }
-    }
-    const types = group<{ name: string; pubs: number; imps: number }>(covered, (r) => r.contentType, (t) => ({ name: t }))
-    return {
-      list_id: list.id,
-      kind: list.kind as ListKind,
-      scope,
-      publishers: list.kind === 'publisher' ? [] : publishers,
-      trends: group<{ id: string; name: string; pubs: number; imps: number; delta_pct: number | null }>(
-        covered,
-        (r) => r.trendId,
-        (id, first) => ({ id, name: first.trendLabel ?? '', delta_pct: null }),
-      ).map((t) => ({ ...t, delta_pct: deltaPct(t.imps, prevByTrend.get(t.id) ?? 0) })),
-      related,
-      groups: group<{ name: string; pubs: number; imps: number }>(covered, (r) => topSection(r.category), (name) => ({ name })),
-      types: types.map((t) => ({ name: t.name, pubs: t.pubs })),
-    }
+    })
   },
 
   getTrackingMatches(ctx, { params, query }) {

@@ -307,7 +307,7 @@ export class ItemActivityRepository {
                 count(DISTINCT a.id) AS publications, count(DISTINCT a.domain) AS publishers,
                 sum(h.observations) AS observations, sum(h.position_sum) AS positionSum, ${sqlIso('max(h.last_seen)')} AS lastSeenAt
          FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec.join}
-         WHERE ${spec.key} IN (SELECT value FROM json_each(@keys))
+         WHERE +${spec.key} IN (SELECT value FROM json_each(@keys))
            AND h.country IN (SELECT value FROM json_each(@countries))
            AND (@lang IS NULL OR a.lang = @lang)
            AND h.hour >= @fromHour AND h.hour < @toHour
@@ -349,7 +349,7 @@ export class ItemWindowRepository {
       SELECT ${spec.key} AS key, a.seq, a.id, a.domain, sum(h.impressions) AS imps, sum(h.observations) AS obs,
              sum(h.position_sum) AS ps, max(h.last_seen) AS ls, count(*) AS hours
       FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec.join}
-      WHERE ${spec.key} IN (SELECT value FROM json_each(@keys))
+      WHERE +${spec.key} IN (SELECT value FROM json_each(@keys))
         AND h.country IN (SELECT value FROM json_each(@countries))
         AND (@lang IS NULL OR a.lang = @lang)
         AND h.hour >= @fromHour AND h.hour < @toHour
@@ -379,7 +379,7 @@ export class ItemWindowRepository {
           .prepare(
             `SELECT ${spec2.key} AS key, count(DISTINCT h.hour) AS n
              FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec2.join}
-             WHERE ${spec2.key} IN (SELECT value FROM json_each(@keys))
+             WHERE +${spec2.key} IN (SELECT value FROM json_each(@keys))
                AND h.country IN (SELECT value FROM json_each(@countries))
                AND (@lang IS NULL OR a.lang = @lang)
                AND h.hour >= @fromHour AND h.hour < @toHour AND h.impressions > 0
