@@ -225,7 +225,7 @@ describe('tracking', () => {
       delta_pct: null,
       avg_lifespan_hours: 1.5, // a1 lived 09h-11h, a2 10h-11h
       rank_delta: 0,
-      lived_hours: 3, // 09h, 10h, 11h
+      lived_hours: 3, // 09h to 11h: a1 from 09h to 11h, a2 from 10h to 11h
       impressions_spark: [0, 2700],
       publications_spark: [0, 2],
       related: [],

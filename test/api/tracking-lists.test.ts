@@ -37,7 +37,7 @@ describe('metrics per kind', () => {
         trends_count: 1,
         avg_position: 2, // (1 + 3) / 2
         avg_lifespan_hours: 2,
-        lived_hours: 2,
+        lived_hours: 3, // 09h to 11h
         related: ['Federal Reserve'],
       }),
     ])
@@ -81,7 +81,8 @@ describe('metrics per kind', () => {
     ])
     expect(body.summary.timeseries).toEqual([
       { ts: '2026-11-19T00:00:00.000Z', urls: 0, impressions: 0 },
-      { ts: '2026-11-20T00:00:00.000Z', urls: 3, impressions: 4300 },
+      // a1 and a2, each once although a1 matches both keywords
+      { ts: '2026-11-20T00:00:00.000Z', urls: 2, impressions: 2700 },
     ])
   })
 

@@ -391,7 +391,7 @@ export const mentionMatches = sqliteTable(
     snippet: text('snippet').notNull().default(''),
     matchedAt: text('matched_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.articleId, t.field] }), index('mention_matches_list_idx').on(t.listId)],
+  (t) => [primaryKey({ columns: [t.itemId, t.articleId, t.field] }), index('mention_matches_list_article_idx').on(t.listId, t.articleId)],
 )
 
 // ---------- signals and jobs ----------

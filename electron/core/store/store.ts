@@ -13,7 +13,8 @@ import { PublishersRepository } from './repositories/publishers'
 import { ReferenceRepository } from './repositories/reference'
 import { MoversRepository, SignalsRepository, SignalWriter } from './repositories/signals'
 import { MentionScanRepository } from './repositories/mention-scans'
-import { ItemActivityRepository, MatchesRepository, RollupRepository, ItemWindowRepository, TrackingEditor, TrackingRepository } from './repositories/tracking'
+import { ItemActivityRepository } from './repositories/item-activity'
+import { MatchesRepository, RollupRepository, TrackingEditor, TrackingRepository } from './repositories/tracking'
 import { TrendsRepository } from './repositories/trends'
 import { TrendWriter } from './repositories/trend-writer'
 
@@ -38,7 +39,6 @@ export class Store {
   readonly rollups: RollupRepository
   readonly matches: MatchesRepository
   readonly trackingEditor: TrackingEditor
-  readonly itemWindows: ItemWindowRepository
   readonly mentionScans: MentionScanRepository
 
   /** Grows whenever the data or what is computed from it changes; answers cached under an older version are stale. */
@@ -70,7 +70,6 @@ export class Store {
     this.rollups = new RollupRepository(sqlite)
     this.matches = new MatchesRepository(sqlite)
     this.trackingEditor = new TrackingEditor(sqlite)
-    this.itemWindows = new ItemWindowRepository(sqlite)
     this.mentionScans = new MentionScanRepository(sqlite)
   }
 

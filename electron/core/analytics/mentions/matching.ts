@@ -42,10 +42,34 @@ export function fold(word: string): string {
     .normalize('NFC')
 }
 
-/** The stem of an already lower-cased word, folded; the folded word where the language has no stemmer. */
+const stemCache = new Map<string, string>()
+const foldCache = new Map<string, string>()
+const STEM_CACHE_SIZE = 200_000
+
+function foldCached(lower: string): string {
+  let folded = foldCache.get(lower)
+  if (folded === undefined) {
+    folded = fold(lower)
+    if (foldCache.size >= STEM_CACHE_SIZE) foldCache.clear()
+    foldCache.set(lower, folded)
+  }
+  return folded
+}
+
+/**
+ * The stem of an already lower-cased word, folded; the folded word where the language has no
+ * stemmer. Remembered: a feed's vocabulary is small next to the number of words scanned.
+ */
 export function stem(lowerWord: string, lang: string): string {
-  const stemmer = stemmerFor(lang)
-  return fold(stemmer ? stemmer.stem(lowerWord) : lowerWord)
+  const cacheKey = `${lang}\u0000${lowerWord}`
+  let stemmed = stemCache.get(cacheKey)
+  if (stemmed === undefined) {
+    const stemmer = stemmerFor(lang)
+    stemmed = fold(stemmer ? stemmer.stem(lowerWord) : lowerWord)
+    if (stemCache.size >= STEM_CACHE_SIZE) stemCache.clear()
+    stemCache.set(cacheKey, stemmed)
+  }
+  return stemmed
 }
 
 export interface Token {
@@ -63,7 +87,7 @@ export function tokenize(text: string, lang: string): Token[] {
   const tokens: Token[] = []
   for (const m of text.matchAll(WORD)) {
     const lower = m[0].toLowerCase()
-    tokens.push({ text: m[0], start: m.index, end: m.index + m[0].length, folded: fold(lower), stem: stem(lower, lang) })
+    tokens.push({ text: m[0], start: m.index, end: m.index + m[0].length, folded: foldCached(lower), stem: stem(lower, lang) })
   }
   return tokens
 }

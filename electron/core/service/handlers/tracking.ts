@@ -2,8 +2,10 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { type ListKind } from '../../../../shared/contract/values'
 import { FIELDS_BY_SCOPE } from '../../analytics/mentions/matching'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
-import type { ItemRelatedRow, TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
-import { DAY_MS, epochSeconds, HOUR_MS } from '../../time/buckets'
+import type { WindowFilter } from '../../store/repositories/item-activity'
+import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
+import { itemBuckets, itemFigures, relatedEntities } from '../../analytics/tracking/item-figures'
+import { DAY_MS, epochSeconds, HOUR_MS, isoFromSeconds } from '../../time/buckets'
 import { TrackingApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { resolveMarkets } from '../markets'
@@ -22,17 +24,6 @@ const parseArray = (s: string | null): string[] => (s ? (JSON.parse(s) as string
 const round1 = (x: number) => Math.round(x * 10) / 10
 /** Entities shown per metrics row (related, or top_entities for publishers). */
 const RELATED_PER_ROW = 5
-
-function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>()
-  for (const r of rows) {
-    const k = keyOf(r)
-    const list = map.get(k)
-    if (list) list.push(r)
-    else map.set(k, [r])
-  }
-  return map
-}
 
 /** "/Business/Economy" → "/Business": the roll-up's groups are top-level sections. */
 const topSection = (category: string | null) => (category ? `/${category.split('/').filter(Boolean)[0] ?? ''}` : null)
@@ -172,21 +163,27 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
       const kind = list.kind as ListKind
       const items = ctx.store.tracking.items(list.id)
       const keys = items.map((i) => activityKey(list, i))
-      const hours = (from: Date, to: Date) => [hourAt(from), hourAt(to)] as const
-      const current = new Map(ctx.store.itemWindows.stats(kind, keys, markets, lang, ...hours(w.from, w.to)).map((r) => [r.key, r]))
-      const previous = new Map(
-        ctx.store.itemActivity.activity(kind, keys, markets, lang, ...hours(w.prevFrom, w.prevTo), 'window').map((r) => [r.key, r]),
-      )
+      const filter = (from: Date, to: Date): WindowFilter => ({ countries: markets, lang, fromHour: hourAt(from), toHour: hourAt(to) })
+      const inWindow = filter(w.from, w.to)
+      const pairs = ctx.store.itemActivity.itemArticles(kind, keys, inWindow)
+      const current = itemFigures(pairs)
+      const previous = ctx.store.itemActivity.itemImpressions(kind, keys, filter(w.prevFrom, w.prevTo))
       const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
-      const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k)?.impressions ?? 0])))
+      const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k) ?? 0])))
 
       const page = items.slice(query.offset, query.offset + query.limit)
       const pageKeys = page.map((i) => activityKey(list, i))
+      const onPage = new Set(pageKeys)
+      const pagePairs = pairs.filter((p) => onPage.has(p.key))
+      const pageSeqs = [...new Set(pagePairs.map((p) => p.seq))]
       const buckets = bucketKeys(w.from, w.to, query.grain)
-      const series = groupBy(ctx.store.itemActivity.activity(kind, pageKeys, markets, lang, ...hours(w.from, w.to), query.grain), (r) => r.key)
-      const sparkOf = (key: string, field: 'impressions' | 'publications') =>
-        sparkline(buckets, new Map((series.get(key) ?? []).map((r) => [r.bucket, r[field]])))
-      const related: Map<string, ItemRelatedRow[]> = kind === 'mention' || kind === 'trend' ? new Map() : groupBy(ctx.store.itemWindows.related(kind, pageKeys, markets, lang, ...hours(w.from, w.to)), (r) => r.key)
+      const articleBuckets = ctx.store.itemActivity.articleBuckets(pageSeqs, inWindow, query.grain)
+      const series = itemBuckets(pagePairs, articleBuckets)
+      const sparkOf = (key: string, field: 'impressions' | 'publications') => sparkline(buckets, series.get(key)?.[field] ?? new Map())
+      const related =
+        kind === 'mention' || kind === 'trend'
+          ? new Map<string, ReturnType<typeof relatedEntities> extends Map<string, infer V> ? V : never>()
+          : relatedEntities(pagePairs, ctx.store.itemActivity.entitiesOf(pageSeqs), RELATED_PER_ROW)
       const forecasts = kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map<string, string | null>()
 
       const rows = page.map((item) => {
@@ -198,11 +195,11 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
           name: item.name,
           impressions,
           publications_count: cur?.publications ?? 0,
-          delta_pct: kind === 'trend' ? null : deltaPct(impressions, previous.get(key)?.impressions ?? 0),
+          delta_pct: kind === 'trend' ? null : deltaPct(impressions, previous.get(key) ?? 0),
           rank_delta: (rankPrev.get(key) ?? 0) - (rankNow.get(key) ?? 0),
           impressions_spark: sparkOf(key, 'impressions'),
           publications_spark: sparkOf(key, 'publications'),
-          last_seen: cur?.lastSeenAt ?? null,
+          last_seen: cur?.lastSeen == null ? null : isoFromSeconds(cur.lastSeen),
         }
         if (kind === 'mention') return { ...common, match_type: item.type ?? 'broad' }
         const top = (related.get(key) ?? []).slice(0, RELATED_PER_ROW)
@@ -222,21 +219,15 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
         }
       })
       const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
-      const pagePrevImpressions = pageKeys.reduce((s, k) => s + (previous.get(k)?.impressions ?? 0), 0)
+      const pagePrevImpressions = pageKeys.reduce((s, k) => s + (previous.get(k) ?? 0), 0)
       const spark = rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), [])
+      // Publications with a match active in each step (each once, whichever keywords it matched).
       const timeseries =
         kind === 'mention'
           ? buckets.map((b) => {
-              let urls = 0
-              let impressions = 0
-              for (const rowsOfKey of series.values()) {
-                for (const r of rowsOfKey) {
-                  if (r.bucket !== b) continue
-                  urls += r.publications
-                  impressions += r.impressions
-                }
-              }
-              return { ts: new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString(), urls, impressions }
+              const at = articleBuckets.filter((r) => r.bucket === b)
+              const ts = new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString()
+              return { ts, urls: at.length, impressions: at.reduce((sum, r) => sum + r.impressions, 0) }
             })
           : undefined
       return {
@@ -277,8 +268,9 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     return remembered(ctx, cacheKey, scope, () => {
       const lang = query.lang === 'all' ? null : query.lang
       const keys = items.map((i) => activityKey(list, i))
-      const covered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourAt(w.from), hourAt(w.to))
-      const prevCovered = ctx.store.rollups.coveredArticles(list.kind, keys, markets, lang, hourAt(w.prevFrom), hourAt(w.prevTo))
+      const window = (from: Date, to: Date): WindowFilter => ({ countries: markets, lang, fromHour: hourAt(from), toHour: hourAt(to) })
+      const covered = ctx.store.itemActivity.coveredArticles(list.kind, keys, window(w.from, w.to))
+      const prevCovered = ctx.store.itemActivity.coveredArticles(list.kind, keys, window(w.prevFrom, w.prevTo))
 
       const group = <T extends { pubs: number; imps: number }>(
         rows: typeof covered,

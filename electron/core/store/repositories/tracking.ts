@@ -39,8 +39,9 @@ const LIST_COLUMNS = `l.id, l.project_id AS projectId, l.kind, l.name, l.color_i
   l.created_at AS createdAt, l.updated_at AS updatedAt,
   (SELECT count(*) FROM tracking_items i WHERE i.list_id = l.id) AS itemCount,
   (SELECT count(*) FROM mention_matches m WHERE m.list_id = l.id) AS matchesCount,
-  (SELECT count(DISTINCT m.article_id) FROM mention_matches m JOIN articles a ON a.id = m.article_id
-     JOIN article_facets s ON s.article_seq = a.seq WHERE m.list_id = l.id AND s.first_seen >= @since24h) AS newPublications24h`
+  (SELECT count(*) FROM article_facets s JOIN articles a ON a.seq = s.article_seq
+     WHERE s.first_seen >= @since24h AND l.kind = 'mention'
+       AND EXISTS (SELECT 1 FROM mention_matches m WHERE m.list_id = l.id AND m.article_id = a.id)) AS newPublications24h`
 
 export class TrackingRepository {
   constructor(private readonly sqlite: Database.Database) {}
@@ -261,186 +262,9 @@ export class TrackingEditor {
   }
 }
 
-/** How each list kind's item keys join the articles they cover. */
-const ITEM_JOINS: Record<string, { join: string; key: string }> = {
-  entity: { join: 'JOIN article_entities x ON x.article_id = a.id', key: 'x.entity_id' },
-  category: { join: '', key: 'a.category' },
-  publisher: { join: '', key: 'a.domain' },
-  trend: { join: 'JOIN trend_articles x ON x.article_id = a.id', key: 'x.trend_id' },
-  mention: { join: 'JOIN (SELECT DISTINCT item_id, article_id FROM mention_matches) x ON x.article_id = a.id', key: 'x.item_id' },
-}
-
-export interface ItemActivityRow {
-  key: string
-  /** hours or days since the epoch (see `grain`), or 0 for whole-window rows */
-  bucket: number
-  impressions: number
-  publications: number
-  publishers: number
-  observations: number
-  positionSum: number
-  lastSeenAt: string | null
-}
-
-export class ItemActivityRepository {
-  constructor(private readonly sqlite: Database.Database) {}
-
-  /**
-   * Activity of list items in hours [fromHour, toHour) (hours since epoch), from the hourly
-   * article aggregates, per hour, per day, or as one row per key ('window').
-   */
-  activity(
-    kind: string,
-    keys: string[],
-    countries: string[],
-    lang: string | null,
-    fromHour: number,
-    toHour: number,
-    grain: 'hour' | 'day' | 'window',
-  ): ItemActivityRow[] {
-    const spec = ITEM_JOINS[kind]
-    if (!spec || keys.length === 0) return []
-    const bucket = grain === 'window' ? '0' : grain === 'hour' ? 'h.hour' : 'h.hour / 24'
-    return this.sqlite
-      .prepare(
-        `SELECT ${spec.key} AS key, ${bucket} AS bucket, sum(h.impressions) AS impressions,
-                count(DISTINCT a.id) AS publications, count(DISTINCT a.domain) AS publishers,
-                sum(h.observations) AS observations, sum(h.position_sum) AS positionSum, ${sqlIso('max(h.last_seen)')} AS lastSeenAt
-         FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec.join}
-         WHERE +${spec.key} IN (SELECT value FROM json_each(@keys))
-           AND h.country IN (SELECT value FROM json_each(@countries))
-           AND (@lang IS NULL OR a.lang = @lang)
-           AND h.hour >= @fromHour AND h.hour < @toHour
-         GROUP BY 1, 2 ORDER BY 1, 2`,
-      )
-      .all({ keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }) as ItemActivityRow[]
-  }
-}
-
-export interface ItemWindowStats {
-  key: string
-  impressions: number
-  publications: number
-  publishers: number
-  observations: number
-  positionSum: number
-  lastSeenAt: string | null
-  trends: number
-  /** mean of (last seen - first seen) over the item's publications, in hours */
-  lifespanHours: number | null
-  livedHours: number
-}
-
-export interface ItemRelatedRow {
-  key: string
-  entityId: string
-  name: string
-  pubs: number
-  imps: number
-}
-
-/** Article-level activity of list items in a window, the source of the metrics' per-item figures. */
-export class ItemWindowRepository {
-  constructor(private readonly sqlite: Database.Database) {}
-
-  private perArticle(kind: string): string {
-    const spec = ITEM_JOINS[kind]!
-    return `per_article AS (
-      SELECT ${spec.key} AS key, a.seq, a.id, a.domain, sum(h.impressions) AS imps, sum(h.observations) AS obs,
-             sum(h.position_sum) AS ps, max(h.last_seen) AS ls, count(*) AS hours
-      FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec.join}
-      WHERE +${spec.key} IN (SELECT value FROM json_each(@keys))
-        AND h.country IN (SELECT value FROM json_each(@countries))
-        AND (@lang IS NULL OR a.lang = @lang)
-        AND h.hour >= @fromHour AND h.hour < @toHour
-      GROUP BY 1, a.seq)`
-  }
-
-  stats(kind: string, keys: string[], countries: string[], lang: string | null, fromHour: number, toHour: number): ItemWindowStats[] {
-    const spec = ITEM_JOINS[kind]
-    if (!spec || keys.length === 0) return []
-    const params = { keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }
-    const rows = this.sqlite
-      .prepare(
-        `WITH ${this.perArticle(kind)}
-         SELECT p.key, sum(p.imps) AS impressions, count(*) AS publications, count(DISTINCT p.domain) AS publishers,
-                sum(p.obs) AS observations, sum(p.ps) AS positionSum, ${sqlIso('max(p.ls)')} AS lastSeenAt,
-                count(DISTINCT ta.trend_id) AS trends,
-                avg(f.last_seen - f.first_seen) / 3600.0 AS lifespanHours
-         FROM per_article p JOIN article_facets f ON f.article_seq = p.seq
-         LEFT JOIN trend_articles ta ON ta.article_id = p.id
-         GROUP BY p.key`,
-      )
-      .all(params) as Array<Omit<ItemWindowStats, 'livedHours'>>
-    const spec2 = ITEM_JOINS[kind]!
-    const lived = new Map(
-      (
-        this.sqlite
-          .prepare(
-            `SELECT ${spec2.key} AS key, count(DISTINCT h.hour) AS n
-             FROM article_hourly h JOIN articles a ON a.seq = h.article_seq ${spec2.join}
-             WHERE +${spec2.key} IN (SELECT value FROM json_each(@keys))
-               AND h.country IN (SELECT value FROM json_each(@countries))
-               AND (@lang IS NULL OR a.lang = @lang)
-               AND h.hour >= @fromHour AND h.hour < @toHour AND h.impressions > 0
-             GROUP BY 1`,
-          )
-          .all(params) as Array<{ key: string; n: number }>
-      ).map((r) => [r.key, r.n]),
-    )
-    return rows.map((r) => ({ ...r, livedHours: lived.get(r.key) ?? 0 }))
-  }
-
-  /** Entities written about in the items' publications of the window, per item, by impressions. */
-  related(kind: string, keys: string[], countries: string[], lang: string | null, fromHour: number, toHour: number): ItemRelatedRow[] {
-    if (!ITEM_JOINS[kind] || keys.length === 0) return []
-    return this.sqlite
-      .prepare(
-        `WITH ${this.perArticle(kind)}
-         SELECT p.key, e.id AS entityId, e.name, count(*) AS pubs, sum(p.imps) AS imps
-         FROM per_article p JOIN article_entities ae ON ae.article_id = p.id JOIN entities e ON e.id = ae.entity_id
-         WHERE e.id <> p.key
-         GROUP BY p.key, e.id
-         ORDER BY p.key, imps DESC, pubs DESC, e.name`,
-      )
-      .all({ keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }) as ItemRelatedRow[]
-  }
-}
-
-export interface CoveredArticleRow {
-  id: string
-  url: string
-  title: string
-  domain: string
-  publisher: string | null
-  contentType: string | null
-  category: string | null
-  trendId: string | null
-  trendLabel: string | null
-  impressions: number
-}
-
+/** The entities of a roll-up's publications. */
 export class RollupRepository {
   constructor(private readonly sqlite: Database.Database) {}
-
-  /** Every article covered by the items in the window, with its impressions there. */
-  coveredArticles(kind: string, keys: string[], countries: string[], lang: string | null, fromHour: number, toHour: number) {
-    const spec = ITEM_JOINS[kind]
-    if (!spec || keys.length === 0) return []
-    return this.sqlite
-      .prepare(
-        `SELECT a.id, a.url, a.title, a.domain, p.name AS publisher, a.content_type AS contentType, a.category,
-                ta.trend_id AS trendId, t.label AS trendLabel, sum(h.impressions) AS impressions
-         FROM article_hourly h JOIN articles a ON a.seq = h.article_seq
-         LEFT JOIN publishers p ON p.id = a.publisher_id
-         LEFT JOIN trend_articles ta ON ta.article_id = a.id LEFT JOIN trends t ON t.id = ta.trend_id
-         WHERE a.id IN (SELECT a.id FROM articles a ${spec.join} WHERE ${spec.key} IN (SELECT value FROM json_each(@keys)))
-           AND h.country IN (SELECT value FROM json_each(@countries)) AND (@lang IS NULL OR a.lang = @lang)
-           AND h.hour >= @fromHour AND h.hour < @toHour
-         GROUP BY a.id`,
-      )
-      .all({ keys: JSON.stringify(keys), countries: JSON.stringify(countries), lang, fromHour, toHour }) as CoveredArticleRow[]
-  }
 
   entitiesOf(articleIds: string[]) {
     return this.sqlite

@@ -1,4 +1,4 @@
-import { highlightRanges } from './highlight'
+import { highlightRanges } from '../../../../shared/text/highlight'
 
 /** The text with every matched fragment marked. */
 export function Highlighted({ text, matches }: { text: string; matches: string[] }) {

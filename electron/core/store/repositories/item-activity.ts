@@ -1,0 +1,159 @@
+import type Database from 'better-sqlite3'
+
+/**
+ * How the articles of a window are tied to list items. Every query here first sums the
+ * window's hourly rows per article (one pass over the window, in time order), then ties the
+ * articles to the items: one lookup per article, not one per hourly row and item.
+ */
+const KEYS = '(SELECT value FROM json_each(@keys))'
+const ITEM_OF: Record<string, { join: string; key: string; filter: string; member: string }> = {
+  entity: {
+    join: 'JOIN article_entities x ON x.article_id = a.id',
+    key: 'x.entity_id',
+    filter: `+x.entity_id IN ${KEYS}`,
+    member: `EXISTS (SELECT 1 FROM article_entities x WHERE x.article_id = a.id AND +x.entity_id IN ${KEYS})`,
+  },
+  category: { join: '', key: 'a.category', filter: `a.category IN ${KEYS}`, member: `a.category IN ${KEYS}` },
+  publisher: { join: '', key: 'a.domain', filter: `a.domain IN ${KEYS}`, member: `a.domain IN ${KEYS}` },
+  trend: { join: 'JOIN trend_articles x ON x.article_id = a.id', key: 'x.trend_id', filter: `+x.trend_id IN ${KEYS}`, member: `ta.trend_id IN ${KEYS}` },
+  mention: {
+    join: `JOIN (SELECT DISTINCT item_id, article_id FROM mention_matches WHERE item_id IN ${KEYS}) x ON x.article_id = a.id`,
+    key: 'x.item_id',
+    filter: 'true',
+    member: `a.id IN (SELECT article_id FROM mention_matches WHERE item_id IN ${KEYS})`,
+  },
+}
+
+const WINDOW_ARTICLES = `pa AS MATERIALIZED (
+  SELECT article_seq AS seq, sum(impressions) AS imps, sum(observations) AS obs, sum(position_sum) AS ps,
+         min(first_seen) AS fs, max(last_seen) AS ls
+  FROM article_hourly
+  WHERE hour >= @fromHour AND hour < @toHour AND country IN (SELECT value FROM json_each(@countries))
+  GROUP BY article_seq)`
+
+export interface WindowFilter {
+  countries: string[]
+  lang: string | null
+  /** hours since the epoch, [fromHour, toHour) */
+  fromHour: number
+  toHour: number
+}
+
+/** One item's publication in the window. Times are epoch seconds. */
+export interface ItemArticleRow {
+  key: string
+  seq: number
+  domain: string
+  impressions: number
+  observations: number
+  positionSum: number
+  /** first and last sighting in the window */
+  firstSeen: number
+  lastSeen: number
+  trendId: string | null
+  /** first and last sighting over the publication's whole life */
+  lifeFirst: number | null
+  lifeLast: number | null
+}
+
+export interface CoveredArticleRow {
+  id: string
+  url: string
+  title: string
+  domain: string
+  publisher: string | null
+  contentType: string | null
+  category: string | null
+  trendId: string | null
+  trendLabel: string | null
+  impressions: number
+}
+
+export class ItemActivityRepository {
+  constructor(private readonly sqlite: Database.Database) {}
+
+  private params(keys: string[], f: WindowFilter) {
+    return { keys: JSON.stringify(keys), countries: JSON.stringify(f.countries), lang: f.lang, fromHour: f.fromHour, toHour: f.toHour }
+  }
+
+  /** Every (item, publication) pair with impressions in the window. */
+  itemArticles(kind: string, keys: string[], f: WindowFilter): ItemArticleRow[] {
+    const spec = ITEM_OF[kind]
+    if (!spec || keys.length === 0) return []
+    return this.sqlite
+      .prepare(
+        `WITH ${WINDOW_ARTICLES}
+         SELECT ${spec.key} AS key, pa.seq, a.domain, pa.imps AS impressions, pa.obs AS observations, pa.ps AS positionSum,
+                pa.fs AS firstSeen, pa.ls AS lastSeen, ta.trend_id AS trendId, f.first_seen AS lifeFirst, f.last_seen AS lifeLast
+         FROM pa CROSS JOIN articles a ON a.seq = pa.seq ${spec.join}
+         LEFT JOIN trend_articles ta ON ta.article_id = a.id
+         LEFT JOIN article_facets f ON f.article_seq = pa.seq
+         WHERE ${spec.filter} AND (@lang IS NULL OR a.lang = @lang)`,
+      )
+      .all(this.params(keys, f)) as ItemArticleRow[]
+  }
+
+  /** Impressions per item in the window (the comparison window of metrics). */
+  itemImpressions(kind: string, keys: string[], f: WindowFilter): Map<string, number> {
+    const spec = ITEM_OF[kind]
+    if (!spec || keys.length === 0) return new Map()
+    const rows = this.sqlite
+      .prepare(
+        `WITH ${WINDOW_ARTICLES}
+         SELECT ${spec.key} AS key, sum(pa.imps) AS impressions
+         FROM pa CROSS JOIN articles a ON a.seq = pa.seq ${spec.join}
+         WHERE ${spec.filter} AND (@lang IS NULL OR a.lang = @lang)
+         GROUP BY 1`,
+      )
+      .all(this.params(keys, f)) as Array<{ key: string; impressions: number }>
+    return new Map(rows.map((r) => [r.key, r.impressions]))
+  }
+
+  /** Impressions of the given publications per hour or day of the window (sparklines). */
+  articleBuckets(seqs: number[], f: WindowFilter, grain: 'hour' | 'day'): Array<{ seq: number; bucket: number; impressions: number }> {
+    if (seqs.length === 0) return []
+    return this.sqlite
+      .prepare(
+        `SELECT article_seq AS seq, ${grain === 'hour' ? 'hour' : 'hour / 24'} AS bucket, sum(impressions) AS impressions
+         FROM article_hourly
+         WHERE hour >= @fromHour AND hour < @toHour AND country IN (SELECT value FROM json_each(@countries))
+           AND article_seq IN (SELECT value FROM json_each(@seqs))
+         GROUP BY 1, 2`,
+      )
+      .all({ seqs: JSON.stringify(seqs), countries: JSON.stringify(f.countries), fromHour: f.fromHour, toHour: f.toHour }) as Array<{
+      seq: number
+      bucket: number
+      impressions: number
+    }>
+  }
+
+  /** The entities written about in the given publications. */
+  entitiesOf(seqs: number[]): Array<{ seq: number; entityId: string; name: string }> {
+    if (seqs.length === 0) return []
+    return this.sqlite
+      .prepare(
+        `SELECT a.seq, e.id AS entityId, e.name
+         FROM articles a JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id
+         WHERE a.seq IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(seqs)) as Array<{ seq: number; entityId: string; name: string }>
+  }
+
+  /** Every publication of the items with impressions in the window (roll-ups), with its reach there. */
+  coveredArticles(kind: string, keys: string[], f: WindowFilter): CoveredArticleRow[] {
+    const spec = ITEM_OF[kind]
+    if (!spec || keys.length === 0) return []
+    return this.sqlite
+      .prepare(
+        `WITH ${WINDOW_ARTICLES}
+         SELECT a.id, a.url, a.title, a.domain, p.name AS publisher, a.content_type AS contentType, a.category,
+                ta.trend_id AS trendId, t.label AS trendLabel, pa.imps AS impressions
+         FROM pa CROSS JOIN articles a ON a.seq = pa.seq
+         LEFT JOIN publishers p ON p.id = a.publisher_id
+         LEFT JOIN trend_articles ta ON ta.article_id = a.id LEFT JOIN trends t ON t.id = ta.trend_id
+         WHERE (@lang IS NULL OR a.lang = @lang)
+           AND ${spec.member}`,
+      )
+      .all(this.params(keys, f)) as CoveredArticleRow[]
+  }
+}
