@@ -116,6 +116,20 @@ describe('remembered answers', () => {
   })
 })
 
+describe('matches', () => {
+  it('finds the same first page from the hits and down the publications', () => {
+    const filter = { countries: ['US', 'DE'], lang: null, from: null, to: null, q: null, itemIds: null, matchTypes: null, fields: ['title', 'summary', 'body'] }
+    for (const limit of [1, 2, 10]) {
+      const fromHits = w.store.matches.page(IDS.mentionList, filter, limit, false)
+      expect(w.store.matches.page(IDS.mentionList, filter, limit, true)).toEqual(fromHits)
+      expect(fromHits).toEqual([IDS.a2, IDS.a1].slice(0, limit))
+    }
+    const phraseInTitle = { ...filter, matchTypes: ['phrase'], fields: ['title'] }
+    expect(w.store.matches.page(IDS.mentionList, phraseInTitle, 10, true)).toEqual([])
+    expect(w.store.matches.page(IDS.mentionList, { ...filter, q: 'MARKETS' }, 10, true)).toEqual([IDS.a2])
+  })
+})
+
 describe('tracking error codes', () => {
   it('answers each code of the contract in its shape', async () => {
     const code = async (url: string, headers?: Record<string, string>) => {

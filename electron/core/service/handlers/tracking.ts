@@ -3,7 +3,7 @@ import { type ListKind } from '../../../../shared/contract/values'
 import { FIELDS_BY_SCOPE } from '../../analytics/mentions/matching'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
 import type { WindowFilter } from '../../store/repositories/item-activity'
-import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
+import type { MatchFilter, TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
 import { itemBuckets, itemFigures, relatedEntities } from '../../analytics/tracking/item-figures'
 import { DAY_MS, epochSeconds, HOUR_MS, isoFromSeconds } from '../../time/buckets'
 import { TrackingApiError } from '../errors'
@@ -28,7 +28,6 @@ const RELATED_PER_ROW = 5
 /** "/Business/Economy" → "/Business": the roll-up's groups are top-level sections. */
 const topSection = (category: string | null) => (category ? `/${category.split('/').filter(Boolean)[0] ?? ''}` : null)
 
-/** The hours a window covers: answers within the same hours are the same (the data is hourly). */
 /**
  * The hourly buckets of [from, to): those that start in it. A window ending at 12:30 holds the
  * 12:00 bucket; the comparison window ends where the window starts, so none is counted twice.
@@ -366,24 +365,30 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const empty = { list_id: list.id, publications: [], hits: {}, summary: { matches: 0, publications: 0, mentions: {} } }
     if (lang && listLangs.length > 0 && !listLangs.includes(lang)) return empty
     const w = resolveWindow(ctx, 'custom', query.date_from ?? new Date(0), query.date_to ?? ctx.now, historyDaysOf(ctx))
-    let rows = ctx.store.matches.matches(list.id, {
+    const wanted = new Set(query.mention.map((m) => m.toLowerCase()))
+    const items = ctx.store.tracking.items(list.id)
+    const filter: MatchFilter = {
       countries: markets,
       lang,
       from: epochSeconds(w.from),
       to: epochSeconds(w.to),
       q: query.q?.trim() || null,
-    })
-    const wanted = new Set(query.mention.map((m) => m.toLowerCase()))
-    if (wanted.size > 0) rows = rows.filter((r) => wanted.has(r.keyword.toLowerCase()))
-    if (query.match_types) rows = rows.filter((r) => query.match_types!.includes((r.matchType ?? 'broad') as 'broad'))
-    const fields: string[] = FIELDS_BY_SCOPE[query.scope]
-    rows = rows.filter((r) => fields.includes(r.field))
+      itemIds: wanted.size > 0 ? items.filter((i) => wanted.has(i.name.toLowerCase())).map((i) => i.id) : null,
+      matchTypes: query.match_types ?? null,
+      fields: FIELDS_BY_SCOPE[query.scope],
+    }
+    const matches = ctx.store.matches
+    // Walk the publications when hits are dense enough to fill the page quickly.
+    const withHits = matches.publicationsWithHits(list.id)
+    const walk = withHits > 0 && (query.limit * matches.articleCount()) / withHits < withHits
+    const pageIds = matches.page(list.id, filter, query.limit, walk)
+    const rank = new Map(pageIds.map((id, i) => [id, i]))
+    const rows = matches.hits(list.id, pageIds, filter).sort((x, y) => rank.get(x.articleId)! - rank.get(y.articleId)!)
 
     const order: string[] = []
     const hits: Record<string, { count: number; mentions: Array<{ term_id: string; raw_text: string; match_type: string; field: string; matched_text: string }> }> = {}
     for (const r of rows) {
       if (!hits[r.articleId]) {
-        if (order.length >= query.limit) continue
         order.push(r.articleId)
         hits[r.articleId] = { count: 0, mentions: [] }
       }

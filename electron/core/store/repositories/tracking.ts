@@ -294,11 +294,63 @@ export interface MatchRow {
   summary: string | null
 }
 
+export interface MatchFilter {
+  countries: string[]
+  lang: string | null
+  /** epoch seconds of the publication's first display */
+  from: number | null
+  to: number | null
+  q: string | null
+  /** keyword items to keep (null: all of the list's) */
+  itemIds: string[] | null
+  matchTypes: string[] | null
+  fields: string[]
+}
+
 export class MatchesRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
-  /** from/to: epoch seconds of the publication's first display. */
-  matches(listId: string, f: { countries: string[]; lang: string | null; from: number | null; to: number | null; q: string | null }) {
+  private params(listId: string, f: MatchFilter, limit: number) {
+    return {
+      listId,
+      countries: JSON.stringify(f.countries),
+      lang: f.lang,
+      from: f.from,
+      to: f.to,
+      q: f.q,
+      itemIds: f.itemIds ? JSON.stringify(f.itemIds) : null,
+      matchTypes: f.matchTypes ? JSON.stringify(f.matchTypes) : null,
+      fields: JSON.stringify(f.fields),
+      limit,
+    }
+  }
+
+  /**
+   * The newest publications with a hit, at most `limit`. Two ways to the same answer: from the
+   * list's hits when they are few, or down the publications by first display until enough have
+   * a hit, when hits are many (the first page is then found after a short walk).
+   */
+  page(listId: string, f: MatchFilter, limit: number, walkPublications: boolean): string[] {
+    const hit = `m.list_id = @listId AND m.field IN (SELECT value FROM json_each(@fields))
+      AND (@itemIds IS NULL OR m.item_id IN (SELECT value FROM json_each(@itemIds)))
+      AND (@matchTypes IS NULL OR coalesce(i.type, 'broad') IN (SELECT value FROM json_each(@matchTypes)))`
+    const publication = `s.region IN (SELECT value FROM json_each(@countries)) AND (@lang IS NULL OR s.lang = @lang)
+      AND (@from IS NULL OR s.first_seen >= @from) AND (@to IS NULL OR s.first_seen <= @to)
+      AND (@q IS NULL OR instr(lower(a.title), lower(@q)) > 0)`
+    const sql = walkPublications
+      ? `SELECT a.id FROM article_facets s CROSS JOIN articles a ON a.seq = s.article_seq
+         WHERE s.first_seen IS NOT NULL AND ${publication}
+           AND EXISTS (SELECT 1 FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id WHERE m.article_id = a.id AND ${hit})
+         ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT @limit`
+      : `SELECT a.id FROM (SELECT DISTINCT m.article_id FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id WHERE ${hit}) h
+         CROSS JOIN articles a ON a.id = h.article_id CROSS JOIN article_facets s ON s.article_seq = a.seq
+         WHERE ${publication}
+         ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT @limit`
+    return this.sqlite.prepare(sql).pluck().all(this.params(listId, f, limit)) as string[]
+  }
+
+  /** The hits of the given publications, with what the matches method shows of each. */
+  hits(listId: string, articleIds: string[], f: MatchFilter) {
     return this.sqlite
       .prepare(
         `SELECT m.article_id AS articleId, m.item_id AS itemId, i.key AS keyword, i.type AS matchType, m.field,
@@ -307,11 +359,21 @@ export class MatchesRepository {
          FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id JOIN articles a ON a.id = m.article_id
          LEFT JOIN article_facets s ON s.article_seq = a.seq
          LEFT JOIN publishers p ON p.id = a.publisher_id
-         WHERE m.list_id = @listId AND a.region IN (SELECT value FROM json_each(@countries))
-           AND (@lang IS NULL OR a.lang = @lang) AND (@from IS NULL OR s.first_seen >= @from)
-           AND (@to IS NULL OR s.first_seen <= @to) AND (@q IS NULL OR instr(lower(a.title), lower(@q)) > 0)
-         ORDER BY s.first_seen DESC, a.id, i.position, CASE m.field WHEN 'title' THEN 0 WHEN 'summary' THEN 1 ELSE 2 END`,
+         WHERE m.list_id = @listId AND m.article_id IN (SELECT value FROM json_each(@ids))
+           AND m.field IN (SELECT value FROM json_each(@fields))
+           AND (@itemIds IS NULL OR m.item_id IN (SELECT value FROM json_each(@itemIds)))
+           AND (@matchTypes IS NULL OR coalesce(i.type, 'broad') IN (SELECT value FROM json_each(@matchTypes)))
+         ORDER BY i.position, CASE m.field WHEN 'title' THEN 0 WHEN 'summary' THEN 1 ELSE 2 END`,
       )
-      .all({ listId, countries: JSON.stringify(f.countries), lang: f.lang, from: f.from, to: f.to, q: f.q }) as MatchRow[]
+      .all({ ...this.params(listId, f, 0), ids: JSON.stringify(articleIds) }) as MatchRow[]
+  }
+
+  /** Publications with a hit of the list (how many to expect before choosing a way to the first page). */
+  publicationsWithHits(listId: string): number {
+    return (this.sqlite.prepare('SELECT count(DISTINCT article_id) AS n FROM mention_matches WHERE list_id = ?').get(listId) as { n: number }).n
+  }
+
+  articleCount(): number {
+    return (this.sqlite.prepare('SELECT coalesce(sum(n), 0) AS n FROM article_counts').get() as { n: number }).n
   }
 }
