@@ -45,7 +45,8 @@ export class Core {
   /**
    * What a long-running process (the app, `feedlens serve`) keeps doing: brings trends and
    * signals up to date when the store changed while closed, then looks every minute for mention
-   * lists due a scan (new articles, a changed list, next_scan_at passed).
+   * lists due a scan (new articles, a changed list, next_scan_at passed) and rebuilds the
+   * tracking lists' in-memory index of recent activity when the data changed.
    */
   startBackgroundWork(options: { afterRefresh?: () => void; log?: (message: string) => void } = {}): void {
     const log = options.log ?? ((m: string) => console.error(m))
@@ -53,9 +54,16 @@ export class Core {
     refresh
       .then(() => this.store.sqlite.open && options.afterRefresh?.())
       .catch((error: unknown) => log(`Computing trends and signals failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-      .finally(() => this.store.sqlite.open && this.scanner.requestDue())
-    this.scanTimer = setInterval(() => this.store.sqlite.open && this.scanner.requestDue(), SCAN_CHECK_MS)
+      .finally(() => this.keepCurrent())
+    this.scanTimer = setInterval(() => this.keepCurrent(), SCAN_CHECK_MS)
     this.scanTimer.unref()
+  }
+
+  /** Mention lists due a scan are scanned, and the tracking lists' in-memory index follows the data. */
+  private keepCurrent(): void {
+    if (!this.store.sqlite.open) return
+    this.scanner.requestDue()
+    void this.store.recentActivity.prepareInBackground(this.now())
   }
 
   /** Saves what is held in memory (request counters) and closes the store. */

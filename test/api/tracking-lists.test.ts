@@ -116,6 +116,31 @@ describe('remembered answers', () => {
   })
 })
 
+describe('the recent-activity index', () => {
+  it('gives the same figures as SQLite for every kind, and SQLite answers windows before it', async () => {
+    const { membership, windowActivity } = await import('../../electron/core/analytics/tracking/activity-index')
+    const { itemFigures } = await import('../../electron/core/analytics/tracking/item-figures')
+    const ix = w.store.recentActivity.current(w.now())
+    const hour = Math.ceil(w.now().getTime() / 3_600_000)
+    for (const f of [
+      { countries: ['US', 'DE'], lang: null, fromHour: hour - 24, toHour: hour },
+      { countries: ['US'], lang: 'en', fromHour: hour - 2, toHour: hour },
+    ]) {
+      for (const listId of [IDS.entityList, IDS.categoryList, IDS.publisherList, IDS.trendList, IDS.mentionList]) {
+        const list = w.store.tracking.list(listId, 0)!
+        const keys = w.store.tracking.items(listId).map((i) => (list.kind === 'mention' ? i.id : i.key))
+        const fromSql = itemFigures(w.store.itemActivity.itemArticles(list.kind, keys, f))
+        const keysOf = membership(list.kind, keys, w.store.matches.itemsByArticle(listId))
+        const fromIndex = itemFigures(windowActivity(ix, { ...f, keysOf }).pairs)
+        expect(fromIndex, `${list.kind} ${JSON.stringify(f)}`).toEqual(fromSql)
+        expect(fromSql.size).toBeGreaterThan(0)
+      }
+    }
+    const old = await ok('getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics?period=custom&date_from=2026-01-01&date_to=2026-01-10`)
+    expect(old.items.map((r: any) => r.impressions)).toEqual([0, 0])
+  })
+})
+
 describe('matches', () => {
   it('finds the same first page from the hits and down the publications', () => {
     const filter = { countries: ['US', 'DE'], lang: null, from: null, to: null, q: null, itemIds: null, matchTypes: null, fields: ['title', 'summary', 'body'] }

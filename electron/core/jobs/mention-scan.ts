@@ -78,7 +78,7 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
       scannedThroughSeq: throughSeq,
       scanError: null,
     })
-    store.changed()
+    store.changed('lists')
     return { listId, status: 'ready', articlesChecked: checked, matchesAdded: added }
   } catch (error) {
     const at = now().toISOString()
@@ -87,7 +87,7 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
       scanError: { message: error instanceof Error ? error.message : String(error), at },
       nextScanAt: new Date(now().getTime() + SCAN_INTERVAL_MS).toISOString(),
     })
-    store.changed()
+    store.changed('lists')
     return { listId, status: 'error', articlesChecked: checked, matchesAdded: added }
   }
 }

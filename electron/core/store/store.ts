@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { RecentActivity } from './recent-activity'
 import { openStore, type Db, type OpenedStore, type OpenStoreOptions } from './database'
 import {
   ApiKeysRepository,
@@ -41,13 +42,19 @@ export class Store {
   readonly trackingEditor: TrackingEditor
   readonly mentionScans: MentionScanRepository
 
-  /** Grows whenever the data or what is computed from it changes; answers cached under an older version are stale. */
+  /** Grows whenever the data, a list or what is computed from them changes; answers cached under an older version are stale. */
   version = 0
+  /** Grows when articles, observations or trends change (not lists): what the recent-activity index holds. */
+  dataVersion = 0
 
-  /** Marks cached answers stale (ingest, recomputed trends or signals). */
-  changed(): void {
+  /** Marks cached answers stale: 'data' for ingest and recomputed trends or signals, 'lists' for lists and their scans. */
+  changed(what: 'data' | 'lists' = 'data'): void {
     this.version++
+    if (what === 'data') this.dataVersion++
   }
+
+  /** The recent feed in memory for tracking lists (built on first use after the data changed). */
+  readonly recentActivity = new RecentActivity(this)
 
   constructor(private readonly opened: OpenedStore) {
     const { db, sqlite } = opened

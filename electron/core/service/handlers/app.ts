@@ -138,6 +138,7 @@ export const appHandlers: HandlerMap<AppRoutes> = {
       await refreshAnalyticsInBackground(ctx.store)
       if (demo) ensureDemoLists(ctx.store, demo.projectId, new Date())
       ctx.scanner.requestDue()
+      void ctx.store.recentActivity.prepareInBackground()
       return { ...summary }
     })
     return { job }
@@ -160,6 +161,7 @@ export const appHandlers: HandlerMap<AppRoutes> = {
           report(1, 'Computing trends and feed signals')
           await refreshAnalyticsInBackground(ctx.store)
           ctx.scanner.requestDue()
+          void ctx.store.recentActivity.prepareInBackground()
         }
         return { ...result, file: body.file_name }
       } finally {

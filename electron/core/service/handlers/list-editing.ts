@@ -15,31 +15,31 @@ export const listEditingHandlers: HandlerMap<ListEditingRoutes> = {
   },
   appCreateList(ctx, { body }) {
     const listId = createList(ctx.store, trackingProject(ctx), body, ctx.now)
-    ctx.store.changed()
+    ctx.store.changed('lists')
     return detail(ctx, listId)
   },
   appUpdateList(ctx, { params, body }) {
     if (updateList(ctx.store, trackingProject(ctx), params.list_id, body, ctx.now)) ctx.scanner.request(params.list_id, 'full')
-    ctx.store.changed()
+    ctx.store.changed('lists')
     return detail(ctx, params.list_id)
   },
   appDeleteList(ctx, { params }) {
     deleteList(ctx.store, trackingProject(ctx), params.list_id)
-    ctx.store.changed()
+    ctx.store.changed('lists')
     return { deleted: params.list_id }
   },
   appAddListItems(ctx, { params, body }) {
     const added = addItems(ctx.store, trackingProject(ctx), params.list_id, body.items, ctx.now)
     if (added > 0) {
       ctx.scanner.request(params.list_id, 'full')
-      ctx.store.changed()
+      ctx.store.changed('lists')
     }
     return detail(ctx, params.list_id)
   },
   appRemoveListItems(ctx, { params, body }) {
     removeItems(ctx.store, trackingProject(ctx), params.list_id, body.keys, ctx.now)
     // Matches of removed keywords go with them (cascade); nothing to scan again.
-    ctx.store.changed()
+    ctx.store.changed('lists')
     return detail(ctx, params.list_id)
   },
   appScanList(ctx, { params }) {

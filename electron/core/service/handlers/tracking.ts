@@ -4,7 +4,8 @@ import { FIELDS_BY_SCOPE } from '../../analytics/mentions/matching'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
 import type { WindowFilter } from '../../store/repositories/item-activity'
 import type { MatchFilter, TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
-import { itemBuckets, itemFigures, relatedEntities } from '../../analytics/tracking/item-figures'
+import { itemFigures, relatedEntities } from '../../analytics/tracking/item-figures'
+import { coveredArticles, listActivity } from '../tracking/activity'
 import { DAY_MS, epochSeconds, HOUR_MS, isoFromSeconds } from '../../time/buckets'
 import { TrackingApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
@@ -163,26 +164,23 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
       const items = ctx.store.tracking.items(list.id)
       const keys = items.map((i) => activityKey(list, i))
       const filter = (from: Date, to: Date): WindowFilter => ({ countries: markets, lang, fromHour: hourAt(from), toHour: hourAt(to) })
-      const inWindow = filter(w.from, w.to)
-      const pairs = ctx.store.itemActivity.itemArticles(kind, keys, inWindow)
-      const current = itemFigures(pairs)
-      const previous = ctx.store.itemActivity.itemImpressions(kind, keys, filter(w.prevFrom, w.prevTo))
+      const page = items.slice(query.offset, query.offset + query.limit)
+      const pageKeys = page.map((i) => activityKey(list, i))
+      const windows = { kind, listId: list.id, keys, current: filter(w.from, w.to), previous: filter(w.prevFrom, w.prevTo) }
+      const activity = listActivity(ctx, windows, query.grain, pageKeys)
+      const current = itemFigures(activity.pairs)
+      const previous = activity.previous
       const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
       const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k) ?? 0])))
 
-      const page = items.slice(query.offset, query.offset + query.limit)
-      const pageKeys = page.map((i) => activityKey(list, i))
       const onPage = new Set(pageKeys)
-      const pagePairs = pairs.filter((p) => onPage.has(p.key))
-      const pageSeqs = [...new Set(pagePairs.map((p) => p.seq))]
+      const pagePairs = activity.pairs.filter((p) => onPage.has(p.key))
       const buckets = bucketKeys(w.from, w.to, query.grain)
-      const articleBuckets = ctx.store.itemActivity.articleBuckets(pageSeqs, inWindow, query.grain)
-      const series = itemBuckets(pagePairs, articleBuckets)
-      const sparkOf = (key: string, field: 'impressions' | 'publications') => sparkline(buckets, series.get(key)?.[field] ?? new Map())
+      const sparkOf = (key: string, field: 'impressions' | 'publications') => sparkline(buckets, activity.buckets.get(key)?.[field] ?? new Map())
       const related =
         kind === 'mention' || kind === 'trend'
           ? new Map<string, ReturnType<typeof relatedEntities> extends Map<string, infer V> ? V : never>()
-          : relatedEntities(pagePairs, ctx.store.itemActivity.entitiesOf(pageSeqs), RELATED_PER_ROW)
+          : relatedEntities(pagePairs, activity.entitiesOf(pagePairs), RELATED_PER_ROW)
       const forecasts = kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map<string, string | null>()
 
       const rows = page.map((item) => {
@@ -220,13 +218,13 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
       const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
       const pagePrevImpressions = pageKeys.reduce((s, k) => s + (previous.get(k) ?? 0), 0)
       const spark = rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), [])
-      // Publications with a match active in each step (each once, whichever keywords it matched).
+      // Publications with a match seen in each step (each once, whichever keywords it matched).
       const timeseries =
         kind === 'mention'
           ? buckets.map((b) => {
-              const at = articleBuckets.filter((r) => r.bucket === b)
+              const total = activity.bucketTotals.get(b)
               const ts = new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString()
-              return { ts, urls: at.length, impressions: at.reduce((sum, r) => sum + r.impressions, 0) }
+              return { ts, urls: total?.publications ?? 0, impressions: total?.impressions ?? 0 }
             })
           : undefined
       return {
@@ -268,8 +266,9 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
       const lang = query.lang === 'all' ? null : query.lang
       const keys = items.map((i) => activityKey(list, i))
       const window = (from: Date, to: Date): WindowFilter => ({ countries: markets, lang, fromHour: hourAt(from), toHour: hourAt(to) })
-      const covered = ctx.store.itemActivity.coveredArticles(list.kind, keys, window(w.from, w.to))
-      const prevCovered = ctx.store.itemActivity.coveredArticles(list.kind, keys, window(w.prevFrom, w.prevTo))
+      const windows = { kind: list.kind, listId: list.id, keys, current: window(w.from, w.to), previous: window(w.prevFrom, w.prevTo) }
+      const covered = coveredArticles(ctx, windows, 'current')
+      const prevCovered = coveredArticles(ctx, windows, 'previous')
 
       const group = <T extends { pubs: number; imps: number }>(
         rows: typeof covered,
@@ -292,7 +291,9 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
       const prevByTrend = new Map<string, number>()
       for (const r of prevCovered) if (r.trendId) prevByTrend.set(r.trendId, (prevByTrend.get(r.trendId) ?? 0) + r.impressions)
 
-      const entityRows = ctx.store.rollups.entitiesOf(covered.map((r) => r.id))
+      const entityRows = covered.every((r) => r.entities)
+        ? covered.flatMap((r) => r.entities!.map((e) => ({ articleId: r.id, ...e })))
+        : ctx.store.rollups.entitiesOf(covered.map((r) => r.id))
       const impsById = new Map(covered.map((r) => [r.id, r.impressions]))
       const entityMap = new Map<string, { name: string; entity_id: string; pubs: number; imps: number }>()
       for (const e of entityRows) {

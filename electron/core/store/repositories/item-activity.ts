@@ -67,6 +67,8 @@ export interface CoveredArticleRow {
   trendId: string | null
   trendLabel: string | null
   impressions: number
+  /** the publication's entities, when known already */
+  entities?: Array<{ entityId: string; name: string }>
 }
 
 export class ItemActivityRepository {

@@ -368,6 +368,20 @@ export class MatchesRepository {
       .all({ ...this.params(listId, f, 0), ids: JSON.stringify(articleIds) }) as MatchRow[]
   }
 
+  /** The keyword items each publication matched, for a list. */
+  itemsByArticle(listId: string): Map<string, string[]> {
+    const out = new Map<string, string[]>()
+    for (const [articleId, itemId] of this.sqlite
+      .prepare('SELECT DISTINCT article_id, item_id FROM mention_matches WHERE list_id = ?')
+      .raw()
+      .iterate(listId) as Iterable<[string, string]>) {
+      const items = out.get(articleId)
+      if (items) items.push(itemId)
+      else out.set(articleId, [itemId])
+    }
+    return out
+  }
+
   /** Publications with a hit of the list (how many to expect before choosing a way to the first page). */
   publicationsWithHits(listId: string): number {
     return (this.sqlite.prepare('SELECT count(DISTINCT article_id) AS n FROM mention_matches WHERE list_id = ?').get(listId) as { n: number }).n

@@ -1,0 +1,280 @@
+import type { ItemPublication } from './item-figures'
+
+/**
+ * The recent feed in memory, for tracking lists: every hourly (article, country) cell of the
+ * last weeks in time order, in typed arrays, with what the metrics and roll-ups need to know of
+ * each article. A metrics request for any list then walks the window's cells once instead of
+ * asking SQLite to tie a million hourly rows to list items (docs/architecture.md).
+ */
+
+export interface IndexedArticle {
+  seq: number
+  id: string
+  url: string
+  title: string
+  domain: string
+  lang: string
+  category: string | null
+  contentType: string | null
+  publisher: string | null
+  trendId: string | null
+  trendLabel: string | null
+  lifeFirst: number | null
+  lifeLast: number | null
+  entityIds: string[]
+}
+
+export interface ActivityIndex {
+  /** hours since the epoch, [fromHour, toHour) */
+  fromHour: number
+  toHour: number
+  articles: IndexedArticle[]
+  entityNames: Map<string, string>
+  countries: string[]
+  /** cells in hour order */
+  hour: Int32Array
+  article: Int32Array
+  country: Uint8Array
+  impressions: Int32Array
+  observations: Int32Array
+  positionSum: Int32Array
+  /** first and last sighting in the cell, epoch seconds */
+  firstSeen: Float64Array
+  lastSeen: Float64Array
+  size: number
+}
+
+/** Collects cells (in hour order) and articles into an index. */
+export class ActivityIndexBuilder {
+  private n = 0
+  private readonly seqIndex = new Map<number, number>()
+  private readonly countryIndex = new Map<string, number>()
+  readonly index: ActivityIndex
+
+  constructor(fromHour: number, toHour: number, expectedCells: number) {
+    const cap = Math.max(16, expectedCells)
+    this.index = {
+      fromHour,
+      toHour,
+      articles: [],
+      entityNames: new Map(),
+      countries: [],
+      hour: new Int32Array(cap),
+      article: new Int32Array(cap),
+      country: new Uint8Array(cap),
+      impressions: new Int32Array(cap),
+      observations: new Int32Array(cap),
+      positionSum: new Int32Array(cap),
+      firstSeen: new Float64Array(cap),
+      lastSeen: new Float64Array(cap),
+      size: 0,
+    }
+  }
+
+  /** A cell: [hour, country, article seq, impressions, observations, position sum, first seen, last seen]. */
+  addCell(row: [number, string, number, number, number, number, number, number]): void {
+    const ix = this.index
+    if (this.n === ix.hour.length) this.grow()
+    let c = this.countryIndex.get(row[1])
+    if (c === undefined) {
+      c = ix.countries.length
+      ix.countries.push(row[1])
+      this.countryIndex.set(row[1], c)
+    }
+    let a = this.seqIndex.get(row[2])
+    if (a === undefined) {
+      a = this.seqIndex.size
+      this.seqIndex.set(row[2], a)
+    }
+    const i = this.n++
+    ix.hour[i] = row[0]
+    ix.country[i] = c
+    ix.article[i] = a
+    ix.impressions[i] = row[3]
+    ix.observations[i] = row[4]
+    ix.positionSum[i] = row[5]
+    ix.firstSeen[i] = row[6]
+    ix.lastSeen[i] = row[7]
+  }
+
+  /** Sequence numbers of the articles seen, in the order of their index. */
+  seqs(): number[] {
+    return [...this.seqIndex.keys()]
+  }
+
+  addArticle(article: Omit<IndexedArticle, 'entityIds'>): void {
+    const a = this.seqIndex.get(article.seq)
+    if (a !== undefined) this.index.articles[a] = { ...article, entityIds: [] }
+  }
+
+  addEntity(seq: number, entityId: string, name: string): void {
+    const a = this.seqIndex.get(seq)
+    if (a === undefined) return
+    this.index.articles[a]?.entityIds.push(entityId)
+    this.index.entityNames.set(entityId, name)
+  }
+
+  finish(): ActivityIndex {
+    this.index.size = this.n
+    // an article that disappeared between the reads keeps an empty record
+    for (const [seq, a] of this.seqIndex) {
+      this.index.articles[a] ??= {
+        seq, id: '', url: '', title: '', domain: '', lang: '', category: null, contentType: null, publisher: null,
+        trendId: null, trendLabel: null, lifeFirst: null, lifeLast: null, entityIds: [],
+      }
+    }
+    return this.index
+  }
+
+  private grow(): void {
+    const ix = this.index
+    const cap = ix.hour.length * 2
+    const grow = <T extends Int32Array | Uint8Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap)
+      b.set(a)
+      return b
+    }
+    ix.hour = grow(ix.hour, (n) => new Int32Array(n))
+    ix.article = grow(ix.article, (n) => new Int32Array(n))
+    ix.country = grow(ix.country, (n) => new Uint8Array(n))
+    ix.impressions = grow(ix.impressions, (n) => new Int32Array(n))
+    ix.observations = grow(ix.observations, (n) => new Int32Array(n))
+    ix.positionSum = grow(ix.positionSum, (n) => new Int32Array(n))
+    ix.firstSeen = grow(ix.firstSeen, (n) => new Float64Array(n))
+    ix.lastSeen = grow(ix.lastSeen, (n) => new Float64Array(n))
+  }
+}
+
+export interface WindowQuery {
+  fromHour: number
+  toHour: number
+  countries: string[]
+  lang: string | null
+  /** the list items an article belongs to (null or empty: none) */
+  keysOf(article: IndexedArticle): readonly string[] | null
+  /** per-bucket series: hours, days, or none */
+  grain?: 'hour' | 'day'
+  /** the items whose publications the bucket totals count (all when left out) */
+  totalsFor?: ReadonlySet<string>
+}
+
+export interface WindowActivity {
+  /** every (item, publication) pair with its figures in the window, and the publication's place in the index */
+  pairs: Array<ItemPublication & { articleIndex: number }>
+  /** per article index: the publication's impressions in the window (articles of the items only) */
+  articleImpressions: Map<number, number>
+  /** per item: bucket → impressions and → publications */
+  buckets: Map<string, { impressions: Map<number, number>; publications: Map<number, number> }>
+  /** per bucket: publications of any item seen then, and their impressions */
+  bucketTotals: Map<number, { publications: number; impressions: number }>
+}
+
+/** Whether a window lies inside what the index holds. */
+export const covers = (ix: ActivityIndex, fromHour: number, toHour: number) => fromHour >= ix.fromHour && toHour <= ix.toHour
+
+/** First cell at or after an hour (cells are in hour order). */
+function lowerBound(ix: ActivityIndex, hour: number): number {
+  let lo = 0
+  let hi = ix.size
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (ix.hour[mid]! < hour) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** One walk over the window's cells: the items' publications, their sums and their series. */
+export function windowActivity(ix: ActivityIndex, q: WindowQuery): WindowActivity {
+  const allowedCountry = new Uint8Array(Math.max(1, ix.countries.length))
+  ix.countries.forEach((c, i) => (allowedCountry[i] = q.countries.includes(c) ? 1 : 0))
+  const keysCache = new Map<number, readonly string[] | null>()
+  const keysOf = (a: number) => {
+    let keys = keysCache.get(a)
+    if (keys === undefined) {
+      const article = ix.articles[a]!
+      keys = q.lang && article.lang !== q.lang ? null : q.keysOf(article)
+      if (keys && keys.length === 0) keys = null
+      keysCache.set(a, keys)
+    }
+    return keys
+  }
+  const sums = new Map<number, { impressions: number; observations: number; positionSum: number; firstSeen: number; lastSeen: number }>()
+  const buckets = new Map<string, { impressions: Map<number, number>; publications: Map<number, number> }>()
+  const bucketTotals = new Map<number, { publications: number; impressions: number }>()
+  const lastBucket = new Map<number, number>()
+  const end = lowerBound(ix, q.toHour)
+  for (let i = lowerBound(ix, q.fromHour); i < end; i++) {
+    if (!allowedCountry[ix.country[i]!]) continue
+    const a = ix.article[i]!
+    const keys = keysOf(a)
+    if (!keys) continue
+    const imps = ix.impressions[i]!
+    let s = sums.get(a)
+    if (!s) sums.set(a, (s = { impressions: 0, observations: 0, positionSum: 0, firstSeen: ix.firstSeen[i]!, lastSeen: ix.lastSeen[i]! }))
+    s.impressions += imps
+    s.observations += ix.observations[i]!
+    s.positionSum += ix.positionSum[i]!
+    if (ix.firstSeen[i]! < s.firstSeen) s.firstSeen = ix.firstSeen[i]!
+    if (ix.lastSeen[i]! > s.lastSeen) s.lastSeen = ix.lastSeen[i]!
+    if (!q.grain) continue
+    const b = q.grain === 'hour' ? ix.hour[i]! : Math.floor(ix.hour[i]! / 24)
+    // cells come in hour order, so an article enters each bucket once, at its first cell there
+    const firstInBucket = lastBucket.get(a) !== b
+    if (firstInBucket) lastBucket.set(a, b)
+    if (!q.totalsFor || keys.some((k) => q.totalsFor!.has(k))) {
+      const total = bucketTotals.get(b) ?? { publications: 0, impressions: 0 }
+      total.impressions += imps
+      if (firstInBucket) total.publications += 1
+      bucketTotals.set(b, total)
+    }
+    for (const key of keys) {
+      let series = buckets.get(key)
+      if (!series) buckets.set(key, (series = { impressions: new Map(), publications: new Map() }))
+      series.impressions.set(b, (series.impressions.get(b) ?? 0) + imps)
+      if (firstInBucket) series.publications.set(b, (series.publications.get(b) ?? 0) + 1)
+    }
+  }
+  const pairs: Array<ItemPublication & { articleIndex: number }> = []
+  const articleImpressions = new Map<number, number>()
+  for (const [a, s] of sums) {
+    const article = ix.articles[a]!
+    articleImpressions.set(a, s.impressions)
+    for (const key of keysOf(a)!) {
+      pairs.push({
+        key,
+        seq: article.seq,
+        domain: article.domain,
+        impressions: s.impressions,
+        observations: s.observations,
+        positionSum: s.positionSum,
+        firstSeen: s.firstSeen,
+        lastSeen: s.lastSeen,
+        trendId: article.trendId,
+        lifeFirst: article.lifeFirst,
+        lifeLast: article.lifeLast,
+        articleIndex: a,
+      })
+    }
+  }
+  return { pairs, articleImpressions, buckets, bucketTotals }
+}
+
+/** How each kind's items claim an article. */
+export function membership(kind: string, keys: readonly string[], mentionItemsOf?: Map<string, string[]>): (a: IndexedArticle) => readonly string[] | null {
+  const wanted = new Set(keys)
+  switch (kind) {
+    case 'entity':
+      return (a) => a.entityIds.filter((e) => wanted.has(e))
+    case 'category':
+      return (a) => (a.category !== null && wanted.has(a.category) ? [a.category] : null)
+    case 'publisher':
+      return (a) => (wanted.has(a.domain) ? [a.domain] : null)
+    case 'trend':
+      return (a) => (a.trendId !== null && wanted.has(a.trendId) ? [a.trendId] : null)
+    case 'mention':
+      return (a) => (mentionItemsOf?.get(a.id) ?? []).filter((i) => wanted.has(i))
+    default:
+      return () => null
+  }
+}
