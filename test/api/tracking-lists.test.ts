@@ -185,6 +185,17 @@ describe('tracking error codes', () => {
     expect(await code(`/v1/tracking/lists/${IDS.mentionList}/metrics`)).toEqual([503, 'computing', '5'])
   })
 
+  it('answers 429 past the plan request limit on tracking methods too, with no tracking code', async () => {
+    const { createApiKey } = await import('../../electron/core/service/handlers/app')
+    w.store.sqlite.prepare(`UPDATE plans SET requests_per_minute = 2 WHERE id = 'pro'`).run()
+    const headers = { 'X-API-Key': createApiKey(w.store, { name: 'limited', projectId: w.projectId }, w.now()).value }
+    expect((await w.get(`/v1/tracking/lists/${IDS.entityList}/metrics`, headers)).status).toBe(200)
+    expect((await w.get(`/v1/tracking/lists/${IDS.entityList}/rollup`, headers)).status).toBe(200)
+    const limited = await w.get(`/v1/tracking/lists/${IDS.mentionList}/matches`, headers)
+    expect(limited.status).toBe(429)
+    expect(typeof ((await limited.json()) as { detail: unknown }).detail).toBe('string')
+  })
+
   it('moves a too early date_from silently to the plan history depth', async () => {
     const start = makeWorld({ plan: 'start' })
     seedFixture(start.store, start.projectId)

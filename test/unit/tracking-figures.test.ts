@@ -79,6 +79,16 @@ describe('item figures', () => {
 })
 
 describe('tracking screen helpers', () => {
+  it('turns a cabinet_url into the app route of its article', async () => {
+    const { cabinetRoute } = await import('../../shared/bridge')
+    const id = 'a1000000-0000-4000-8000-000000000001'
+    expect(cabinetRoute(`http://127.0.0.1:8737/article/${id}`)).toBe(`/article/${id}`)
+    expect(cabinetRoute(`http://127.0.0.1:8737/article/${id.toUpperCase()}/`, 'http://127.0.0.1:8737')).toBe(`/article/${id}`)
+    expect(cabinetRoute(`http://127.0.0.1:9999/article/${id}`, 'http://127.0.0.1:8737')).toBeNull()
+    expect(cabinetRoute('https://example.com/news/1')).toBeNull()
+    expect(cabinetRoute('not a url')).toBeNull()
+  })
+
   it('writes RFC 4180 CSV', () => {
     const csv = toCsv(
       [{ header: 'name', value: (r: never) => (r as { n: string }).n }, { header: 'spark', value: (r: never) => (r as { s: number[] }).s }],

@@ -188,74 +188,95 @@ function lowerBound(ix: ActivityIndex, hour: number): number {
 export function windowActivity(ix: ActivityIndex, q: WindowQuery): WindowActivity {
   const allowedCountry = new Uint8Array(Math.max(1, ix.countries.length))
   ix.countries.forEach((c, i) => (allowedCountry[i] = q.countries.includes(c) ? 1 : 0))
-  const keysCache = new Map<number, readonly string[] | null>()
-  const keysOf = (a: number) => {
-    let keys = keysCache.get(a)
-    if (keys === undefined) {
-      const article = ix.articles[a]!
-      keys = q.lang && article.lang !== q.lang ? null : q.keysOf(article)
-      if (keys && keys.length === 0) keys = null
-      keysCache.set(a, keys)
-    }
-    return keys
-  }
-  const sums = new Map<number, { impressions: number; observations: number; positionSum: number; firstSeen: number; lastSeen: number }>()
-  const buckets = new Map<string, { impressions: Map<number, number>; publications: Map<number, number> }>()
-  const bucketTotals = new Map<number, { publications: number; impressions: number }>()
-  const lastBucket = new Map<number, number>()
+  const n = ix.articles.length
+  // per article, filled as the walk meets it: its items (null: none), sums, and last bucket
+  const keysOfArticle: Array<readonly string[] | null | undefined> = new Array(n)
+  const counted = new Uint8Array(n)
+  const touched: number[] = []
+  const imps = new Float64Array(n)
+  const obs = new Float64Array(n)
+  const pos = new Float64Array(n)
+  const first = new Float64Array(n)
+  const last = new Float64Array(n)
+  const lastBucket = new Float64Array(n).fill(Number.NaN)
+  const bucketOf = q.grain === 'hour' ? (h: number) => h : (h: number) => Math.floor(h / 24)
+  const firstBucket = bucketOf(q.fromHour)
+  const nBuckets = q.grain ? bucketOf(Math.max(q.fromHour, q.toHour - 1)) - firstBucket + 1 : 0
+  const series = new Map<string, { impressions: Float64Array; publications: Float64Array }>()
+  const totalImps = new Float64Array(nBuckets)
+  const totalPubs = new Float64Array(nBuckets)
   const end = lowerBound(ix, q.toHour)
   for (let i = lowerBound(ix, q.fromHour); i < end; i++) {
     if (!allowedCountry[ix.country[i]!]) continue
     const a = ix.article[i]!
-    const keys = keysOf(a)
-    if (!keys) continue
-    const imps = ix.impressions[i]!
-    let s = sums.get(a)
-    if (!s) sums.set(a, (s = { impressions: 0, observations: 0, positionSum: 0, firstSeen: ix.firstSeen[i]!, lastSeen: ix.lastSeen[i]! }))
-    s.impressions += imps
-    s.observations += ix.observations[i]!
-    s.positionSum += ix.positionSum[i]!
-    if (ix.firstSeen[i]! < s.firstSeen) s.firstSeen = ix.firstSeen[i]!
-    if (ix.lastSeen[i]! > s.lastSeen) s.lastSeen = ix.lastSeen[i]!
+    let keys = keysOfArticle[a]
+    if (keys === undefined) {
+      const article = ix.articles[a]!
+      const claimed = q.lang && article.lang !== q.lang ? null : q.keysOf(article)
+      keys = keysOfArticle[a] = claimed && claimed.length > 0 ? claimed : null
+    }
+    if (keys === null) continue
+    const cellImps = ix.impressions[i]!
+    if (!counted[a]) {
+      counted[a] = 1
+      touched.push(a)
+      first[a] = ix.firstSeen[i]!
+      last[a] = ix.lastSeen[i]!
+    } else {
+      if (ix.firstSeen[i]! < first[a]!) first[a] = ix.firstSeen[i]!
+      if (ix.lastSeen[i]! > last[a]!) last[a] = ix.lastSeen[i]!
+    }
+    imps[a] = imps[a]! + cellImps
+    obs[a] = obs[a]! + ix.observations[i]!
+    pos[a] = pos[a]! + ix.positionSum[i]!
     if (!q.grain) continue
-    const b = q.grain === 'hour' ? ix.hour[i]! : Math.floor(ix.hour[i]! / 24)
+    const b = bucketOf(ix.hour[i]!) - firstBucket
     // cells come in hour order, so an article enters each bucket once, at its first cell there
-    const firstInBucket = lastBucket.get(a) !== b
-    if (firstInBucket) lastBucket.set(a, b)
+    const firstInBucket = lastBucket[a] !== b
+    if (firstInBucket) lastBucket[a] = b
     if (!q.totalsFor || keys.some((k) => q.totalsFor!.has(k))) {
-      const total = bucketTotals.get(b) ?? { publications: 0, impressions: 0 }
-      total.impressions += imps
-      if (firstInBucket) total.publications += 1
-      bucketTotals.set(b, total)
+      totalImps[b] = totalImps[b]! + cellImps
+      if (firstInBucket) totalPubs[b] = totalPubs[b]! + 1
     }
     for (const key of keys) {
-      let series = buckets.get(key)
-      if (!series) buckets.set(key, (series = { impressions: new Map(), publications: new Map() }))
-      series.impressions.set(b, (series.impressions.get(b) ?? 0) + imps)
-      if (firstInBucket) series.publications.set(b, (series.publications.get(b) ?? 0) + 1)
+      let s = series.get(key)
+      if (!s) series.set(key, (s = { impressions: new Float64Array(nBuckets), publications: new Float64Array(nBuckets) }))
+      s.impressions[b] = s.impressions[b]! + cellImps
+      if (firstInBucket) s.publications[b] = s.publications[b]! + 1
     }
   }
   const pairs: Array<ItemPublication & { articleIndex: number }> = []
   const articleImpressions = new Map<number, number>()
-  for (const [a, s] of sums) {
+  for (const a of touched) {
     const article = ix.articles[a]!
-    articleImpressions.set(a, s.impressions)
-    for (const key of keysOf(a)!) {
+    articleImpressions.set(a, imps[a]!)
+    for (const key of keysOfArticle[a]!) {
       pairs.push({
         key,
         seq: article.seq,
         domain: article.domain,
-        impressions: s.impressions,
-        observations: s.observations,
-        positionSum: s.positionSum,
-        firstSeen: s.firstSeen,
-        lastSeen: s.lastSeen,
+        impressions: imps[a]!,
+        observations: obs[a]!,
+        positionSum: pos[a]!,
+        firstSeen: first[a]!,
+        lastSeen: last[a]!,
         trendId: article.trendId,
         lifeFirst: article.lifeFirst,
         lifeLast: article.lifeLast,
         articleIndex: a,
       })
     }
+  }
+  const toMap = (values: Float64Array) => {
+    const m = new Map<number, number>()
+    values.forEach((v, i) => v !== 0 && m.set(firstBucket + i, v))
+    return m
+  }
+  const buckets = new Map<string, { impressions: Map<number, number>; publications: Map<number, number> }>()
+  for (const [key, s] of series) buckets.set(key, { impressions: toMap(s.impressions), publications: toMap(s.publications) })
+  const bucketTotals = new Map<number, { publications: number; impressions: number }>()
+  for (let b = 0; b < nBuckets; b++) {
+    if (totalImps[b] || totalPubs[b]) bucketTotals.set(firstBucket + b, { publications: totalPubs[b]!, impressions: totalImps[b]! })
   }
   return { pairs, articleImpressions, buckets, bucketTotals }
 }
