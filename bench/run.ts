@@ -224,7 +224,7 @@ async function measureTracking(store: Store): Promise<void> {
   ])
   const indexStarted = performance.now()
   const index = store.recentActivity.current(END)
-  line(`  in-memory index of the last 62 days: built in ${((performance.now() - indexStarted) / 1000).toFixed(2)} s (${index.size.toLocaleString('en-US')} hourly cells, ${index.articles.length.toLocaleString('en-US')} articles)`)
+  line(`  in-memory index of the last 62 days: built in ${((performance.now() - indexStarted) / 1000).toFixed(2)} s (${index.hours.size.toLocaleString('en-US')} hourly and ${index.days.size.toLocaleString('en-US')} daily cells, ${index.articles.length.toLocaleString('en-US')} articles)`)
   const scanStarted = performance.now()
   const scan = scanMentionList(store, mention, 'full', () => END)
   line(`  first scan of a 7-keyword mention list: ${((performance.now() - scanStarted) / 1000).toFixed(2)} s (${scan.articlesChecked.toLocaleString('en-US')} candidate articles checked, ${scan.matchesAdded.toLocaleString('en-US')} matches)`)

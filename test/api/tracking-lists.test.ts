@@ -125,6 +125,8 @@ describe('the recent-activity index', () => {
     for (const f of [
       { countries: ['US', 'DE'], lang: null, fromHour: hour - 24, toHour: hour },
       { countries: ['US'], lang: 'en', fromHour: hour - 2, toHour: hour },
+      // whole days inside the window are read from the daily cells
+      { countries: ['US', 'DE'], lang: null, fromHour: hour - 48, toHour: hour + 24 },
     ]) {
       for (const listId of [IDS.entityList, IDS.categoryList, IDS.publisherList, IDS.trendList, IDS.mentionList]) {
         const list = w.store.tracking.list(listId, 0)!
@@ -133,6 +135,15 @@ describe('the recent-activity index', () => {
         const keysOf = membership(list.kind, keys, w.store.matches.itemsByArticle(listId))
         const fromIndex = itemFigures(windowActivity(ix, { ...f, keysOf }).pairs)
         expect(fromIndex, `${list.kind} ${JSON.stringify(f)}`).toEqual(fromSql)
+        const sqlBuckets = w.store.itemActivity.articleBuckets(
+          [...new Set(w.store.itemActivity.itemArticles(list.kind, keys, f).map((p) => p.seq))],
+          f,
+          'day',
+        )
+        const indexBuckets = windowActivity(ix, { ...f, keysOf, grain: 'day' }).bucketTotals
+        expect([...indexBuckets].map(([b, t]) => [b, t.impressions])).toEqual(
+          [...new Set(sqlBuckets.map((c) => c.bucket))].sort().map((b) => [b, sqlBuckets.filter((c) => c.bucket === b).reduce((x, c) => x + c.impressions, 0)]),
+        )
         expect(fromSql.size).toBeGreaterThan(0)
       }
     }

@@ -4,6 +4,7 @@ import type { Store } from './store'
 /** Days of hourly cells the index holds: a 30-day window and the 30 days before it, and a margin. */
 export const RECENT_DAYS = 62
 const HOURS_PER_CHUNK = 24
+const DAYS_PER_CHUNK = 7
 const ARTICLES_PER_CHUNK = 5000
 
 /**
@@ -56,16 +57,29 @@ export class RecentActivity {
     const db = this.store.sqlite
     const maxHour = (db.prepare('SELECT max(hour) AS h FROM article_hourly').get() as { h: number | null }).h ?? 0
     const fromHour = Math.max(maxHour + 1, Math.ceil(now.getTime() / 3_600_000)) - RECENT_DAYS * 24
-    const cells = (db.prepare('SELECT count(*) AS n FROM article_hourly WHERE hour >= ?').get(fromHour) as { n: number }).n
-    const builder = new ActivityIndexBuilder(fromHour, Number.MAX_SAFE_INTEGER, cells)
-    const cellsOf = db
+    const firstDay = Math.ceil(fromHour / 24)
+    const hourCells = (db.prepare('SELECT count(*) AS n FROM article_hourly WHERE hour >= ?').get(fromHour) as { n: number }).n
+    const dayCells = (db.prepare('SELECT count(*) AS n FROM article_daily WHERE day >= ?').get(firstDay) as { n: number }).n
+    const builder = new ActivityIndexBuilder(fromHour, hourCells, dayCells)
+    type Row = [number, string, number, number, number, number, number, number]
+    const hoursOf = db
       .prepare(
         `SELECT hour, country, article_seq, impressions, observations, position_sum, first_seen, last_seen
          FROM article_hourly WHERE hour >= ? AND hour < ? ORDER BY hour`,
       )
       .raw()
     for (let h = fromHour; h <= maxHour; h += HOURS_PER_CHUNK) {
-      for (const row of cellsOf.iterate(h, h + HOURS_PER_CHUNK)) builder.addCell(row as [number, string, number, number, number, number, number, number])
+      for (const row of hoursOf.iterate(h, h + HOURS_PER_CHUNK)) builder.addHourCell(row as Row)
+      yield
+    }
+    const daysOf = db
+      .prepare(
+        `SELECT day, country, article_seq, impressions, observations, position_sum, first_seen, last_seen
+         FROM article_daily WHERE day >= ? AND day < ? ORDER BY day`,
+      )
+      .raw()
+    for (let d = firstDay; d <= Math.floor(maxHour / 24); d += DAYS_PER_CHUNK) {
+      for (const row of daysOf.iterate(d, d + DAYS_PER_CHUNK)) builder.addDayCell(row as Row)
       yield
     }
     const articles = db.prepare(

@@ -24,15 +24,9 @@ export interface IndexedArticle {
   entityIds: string[]
 }
 
-export interface ActivityIndex {
-  /** hours since the epoch, [fromHour, toHour) */
-  fromHour: number
-  toHour: number
-  articles: IndexedArticle[]
-  entityNames: Map<string, string>
-  countries: string[]
-  /** cells in hour order */
-  hour: Int32Array
+/** Cells in time order: hourly cells (time = hours since the epoch) or daily ones (days). */
+export interface Cells {
+  time: Int32Array
   article: Int32Array
   country: Uint8Array
   impressions: Int32Array
@@ -44,37 +38,78 @@ export interface ActivityIndex {
   size: number
 }
 
-/** Collects cells (in hour order) and articles into an index. */
+export interface ActivityIndex {
+  /** hours since the epoch from which the index holds every cell */
+  fromHour: number
+  articles: IndexedArticle[]
+  entityNames: Map<string, string>
+  countries: string[]
+  hours: Cells
+  /** the same activity by day, from the first whole day on: whole days inside a window are read here */
+  days: Cells
+}
+
+type CellRow = [number, string, number, number, number, number, number, number]
+
+function emptyCells(capacity: number): Cells {
+  const cap = Math.max(16, capacity)
+  return {
+    time: new Int32Array(cap),
+    article: new Int32Array(cap),
+    country: new Uint8Array(cap),
+    impressions: new Int32Array(cap),
+    observations: new Int32Array(cap),
+    positionSum: new Int32Array(cap),
+    firstSeen: new Float64Array(cap),
+    lastSeen: new Float64Array(cap),
+    size: 0,
+  }
+}
+
+function grow(c: Cells): Cells {
+  const cap = c.time.length * 2
+  const copy = <T extends Int32Array | Uint8Array | Float64Array>(a: T, make: (n: number) => T): T => {
+    const b = make(cap)
+    b.set(a)
+    return b
+  }
+  return {
+    time: copy(c.time, (n) => new Int32Array(n)),
+    article: copy(c.article, (n) => new Int32Array(n)),
+    country: copy(c.country, (n) => new Uint8Array(n)),
+    impressions: copy(c.impressions, (n) => new Int32Array(n)),
+    observations: copy(c.observations, (n) => new Int32Array(n)),
+    positionSum: copy(c.positionSum, (n) => new Int32Array(n)),
+    firstSeen: copy(c.firstSeen, (n) => new Float64Array(n)),
+    lastSeen: copy(c.lastSeen, (n) => new Float64Array(n)),
+    size: c.size,
+  }
+}
+
+/** Collects cells (each kind in time order) and articles into an index. */
 export class ActivityIndexBuilder {
-  private n = 0
   private readonly seqIndex = new Map<number, number>()
   private readonly countryIndex = new Map<string, number>()
   readonly index: ActivityIndex
 
-  constructor(fromHour: number, toHour: number, expectedCells: number) {
-    const cap = Math.max(16, expectedCells)
-    this.index = {
-      fromHour,
-      toHour,
-      articles: [],
-      entityNames: new Map(),
-      countries: [],
-      hour: new Int32Array(cap),
-      article: new Int32Array(cap),
-      country: new Uint8Array(cap),
-      impressions: new Int32Array(cap),
-      observations: new Int32Array(cap),
-      positionSum: new Int32Array(cap),
-      firstSeen: new Float64Array(cap),
-      lastSeen: new Float64Array(cap),
-      size: 0,
-    }
+  constructor(fromHour: number, expectedHourCells: number, expectedDayCells: number) {
+    this.index = { fromHour, articles: [], entityNames: new Map(), countries: [], hours: emptyCells(expectedHourCells), days: emptyCells(expectedDayCells) }
   }
 
-  /** A cell: [hour, country, article seq, impressions, observations, position sum, first seen, last seen]. */
-  addCell(row: [number, string, number, number, number, number, number, number]): void {
+  /** An hourly cell: [hour, country, article seq, impressions, observations, position sum, first seen, last seen]. */
+  addHourCell(row: CellRow): void {
+    if (this.index.hours.size === this.index.hours.time.length) this.index.hours = grow(this.index.hours)
+    this.put(this.index.hours, row)
+  }
+
+  /** A daily cell: [day, country, article seq, ...] as for hours. */
+  addDayCell(row: CellRow): void {
+    if (this.index.days.size === this.index.days.time.length) this.index.days = grow(this.index.days)
+    this.put(this.index.days, row)
+  }
+
+  private put(cells: Cells, row: CellRow): void {
     const ix = this.index
-    if (this.n === ix.hour.length) this.grow()
     let c = this.countryIndex.get(row[1])
     if (c === undefined) {
       c = ix.countries.length
@@ -86,15 +121,15 @@ export class ActivityIndexBuilder {
       a = this.seqIndex.size
       this.seqIndex.set(row[2], a)
     }
-    const i = this.n++
-    ix.hour[i] = row[0]
-    ix.country[i] = c
-    ix.article[i] = a
-    ix.impressions[i] = row[3]
-    ix.observations[i] = row[4]
-    ix.positionSum[i] = row[5]
-    ix.firstSeen[i] = row[6]
-    ix.lastSeen[i] = row[7]
+    const i = cells.size++
+    cells.time[i] = row[0]
+    cells.country[i] = c
+    cells.article[i] = a
+    cells.impressions[i] = row[3]
+    cells.observations[i] = row[4]
+    cells.positionSum[i] = row[5]
+    cells.firstSeen[i] = row[6]
+    cells.lastSeen[i] = row[7]
   }
 
   /** Sequence numbers of the articles seen, in the order of their index. */
@@ -115,7 +150,6 @@ export class ActivityIndexBuilder {
   }
 
   finish(): ActivityIndex {
-    this.index.size = this.n
     // an article that disappeared between the reads keeps an empty record
     for (const [seq, a] of this.seqIndex) {
       this.index.articles[a] ??= {
@@ -124,24 +158,6 @@ export class ActivityIndexBuilder {
       }
     }
     return this.index
-  }
-
-  private grow(): void {
-    const ix = this.index
-    const cap = ix.hour.length * 2
-    const grow = <T extends Int32Array | Uint8Array | Float64Array>(a: T, make: (n: number) => T): T => {
-      const b = make(cap)
-      b.set(a)
-      return b
-    }
-    ix.hour = grow(ix.hour, (n) => new Int32Array(n))
-    ix.article = grow(ix.article, (n) => new Int32Array(n))
-    ix.country = grow(ix.country, (n) => new Uint8Array(n))
-    ix.impressions = grow(ix.impressions, (n) => new Int32Array(n))
-    ix.observations = grow(ix.observations, (n) => new Int32Array(n))
-    ix.positionSum = grow(ix.positionSum, (n) => new Int32Array(n))
-    ix.firstSeen = grow(ix.firstSeen, (n) => new Float64Array(n))
-    ix.lastSeen = grow(ix.lastSeen, (n) => new Float64Array(n))
   }
 }
 
@@ -169,19 +185,35 @@ export interface WindowActivity {
   bucketTotals: Map<number, { publications: number; impressions: number }>
 }
 
-/** Whether a window lies inside what the index holds. */
-export const covers = (ix: ActivityIndex, fromHour: number, toHour: number) => fromHour >= ix.fromHour && toHour <= ix.toHour
+/** Whether a window lies inside what the index holds (it holds everything after its start). */
+export const covers = (ix: ActivityIndex, fromHour: number) => fromHour >= ix.fromHour
 
-/** First cell at or after an hour (cells are in hour order). */
-function lowerBound(ix: ActivityIndex, hour: number): number {
+/** First cell at or after a time (cells are in time order). */
+function lowerBound(cells: Cells, time: number): number {
   let lo = 0
-  let hi = ix.size
+  let hi = cells.size
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if (ix.hour[mid]! < hour) lo = mid + 1
+    if (cells.time[mid]! < time) lo = mid + 1
     else hi = mid
   }
   return lo
+}
+
+/**
+ * The stretches of cells a window is read from, in time order: hourly cells for the part of a
+ * day at each end, daily cells for the whole days between (fewer cells), unless hourly buckets
+ * are wanted.
+ */
+function segments(ix: ActivityIndex, fromHour: number, toHour: number, hourly: boolean) {
+  const firstWholeDay = Math.max(Math.ceil(fromHour / 24), Math.ceil(ix.fromHour / 24))
+  const endWholeDay = Math.floor(toHour / 24)
+  if (hourly || endWholeDay <= firstWholeDay) return [{ cells: ix.hours, from: fromHour, to: toHour, perHour: true }]
+  return [
+    { cells: ix.hours, from: fromHour, to: firstWholeDay * 24, perHour: true },
+    { cells: ix.days, from: firstWholeDay, to: endWholeDay, perHour: false },
+    { cells: ix.hours, from: endWholeDay * 24, to: toHour, perHour: true },
+  ]
 }
 
 /** One walk over the window's cells: the items' publications, their sums and their series. */
@@ -203,46 +235,51 @@ export function windowActivity(ix: ActivityIndex, q: WindowQuery): WindowActivit
   const firstBucket = bucketOf(q.fromHour)
   const nBuckets = q.grain ? bucketOf(Math.max(q.fromHour, q.toHour - 1)) - firstBucket + 1 : 0
   const series = new Map<string, { impressions: Float64Array; publications: Float64Array }>()
+  const inTotals = new Int8Array(n) // 0 not known yet, 1 counted in the bucket totals, -1 not
   const totalImps = new Float64Array(nBuckets)
   const totalPubs = new Float64Array(nBuckets)
-  const end = lowerBound(ix, q.toHour)
-  for (let i = lowerBound(ix, q.fromHour); i < end; i++) {
-    if (!allowedCountry[ix.country[i]!]) continue
-    const a = ix.article[i]!
-    let keys = keysOfArticle[a]
-    if (keys === undefined) {
-      const article = ix.articles[a]!
-      const claimed = q.lang && article.lang !== q.lang ? null : q.keysOf(article)
-      keys = keysOfArticle[a] = claimed && claimed.length > 0 ? claimed : null
-    }
-    if (keys === null) continue
-    const cellImps = ix.impressions[i]!
-    if (!counted[a]) {
-      counted[a] = 1
-      touched.push(a)
-      first[a] = ix.firstSeen[i]!
-      last[a] = ix.lastSeen[i]!
-    } else {
-      if (ix.firstSeen[i]! < first[a]!) first[a] = ix.firstSeen[i]!
-      if (ix.lastSeen[i]! > last[a]!) last[a] = ix.lastSeen[i]!
-    }
-    imps[a] = imps[a]! + cellImps
-    obs[a] = obs[a]! + ix.observations[i]!
-    pos[a] = pos[a]! + ix.positionSum[i]!
-    if (!q.grain) continue
-    const b = bucketOf(ix.hour[i]!) - firstBucket
-    // cells come in hour order, so an article enters each bucket once, at its first cell there
-    const firstInBucket = lastBucket[a] !== b
-    if (firstInBucket) lastBucket[a] = b
-    if (!q.totalsFor || keys.some((k) => q.totalsFor!.has(k))) {
-      totalImps[b] = totalImps[b]! + cellImps
-      if (firstInBucket) totalPubs[b] = totalPubs[b]! + 1
-    }
-    for (const key of keys) {
-      let s = series.get(key)
-      if (!s) series.set(key, (s = { impressions: new Float64Array(nBuckets), publications: new Float64Array(nBuckets) }))
-      s.impressions[b] = s.impressions[b]! + cellImps
-      if (firstInBucket) s.publications[b] = s.publications[b]! + 1
+  for (const segment of segments(ix, q.fromHour, q.toHour, q.grain === 'hour')) {
+    const c = segment.cells
+    const end = lowerBound(c, segment.to)
+    for (let i = lowerBound(c, segment.from); i < end; i++) {
+      if (!allowedCountry[c.country[i]!]) continue
+      const a = c.article[i]!
+      let keys = keysOfArticle[a]
+      if (keys === undefined) {
+        const article = ix.articles[a]!
+        const claimed = q.lang && article.lang !== q.lang ? null : q.keysOf(article)
+        keys = keysOfArticle[a] = claimed && claimed.length > 0 ? claimed : null
+      }
+      if (keys === null) continue
+      const cellImps = c.impressions[i]!
+      if (!counted[a]) {
+        counted[a] = 1
+        touched.push(a)
+        first[a] = c.firstSeen[i]!
+        last[a] = c.lastSeen[i]!
+      } else {
+        if (c.firstSeen[i]! < first[a]!) first[a] = c.firstSeen[i]!
+        if (c.lastSeen[i]! > last[a]!) last[a] = c.lastSeen[i]!
+      }
+      imps[a] = imps[a]! + cellImps
+      obs[a] = obs[a]! + c.observations[i]!
+      pos[a] = pos[a]! + c.positionSum[i]!
+      if (!q.grain) continue
+      const b = (segment.perHour ? bucketOf(c.time[i]!) : c.time[i]!) - firstBucket
+      // cells come in time order, so an article enters each bucket once, at its first cell there
+      const firstInBucket = lastBucket[a] !== b
+      if (firstInBucket) lastBucket[a] = b
+      if (inTotals[a] === 0) inTotals[a] = !q.totalsFor || keys.some((k) => q.totalsFor!.has(k)) ? 1 : -1
+      if (inTotals[a] === 1) {
+        totalImps[b] = totalImps[b]! + cellImps
+        if (firstInBucket) totalPubs[b] = totalPubs[b]! + 1
+      }
+      for (const key of keys) {
+        let s = series.get(key)
+        if (!s) series.set(key, (s = { impressions: new Float64Array(nBuckets), publications: new Float64Array(nBuckets) }))
+        s.impressions[b] = s.impressions[b]! + cellImps
+        if (firstInBucket) s.publications[b] = s.publications[b]! + 1
+      }
     }
   }
   const pairs: Array<ItemPublication & { articleIndex: number }> = []

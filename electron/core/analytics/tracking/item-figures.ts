@@ -35,25 +35,49 @@ export interface ItemFigures {
 const HOUR = 3600
 
 export function itemFigures(rows: ItemPublication[]): Map<string, ItemFigures> {
-  const byKey = new Map<string, ItemPublication[]>()
+  interface Tally extends ItemFigures {
+    seqs: Set<number>
+    domains: Set<string>
+    trendIds: Set<string>
+    lifeSum: number
+    lifeCount: number
+    spans: Array<{ firstSeen: number; lastSeen: number }>
+  }
+  const tallies = new Map<string, Tally>()
   for (const r of rows) {
-    const list = byKey.get(r.key)
-    if (list) list.push(r)
-    else byKey.set(r.key, [r])
+    let t = tallies.get(r.key)
+    if (!t) {
+      t = {
+        impressions: 0, publications: 0, publishers: 0, trends: 0, observations: 0, positionSum: 0, lastSeen: null,
+        lifespanHours: null, livedHours: 0, seqs: new Set(), domains: new Set(), trendIds: new Set(), lifeSum: 0, lifeCount: 0, spans: [],
+      }
+      tallies.set(r.key, t)
+    }
+    t.impressions += r.impressions
+    t.observations += r.observations
+    t.positionSum += r.positionSum
+    t.seqs.add(r.seq)
+    t.domains.add(r.domain)
+    if (r.trendId !== null) t.trendIds.add(r.trendId)
+    if (t.lastSeen === null || r.lastSeen > t.lastSeen) t.lastSeen = r.lastSeen
+    if (r.lifeFirst !== null && r.lifeLast !== null) {
+      t.lifeSum += (r.lifeLast - r.lifeFirst) / HOUR
+      t.lifeCount += 1
+    }
+    t.spans.push(r)
   }
   const out = new Map<string, ItemFigures>()
-  for (const [key, pubs] of byKey) {
-    const lives = pubs.filter((p) => p.lifeFirst !== null && p.lifeLast !== null).map((p) => (p.lifeLast! - p.lifeFirst!) / HOUR)
+  for (const [key, t] of tallies) {
     out.set(key, {
-      impressions: sum(pubs, (p) => p.impressions),
-      publications: new Set(pubs.map((p) => p.seq)).size,
-      publishers: new Set(pubs.map((p) => p.domain)).size,
-      trends: new Set(pubs.map((p) => p.trendId).filter((t) => t !== null)).size,
-      observations: sum(pubs, (p) => p.observations),
-      positionSum: sum(pubs, (p) => p.positionSum),
-      lastSeen: pubs.reduce<number | null>((m, p) => (m === null || p.lastSeen > m ? p.lastSeen : m), null),
-      lifespanHours: lives.length > 0 ? lives.reduce((s, x) => s + x, 0) / lives.length : null,
-      livedHours: livedHours(pubs),
+      impressions: t.impressions,
+      publications: t.seqs.size,
+      publishers: t.domains.size,
+      trends: t.trendIds.size,
+      observations: t.observations,
+      positionSum: t.positionSum,
+      lastSeen: t.lastSeen,
+      lifespanHours: t.lifeCount > 0 ? t.lifeSum / t.lifeCount : null,
+      livedHours: livedHours(t.spans),
     })
   }
   return out
@@ -136,10 +160,4 @@ export function relatedEntities(
     )
   }
   return out
-}
-
-function sum<T>(rows: T[], f: (r: T) => number): number {
-  let s = 0
-  for (const r of rows) s += f(r)
-  return s
 }

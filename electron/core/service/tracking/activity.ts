@@ -29,7 +29,7 @@ export interface ListActivity {
 function indexFor(ctx: RequestContext, w: ListWindows): ActivityIndex | null {
   const from = Math.min(w.current.fromHour, w.previous.fromHour)
   const ix = ctx.store.recentActivity.current(ctx.now)
-  return covers(ix, from, Math.max(w.current.toHour, w.previous.toHour)) ? ix : null
+  return covers(ix, from) ? ix : null
 }
 
 const keysOfKind = (ctx: RequestContext, w: ListWindows) =>
