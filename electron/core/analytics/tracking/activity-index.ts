@@ -216,13 +216,16 @@ function segments(ix: ActivityIndex, fromHour: number, toHour: number, hourly: b
   ]
 }
 
+const NO_KEYS: readonly string[] = []
+
 /** One walk over the window's cells: the items' publications, their sums and their series. */
 export function windowActivity(ix: ActivityIndex, q: WindowQuery): WindowActivity {
   const allowedCountry = new Uint8Array(Math.max(1, ix.countries.length))
   ix.countries.forEach((c, i) => (allowedCountry[i] = q.countries.includes(c) ? 1 : 0))
   const n = ix.articles.length
   // per article, filled as the walk meets it: its items (null: none), sums, and last bucket
-  const keysOfArticle: Array<readonly string[] | null | undefined> = new Array(n)
+  const keysOfArticle: Array<readonly string[]> = new Array<readonly string[]>(n).fill(NO_KEYS)
+  const claim = new Uint8Array(n) // 0 not asked yet, 1 claimed by no item, 2 by some
   const counted = new Uint8Array(n)
   const touched: number[] = []
   const imps = new Float64Array(n)
@@ -238,34 +241,44 @@ export function windowActivity(ix: ActivityIndex, q: WindowQuery): WindowActivit
   const inTotals = new Int8Array(n) // 0 not known yet, 1 counted in the bucket totals, -1 not
   const totalImps = new Float64Array(nBuckets)
   const totalPubs = new Float64Array(nBuckets)
+  const byDay = q.grain === 'day'
+  const wantSeries = q.grain !== undefined
   for (const segment of segments(ix, q.fromHour, q.toHour, q.grain === 'hour')) {
     const c = segment.cells
+    const { time, article: articleOf, country, impressions, observations, positionSum, firstSeen, lastSeen } = c
+    const perHour = segment.perHour
     const end = lowerBound(c, segment.to)
     for (let i = lowerBound(c, segment.from); i < end; i++) {
-      if (!allowedCountry[c.country[i]!]) continue
-      const a = c.article[i]!
-      let keys = keysOfArticle[a]
-      if (keys === undefined) {
+      if (allowedCountry[country[i]!] === 0) continue
+      const a = articleOf[i]!
+      let state = claim[a]!
+      if (state === 0) {
         const article = ix.articles[a]!
         const claimed = q.lang && article.lang !== q.lang ? null : q.keysOf(article)
-        keys = keysOfArticle[a] = claimed && claimed.length > 0 ? claimed : null
+        if (claimed && claimed.length > 0) {
+          keysOfArticle[a] = claimed
+          state = claim[a] = 2
+        } else state = claim[a] = 1
       }
-      if (keys === null) continue
-      const cellImps = c.impressions[i]!
-      if (!counted[a]) {
+      if (state === 1) continue
+      const keys = keysOfArticle[a]!
+      const cellImps = impressions[i]!
+      const cellFirst = firstSeen[i]!
+      const cellLast = lastSeen[i]!
+      if (counted[a] === 0) {
         counted[a] = 1
         touched.push(a)
-        first[a] = c.firstSeen[i]!
-        last[a] = c.lastSeen[i]!
+        first[a] = cellFirst
+        last[a] = cellLast
       } else {
-        if (c.firstSeen[i]! < first[a]!) first[a] = c.firstSeen[i]!
-        if (c.lastSeen[i]! > last[a]!) last[a] = c.lastSeen[i]!
+        if (cellFirst < first[a]!) first[a] = cellFirst
+        if (cellLast > last[a]!) last[a] = cellLast
       }
       imps[a] = imps[a]! + cellImps
-      obs[a] = obs[a]! + c.observations[i]!
-      pos[a] = pos[a]! + c.positionSum[i]!
-      if (!q.grain) continue
-      const b = (segment.perHour ? bucketOf(c.time[i]!) : c.time[i]!) - firstBucket
+      obs[a] = obs[a]! + observations[i]!
+      pos[a] = pos[a]! + positionSum[i]!
+      if (!wantSeries) continue
+      const b = (perHour ? (byDay ? Math.floor(time[i]! / 24) : time[i]!) : time[i]!) - firstBucket
       // cells come in time order, so an article enters each bucket once, at its first cell there
       const firstInBucket = lastBucket[a] !== b
       if (firstInBucket) lastBucket[a] = b
@@ -274,7 +287,8 @@ export function windowActivity(ix: ActivityIndex, q: WindowQuery): WindowActivit
         totalImps[b] = totalImps[b]! + cellImps
         if (firstInBucket) totalPubs[b] = totalPubs[b]! + 1
       }
-      for (const key of keys) {
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k]!
         let s = series.get(key)
         if (!s) series.set(key, (s = { impressions: new Float64Array(nBuckets), publications: new Float64Array(nBuckets) }))
         s.impressions[b] = s.impressions[b]! + cellImps
