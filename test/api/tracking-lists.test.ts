@@ -152,6 +152,23 @@ describe('the recent-activity index', () => {
   })
 })
 
+describe('the index after new data', () => {
+  it('answers from the previous index while the next one is built in the background, then catches up', async () => {
+    const url = `/v1/tracking/lists/${IDS.publisherList}/metrics`
+    expect((await ok('getTrackingMetrics', url)).items[0].impressions).toBe(2700)
+    const { IngestWriter } = await import('../../electron/core/ingest/writer')
+    new IngestWriter(w.store).write({
+      observations: [{ articleId: IDS.a2, country: 'US', observedAt: '2026-11-20T11:30:00.000Z', position: 4, estimatedImpressions: 100 }],
+    })
+    const building = w.store.recentActivity.prepareInBackground(w.now())
+    expect(w.store.recentActivity.behind).toBe(true)
+    expect((await ok('getTrackingMetrics', url)).items[0].impressions).toBe(2700)
+    await building
+    expect(w.store.recentActivity.behind).toBe(false)
+    expect((await ok('getTrackingMetrics', url)).items[0].impressions).toBe(2800)
+  })
+})
+
 describe('matches', () => {
   it('finds the same first page from the hits and down the publications', () => {
     const filter = { countries: ['US', 'DE'], lang: null, from: null, to: null, q: null, itemIds: null, matchTypes: null, fields: ['title', 'summary', 'body'] }

@@ -18,9 +18,18 @@ export class RecentActivity {
 
   constructor(private readonly store: Store) {}
 
-  /** The index for the current data, built now when it is missing or stale. */
+  /** Whether the index answering now is one of older data (its successor is being built). */
+  get behind(): boolean {
+    return this.index !== null && this.builtFor !== this.store.dataVersion
+  }
+
+  /**
+   * The index for the current data, built now when it is missing or stale. While a background
+   * build is under way, the previous index answers (figures catch up when the build ends)
+   * rather than a second build holding the event loop.
+   */
   current(now: Date = new Date()): ActivityIndex {
-    if (this.index && this.builtFor === this.store.dataVersion) return this.index
+    if (this.index && (this.builtFor === this.store.dataVersion || this.building)) return this.index
     const version = this.store.dataVersion
     const steps = this.buildSteps(now)
     let next = steps.next()

@@ -52,6 +52,8 @@ function remembered<T extends { scope: unknown }>(ctx: RequestContext, parts: un
   if (hit && hit.version === ctx.store.version) return { ...(hit.answer as T), scope }
   const version = ctx.store.version
   const answer = compute()
+  // figures from an index of older data (its successor being built) are not kept
+  if (ctx.store.recentActivity.behind) return answer
   if (cache.size >= REMEMBERED_ANSWERS) cache.clear()
   cache.set(key, { version, answer })
   return answer
