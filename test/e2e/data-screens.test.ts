@@ -106,6 +106,25 @@ describe('first start, import and the data screens in Chromium', () => {
       await page.locator('.multiple canvas').first().waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, 'signals.png'), fullPage: true })
 
+      // Tracking: the demo project's example lists, with living metrics and keyword matches.
+      await page.getByRole('link', { name: 'Tracking' }).click()
+      const trackingLists = page.getByRole('table', { name: 'Tracking lists' }).locator('tbody tr')
+      await expect.poll(() => trackingLists.count(), { timeout: 30_000 }).toBe(6)
+      await trackingLists.filter({ hasText: 'People & organisations' }).click()
+      const metricRows = page.getByRole('table', { name: 'Metrics' }).locator('tbody tr')
+      await expect.poll(() => metricRows.count()).toBe(8)
+      expect(await metricRows.first().locator('td.num').first().innerText()).not.toBe('0')
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'tracking-demo-metrics.png') })
+      await trackingLists.filter({ hasText: 'Brand watch' }).click()
+      await page.getByRole('tab', { name: 'Matches' }).click()
+      const matchItems = page.getByRole('list', { name: 'Matches' }).locator('li')
+      await matchItems.first().waitFor({ timeout: 30_000 })
+      expect(await matchItems.first().locator('mark').count()).toBeGreaterThan(0)
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'tracking-demo-matches.png') })
+      await page.getByRole('tab', { name: 'Roll-up' }).click()
+      await page.getByRole('region', { name: 'Publishers' }).locator('li').first().waitFor()
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'tracking-demo-rollup.png') })
+
       // Publishers: a bulk check, then that publisher's articles.
       const domains = fresh.store.sqlite.prepare(`SELECT domain FROM publishers ORDER BY domain LIMIT 2`).pluck().all() as string[]
       await page.getByRole('link', { name: 'Publishers' }).click()

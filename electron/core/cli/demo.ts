@@ -70,8 +70,9 @@ export function registerDemoCommand(program: Command): void {
         if (!summary) throw new Error('This store already has articles; the demo world is built into an empty store only (use another --data-dir).')
         const project = ensureDemoProject(core.store, core.now())
         refreshAnalytics(core.store, opts.end ?? core.now())
-        if (project) {
-          ensureDemoLists(core.store, project.projectId, core.now())
+        const projectId = project?.projectId ?? core.store.projects.all()[0]?.id
+        if (projectId) {
+          ensureDemoLists(core.store, projectId, core.now())
           scanDueMentionLists(core.store, () => core.now())
         }
         process.stderr.write(`${describeSummary(summary)} Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`)

@@ -32,8 +32,8 @@ export function registerServeCommand(program: Command): void {
         const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: core.now() })
         if (summary) process.stderr.write(`${describeSummary(summary)}\n`)
         const demo = ensureDemoProject(core.store, core.now())
+        demoProjectId = summary ? (demo?.projectId ?? core.store.projects.all()[0]?.id ?? null) : null
         if (demo) {
-          demoProjectId = demo.projectId
           process.stdout.write(`Demo project created. Its API key (shown once, keep it): ${demo.keyValue}\n`)
         } else {
           process.stdout.write('The store already has a project; create a key with: feedlens keys create --name NAME\n')

@@ -136,7 +136,9 @@ export const appHandlers: HandlerMap<AppRoutes> = {
       const demo = ensureDemoProject(ctx.store, new Date())
       report(1, 'Computing trends and feed signals')
       await refreshAnalyticsInBackground(ctx.store)
-      if (demo) ensureDemoLists(ctx.store, demo.projectId, new Date())
+      // the example lists go to the demo project, or to the store's project when it has no lists yet
+      const projectId = demo?.projectId ?? ctx.store.projects.all()[0]?.id
+      if (projectId) ensureDemoLists(ctx.store, projectId, new Date())
       ctx.scanner.requestDue()
       void ctx.store.recentActivity.prepareInBackground()
       return { ...summary }
