@@ -19,6 +19,7 @@ import { Store } from '../electron/core/store/store'
 import { refreshSignals } from '../electron/core/jobs/signals'
 import { refreshTrends } from '../electron/core/jobs/trends'
 import { scanMentionList } from '../electron/core/jobs/mention-scan'
+import { backtestForecasts } from '../electron/core/analytics/trends/backtest'
 import { addItems, createList, deleteList } from '../electron/core/service/tracking/editing'
 import { isoFromSeconds } from '../electron/core/time/buckets'
 
@@ -248,6 +249,11 @@ async function main() {
       const trendsStarted = performance.now()
       const trends = refreshTrends(store, END)
       line(`trends ${scale} (full recompute): ${((performance.now() - trendsStarted) / 1000).toFixed(1)} s (${trends.trends.toLocaleString('en-US')} trends)`)
+      const history = (store.sqlite.prepare('SELECT structural_type AS structuralType, daily_counts AS daily FROM trends').all() as Array<{ structuralType: string; daily: string }>).map(
+        (t) => ({ structuralType: t.structuralType, daily: JSON.parse(t.daily) as number[] }),
+      )
+      line('forecast backtest (7-day article count, cuts every 7 days; MAPE over cuts with at least one article after):')
+      for (const r of backtestForecasts(history)) line(`  ${r.structuralType.padEnd(14)} ${String(r.cases).padStart(6)} cuts  MAPE ${String(r.mape).padStart(6)} %  median APE ${String(r.medianApe).padStart(6)} %`)
       const signalsStarted = performance.now()
       const signals = refreshSignals(store, END)
       line(`signals ${scale}: ${((performance.now() - signalsStarted) / 1000).toFixed(1)} s (${signals.points.toLocaleString('en-US')} series points)`)

@@ -85,6 +85,19 @@ describe('first start, import and the data screens in Chromium', () => {
       await page.getByRole('link', { name: 'Trends' }).click()
       const trendRows = page.getByRole('table', { name: 'Trends' }).locator('tbody tr')
       await trendRows.first().waitFor()
+      // The treemap's leaves are trends: a click on one opens its card.
+      const treemap = page.getByRole('img', { name: 'Themes, topics and their largest trends' })
+      await treemap.locator('canvas').waitFor()
+      await page.waitForTimeout(1500) // topics and their trends load after the themes
+      const box = (await treemap.boundingBox())!
+      let opened = false
+      for (const [fx, fy] of [[0.3, 0.6], [0.6, 0.55], [0.8, 0.75], [0.15, 0.85], [0.45, 0.9]] as const) {
+        await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy)
+        opened = await page.locator('.role-group h3').first().waitFor({ timeout: 3000 }).then(() => true, () => false)
+        if (opened) break
+      }
+      expect(opened).toBe(true)
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'trends-treemap-open.png') })
       const topicChip = page.locator('[aria-label="Topics"] button').first()
       await topicChip.click()
       await trendRows.first().waitFor()

@@ -20,7 +20,20 @@ echarts.use([
 export type ChartOption = echarts.EChartsCoreOption
 
 /** One echarts instance bound to a div; resizes with it and is disposed with the component. */
-export function EChart({ option, height = 280, onPointClick }: { option: ChartOption; height?: number; onPointClick?: (dataIndex: number) => void }) {
+export function EChart({
+  option,
+  height = 280,
+  onPointClick,
+  onItemClick,
+  label,
+}: {
+  option: ChartOption
+  height?: number
+  onPointClick?: (dataIndex: number) => void
+  /** the clicked item's data object (e.g. a treemap node with its id) */
+  onItemClick?: (data: unknown) => void
+  label?: string
+}) {
   const ref = useRef<HTMLDivElement>(null)
   const chart = useRef<echarts.ECharts | null>(null)
   useEffect(() => {
@@ -47,5 +60,14 @@ export function EChart({ option, height = 280, onPointClick }: { option: ChartOp
       instance.off('click', handler)
     }
   }, [onPointClick])
-  return <div ref={ref} className="chart" style={{ height }} />
+  useEffect(() => {
+    const instance = chart.current
+    if (!instance || !onItemClick) return
+    const handler = (params: { data?: unknown }) => onItemClick(params.data)
+    instance.on('click', handler)
+    return () => {
+      instance.off('click', handler)
+    }
+  }, [onItemClick])
+  return <div ref={ref} className="chart" style={{ height }} role={label ? 'img' : undefined} aria-label={label} />
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { semanticTypes, structuralTypes, trendRoles, trendStates } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { call } from '../../api/client'
@@ -53,7 +53,10 @@ function cardChart(card: TrendCard) {
   }
 }
 
-function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: Record<string, RouteResponse<'listThemeTopics'>['topics']>) {
+type TopicTrends = Record<string, RouteResponse<'listTopicTrends'>['trends']>
+
+/** Themes > topics > their largest trends; a trend leaf opens the trend, a topic filters the list. */
+function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: Record<string, RouteResponse<'listThemeTopics'>['topics']>, trendsOf: TopicTrends) {
   return {
     tooltip: { formatter: (p: { name: string; value: number }) => `${p.name}: ${p.value} articles` },
     series: [
@@ -64,11 +67,28 @@ function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: 
         breadcrumb: { show: false },
         label: { show: true, formatter: '{b}' },
         upperLabel: { show: true, height: 18 },
-        levels: [{ itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 } }, { itemStyle: { borderColor: '#fff', borderWidth: 1, gapWidth: 1 } }],
+        levels: [
+          { itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 } },
+          { itemStyle: { borderColor: '#fff', borderWidth: 1, gapWidth: 1 } },
+          { itemStyle: { borderColor: 'rgba(255,255,255,0.6)', borderWidth: 1, gapWidth: 0 }, label: { fontSize: 10 } },
+        ],
         data: themes.map((t) => ({
           name: t.label,
           value: t.n_articles,
-          children: (topics[t.id] ?? []).map((tp) => ({ name: tp.label, value: tp.n_articles, id: tp.id })),
+          children: (topics[t.id] ?? []).map((tp) => {
+            const trends = trendsOf[tp.id] ?? []
+            const shown = trends.reduce((sum, tr) => sum + tr.article_count, 0)
+            return {
+              name: tp.label,
+              value: tp.n_articles,
+              id: `topic:${tp.id}`,
+              children: [
+                ...trends.map((tr) => ({ name: tr.label, value: tr.article_count, id: `trend:${tr.id}` })),
+                // the topic's other trends, so that the leaves fill the topic
+                ...(tp.n_articles > shown ? [{ name: `${tp.label}: other trends`, value: tp.n_articles - shown, id: `topic:${tp.id}` }] : []),
+              ],
+            }
+          }),
         })),
       },
     ],
@@ -86,6 +106,7 @@ export function TrendsPage() {
   const [offset, setOffset] = useState(0)
   const [selected, setSelected] = useState<string | null>(null)
   const [topics, setTopics] = useState<Record<string, RouteResponse<'listThemeTopics'>['topics']>>({})
+  const [trendsOfTopic, setTrendsOfTopic] = useState<TopicTrends>({})
   const themes = useApi('listThemes', {})
   const trends = useApi('listTrends', {
     query: { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, topic_id: topic?.id, limit: PAGE, offset },
@@ -99,14 +120,33 @@ export function TrendsPage() {
   useEffect(() => {
     if (!themeList || themeList.length === 0) return
     let live = true
-    void Promise.all(themeList.map((t) => call('listThemeTopics', { params: { theme_id: t.id } }))).then(
-      (all) => live && setTopics(Object.fromEntries(all.map((r) => [r.theme_id, r.topics]))),
-    )
+    void Promise.all(themeList.map((t) => call('listThemeTopics', { params: { theme_id: t.id } }))).then(async (all) => {
+      if (!live) return
+      setTopics(Object.fromEntries(all.map((r) => [r.theme_id, r.topics])))
+      const topicIds = all.flatMap((r) => r.topics.map((tp) => tp.id))
+      const leaves = await Promise.all(topicIds.map((id) => call('listTopicTrends', { params: { topic_id: id }, query: { limit: 6, sort_by: 'article_count' } })))
+      if (live) setTrendsOfTopic(Object.fromEntries(leaves.map((r) => [r.topic_id, r.trends])))
+    })
     return () => {
       live = false
     }
   }, [themeList])
-  const treemap = useMemo(() => (themeList ? hierarchyOption(themeList, topics) : null), [themeList, topics])
+  const treemap = useMemo(() => (themeList ? hierarchyOption(themeList, topics, trendsOfTopic) : null), [themeList, topics, trendsOfTopic])
+  const openFromTreemap = useCallback(
+    (data: unknown) => {
+      const id = (data as { id?: string } | undefined)?.id
+      if (id?.startsWith('trend:')) setSelected(id.slice('trend:'.length))
+      else if (id?.startsWith('topic:')) {
+        const topicId = id.slice('topic:'.length)
+        const found = Object.values(topics).flat().find((t) => t.id === topicId)
+        if (found) {
+          setTopic({ id: found.id, label: found.label })
+          setOffset(0)
+        }
+      }
+    },
+    [topics],
+  )
   const chart = useMemo(() => (card.data ? cardChart(card.data) : null), [card.data])
   const allTopics = useMemo(() => Object.values(topics).flat(), [topics])
   const byRole = useMemo(() => {
@@ -140,7 +180,7 @@ export function TrendsPage() {
       <PageHeader title="Trends" subtitle="Storylines of the feed, with their lifecycle" />
       {treemap && themeList && themeList.length > 0 && (
         <Card title="Themes and topics" extra={topic && <button onClick={() => setTopic(null)}>Clear topic: {topic.label} ×</button>}>
-          <EChart option={treemap} height={200} />
+          <EChart option={treemap} height={300} onItemClick={openFromTreemap} label="Themes, topics and their largest trends" />
           <div className="chips" aria-label="Topics">
             {allTopics
               .slice()
