@@ -62,6 +62,10 @@ function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: 
     series: [
       {
         type: 'treemap',
+        top: 0,
+        left: 0,
+        right: 0,
+        bottom: 0,
         roam: false,
         nodeClick: false,
         breadcrumb: { show: false },
