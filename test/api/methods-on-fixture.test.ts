@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { routes, type RouteId } from '../../shared/contract/routes'
-import { makeWorld, type TestWorld } from '../helpers/core'
+import type { RouteId } from '../../shared/contract/routes'
+import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 import { refreshSignals } from '../../electron/core/jobs/signals'
 
@@ -10,14 +10,7 @@ beforeEach(() => {
   seedFixture(w.store, w.projectId)
 })
 
-async function ok<K extends RouteId>(id: K, url: string): Promise<any> {
-  const res = await w.get(url)
-  const body = await res.json()
-  expect(res.status, `${url}: ${JSON.stringify(body)}`).toBe(200)
-  const parsed = routes[id].response.safeParse(body)
-  expect(parsed.success, `${url}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
-  return body
-}
+const ok = <K extends RouteId>(id: K, url: string) => expectOk(w, id, url)
 
 describe('articles', () => {
   it('filters, searches and sorts', async () => {

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
+import { routes, type RouteId } from '../../shared/contract/routes'
 import { Core } from '../../electron/core/core'
 import { createHttpApp, SESSION_HEADER, type HttpAppOptions } from '../../electron/core/http/app'
 import { createApiKey } from '../../electron/core/service/handlers/app'
@@ -72,4 +74,14 @@ export function seedRegion(store: Store, code: string, name = `Country ${code}`)
        VALUES (?, ?, ?, '["en"]', 1000000, 800000, 1, 0)`,
     )
     .run(code, `${code}X`, name)
+}
+
+/** GETs a route, expects 200 and a body of the route's response schema, and returns the body. */
+export async function expectOk<K extends RouteId>(w: TestWorld, id: K, url: string, headers?: Record<string, string>): Promise<any> {
+  const res = await w.get(url, headers)
+  const body = await res.json()
+  expect(res.status, `${url}: ${JSON.stringify(body)}`).toBe(200)
+  const parsed = routes[id].response.safeParse(body)
+  expect(parsed.success, `${url}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
+  return body
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import type { ItemPublication } from '../../analytics/tracking/item-figures'
 
 /**
  * How the articles of a window are tied to list items. Every query here first sums the
@@ -39,22 +40,8 @@ export interface WindowFilter {
   toHour: number
 }
 
-/** One item's publication in the window. Times are epoch seconds. */
-export interface ItemArticleRow {
-  key: string
-  seq: number
-  domain: string
-  impressions: number
-  observations: number
-  positionSum: number
-  /** first and last sighting in the window */
-  firstSeen: number
-  lastSeen: number
-  trendId: string | null
-  /** first and last sighting over the publication's whole life */
-  lifeFirst: number | null
-  lifeLast: number | null
-}
+/** One item's publication in the window (times are epoch seconds). */
+export type ItemArticleRow = ItemPublication
 
 export interface CoveredArticleRow {
   id: string

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { articleSortFields, formatGroups } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
+import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
 import { currentQuery, useAppStore } from '../../stores/app-store'
 import { ArticleDetail } from './ArticleDetail'
@@ -32,7 +33,6 @@ export function ArticlesPage() {
   const [draft, setDraft] = useState<Filters>(fromLink)
   const [filters, setFilters] = useState<Filters>(fromLink)
   const [offset, setOffset] = useState(0)
-  const languages = useApi('listLanguages', {})
   const articles = useApi('listArticles', { query: { ...filters, limit: PAGE, offset } })
   const set = (name: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [name]: e.target.value })
   return (
@@ -58,17 +58,7 @@ export function ArticlesPage() {
           Country
           <input value={draft.region} onChange={(e) => setDraft({ ...draft, region: e.target.value.toUpperCase().slice(0, 2) })} placeholder="any" size={4} />
         </label>
-        <label>
-          Language
-          <select value={draft.lang} onChange={set('lang')}>
-            <option value="">any</option>
-            {(languages.data?.languages ?? []).map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect value={draft.lang} onChange={(lang) => setDraft({ ...draft, lang })} anyValue="" anyLabel="any" />
         <label>
           Category
           <input value={draft.category} onChange={set('category')} placeholder="/Business" size={12} />

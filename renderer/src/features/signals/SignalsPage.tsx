@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
+import { CountrySelect } from '../../components/Pickers'
 import { EChart } from '../../charts/EChart'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { useAppStore } from '../../stores/app-store'
@@ -45,7 +46,6 @@ export function SignalsPage() {
   const [country, setCountry] = useState('all')
   const [granularity, setGranularity] = useState<'day' | '3h'>('day')
   const [selection, setSelection] = useState<Selection | null>(null)
-  const regions = useApi('listRegions', {})
   const volatility = useApi('getVolatility', { query: { country, granularity } })
   const topics = useApi('getTopicVolatility', { query: { country } })
   const interest = useApi('getFormatInterest', { query: { country } })
@@ -61,23 +61,15 @@ export function SignalsPage() {
     <div className="page">
       <PageHeader title="Signals" subtitle="How much the feed changed: about 3 is a usual day, 7 and more a noticeable change" />
       <div className="filters">
-        <label>
-          Country
-          <select
-            value={country}
-            onChange={(e) => {
-              setCountry(e.target.value)
-              setSelection(null)
-            }}
-          >
-            <option value="all">All countries</option>
-            {(regions.data?.regions ?? []).map((r) => (
-              <option key={r.alpha_2} value={r.alpha_2}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CountrySelect
+          value={country}
+          onChange={(c) => {
+            setCountry(c)
+            setSelection(null)
+          }}
+          anyValue="all"
+          anyLabel="All countries"
+        />
         <div className="segmented" role="group" aria-label="Granularity">
           {(['day', '3h'] as const).map((g) => (
             <button

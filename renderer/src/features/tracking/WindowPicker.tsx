@@ -1,4 +1,4 @@
-import { useApi } from '../../api/use-api'
+import { CountrySelect, LanguageSelect } from '../../components/Pickers'
 
 export interface TrackingWindow {
   period: '24h' | '7d' | '30d'
@@ -10,8 +10,6 @@ export const defaultWindow: TrackingWindow = { period: '7d', country: 'all', lan
 
 /** Period, market and language of the metrics and roll-up (the markets are the project's). */
 export function WindowPicker({ value, onChange, periods = true }: { value: TrackingWindow; onChange(w: TrackingWindow): void; periods?: boolean }) {
-  const regions = useApi('listRegions', {})
-  const languages = useApi('listLanguages', {})
   return (
     <div className="filters">
       {periods && (
@@ -23,28 +21,8 @@ export function WindowPicker({ value, onChange, periods = true }: { value: Track
           ))}
         </div>
       )}
-      <label>
-        Country
-        <select aria-label="Country" value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })}>
-          <option value="all">All markets</option>
-          {(regions.data?.regions ?? []).map((r) => (
-            <option key={r.alpha_2} value={r.alpha_2}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Language
-        <select aria-label="Language" value={value.lang} onChange={(e) => onChange({ ...value, lang: e.target.value })}>
-          <option value="all">All languages</option>
-          {(languages.data?.languages ?? []).map((l) => (
-            <option key={l.code} value={l.code}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CountrySelect value={value.country} onChange={(country) => onChange({ ...value, country })} anyValue="all" anyLabel="All markets" />
+      <LanguageSelect value={value.lang} onChange={(lang) => onChange({ ...value, lang })} anyValue="all" anyLabel="All languages" />
     </div>
   )
 }

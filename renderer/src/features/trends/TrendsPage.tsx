@@ -79,20 +79,13 @@ function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: 
         data: themes.map((t) => ({
           name: t.label,
           value: t.n_articles,
-          children: (topics[t.id] ?? []).map((tp) => {
-            const trends = trendsOf[tp.id] ?? []
-            const shown = trends.reduce((sum, tr) => sum + tr.article_count, 0)
-            return {
-              name: tp.label,
-              value: tp.n_articles,
-              id: `topic:${tp.id}`,
-              children: [
-                ...trends.map((tr) => ({ name: tr.label, value: tr.article_count, id: `trend:${tr.id}` })),
-                // the topic's other trends, so that the leaves fill the topic
-                ...(tp.n_articles > shown ? [{ name: `${tp.label}: other trends`, value: tp.n_articles - shown, id: `topic:${tp.id}` }] : []),
-              ],
-            }
-          }),
+          // each topic is filled by its largest trends (their areas relative to one another)
+          children: (topics[t.id] ?? []).map((tp) => ({
+            name: tp.label,
+            value: tp.n_articles,
+            id: `topic:${tp.id}`,
+            children: (trendsOf[tp.id] ?? []).map((tr) => ({ name: tr.label, value: tr.article_count, id: `trend:${tr.id}` })),
+          })),
         })),
       },
     ],
@@ -128,7 +121,7 @@ export function TrendsPage() {
       if (!live) return
       setTopics(Object.fromEntries(all.map((r) => [r.theme_id, r.topics])))
       const topicIds = all.flatMap((r) => r.topics.map((tp) => tp.id))
-      const leaves = await Promise.all(topicIds.map((id) => call('listTopicTrends', { params: { topic_id: id }, query: { limit: 6, sort_by: 'article_count' } })))
+      const leaves = await Promise.all(topicIds.map((id) => call('listTopicTrends', { params: { topic_id: id }, query: { limit: 8, sort_by: 'article_count' } })))
       if (live) setTrendsOfTopic(Object.fromEntries(leaves.map((r) => [r.topic_id, r.trends])))
     })
     return () => {
