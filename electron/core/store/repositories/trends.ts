@@ -120,7 +120,6 @@ export class TrendsRepository {
     return { rows, total }
   }
 
-  /** A trend's direct links, to its parents or to its children, strongest first. */
   /** The stored forecast (JSON) of each trend. */
   forecasts(ids: string[]): Map<string, string | null> {
     const rows = this.sqlite
@@ -129,6 +128,7 @@ export class TrendsRepository {
     return new Map(rows.map((r) => [r.id, r.forecast]))
   }
 
+  /** A trend's direct links, to its parents or to its children, strongest first. */
   links(trendId: string, direction: 'parents' | 'children') {
     const [other, self] = direction === 'parents' ? ['parent_id', 'child_id'] : ['child_id', 'parent_id']
     return this.sqlite
