@@ -75,20 +75,36 @@ export class ArticlesRepository {
     add('s.first_seen <= @dateTo', 'dateTo', f.dateTo)
     add('s.has_entities = @hasEntities', 'hasEntities', f.hasEntities === undefined ? undefined : f.hasEntities ? 1 : 0)
     add('s.has_summary = @hasSummary', 'hasSummary', f.hasSummary === undefined ? undefined : f.hasSummary ? 1 : 0)
-    if (f.search !== undefined) {
-      where.push('s.article_seq IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search)')
-      params.search = toFtsQuery(f.search)
-    }
     const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
-    const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM article_facets s ${whereSql}`).get(params) as { n: number }).n
     const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC'
     const [key, tie] = SORT_COLUMNS[f.sortBy]
     const order = `ORDER BY ${key} ${dir}, ${tie} ${dir}`
+    if (f.search !== undefined) {
+      // A search drives from the full-text index: its matches are joined to their facets rows.
+      params.search = toFtsQuery(f.search)
+      const filters = where.length > 0 ? `AND ${where.join(' AND ')}` : ''
+      const total = (
+        where.length === 0
+          ? this.sqlite.prepare('SELECT count(*) AS n FROM articles_fts WHERE articles_fts MATCH @search').get(params)
+          : this.sqlite
+              .prepare(`SELECT count(*) AS n FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid WHERE articles_fts MATCH @search ${filters}`)
+              .get(params)
+      ) as { n: number }
+      const rows = this.sqlite
+        .prepare(
+          `SELECT ${LIST_COLUMNS} FROM (SELECT s.article_seq AS seq FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid
+             WHERE articles_fts MATCH @search ${filters} ${order} LIMIT @limit OFFSET @offset) page
+           CROSS JOIN article_facets s ON s.article_seq = page.seq CROSS JOIN articles a ON a.seq = page.seq ${order}`,
+        )
+        .all(params) as ArticleListRow[]
+      return { rows, total: total.n }
+    }
+    const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM article_facets s ${whereSql}`).get(params) as { n: number }).n
     // When the matches are a large share of all articles, walking the sort key's index and
     // skipping non-matches reaches a page sooner than sorting every match: the filters' own
     // indexes are then turned off (unary + in SQLite), so the planner takes the sort index.
     const all = this.sqlite.prepare(`SELECT coalesce(sum(n), 0) FROM article_counts`).pluck().get() as number
-    const walk = f.search === undefined && where.length > 0 && total * total > (f.limit + f.offset) * all * 4
+    const walk = where.length > 0 && total * total > (f.limit + f.offset) * all * 4
     const pageWhere = walk ? whereSql.replace(/\bs\.(region|lang|domain|category|content_type|has_entities|has_summary|first_seen|last_seen)\b/g, '+s.$1') : whereSql
     const rows = this.sqlite
       .prepare(
