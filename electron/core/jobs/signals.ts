@@ -3,7 +3,7 @@ import { indexSeries, pointDistances, BASELINE_DAYS, type IndexedPoint } from '.
 import { formatInterestSeries } from '../analytics/signals/format-interest'
 import type { Store } from '../store/store'
 import { scanDueMentionLists } from './mention-scan'
-import { refreshTrends, trendsStale } from './trends'
+import { refreshTrends, refreshTrendsSteps, trendsStale } from './trends'
 import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
 
 /** Days of series kept: the 30 the methods show. */
@@ -180,8 +180,13 @@ export function refreshAnalytics(store: Store, now: Date = new Date()): void {
 }
 
 export async function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve))
-  refreshTrends(store, now)
+  // the trends pause between stages and every few thousand articles of the clustering
+  const steps = refreshTrendsSteps(store, now)
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve))
+    if (!store.sqlite.open) return
+    if (steps.next().done) break
+  }
   await refreshSignalsInBackground(store, now)
 }
 

@@ -1,13 +1,18 @@
 import { v5 as uuidv5 } from 'uuid'
-import { clusterStorylines, inverseDocumentFrequency, words } from '../analytics/trends/cluster'
+import { clusterStorylinesSteps, inverseDocumentFrequency, words, type ClusterInput } from '../analytics/trends/cluster'
 import { features, forecast, role, semanticType, state, structuralType } from '../analytics/trends/lifecycle'
 import type { Store } from '../store/store'
+import type { TrendSourceArticle } from '../store/repositories/trend-writer'
 
 /** Namespace of trend, topic and theme ids (UUID v5): a trend keeps its id while its first article stays its first. */
 const TREND_NAMESPACE = '3b8f2c1e-7d4a-5e6f-8a9b-0c1d2e3f4a5b'
 const DAYS = 180
 /** A child trend starts within this many days after its parent. */
 const PARENT_WINDOW_DAYS = 7
+/** Work between two pauses of the background job. */
+const STEP_ARTICLES = 5000
+const STEP_TRENDS = 200
+const READ_SLICE = 20_000
 
 const titleCase = (w: string) => w.charAt(0).toLocaleUpperCase() + w.slice(1)
 const topCounts = <T>(values: T[]): Array<[T, number]> => {
@@ -23,19 +28,40 @@ const topCounts = <T>(values: T[]): Array<[T, number]> => {
  * them (from the categories of their articles). Recomputed whole after each load.
  */
 export function refreshTrends(store: Store, now: Date = new Date()): { trends: number; articles: number } {
-  const articles = store.trendWriter.articles().filter((a) => a.time !== null)
-  const entityRows = store.trendWriter.entities()
-  const entitiesOf = new Map<number, typeof entityRows>()
-  for (const e of entityRows) (entitiesOf.get(e.seq) ?? entitiesOf.set(e.seq, []).get(e.seq)!).push(e)
+  const steps = refreshTrendsSteps(store, now)
+  for (;;) {
+    const next = steps.next()
+    if (next.done) return next.value
+  }
+}
+
+/** refreshTrends as a generator that pauses between its stages and inside the clustering (background jobs). */
+export function* refreshTrendsSteps(store: Store, now: Date = new Date()): Generator<void, { trends: number; articles: number }> {
+  // Read in slices of the store, pausing between them.
+  const articles: TrendSourceArticle[] = []
+  const entitiesOf = new Map<number, ReturnType<Store['trendWriter']['entities']>>()
+  const maxSeq = store.trendWriter.maxSeq()
+  for (let after = 0; after < maxSeq; after += READ_SLICE) {
+    for (const a of store.trendWriter.articles(after, READ_SLICE)) if (a.time !== null) articles.push(a)
+    for (const e of store.trendWriter.entities(after, READ_SLICE)) (entitiesOf.get(e.seq) ?? entitiesOf.set(e.seq, []).get(e.seq)!).push(e)
+    yield
+  }
   const bySeq = new Map(articles.map((a) => [a.seq, a]))
-  const inputs = articles.map((a) => ({
-    key: a.seq,
-    time: a.time!,
-    entities: (entitiesOf.get(a.seq) ?? []).map((e) => ({ id: e.id, score: e.score })),
-    words: words(`${a.title} ${a.summary ?? ''}`),
-  }))
+  yield
+  const inputs: ClusterInput[] = []
+  for (const a of articles) {
+    inputs.push({
+      key: a.seq,
+      time: a.time!,
+      entities: (entitiesOf.get(a.seq) ?? []).map((e) => ({ id: e.id, score: e.score })),
+      words: words(`${a.title} ${a.summary ?? ''}`),
+    })
+    if (inputs.length % STEP_ARTICLES === 0) yield
+  }
+  yield
   const idf = inverseDocumentFrequency(inputs.map((i) => i.words))
-  const assignments = clusterStorylines(inputs, idf)
+  yield
+  const assignments = yield* clusterStorylinesSteps(inputs, idf)
   const members = new Map<number, Array<{ seq: number; score: number }>>()
   for (const a of assignments) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
 
@@ -60,6 +86,7 @@ export function refreshTrends(store: Store, now: Date = new Date()): { trends: n
   }
   const built: Built[] = []
   for (const [, list] of members) {
+    if (built.length % STEP_TRENDS === 0) yield
     const items = list.map((m) => ({ ...m, a: bySeq.get(m.seq)! })).sort((x, y) => x.a.time! - y.a.time! || x.seq - y.seq)
     const first = items[0]!.a
     const weights = new Map<string, { name: string; type: string | null; w: number }>()
@@ -110,6 +137,7 @@ export function refreshTrends(store: Store, now: Date = new Date()): { trends: n
     })
   }
 
+  yield
   // Parent links: a later, smaller trend whose lead (non-event) entity is a main entity of an
   // earlier, larger trend that started at most a week before it is its derivative.
   const byEntity = new Map<string, Built[]>()
@@ -170,6 +198,7 @@ export function refreshTrends(store: Store, now: Date = new Date()): { trends: n
       memberRows.push({ trendId: b.id, articleId: a.id, score: b.scores.get(seq) ?? 1, role: role(a.time!, b.start, b.seqs.length) })
     }
   }
+  yield
   store.trendWriter.replace({ themes: [...themes.values()], topics: [...topics.values()], trends: trendRows, members: memberRows, links })
   store.settings.set('trends_through', new Date(end * 1000).toISOString())
   store.changed()

@@ -117,6 +117,22 @@ export const DEFAULT_CLUSTER_PARAMS: ClusterParams = {
 
 /** Assigns every input (in time order) to a cluster; cluster ids are the keys of their first article. */
 export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<string, number>, params: ClusterParams = DEFAULT_CLUSTER_PARAMS): Assignment[] {
+  const steps = clusterStorylinesSteps(inputs, idf, params)
+  for (;;) {
+    const next = steps.next()
+    if (next.done) return next.value
+  }
+}
+
+/** Articles assigned between two pauses of the stepwise clustering. */
+const ARTICLES_PER_STEP = 2000
+
+/** clusterStorylines as a generator that pauses every few thousand articles (background jobs). */
+export function* clusterStorylinesSteps(
+  inputs: readonly ClusterInput[],
+  idf: Map<string, number>,
+  params: ClusterParams = DEFAULT_CLUSTER_PARAMS,
+): Generator<void, Assignment[]> {
   const ordered = [...inputs].sort((a, b) => a.time - b.time || a.key - b.key)
   const clusters = new Map<number, Cluster>()
   const byEntity = new Map<string, Set<number>>()
@@ -138,7 +154,9 @@ export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<stri
     prunedAt = now
   }
 
+  let done = 0
   for (const a of ordered) {
+    if (++done % ARTICLES_PER_STEP === 0) yield
     if (a.time - prunedAt > DAY) prune(a.time)
     const ent: Vector = new Map(a.entities.map((e) => [e.id, e.score]))
     const entNorm = norm(ent)

@@ -14,22 +14,29 @@ export interface TrendSourceArticle {
 export class TrendWriter {
   constructor(private readonly sqlite: Database.Database) {}
 
-  articles(): TrendSourceArticle[] {
+  /** Articles with seq in (afterSeq, afterSeq + span], in seq order. */
+  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): TrendSourceArticle[] {
     return this.sqlite
       .prepare(
         `SELECT a.seq, a.id, a.title, a.summary, a.region, a.category, coalesce(f.first_seen, unixepoch(a.published_at)) AS time
-         FROM articles a JOIN article_facets f ON f.article_seq = a.seq ORDER BY a.seq`,
+         FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`,
       )
-      .all() as TrendSourceArticle[]
+      .all(afterSeq, afterSeq + span) as TrendSourceArticle[]
   }
 
-  entities(): Array<{ seq: number; id: string; name: string; type: string | null; score: number }> {
+  /** The entities of the articles with seq in (afterSeq, afterSeq + span]. */
+  entities(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): Array<{ seq: number; id: string; name: string; type: string | null; score: number }> {
     return this.sqlite
       .prepare(
-        `SELECT a.seq, e.id, e.name, e.type, ae.score FROM article_entities ae
-         JOIN articles a ON a.id = ae.article_id JOIN entities e ON e.id = ae.entity_id`,
+        `SELECT a.seq, e.id, e.name, e.type, ae.score FROM articles a
+         JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id
+         WHERE a.seq > ? AND a.seq <= ?`,
       )
-      .all() as Array<{ seq: number; id: string; name: string; type: string | null; score: number }>
+      .all(afterSeq, afterSeq + span) as Array<{ seq: number; id: string; name: string; type: string | null; score: number }>
+  }
+
+  maxSeq(): number {
+    return (this.sqlite.prepare('SELECT coalesce(max(seq), 0) AS m FROM articles').get() as { m: number }).m
   }
 
   replace(data: {
