@@ -163,6 +163,15 @@ describe('trends of the demo world', () => {
     const articles = await get(`/v1/trends/${top.id}/articles?role=F1_trigger`, session)
     expect(articles.body.articles.length).toBeGreaterThan(0)
     expect(articles.body.articles.every((a: { trend_role: string }) => a.trend_role === 'F1_trigger')).toBe(true)
+    // pages come in the asked order, and the pages of one order together are every article once
+    const sorted = <T,>(xs: T[], cmp: (a: T, b: T) => number) => xs.every((x, i) => i === 0 || cmp(xs[i - 1]!, x) <= 0)
+    type TrendArticle = { id: string; first_seen_at: string; assignment_score: number }
+    const firstPage = (await get(`/v1/trends/${top.id}/articles?sort_by=first_seen_at&sort_order=asc&limit=20`, session)).body.articles as TrendArticle[]
+    const secondPage = (await get(`/v1/trends/${top.id}/articles?sort_by=first_seen_at&sort_order=asc&limit=20&offset=20`, session)).body.articles as TrendArticle[]
+    expect(sorted([...firstPage, ...secondPage], (a, b) => a.first_seen_at.localeCompare(b.first_seen_at))).toBe(true)
+    expect(new Set([...firstPage, ...secondPage].map((a) => a.id)).size).toBe(Math.min(40, top.article_count))
+    const byScore = (await get(`/v1/trends/${top.id}/articles?sort_by=assignment_score&limit=50`, session)).body.articles as TrendArticle[]
+    expect(sorted(byScore, (a, b) => b.assignment_score - a.assignment_score)).toBe(true)
     const link = store.sqlite.prepare('SELECT parent_id AS parent, child_id AS child FROM trend_links LIMIT 1').get() as { parent: string; child: string }
     expect((await get(`/v1/trends/${link.child}/parents`, session)).body.parents[0]).toMatchObject({ parent_id: link.parent, relation_type: 'derivative' })
     expect((await get(`/v1/trends/${link.parent}/children`, session)).body.children.map((c: { child_id: string }) => c.child_id)).toContain(link.child)

@@ -95,16 +95,22 @@ export class TrendsRepository {
     const where = 'ta.trend_id = @trendId AND (@role IS NULL OR ta.role = @role)'
     const params = { trendId, role: role ?? null, limit, offset }
     const column = { first_seen_at: 's.first_seen', published_at: 'a.published_at', assignment_score: 'ta.assignment_score' }[sortBy]
+    const pageColumn = { first_seen_at: 'page.firstSeen', published_at: 'a.published_at', assignment_score: 'page.assignmentScore' }[sortBy]
+    const order = sortOrder === 'asc' ? 'ASC' : 'DESC'
     const total = (
       this.sqlite.prepare(`SELECT count(*) AS n FROM trend_articles ta WHERE ${where}`).get(params) as { n: number }
     ).n
     const rows = this.sqlite
       .prepare(
-        `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, ta.assignment_score AS assignmentScore,
-                ta.role, ${sqlIso('s.first_seen')} AS firstSeenAt, a.published_at AS publishedAt
-         FROM trend_articles ta JOIN articles a ON a.id = ta.article_id LEFT JOIN article_facets s ON s.article_seq = a.seq
-         WHERE ${where}
-         ORDER BY ${column} ${sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT @limit OFFSET @offset`,
+        // The page is chosen on the narrow rows first; only its articles are read whole.
+        `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, page.assignmentScore, page.role,
+                ${sqlIso('page.firstSeen')} AS firstSeenAt, a.published_at AS publishedAt
+         FROM (SELECT a.seq, ta.assignment_score AS assignmentScore, ta.role, s.first_seen AS firstSeen
+               FROM trend_articles ta CROSS JOIN articles a ON a.id = ta.article_id LEFT JOIN article_facets s ON s.article_seq = a.seq
+               WHERE ${where}
+               ORDER BY ${column} ${order} NULLS LAST, a.id LIMIT @limit OFFSET @offset) page
+         CROSS JOIN articles a ON a.seq = page.seq
+         ORDER BY ${pageColumn} ${order} NULLS LAST, a.id`,
       )
       .all(params) as Array<{
       id: string
