@@ -4,6 +4,7 @@ import { articleIdForUrl } from '../ingest/canonical-url'
 import type { ArticleRecord, EntityRecord, ObservationRecord, PublisherRecord } from '../ingest/records'
 import { IngestWriter } from '../ingest/writer'
 import type { Store } from '../store/store'
+import { runSteps, runStepsInBackground } from '../steps'
 import { DAY_MS, HOUR_MS } from '../time/buckets'
 import { languageName, referenceCountry, type ReferenceCountry } from '../geo/reference-countries'
 import { Random } from './random'
@@ -103,23 +104,16 @@ interface Shakeup {
  */
 export function generateDemoWorld(store: Store, options: DemoOptions): DemoSummary {
   return store.bulk(() => {
-    const steps = demoWorldSteps(store, options)
-    for (;;) {
-      const step = steps.next()
-      if (step.done) return step.value
-    }
+    return runSteps(demoWorldSteps(store, options))
   })
 }
 
 /** The same, yielding to the event loop after each day, so a server keeps answering meanwhile. */
 export async function generateDemoWorldInBackground(store: Store, options: DemoOptions): Promise<DemoSummary> {
   return store.bulkAsync(async () => {
-    const steps = demoWorldSteps(store, options)
-    for (;;) {
-      const step = steps.next()
-      if (step.done) return step.value
-      await new Promise((resolve) => setImmediate(resolve))
-    }
+    const summary = await runStepsInBackground(demoWorldSteps(store, options), () => store.sqlite.open)
+    if (!summary) throw new Error('The store was closed while the demo world was being built.')
+    return summary
   })
 }
 

@@ -1,6 +1,7 @@
 import { FIELDS_BY_SCOPE, ftsPrefilter, matchArticle, type MatchType } from '../analytics/mentions/matching'
 import type { NewMatch } from '../store/repositories/mention-scans'
 import type { Store } from '../store/store'
+import { runSteps, runStepsInBackground } from '../steps'
 
 /** How long a scanned list waits before the next look for new articles (docs/mentions.md). */
 export const SCAN_INTERVAL_MS = 15 * 60 * 1000
@@ -94,11 +95,7 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
 
 /** Runs a scan to the end without pausing (the CLI, tests). */
 export function scanMentionList(store: Store, listId: string, mode: ScanMode, now: () => Date = () => new Date()): ScanResult {
-  const steps = scanSteps(store, listId, mode, now)
-  for (;;) {
-    const next = steps.next()
-    if (next.done) return next.value
-  }
+  return runSteps(scanSteps(store, listId, mode, now))
 }
 
 /** Scans every active mention list that is waiting, due, or behind the newest article. */
@@ -164,13 +161,8 @@ export class MentionScanner {
     while (this.waiting.size > 0) {
       const [listId, mode] = this.waiting.entries().next().value as [string, ScanMode]
       this.waiting.delete(listId)
-      const steps = scanSteps(this.store, listId, mode, this.now)
-      for (;;) {
-        await new Promise((resolve) => setImmediate(resolve))
-        if (!this.store.sqlite.open) return
-        const next = steps.next()
-        if (next.done) break
-      }
+      await runStepsInBackground(scanSteps(this.store, listId, mode, this.now), () => this.store.sqlite.open)
+      if (!this.store.sqlite.open) return
     }
   }
 }

@@ -2,6 +2,7 @@ import { formatGroups } from '../../../shared/contract/values'
 import { indexSeries, pointDistances, BASELINE_DAYS, type IndexedPoint } from '../analytics/signals/volatility'
 import { formatInterestSeries } from '../analytics/signals/format-interest'
 import type { Store } from '../store/store'
+import { runSteps, runStepsInBackground } from '../steps'
 import { scanDueMentionLists } from './mention-scan'
 import { refreshTrends, refreshTrendsSteps, trendsStale } from './trends'
 import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
@@ -39,21 +40,12 @@ function restrict(snapshots: ReturnType<Store['signalWriter']['snapshots']>, kee
  * per top-level topic; and format interest. Runs after bulk loads and in the background.
  */
 export function refreshSignals(store: Store, now: Date = new Date()): { points: number; through: string | null } {
-  const steps = signalSteps(store, now)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
+  return runSteps(signalSteps(store, now))
 }
 
 /** The same, yielding to the event loop between countries. */
-export async function refreshSignalsInBackground(store: Store, now: Date = new Date()): Promise<{ points: number; through: string | null }> {
-  const steps = signalSteps(store, now)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-    await new Promise((resolve) => setImmediate(resolve))
-  }
+export async function refreshSignalsInBackground(store: Store, now: Date = new Date()): Promise<void> {
+  await runStepsInBackground(signalSteps(store, now), () => store.sqlite.open)
 }
 
 /** True when observations arrived after the series were last computed. */
@@ -181,12 +173,7 @@ export function refreshAnalytics(store: Store, now: Date = new Date()): void {
 
 export async function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
   // the trends pause between stages and every few thousand articles of the clustering
-  const steps = refreshTrendsSteps(store, now)
-  for (;;) {
-    await new Promise((resolve) => setImmediate(resolve))
-    if (!store.sqlite.open) return
-    if (steps.next().done) break
-  }
+  await runStepsInBackground(refreshTrendsSteps(store, now), () => store.sqlite.open)
   await refreshSignalsInBackground(store, now)
 }
 

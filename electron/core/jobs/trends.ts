@@ -2,6 +2,7 @@ import { v5 as uuidv5 } from 'uuid'
 import { clusterStorylinesSteps, inverseDocumentFrequency, words, type ClusterInput } from '../analytics/trends/cluster'
 import { features, forecast, role, semanticType, state, structuralType } from '../analytics/trends/lifecycle'
 import type { Store } from '../store/store'
+import { runSteps } from '../steps'
 import type { TrendSourceArticle } from '../store/repositories/trend-writer'
 
 /** Namespace of trend, topic and theme ids (UUID v5): a trend keeps its id while its first article stays its first. */
@@ -28,11 +29,7 @@ const topCounts = <T>(values: T[]): Array<[T, number]> => {
  * them (from the categories of their articles). Recomputed whole after each load.
  */
 export function refreshTrends(store: Store, now: Date = new Date()): { trends: number; articles: number } {
-  const steps = refreshTrendsSteps(store, now)
-  for (;;) {
-    const next = steps.next()
-    if (next.done) return next.value
-  }
+  return runSteps(refreshTrendsSteps(store, now))
 }
 
 /** refreshTrends as a generator that pauses between its stages and inside the clustering (background jobs). */

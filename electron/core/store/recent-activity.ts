@@ -1,5 +1,6 @@
 import { ActivityIndexBuilder, type ActivityIndex } from '../analytics/tracking/activity-index'
 import type { Store } from './store'
+import { runSteps, runStepsInBackground } from '../steps'
 
 /** Days of hourly cells the index holds: a 30-day window and the 30 days before it, and a margin. */
 export const RECENT_DAYS = 62
@@ -31,10 +32,7 @@ export class RecentActivity {
   current(now: Date = new Date()): ActivityIndex {
     if (this.index && (this.builtFor === this.store.dataVersion || this.building)) return this.index
     const version = this.store.dataVersion
-    const steps = this.buildSteps(now)
-    let next = steps.next()
-    while (!next.done) next = steps.next()
-    this.index = next.value
+    this.index = runSteps(this.buildSteps(now))
     this.builtFor = version
     return this.index
   }
@@ -45,16 +43,10 @@ export class RecentActivity {
     if (this.building) return this.building
     const version = this.store.dataVersion
     this.building = (async () => {
-      const steps = this.buildSteps(now)
-      for (;;) {
-        await new Promise((resolve) => setImmediate(resolve))
-        if (!this.store.sqlite.open || this.store.dataVersion !== version) return
-        const next = steps.next()
-        if (next.done) {
-          this.index = next.value
-          this.builtFor = version
-          return
-        }
+      const index = await runStepsInBackground(this.buildSteps(now), () => this.store.sqlite.open && this.store.dataVersion === version)
+      if (index) {
+        this.index = index
+        this.builtFor = version
       }
     })().finally(() => {
       this.building = null

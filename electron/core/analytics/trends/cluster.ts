@@ -12,6 +12,8 @@
  * it starts a trend. Candidates are the active trends that share an entity or a word with it.
  */
 
+import { runSteps } from '../../steps'
+
 export const W_ENTITIES = 0.75
 export const W_TEXT = 0.25
 export const JOIN_THRESHOLD = 0.32
@@ -117,11 +119,7 @@ export const DEFAULT_CLUSTER_PARAMS: ClusterParams = {
 
 /** Assigns every input (in time order) to a cluster; cluster ids are the keys of their first article. */
 export function clusterStorylines(inputs: readonly ClusterInput[], idf: Map<string, number>, params: ClusterParams = DEFAULT_CLUSTER_PARAMS): Assignment[] {
-  const steps = clusterStorylinesSteps(inputs, idf, params)
-  for (;;) {
-    const next = steps.next()
-    if (next.done) return next.value
-  }
+  return runSteps(clusterStorylinesSteps(inputs, idf, params))
 }
 
 /** Articles assigned between two pauses of the stepwise clustering. */
