@@ -36,7 +36,7 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
     return { listId, status: 'paused', articlesChecked: 0, matchesAdded: 0 }
   }
   const startedAt = now().toISOString()
-  const throughSeq = repo.maxSeq()
+  const throughSeq = store.articles.maxSeq()
   const afterSeq = mode === 'full' ? 0 : list.scannedThroughSeq
   store.transaction(() => {
     if (mode === 'full') repo.clearMatches(listId)
@@ -100,8 +100,7 @@ export function scanMentionList(store: Store, listId: string, mode: ScanMode, no
 
 /** Scans every active mention list that is waiting, due, or behind the newest article. */
 export function scanDueMentionLists(store: Store, now: () => Date = () => new Date()): ScanResult[] {
-  store.trackingEditor.resolveEntityItems()
-  return store.mentionScans.dueLists(now().toISOString()).map((id) => scanMentionList(store, id, pendingMode(store, id), now))
+  return store.mentionScans.dueLists(now().toISOString(), store.articles.maxSeq()).map((id) => scanMentionList(store, id, pendingMode(store, id), now))
 }
 
 function pendingMode(store: Store, listId: string): ScanMode {
@@ -138,8 +137,7 @@ export class MentionScanner {
 
   /** New articles arrived, or the clock passed some lists' next_scan_at. */
   requestDue(): void {
-    this.store.trackingEditor.resolveEntityItems()
-    for (const id of this.store.mentionScans.dueLists(this.now().toISOString())) this.request(id, pendingMode(this.store, id))
+    for (const id of this.store.mentionScans.dueLists(this.now().toISOString(), this.store.articles.maxSeq())) this.request(id, pendingMode(this.store, id))
   }
 
   /** Resolves once nothing is waiting or running (tests, shutdown). */

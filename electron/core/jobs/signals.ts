@@ -166,12 +166,15 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
 /** Everything derived from the data: trends first (topic series need their topics), then signals. */
 /** Trends, signals and the keyword scans of mention lists, after new data (the CLI: to the end, at once). */
 export function refreshAnalytics(store: Store, now: Date = new Date()): void {
+  store.trackingEditor.resolveEntityItems()
   refreshTrends(store, now)
   refreshSignals(store, now)
   scanDueMentionLists(store, () => now)
 }
 
 export async function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
+  // entity items added before their entity was known take it on now that new data is in
+  store.trackingEditor.resolveEntityItems()
   // the trends pause between stages and every few thousand articles of the clustering
   await runStepsInBackground(refreshTrendsSteps(store, now), () => store.sqlite.open)
   await refreshSignalsInBackground(store, now)

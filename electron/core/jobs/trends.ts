@@ -37,7 +37,7 @@ export function* refreshTrendsSteps(store: Store, now: Date = new Date()): Gener
   // Read in slices of the store, pausing between them.
   const articles: TrendSourceArticle[] = []
   const entitiesOf = new Map<number, ReturnType<Store['trendWriter']['entities']>>()
-  const maxSeq = store.trendWriter.maxSeq()
+  const maxSeq = store.articles.maxSeq()
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     for (const a of store.trendWriter.articles(after, READ_SLICE)) if (a.time !== null) articles.push(a)
     for (const e of store.trendWriter.entities(after, READ_SLICE)) (entitiesOf.get(e.seq) ?? entitiesOf.set(e.seq, []).get(e.seq)!).push(e)

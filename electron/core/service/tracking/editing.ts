@@ -60,7 +60,7 @@ function withinLimit<T>(store: Store, projectId: string, kind: ListKind, change:
 }
 
 export function ownEditableList(store: Store, projectId: string, listId: string) {
-  const list = store.tracking.list(listId, 0)
+  const list = store.tracking.owner(listId)
   if (!list || list.projectId !== projectId) throw new ApiError(404, `List ${listId} not found`)
   return list
 }

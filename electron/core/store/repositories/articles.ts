@@ -115,6 +115,11 @@ export class ArticlesRepository {
     return { rows, total }
   }
 
+  /** The newest article's seq (0 in an empty store): how far jobs that read new articles have to go. */
+  maxSeq(): number {
+    return (this.sqlite.prepare('SELECT coalesce(max(seq), 0) AS m FROM articles').get() as { m: number }).m
+  }
+
   get(id: string): ArticleRow | undefined {
     return this.sqlite
       .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_facets s ON s.article_seq = a.seq WHERE a.id = ?`)

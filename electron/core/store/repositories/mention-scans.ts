@@ -62,9 +62,8 @@ export class MentionScanRepository {
       .get(id) as ScanListRow | undefined
   }
 
-  /** Active mention lists that are waiting, due (next_scan_at passed) or behind the newest article. */
-  dueLists(nowIso: string): string[] {
-    const maxSeq = this.maxSeq()
+  /** Active mention lists that are waiting, due (next_scan_at passed) or behind the newest article (maxSeq). */
+  dueLists(nowIso: string, maxSeq: number): string[] {
     return (
       this.sqlite
         .prepare(
@@ -80,10 +79,6 @@ export class MentionScanRepository {
     return this.sqlite
       .prepare('SELECT id, key AS keyword, type FROM tracking_items WHERE list_id = ? ORDER BY position')
       .all(listId) as Array<{ id: string; keyword: string; type: string | null }>
-  }
-
-  maxSeq(): number {
-    return (this.sqlite.prepare('SELECT coalesce(max(seq), 0) AS m FROM articles').get() as { m: number }).m
   }
 
   /**

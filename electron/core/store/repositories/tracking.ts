@@ -66,6 +66,13 @@ export class TrackingRepository {
       .get({ id, since24h }) as TrackingListRow | undefined
   }
 
+  /** Who owns a list and its kind, without its counts (the editor's check). */
+  owner(id: string): { projectId: string; kind: string } | undefined {
+    return this.sqlite.prepare('SELECT project_id AS projectId, kind FROM tracking_lists WHERE id = ?').get(id) as
+      | { projectId: string; kind: string }
+      | undefined
+  }
+
   items(listId: string): TrackingItemRow[] {
     return this.sqlite
       .prepare(

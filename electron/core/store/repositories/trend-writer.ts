@@ -35,9 +35,6 @@ export class TrendWriter {
       .all(afterSeq, afterSeq + span) as Array<{ seq: number; id: string; name: string; type: string | null; score: number }>
   }
 
-  maxSeq(): number {
-    return (this.sqlite.prepare('SELECT coalesce(max(seq), 0) AS m FROM articles').get() as { m: number }).m
-  }
 
   replace(data: {
     themes: Array<{ id: string; label: string; nTrends: number; nArticles: number }>
