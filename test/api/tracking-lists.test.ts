@@ -142,6 +142,8 @@ describe('the recent-activity index', () => {
     }
     const old = await ok('getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics?period=custom&date_from=2026-01-01&date_to=2026-01-10`)
     expect(old.items.map((r: any) => r.impressions)).toEqual([0, 0])
+    const oldRollup = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.entityList}/rollup?period=custom&date_from=2026-01-01&date_to=2026-01-10`)
+    expect([oldRollup.publishers, oldRollup.related]).toEqual([[], []])
   })
 })
 

@@ -15,7 +15,7 @@ import { ReferenceRepository } from './repositories/reference'
 import { MoversRepository, SignalsRepository, SignalWriter } from './repositories/signals'
 import { MentionScanRepository } from './repositories/mention-scans'
 import { ItemActivityRepository } from './repositories/item-activity'
-import { MatchesRepository, RollupRepository, TrackingEditor, TrackingRepository } from './repositories/tracking'
+import { MatchesRepository, TrackingEditor, TrackingRepository } from './repositories/tracking'
 import { TrendsRepository } from './repositories/trends'
 import { TrendWriter } from './repositories/trend-writer'
 
@@ -37,7 +37,6 @@ export class Store {
   readonly movers: MoversRepository
   readonly trendWriter: TrendWriter
   readonly itemActivity: ItemActivityRepository
-  readonly rollups: RollupRepository
   readonly matches: MatchesRepository
   readonly trackingEditor: TrackingEditor
   readonly mentionScans: MentionScanRepository
@@ -74,7 +73,6 @@ export class Store {
     this.movers = new MoversRepository(sqlite)
     this.trendWriter = new TrendWriter(sqlite)
     this.itemActivity = new ItemActivityRepository(sqlite)
-    this.rollups = new RollupRepository(sqlite)
     this.matches = new MatchesRepository(sqlite)
     this.trackingEditor = new TrackingEditor(sqlite)
     this.mentionScans = new MentionScanRepository(sqlite)

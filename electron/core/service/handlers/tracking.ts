@@ -293,16 +293,14 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
       const prevByTrend = new Map<string, number>()
       for (const r of prevCovered) if (r.trendId) prevByTrend.set(r.trendId, (prevByTrend.get(r.trendId) ?? 0) + r.impressions)
 
-      const entityRows = covered.every((r) => r.entities)
-        ? covered.flatMap((r) => r.entities!.map((e) => ({ articleId: r.id, ...e })))
-        : ctx.store.rollups.entitiesOf(covered.map((r) => r.id))
-      const impsById = new Map(covered.map((r) => [r.id, r.impressions]))
       const entityMap = new Map<string, { name: string; entity_id: string; pubs: number; imps: number }>()
-      for (const e of entityRows) {
-        const entry = entityMap.get(e.entityId) ?? { name: e.name, entity_id: e.entityId, pubs: 0, imps: 0 }
-        entry.pubs += 1
-        entry.imps += impsById.get(e.articleId) ?? 0
-        entityMap.set(e.entityId, entry)
+      for (const r of covered) {
+        for (const e of r.entities) {
+          const entry = entityMap.get(e.entityId) ?? { name: e.name, entity_id: e.entityId, pubs: 0, imps: 0 }
+          entry.pubs += 1
+          entry.imps += r.impressions
+          entityMap.set(e.entityId, entry)
+        }
       }
       const itemKeys = new Set(items.map((i) => i.key))
       const related = [...entityMap.values()]

@@ -77,15 +77,27 @@ export function listActivity(ctx: RequestContext, w: ListWindows, grain: 'hour' 
   }
 }
 
-/** Every publication of the list's items with impressions in the window (roll-ups). */
-export function coveredArticles(ctx: RequestContext, w: ListWindows, which: 'current' | 'previous'): CoveredArticleRow[] {
+export type CoveredArticle = CoveredArticleRow & { entities: Array<{ entityId: string; name: string }> }
+
+/** Every publication of the list's items with impressions in the window (roll-ups); the current window's with their entities. */
+export function coveredArticles(ctx: RequestContext, w: ListWindows, which: 'current' | 'previous'): CoveredArticle[] {
   const ix = indexFor(ctx, w)
   const window = w[which]
-  if (!ix) return ctx.store.itemActivity.coveredArticles(w.kind, w.keys, window)
+  if (!ix) {
+    const rows = ctx.store.itemActivity.coveredArticles(w.kind, w.keys, window)
+    const entities = new Map<number, Array<{ entityId: string; name: string }>>()
+    for (const e of which === 'current' ? ctx.store.itemActivity.entitiesOf(rows.map((r) => r.seq)) : []) {
+      const list = entities.get(e.seq) ?? []
+      list.push({ entityId: e.entityId, name: e.name })
+      entities.set(e.seq, list)
+    }
+    return rows.map((r) => ({ ...r, entities: entities.get(r.seq) ?? [] }))
+  }
   const activity = windowActivity(ix, { ...window, keysOf: keysOfKind(ctx, w) })
   return [...activity.articleImpressions].map(([a, impressions]) => {
     const article = ix.articles[a]!
     return {
+      seq: article.seq,
       id: article.id,
       url: article.url,
       title: article.title,

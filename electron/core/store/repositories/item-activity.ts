@@ -44,6 +44,7 @@ export interface WindowFilter {
 export type ItemArticleRow = ItemPublication
 
 export interface CoveredArticleRow {
+  seq: number
   id: string
   url: string
   title: string
@@ -54,8 +55,6 @@ export interface CoveredArticleRow {
   trendId: string | null
   trendLabel: string | null
   impressions: number
-  /** the publication's entities, when known already */
-  entities?: Array<{ entityId: string; name: string }>
 }
 
 export class ItemActivityRepository {
@@ -135,7 +134,7 @@ export class ItemActivityRepository {
     return this.sqlite
       .prepare(
         `WITH ${WINDOW_ARTICLES}
-         SELECT a.id, a.url, a.title, a.domain, p.name AS publisher, a.content_type AS contentType, a.category,
+         SELECT a.seq, a.id, a.url, a.title, a.domain, p.name AS publisher, a.content_type AS contentType, a.category,
                 ta.trend_id AS trendId, t.label AS trendLabel, pa.imps AS impressions
          FROM pa CROSS JOIN articles a ON a.seq = pa.seq
          LEFT JOIN publishers p ON p.id = a.publisher_id

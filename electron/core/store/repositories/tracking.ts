@@ -269,20 +269,6 @@ export class TrackingEditor {
   }
 }
 
-/** The entities of a roll-up's publications. */
-export class RollupRepository {
-  constructor(private readonly sqlite: Database.Database) {}
-
-  entitiesOf(articleIds: string[]) {
-    return this.sqlite
-      .prepare(
-        `SELECT ae.article_id AS articleId, e.id AS entityId, e.name FROM article_entities ae JOIN entities e ON e.id = ae.entity_id
-         WHERE ae.article_id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(articleIds)) as Array<{ articleId: string; entityId: string; name: string }>
-  }
-}
-
 export interface MatchRow {
   articleId: string
   itemId: string
