@@ -90,8 +90,8 @@ describe('tracking screen helpers', () => {
   })
 
   it('writes RFC 4180 CSV', () => {
-    const csv = toCsv(
-      [{ header: 'name', value: (r: never) => (r as { n: string }).n }, { header: 'spark', value: (r: never) => (r as { s: number[] }).s }],
+    const csv = toCsv<{ n: string; s: number[] }>(
+      [{ header: 'name', value: (r) => r.n }, { header: 'spark', value: (r) => r.s }],
       [{ n: 'Fed, "the"', s: [1, 2] }, { n: 'x', s: [] }],
     )
     expect(csv).toBe('name,spark\r\n"Fed, ""the""",1 2\r\nx,\r\n')

@@ -31,7 +31,7 @@ export function ensureDemoWorld(store: Store, options: DemoOptions): DemoSummary
  * Does nothing when the project already has lists. Mention lists are scanned by the caller.
  */
 export function ensureDemoLists(store: Store, projectId: string, now: Date): string[] {
-  if (store.tracking.lists(projectId, undefined, 0, 1, 0).total > 0) return []
+  if (store.tracking.count(projectId) > 0) return []
   const top = (kind: string, n: number) => store.trackingEditor.suggestions(kind, null, n)
   const organisations = top('entity', 40).filter((e) => store.trackingEditor.entityById(e.value)?.type === 'Organization')
   const specs: Array<{ kind: 'entity' | 'category' | 'publisher' | 'trend' | 'mention'; name: string; items: Array<{ value: string; match_type?: 'broad' | 'phrase' | 'exact' }>; langs?: string[]; search_scope?: 'title' | 'all' }> = [

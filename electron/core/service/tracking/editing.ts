@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import type { addItemsBody, createListBody, updateListBody } from '../../../../shared/contract/list-editing'
-import { MAX_KEYWORD_LENGTH } from '../../../../shared/contract/list-editing'
+import { LIST_COLORS, MAX_KEYWORD_LENGTH } from '../../../../shared/contract/list-editing'
 import { listKinds, type ListKind } from '../../../../shared/contract/values'
 import type { NewItem } from '../../store/repositories/tracking'
 import type { Store } from '../../store/store'
@@ -88,7 +88,7 @@ export function createList(store: Store, projectId: string, input: CreateList, n
 }
 
 function nextColor(store: Store, projectId: string): number {
-  return store.tracking.lists(projectId, undefined, 0, 1000, 0).total % 12
+  return store.tracking.count(projectId) % LIST_COLORS
 }
 
 /** Returns true when the change alters what a mention list's scan finds (then it is scanned again). */

@@ -66,6 +66,11 @@ export class TrackingRepository {
       .get({ id, since24h }) as TrackingListRow | undefined
   }
 
+  /** How many lists a project has. */
+  count(projectId: string): number {
+    return (this.sqlite.prepare('SELECT count(*) AS n FROM tracking_lists WHERE project_id = ?').get(projectId) as { n: number }).n
+  }
+
   /** Who owns a list and its kind, without its counts (the editor's check). */
   owner(id: string): { projectId: string; kind: string } | undefined {
     return this.sqlite.prepare('SELECT project_id AS projectId, kind FROM tracking_lists WHERE id = ?').get(id) as

@@ -138,7 +138,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
       { header: 'key', value: (r: Row) => r.key },
       ...columns.map((c) => ({ header: c.id === 'name' ? 'name' : c.id === 'spark' ? 'impressions_spark' : c.id, value: (r: Row) => c.value(r) })),
     ]
-    download(`${listName.replace(/[^\p{L}\p{N}]+/gu, '-')}-${window.period}-${window.country}.csv`, toCsv(csvColumns as never, rows))
+    download(`${listName.replace(/[^\p{L}\p{N}]+/gu, '-')}-${window.period}-${window.country}.csv`, toCsv(csvColumns, rows))
   }
   return (
     <div className="metrics">

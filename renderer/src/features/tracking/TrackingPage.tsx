@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { LIST_COLORS } from '../../../../shared/contract/list-editing'
 import { listKinds } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader } from '../../components/common'
@@ -97,7 +98,7 @@ export function TrackingPage() {
                 {(lists.data?.lists ?? []).map((l) => (
                   <tr key={l.id} className={l.id === selectedId ? 'selected' : ''} onClick={() => navigate(`/tracking/${l.id}/${tab === 'matches' && l.kind !== 'mention' ? 'metrics' : tab}`)}>
                     <td>
-                      <span className={`swatch c${l.color_index % 12}`} /> {l.name}
+                      <span className={`swatch c${l.color_index % LIST_COLORS}`} /> {l.name}
                       {l.kind === 'mention' && (
                         <div className="muted small">
                           {l.active ? `${l.matches_count} matches · ${l.new_publications_24h} new in 24 h` : 'paused'}
@@ -116,7 +117,7 @@ export function TrackingPage() {
           <section className="card" aria-label={`List ${list.name}`}>
             <div className="card-head">
               <h2>
-                <span className={`swatch c${list.color_index % 12}`} /> {list.name} <span className="muted small">· {list.kind} · {list.item_count} items · updated {formatTime(list.updated_at)}</span>
+                <span className={`swatch c${list.color_index % LIST_COLORS}`} /> {list.name} <span className="muted small">· {list.kind} · {list.item_count} items · updated {formatTime(list.updated_at)}</span>
               </h2>
             </div>
             <div className="tabs" role="tablist">
