@@ -1,6 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
+import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
+import { seedFixture } from '../helpers/fixture'
 
 export const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screenshots')
 export const RENDERER = path.resolve(__dirname, '../../out/renderer')
@@ -25,4 +28,39 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+export interface Screens {
+  world: TestWorld
+  server: RunningServer
+  browser: Browser
+  page: Page
+  /** errors the page raised (and, with consoleErrors, what it logged as errors) */
+  errors: string[]
+  close(): Promise<void>
+}
+
+/** A world in a store file, served with the built UI, and a Chromium page on it. */
+export async function openScreens(options: { fixture?: boolean; width?: number; height?: number; timeout?: number; consoleErrors?: boolean } = {}): Promise<Screens> {
+  const world = makeWorld({ file: path.join(tempDir(), 'feedlens.db') })
+  if (options.fixture) seedFixture(world.store, world.projectId)
+  const server = await startHttpServer(world.core, { port: 0, rendererDir: RENDERER })
+  const browser = await launchChromium()
+  const page = await browser.newPage({ viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, acceptDownloads: true })
+  page.setDefaultTimeout(options.timeout ?? 15_000)
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  if (options.consoleErrors) page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  return {
+    world,
+    server,
+    browser,
+    page,
+    errors,
+    async close() {
+      await browser.close()
+      await server.close()
+      world.store.close()
+    },
+  }
 }

@@ -1,32 +1,26 @@
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
 import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
-import { launchChromium, RENDERER, SCREENSHOTS } from './browser'
+import { openScreens, RENDERER, SCREENSHOTS, type Screens } from './browser'
 
 const UCI = path.resolve(__dirname, '../../../shared/data/uci-news-dev.csv')
 
 describe('first start, import and the data screens in Chromium', () => {
+  let screens: Screens
   let world: TestWorld
   let server: RunningServer
-  let browser: Browser
   let page: Page
-  const pageErrors: string[] = []
+  let pageErrors: string[]
 
   beforeAll(async () => {
-    world = makeWorld({ file: path.join(tempDir(), 'feedlens.db') })
-    server = await startHttpServer(world.core, { port: 0, rendererDir: RENDERER })
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    page.setDefaultTimeout(15_000)
-    page.on('pageerror', (e) => pageErrors.push(e.message))
+    screens = await openScreens({ fixture: false })
+    ;({ world, server, page, errors: pageErrors } = screens)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    world?.store.close()
+    await screens?.close()
   })
 
   it('imports the UCI file from Settings > Import with a summary', async () => {

@@ -1,33 +1,26 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
-import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
-import { IDS, seedFixture } from '../helpers/fixture'
-import { launchChromium, RENDERER, SCREENSHOTS } from './browser'
+import type { RunningServer } from '../../electron/core/http/server'
+import type { TestWorld } from '../helpers/core'
+import { IDS } from '../helpers/fixture'
+import { openScreens, SCREENSHOTS, type Screens } from './browser'
 
 describe('the tracking screens in Chromium', () => {
+  let screens: Screens
   let world: TestWorld
   let server: RunningServer
-  let browser: Browser
   let page: Page
-  const pageErrors: string[] = []
+  let pageErrors: string[]
 
   beforeAll(async () => {
-    world = makeWorld({ file: path.join(tempDir(), 'feedlens.db') })
-    seedFixture(world.store, world.projectId)
-    server = await startHttpServer(world.core, { port: 0, rendererDir: RENDERER })
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })
-    page.setDefaultTimeout(15_000)
-    page.on('pageerror', (e) => pageErrors.push(e.message))
+    screens = await openScreens({ fixture: true })
+    ;({ world, server, page, errors: pageErrors } = screens)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    world?.store.close()
+    await screens?.close()
   })
 
   it('shows the usage badges and a metrics table that sorts and exports CSV', async () => {

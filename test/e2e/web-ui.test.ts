@@ -1,33 +1,23 @@
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
-import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
-import { IDS, seedFixture } from '../helpers/fixture'
-import { launchChromium, RENDERER, SCREENSHOTS } from './browser'
+import type { RunningServer } from '../../electron/core/http/server'
+import { IDS } from '../helpers/fixture'
+import { openScreens, SCREENSHOTS, type Screens } from './browser'
 
 describe('the web UI in Chromium', () => {
-  let world: TestWorld
+  let screens: Screens
   let server: RunningServer
-  let browser: Browser
   let page: Page
-  const consoleErrors: string[] = []
+  let consoleErrors: string[]
 
   beforeAll(async () => {
-    world = makeWorld({ file: path.join(tempDir(), 'feedlens.db') })
-    seedFixture(world.store, world.projectId)
-    server = await startHttpServer(world.core, { port: 0, rendererDir: RENDERER })
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
-    page.setDefaultTimeout(10_000)
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
-    page.on('pageerror', (e) => consoleErrors.push(e.message))
+    screens = await openScreens({ fixture: true, width: 1360, height: 860, timeout: 10_000, consoleErrors: true })
+    ;({ server, page, errors: consoleErrors } = screens)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    world?.store.close()
+    await screens?.close()
   })
 
   it('opens on Trends with every section in the navigation', async () => {

@@ -6,7 +6,7 @@ import { openCore } from '../bootstrap'
 import type { Core } from '../core'
 import { scanMentionList } from '../jobs/mention-scan'
 import type { Principal } from '../service/context'
-import { ApiError } from '../service/errors'
+import { chosenProject } from '../service/handlers/app'
 import { dataDirOption, parseCountries } from './options'
 
 /** Checks CLI input with the same schema the app's methods use, and says what is wrong in words. */
@@ -18,18 +18,10 @@ function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
 
 /** The project the command acts for, as the window would: --project, or the store's only project. */
 function principalFor(core: Core, projectId: string | undefined): Principal {
-  const projects = core.store.projects.all()
-  const project = projectId ? core.store.projects.get(projectId) : projects.length === 1 ? projects[0] : undefined
-  if (!project) {
-    throw new ApiError(
-      400,
-      projectId
-        ? `Project ${projectId} not found`
-        : projects.length === 0
-          ? 'There is no project yet (feedlens demo creates the demo project).'
-          : 'This store has several projects: say which one with --project.',
-    )
-  }
+  const project = chosenProject(core.store, projectId, {
+    none: 'There is no project yet (feedlens demo creates the demo project).',
+    several: 'This store has several projects: say which one with --project.',
+  })
   return { kind: 'app', projectId: project.id, plan: core.store.plans.get(project.planId) ?? null }
 }
 

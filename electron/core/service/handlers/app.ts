@@ -47,6 +47,18 @@ export function keyView(k: ApiKeyRow): ApiKeyView {
   }
 }
 
+/** The project named, or the store's only one; otherwise a 404 or a 400 that says what to do. */
+export function chosenProject(store: Store, projectId: string | undefined, say: { none: string; several: string }): ProjectRow {
+  if (projectId) {
+    const project = store.projects.get(projectId)
+    if (!project) throw new ApiError(404, `Project ${projectId} not found`)
+    return project
+  }
+  const projects = store.projects.all()
+  if (projects.length === 1) return projects[0]!
+  throw new ApiError(400, projects.length === 0 ? say.none : say.several)
+}
+
 /** Creates a key and returns its value once; the store keeps only the hash. Used by the app and the CLI. */
 export function createApiKey(
   store: Store,
@@ -56,21 +68,11 @@ export function createApiKey(
   return store.transaction(() => {
     let projectId: string | null = null
     if (!input.internal) {
-      const projects = store.projects.all()
-      if (input.projectId) {
-        if (!store.projects.get(input.projectId)) throw new ApiError(404, `Project ${input.projectId} not found`)
-        projectId = input.projectId
-      } else if (projects.length === 1) {
-        projectId = projects[0]!.id
-      } else {
-        throw new ApiError(
-          400,
-          projects.length === 0
-            ? 'There is no project yet: create one (feedlens serve --demo creates the demo project) or make an internal key.'
-            : 'This store has several projects: say which one the key is for.',
-        )
-      }
-      const project = store.projects.get(projectId)!
+      const project = chosenProject(store, input.projectId, {
+        none: 'There is no project yet: create one (feedlens serve --demo creates the demo project) or make an internal key.',
+        several: 'This store has several projects: say which one the key is for.',
+      })
+      projectId = project.id
       const plan = store.plans.get(project.planId)!
       if (!plan.apiAccess) {
         throw new ApiError(403, `API access is part of the Pro plan; the project "${project.name}" is on the ${plan.name} plan.`)
