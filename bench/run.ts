@@ -17,7 +17,9 @@ import { createHttpApp } from '../electron/core/http/app'
 import { importFile } from '../electron/core/ingest/importer'
 import { Store } from '../electron/core/store/store'
 import { refreshSignals } from '../electron/core/jobs/signals'
-import { refreshTrends } from '../electron/core/jobs/trends'
+import { forgetTrendState, refreshTrends } from '../electron/core/jobs/trends'
+import { nextSnapshotBatch } from '../electron/core/demo/next-snapshot'
+import { IngestWriter } from '../electron/core/ingest/writer'
 import { scanMentionList } from '../electron/core/jobs/mention-scan'
 import { backtestForecasts } from '../electron/core/analytics/trends/backtest'
 import { addItems, createList, deleteList } from '../electron/core/service/tracking/editing'
@@ -105,6 +107,32 @@ async function measureImport(source: Store): Promise<void> {
   target.close()
   fs.rmSync(dir, { recursive: true, force: true })
   if (rows !== o.observationsInserted) line(`  (warning: ${rows} rows exported, ${o.observationsInserted} imported)`)
+}
+
+/**
+ * The update after one 3-hour batch of snapshots (every country's feed 3 hours on, with new
+ * articles following the stories that had just appeared), right after the full recompute. The
+ * batch and the update are rolled back, so the cached world stays as it was.
+ */
+function measureIncrementalTrends(store: Store): void {
+  const later = new Date(END.getTime() + 3 * 3600_000)
+  store.sqlite.exec('BEGIN')
+  try {
+    const batch = nextSnapshotBatch(store, 3)
+    const writeStarted = performance.now()
+    new IngestWriter(store).write(batch)
+    const written = performance.now() - writeStarted
+    const started = performance.now()
+    const update = refreshTrends(store, later)
+    const seconds = (performance.now() - started) / 1000
+    line(
+      `trends incremental update after one 3-hour batch (${batch.observations!.length.toLocaleString('en-US')} observations, ${batch.articles!.length} new articles; ` +
+        `written in ${(written / 1000).toFixed(2)} s): ${seconds.toFixed(2)} s, ${update.mode}, ${update.touched} of ${update.trends.toLocaleString('en-US')} trends rewritten`,
+    )
+  } finally {
+    store.sqlite.exec('ROLLBACK')
+    forgetTrendState(store)
+  }
 }
 
 async function measureLatency(store: Store): Promise<void> {
@@ -249,6 +277,7 @@ async function main() {
       const trendsStarted = performance.now()
       const trends = refreshTrends(store, END)
       line(`trends ${scale} (full recompute): ${((performance.now() - trendsStarted) / 1000).toFixed(1)} s (${trends.trends.toLocaleString('en-US')} trends)`)
+      measureIncrementalTrends(store)
       const history = (store.sqlite.prepare('SELECT structural_type AS structuralType, daily_counts AS daily FROM trends').all() as Array<{ structuralType: string; daily: string }>).map(
         (t) => ({ structuralType: t.structuralType, daily: JSON.parse(t.daily) as number[] }),
       )

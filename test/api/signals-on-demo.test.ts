@@ -5,6 +5,8 @@ import { createHttpApp } from '../../electron/core/http/app'
 import { refreshSignals } from '../../electron/core/jobs/signals'
 import { refreshTrends } from '../../electron/core/jobs/trends'
 import { bCubed } from '../../electron/core/analytics/trends/cluster'
+import { nextSnapshotBatch } from '../../electron/core/demo/next-snapshot'
+import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore } from '../helpers/core'
 
 const END = new Date('2026-11-20T12:00:00Z')
@@ -183,5 +185,59 @@ describe('trends of the demo world', () => {
     expect(byTopic.body.total).toBe(topics[0].n_trends)
     const topicSignals = await get('/public/discover/topic-volatility')
     expect(topicSignals.body.categories.length).toBeGreaterThan(3)
+  })
+})
+
+describe('trends kept current as new data arrives (after the full pass above)', () => {
+  type TrendRow = { id: string; article_count: number; daily_counts: string; state: string; label: string; key_entities: string; forecast: string; updated_at: string }
+  const trendRows = () => new Map((store.sqlite.prepare('SELECT * FROM trends').all() as TrendRow[]).map((t) => [t.id, t]))
+  const trendOfUrl = (url: string) =>
+    store.sqlite.prepare('SELECT ta.trend_id FROM trend_articles ta JOIN articles a ON a.id = ta.article_id WHERE a.url = ?').pluck().get(url) as string | undefined
+
+  it('assigns a 3-hour batch to the trends it continues, rewriting only those and keeping every id', () => {
+    const later = new Date(END.getTime() + 3 * 3600_000)
+    const before = trendRows()
+    const batch = nextSnapshotBatch(store, 3)
+    expect(batch.articles!.length).toBeGreaterThan(10)
+    expect(batch.observations!.length).toBe(500)
+    new IngestWriter(store).write(batch)
+
+    const result = refreshTrends(store, later)
+    expect(result.mode).toBe('incremental')
+    const after = trendRows()
+    // each follow-up joined the trend of the story it follows
+    const joined = new Map<string, number>()
+    for (const a of batch.articles!) {
+      const trend = trendOfUrl(a.url)!
+      expect(trend).toBe(trendOfUrl(a.url.replace(/-update-3h$/, '')))
+      joined.set(trend, (joined.get(trend) ?? 0) + 1)
+    }
+    expect(result.touched).toBe(joined.size)
+    expect(after.size).toBe(before.size)
+    for (const [id, old] of before) {
+      const now = after.get(id)!
+      if (joined.has(id)) {
+        expect(now.article_count).toBe(old.article_count + joined.get(id)!)
+        expect(now.updated_at).toBe(later.toISOString())
+      } else {
+        expect(now).toEqual(old)
+      }
+    }
+    expect(store.settings.get('trends_through')).toBe(later.toISOString())
+
+    // a full pass over the same data agrees with the incremental one, trend by trend
+    const full = refreshTrends(store, later, { full: true })
+    expect(full.mode).toBe('full')
+    const recomputed = trendRows()
+    const comparable = ({ updated_at: _u, ...rest }: TrendRow) => rest
+    let same = 0
+    for (const [id, t] of after) if (recomputed.has(id) && JSON.stringify(comparable(recomputed.get(id)!)) === JSON.stringify(comparable(t))) same++
+    expect(same / after.size).toBeGreaterThanOrEqual(0.99)
+  })
+
+  it('falls back to a full pass (merging and splitting again) once the day turns', () => {
+    const nextDay = new Date(END.getTime() + 15 * 3600_000)
+    new IngestWriter(store).write(nextSnapshotBatch(store, 12))
+    expect(refreshTrends(store, nextDay).mode).toBe('full')
   })
 })

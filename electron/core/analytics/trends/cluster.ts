@@ -131,50 +131,87 @@ export function* clusterStorylinesSteps(
   idf: Map<string, number>,
   params: ClusterParams = DEFAULT_CLUSTER_PARAMS,
 ): Generator<void, Assignment[]> {
-  const ordered = [...inputs].sort((a, b) => a.time - b.time || a.key - b.key)
-  const clusters = new Map<number, Cluster>()
-  const byEntity = new Map<string, Set<number>>()
-  const byWord = new Map<string, Set<number>>()
-  const out: Assignment[] = []
-  // Very common words make poor candidate keys: index each cluster under its rarer words only.
-  const keyWord = (w: string) => (idf.get(w) ?? 0) > RARE_WORD_IDF
-  // Candidates come from the article's strong entities; weak ones (a city mentioned in passing)
-  // would make every trend of that city a candidate.
-  const keyEntity = (score: number) => score >= KEY_ENTITY_SCORE
-  let prunedAt = -Infinity
-  const prune = (now: number) => {
-    for (const index of [byEntity, byWord]) {
-      for (const [k, set] of index) {
-        for (const cid of set) if (now - clusters.get(cid)!.last > ACTIVE_DAYS * DAY) set.delete(cid)
-        if (set.size === 0) index.delete(k)
-      }
-    }
-    prunedAt = now
-  }
+  return yield* clusterIntoSteps(new StorylineClusterer(idf, params), inputs)
+}
 
+/** The full pass over a fresh clusterer: every input in time order, then the merge pass. */
+export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonly ClusterInput[]): Generator<void, Assignment[]> {
+  const ordered = [...inputs].sort((a, b) => a.time - b.time || a.key - b.key)
+  const out: Assignment[] = []
   let done = 0
   for (const a of ordered) {
     if (++done % ARTICLES_PER_STEP === 0) yield
-    if (a.time - prunedAt > DAY) prune(a.time)
+    out.push(clusterer.assign(a))
+  }
+  clusterer.merge()
+  return out.map((a) => ({ ...a, cluster: clusterer.root(a.cluster) }))
+}
+
+/**
+ * The clustering's state: every cluster's centroids and the indexes that find candidates. It
+ * outlives a full pass, so publications arriving later are assigned online against the same
+ * state (incremental updates) until the next full pass merges and splits again.
+ */
+export class StorylineClusterer {
+  private readonly clusters = new Map<number, Cluster>()
+  private readonly byEntity = new Map<string, Set<number>>()
+  private readonly byWord = new Map<string, Set<number>>()
+  /** Clusters merged into a larger one: the index entries still name them. */
+  private readonly mergedInto = new Map<number, number>()
+  private prunedAt = -Infinity
+
+  constructor(
+    readonly idf: Map<string, number>,
+    readonly params: ClusterParams = DEFAULT_CLUSTER_PARAMS,
+  ) {}
+
+  // Very common words make poor candidate keys: index each cluster under its rarer words only.
+  private keyWord(w: string): boolean {
+    return (this.idf.get(w) ?? 0) > RARE_WORD_IDF
+  }
+
+  /** The cluster a (possibly merged) cluster id now belongs to. */
+  root(id: number): number {
+    let r = id
+    while (this.mergedInto.has(r)) r = this.mergedInto.get(r)!
+    return r
+  }
+
+  private prune(now: number): void {
+    for (const index of [this.byEntity, this.byWord]) {
+      for (const [k, set] of index) {
+        for (const cid of set) if (now - this.clusters.get(this.root(cid))!.last > ACTIVE_DAYS * DAY) set.delete(cid)
+        if (set.size === 0) index.delete(k)
+      }
+    }
+    this.prunedAt = now
+  }
+
+  /** Assigns one publication to the trend it continues, or to a new one (the online step). */
+  assign(a: ClusterInput): Assignment {
+    const params = this.params
+    if (a.time - this.prunedAt > DAY) this.prune(a.time)
     const ent: Vector = new Map(a.entities.map((e) => [e.id, e.score]))
     const entNorm = norm(ent)
-    const text = textVector(a.words, idf)
+    const text = textVector(a.words, this.idf)
     const textNorm = norm(text)
     const candidates = new Set<number>()
     let strong = 0
+    // Candidates come from the article's strong entities; weak ones (a city mentioned in passing)
+    // would make every trend of that city a candidate.
     for (const [id, score] of ent) {
-      if (!keyEntity(score)) continue
+      if (score < KEY_ENTITY_SCORE) continue
       strong++
-      for (const c of byEntity.get(id) ?? []) candidates.add(c)
+      for (const c of this.byEntity.get(id) ?? []) candidates.add(this.root(c))
     }
     // Words find candidates only for articles without strong entities (headlines): across many
     // languages every topic word is "rare" and would make every trend of a topic a candidate.
-    if (strong === 0) for (const w of text.keys()) if (keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
+    if (strong === 0) for (const w of text.keys()) if (this.keyWord(w)) for (const c of this.byWord.get(w) ?? []) candidates.add(this.root(c))
 
     let best: Cluster | null = null
     let bestScore = 0
     for (const cid of candidates) {
-      const c = clusters.get(cid)!
+      const c = this.clusters.get(cid)!
       const age = (a.time - c.last) / DAY
       if (age > ACTIVE_DAYS) continue
       const time = Math.exp(-Math.max(0, age) / params.timeScaleDays)
@@ -196,76 +233,72 @@ export function* clusterStorylinesSteps(
       target = best
     } else {
       target = { id: a.key, entities: new Map(), entitiesNorm: 0, text: new Map(), textNorm: 0, first: a.time, last: a.time, size: 0 }
-      clusters.set(target.id, target)
+      this.clusters.set(target.id, target)
       bestScore = 1
     }
     target.entitiesNorm = addInto(target.entities, ent, target.entitiesNorm)
     target.textNorm = addInto(target.text, text, target.textNorm)
+    target.first = Math.min(target.first, a.time)
     target.last = Math.max(target.last, a.time)
     target.size++
-    for (const [id, score] of ent) if (keyEntity(score)) (byEntity.get(id) ?? byEntity.set(id, new Set()).get(id)!).add(target.id)
-    for (const w of text.keys()) if (keyWord(w)) (byWord.get(w) ?? byWord.set(w, new Set()).get(w)!).add(target.id)
-    out.push({ key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 })
+    for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) (this.byEntity.get(id) ?? this.byEntity.set(id, new Set()).get(id)!).add(target.id)
+    for (const w of text.keys()) if (this.keyWord(w)) (this.byWord.get(w) ?? this.byWord.set(w, new Set()).get(w)!).add(target.id)
+    return { key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 }
   }
-  return mergeClusters(out, clusters, params, keyWord)
-}
 
-/**
- * The merge pass: pieces of one storyline that the online pass kept apart (a headline that
- * shared too few words with the story so far) join the larger cluster whose centroid they
- * resemble. Larger clusters absorb smaller ones; each cluster is merged at most into one.
- */
-function mergeClusters(assignments: Assignment[], clusters: Map<number, Cluster>, params: ClusterParams, keyWord: (w: string) => boolean): Assignment[] {
-  // Candidates share a main entity (half the weight of the cluster's top one) or a rare word.
-  const byEntity = new Map<string, number[]>()
-  const byWord = new Map<string, number[]>()
-  const mainEntities = (c: Cluster) => {
-    const top = Math.max(0, ...c.entities.values())
-    return [...c.entities].filter(([, w]) => w >= top / 2).map(([id]) => id)
-  }
-  for (const c of clusters.values()) {
-    for (const id of mainEntities(c)) (byEntity.get(id) ?? byEntity.set(id, []).get(id)!).push(c.id)
-    for (const w of c.text.keys()) if (keyWord(w)) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(c.id)
-  }
-  const into = new Map<number, number>()
-  const root = (id: number): number => {
-    let r = id
-    while (into.has(r)) r = into.get(r)!
-    return r
-  }
-  const bySize = [...clusters.values()].sort((a, b) => a.size - b.size || a.id - b.id)
-  for (const small of bySize) {
-    const candidates = new Set<number>()
-    for (const id of mainEntities(small)) for (const c of byEntity.get(id) ?? []) candidates.add(c)
-    if (small.entitiesNorm === 0) for (const w of small.text.keys()) if (keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
-    let best: Cluster | null = null
-    let bestSim = 0
-    for (const cid of candidates) {
-      const other = clusters.get(root(cid))!
-      if (other.id === root(small.id) || other.size < small.size) continue
-      // Only pieces of one period merge: the spans must come within the active window of each other.
-      if (small.first > other.last + ACTIVE_DAYS * DAY || other.first > small.last + ACTIVE_DAYS * DAY) continue
-      const textSim = cosine(small.text, small.textNorm, other.text, other.textNorm)
-      const withEntities = small.entitiesNorm > 0 && other.entitiesNorm > 0
-      const sim = withEntities
-        ? W_ENTITIES * cosine(small.entities, small.entitiesNorm, other.entities, other.entitiesNorm) + W_TEXT * textSim
-        : textSim
-      if (sim < (withEntities ? params.mergeThreshold : params.textOnlyMergeThreshold)) continue
-      if (sim > bestSim) {
-        best = other
-        bestSim = sim
+  /**
+   * The merge pass: pieces of one storyline that the online pass kept apart (a headline that
+   * shared too few words with the story so far) join the larger cluster whose centroid they
+   * resemble. Larger clusters absorb smaller ones; each cluster is merged at most into one.
+   */
+  merge(): void {
+    const { clusters, params } = this
+    // Candidates share a main entity (half the weight of the cluster's top one) or a rare word.
+    const byEntity = new Map<string, number[]>()
+    const byWord = new Map<string, number[]>()
+    const mainEntities = (c: Cluster) => {
+      const top = Math.max(0, ...c.entities.values())
+      return [...c.entities].filter(([, w]) => w >= top / 2).map(([id]) => id)
+    }
+    for (const c of clusters.values()) {
+      for (const id of mainEntities(c)) (byEntity.get(id) ?? byEntity.set(id, []).get(id)!).push(c.id)
+      for (const w of c.text.keys()) if (this.keyWord(w)) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(c.id)
+    }
+    const bySize = [...clusters.values()].sort((a, b) => a.size - b.size || a.id - b.id)
+    for (const small of bySize) {
+      const candidates = new Set<number>()
+      for (const id of mainEntities(small)) for (const c of byEntity.get(id) ?? []) candidates.add(c)
+      if (small.entitiesNorm === 0) for (const w of small.text.keys()) if (this.keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
+      let best: Cluster | null = null
+      let bestSim = 0
+      for (const cid of candidates) {
+        const other = clusters.get(this.root(cid))!
+        if (other.id === this.root(small.id) || other.size < small.size) continue
+        // Only pieces of one period merge: the spans must come within the active window of each other.
+        if (small.first > other.last + ACTIVE_DAYS * DAY || other.first > small.last + ACTIVE_DAYS * DAY) continue
+        const textSim = cosine(small.text, small.textNorm, other.text, other.textNorm)
+        const withEntities = small.entitiesNorm > 0 && other.entitiesNorm > 0
+        const sim = withEntities
+          ? W_ENTITIES * cosine(small.entities, small.entitiesNorm, other.entities, other.entitiesNorm) + W_TEXT * textSim
+          : textSim
+        if (sim < (withEntities ? params.mergeThreshold : params.textOnlyMergeThreshold)) continue
+        if (sim > bestSim) {
+          best = other
+          bestSim = sim
+        }
+      }
+      if (best) {
+        this.mergedInto.set(small.id, best.id)
+        best.textNorm = addInto(best.text, small.text, best.textNorm)
+        best.entitiesNorm = addInto(best.entities, small.entities, best.entitiesNorm)
+        best.size += small.size
+        best.first = Math.min(best.first, small.first)
+        best.last = Math.max(best.last, small.last)
       }
     }
-    if (best) {
-      into.set(small.id, best.id)
-      best.textNorm = addInto(best.text, small.text, best.textNorm)
-      best.entitiesNorm = addInto(best.entities, small.entities, best.entitiesNorm)
-      best.size += small.size
-      best.first = Math.min(best.first, small.first)
-      best.last = Math.max(best.last, small.last)
-    }
+    // Merged clusters live on only as index entries that lead to their root.
+    for (const id of this.mergedInto.keys()) clusters.delete(id)
   }
-  return assignments.map((a) => ({ ...a, cluster: root(a.cluster) }))
 }
 
 /** B-cubed precision, recall and F1 of a clustering against gold labels (Amigó et al. 2009). */

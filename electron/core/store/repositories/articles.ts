@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import type { ArticleRecord } from '../../ingest/records'
 import { sqlIso } from '../../time/buckets'
 
 export interface ArticleListFilter {
@@ -118,6 +119,33 @@ export class ArticlesRepository {
   /** The newest article's seq (0 in an empty store): how far jobs that read new articles have to go. */
   maxSeq(): number {
     return (this.sqlite.prepare('SELECT coalesce(max(seq), 0) AS m FROM articles').get() as { m: number }).m
+  }
+
+  /** Every country's newest feed snapshot, position by position, marking the articles first seen in it. */
+  latestSnapshot(): Array<{ country: string; observedAt: number; articleId: string; position: number; impressions: number; firstSeen: number }> {
+    return this.sqlite
+      .prepare(
+        `SELECT o.country, o.observed_at AS observedAt, a.id AS articleId, o.position, o.estimated_impressions AS impressions,
+                f.first_seen = o.observed_at AS firstSeen
+         FROM (SELECT country, max(observed_at) AS t FROM observations GROUP BY country) last
+         CROSS JOIN observations o ON o.country = last.country AND o.observed_at = last.t
+         CROSS JOIN articles a ON a.seq = o.article_seq CROSS JOIN article_facets f ON f.article_seq = a.seq
+         ORDER BY o.country, o.position`,
+      )
+      .all() as Array<{ country: string; observedAt: number; articleId: string; position: number; impressions: number; firstSeen: number }>
+  }
+
+  /** Stored articles as the ingest writer takes them (fields and entities). */
+  records(ids: readonly string[]): ArticleRecord[] {
+    const rows = this.sqlite
+      .prepare(
+        `SELECT a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType, a.summary,
+                a.markdown, a.images, a.published_at AS publishedAt,
+                (SELECT json_group_array(json_object('id', entity_id, 'score', score)) FROM article_entities WHERE article_id = a.id) AS entities
+         FROM json_each(?) s CROSS JOIN articles a ON a.id = s.value`,
+      )
+      .all(JSON.stringify(ids)) as Array<Omit<ArticleRecord, 'images' | 'entities'> & { images: string | null; entities: string }>
+    return rows.map((r) => ({ ...r, images: r.images ? (JSON.parse(r.images) as ArticleRecord['images']) : null, entities: JSON.parse(r.entities) as ArticleRecord['entities'] }))
   }
 
   get(id: string): ArticleRow | undefined {

@@ -10,6 +10,16 @@ export interface TrendSourceArticle {
   time: number | null
 }
 
+export interface TrendEntityRow {
+  seq: number
+  id: string
+  name: string
+  type: string | null
+  score: number
+}
+
+const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, coalesce(f.first_seen, unixepoch(a.published_at)) AS time`
+
 /** Reads what the trend engine needs and replaces the trend tables in one transaction. */
 export class TrendWriter {
   constructor(private readonly sqlite: Database.Database) {}
@@ -17,22 +27,38 @@ export class TrendWriter {
   /** Articles with seq in (afterSeq, afterSeq + span], in seq order. */
   articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): TrendSourceArticle[] {
     return this.sqlite
-      .prepare(
-        `SELECT a.seq, a.id, a.title, a.summary, a.region, a.category, coalesce(f.first_seen, unixepoch(a.published_at)) AS time
-         FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`,
-      )
+      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`)
       .all(afterSeq, afterSeq + span) as TrendSourceArticle[]
   }
 
   /** The entities of the articles with seq in (afterSeq, afterSeq + span]. */
-  entities(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): Array<{ seq: number; id: string; name: string; type: string | null; score: number }> {
+  entities(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): TrendEntityRow[] {
     return this.sqlite
       .prepare(
         `SELECT a.seq, e.id, e.name, e.type, ae.score FROM articles a
          JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id
          WHERE a.seq > ? AND a.seq <= ?`,
       )
-      .all(afterSeq, afterSeq + span) as Array<{ seq: number; id: string; name: string; type: string | null; score: number }>
+      .all(afterSeq, afterSeq + span) as TrendEntityRow[]
+  }
+
+  /** The articles with these seqs (any order). */
+  articlesBySeq(seqs: readonly number[]): TrendSourceArticle[] {
+    return this.sqlite
+      .prepare(
+        `SELECT ${ARTICLE_COLUMNS} FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value JOIN article_facets f ON f.article_seq = a.seq`,
+      )
+      .all(JSON.stringify(seqs)) as TrendSourceArticle[]
+  }
+
+  /** The entities of the articles with these seqs. */
+  entitiesBySeq(seqs: readonly number[]): TrendEntityRow[] {
+    return this.sqlite
+      .prepare(
+        `SELECT a.seq, e.id, e.name, e.type, ae.score FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value
+         JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id`,
+      )
+      .all(JSON.stringify(seqs)) as TrendEntityRow[]
   }
 
 
@@ -45,6 +71,8 @@ export class TrendWriter {
   }): void {
     const s = this.sqlite
     s.transaction(() => {
+      // a trend that continues keeps its id, and with it when it was first created
+      const createdAt = new Map(s.prepare('SELECT id, created_at FROM trends').raw().all() as Array<[string, string]>)
       s.exec('DELETE FROM trend_links; DELETE FROM trend_articles; DELETE FROM trends; DELETE FROM topics; DELETE FROM themes;')
       const theme = s.prepare(`INSERT INTO themes (id, label, label_ru, n_trends, n_articles) VALUES (@id, @label, '', @nTrends, @nArticles)`)
       for (const t of data.themes) theme.run(t)
@@ -56,11 +84,63 @@ export class TrendWriter {
          VALUES (@id, @label, '', @state, @structuralType, @semanticType, @articleCount, @firstSeenAt, @lastArticleAt,
            @keyEntities, @primaryCountry, @countryScope, @topicId, @dailyCounts, @features, @forecast, @createdAt, @updatedAt)`,
       )
-      for (const t of data.trends) trend.run(t)
+      for (const t of data.trends) trend.run({ ...t, createdAt: createdAt.get(t.id as string) ?? t.createdAt })
       const member = s.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (@trendId, @articleId, @score, @role)`)
       for (const m of data.members) member.run(m)
       const link = s.prepare(`INSERT OR IGNORE INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (@parentId, @childId, @relationType, @strength)`)
       for (const l of data.links) link.run(l)
+    })()
+  }
+
+  /**
+   * Writes the trends an incremental update touched (their rows, their new members and those
+   * whose role changed, their parent links) and the themes and topics with their new counts, in
+   * one transaction.
+   */
+  update(data: {
+    themes: Array<{ id: string; label: string; nTrends: number; nArticles: number }>
+    topics: Array<{ id: string; themeId: string; label: string; nTrends: number; nArticles: number }>
+    trends: Array<Record<string, unknown>>
+    members: Array<{ trendId: string; articleId: string; score: number; role: string }>
+    links: Array<{ parentId: string; childId: string; relationType: string; strength: number }>
+    touched: string[]
+  }): void {
+    const s = this.sqlite
+    s.transaction(() => {
+      const theme = s.prepare(
+        `INSERT INTO themes (id, label, label_ru, n_trends, n_articles) VALUES (@id, @label, '', @nTrends, @nArticles)
+         ON CONFLICT (id) DO UPDATE SET n_trends = excluded.n_trends, n_articles = excluded.n_articles`,
+      )
+      for (const t of data.themes) theme.run(t)
+      const topic = s.prepare(
+        `INSERT INTO topics (id, theme_id, label, label_ru, n_trends, n_articles) VALUES (@id, @themeId, @label, '', @nTrends, @nArticles)
+         ON CONFLICT (id) DO UPDATE SET n_trends = excluded.n_trends, n_articles = excluded.n_articles`,
+      )
+      for (const t of data.topics) topic.run(t)
+      const trend = s.prepare(
+        `INSERT INTO trends (id, label, label_ru, state, structural_type, semantic_type, article_count, first_seen_at, last_article_at,
+           key_entities, primary_country, country_scope, topic_id, daily_counts, features, forecast, created_at, updated_at)
+         VALUES (@id, @label, '', @state, @structuralType, @semanticType, @articleCount, @firstSeenAt, @lastArticleAt,
+           @keyEntities, @primaryCountry, @countryScope, @topicId, @dailyCounts, @features, @forecast, @createdAt, @updatedAt)
+         ON CONFLICT (id) DO UPDATE SET label = excluded.label, state = excluded.state, structural_type = excluded.structural_type,
+           semantic_type = excluded.semantic_type, article_count = excluded.article_count, first_seen_at = excluded.first_seen_at,
+           last_article_at = excluded.last_article_at, key_entities = excluded.key_entities, primary_country = excluded.primary_country,
+           country_scope = excluded.country_scope, topic_id = excluded.topic_id, daily_counts = excluded.daily_counts,
+           features = excluded.features, forecast = excluded.forecast, updated_at = excluded.updated_at`,
+      )
+      for (const t of data.trends) trend.run(t)
+      const clearLinks = s.prepare(`DELETE FROM trend_links WHERE child_id = ?`)
+      for (const id of data.touched) clearLinks.run(id)
+      const member = s.prepare(
+        `INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (@trendId, @articleId, @score, @role)
+         ON CONFLICT (trend_id, article_id) DO UPDATE SET assignment_score = excluded.assignment_score, role = excluded.role`,
+      )
+      for (const m of data.members) member.run(m)
+      const link = s.prepare(`INSERT OR IGNORE INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (@parentId, @childId, @relationType, @strength)`)
+      for (const l of data.links) link.run(l)
+      // a topic or theme whose last trend moved to another category goes
+      s.prepare(`DELETE FROM topics WHERE id NOT IN (SELECT value FROM json_each(?))`).run(JSON.stringify(data.topics.map((t) => t.id)))
+      s.prepare(`DELETE FROM themes WHERE id NOT IN (SELECT value FROM json_each(?))`).run(JSON.stringify(data.themes.map((t) => t.id)))
     })()
   }
 }
