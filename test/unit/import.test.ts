@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import fs from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { articleIdForUrl } from '../../electron/core/ingest/canonical-url'
 import { importFile } from '../../electron/core/ingest/importer'
 import { bCubed } from '../../electron/core/analytics/trends/cluster'
@@ -21,9 +21,14 @@ const checksum = (store: ReturnType<typeof openTestStore>) => store.reference.ch
 describe('importing the UCI News Aggregator CSV', () => {
   const rows = parse(fs.readFileSync(UCI), { columns: true }) as Array<Record<string, string>>
 
-  it('imports every row as an article with its publisher, category and story label', async () => {
-    const store = openTestStore()
-    const report = await importFile(store, UCI)
+  // one import for the tests that only read (the tagger makes it a few seconds)
+  const store = openTestStore()
+  let report: Awaited<ReturnType<typeof importFile>>
+  beforeAll(async () => {
+    report = await importFile(store, UCI)
+  }, 60_000)
+
+  it('imports every row as an article with its publisher, category and story label', () => {
     expect(report).toMatchObject({ format: 'uci-csv', rows: 3149, articles: 3149, skipped: 0, problems: [], refused: false })
     expect(store.counts().articles).toBe(3149)
     const truth = store.sqlite.prepare(`SELECT count(*) AS n, count(DISTINCT storyline_id) AS stories FROM storyline_truth WHERE source = 'uci'`).get()
@@ -31,9 +36,7 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(store.geo.regionCodes()).toEqual(['US'])
   })
 
-  it('keeps quotes, commas and backslashes of the file exactly', async () => {
-    const store = openTestStore()
-    await importFile(store, UCI)
+  it('keeps quotes, commas and backslashes of the file exactly', () => {
     const tricky = rows.filter((r) => r.URL!.includes('\\') || r.TITLE!.includes('"') || r.TITLE!.includes(','))
     expect(tricky.length).toBeGreaterThan(600)
     for (const r of tricky) {
@@ -45,9 +48,29 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(first).toMatchObject({ domain: 'latimes.com', category: '/Business', lang: 'en', region: 'US', publishedAt: '2014-03-10T16:52:50.698Z' })
   })
 
-  it('clusters the UCI headlines into their stories with a B-cubed F1 of at least 0.75', async () => {
-    const store = openTestStore()
-    await importFile(store, UCI)
+  it('gives headlines without entities the names found in them, marked as extracted', () => {
+    const found = store.sqlite
+      .prepare(`SELECT count(DISTINCT article_id) AS articles, min(extracted) AS given FROM article_entities`)
+      .get() as { articles: number; given: number }
+    expect(found.articles).toBeGreaterThan(3149 / 2)
+    expect(found.given).toBe(1)
+    const snowden = rows.find((r) => r.TITLE!.startsWith('Edward Snowden'))!
+    const id = articleIdForUrl(snowden.URL!)!
+    expect(store.articles.entities(id)).toContainEqual({ name: 'Edward Snowden', type: 'Person', score: 0.8 })
+    // a name the tagger found in one headline is found in the others, a person's also by surname
+    const withName = store.sqlite
+      .prepare(`SELECT count(*) FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE e.name = 'Edward Snowden'`)
+      .pluck()
+      .get() as number
+    const mentioning = rows.filter((r) => /\bSnowden\b/.test(r.TITLE!))
+    expect(withName).toBeLessThanOrEqual(mentioning.length)
+    expect(withName / mentioning.length).toBeGreaterThan(0.9)
+    const bySurname = mentioning.find((r) => r.TITLE!.startsWith('Snowden calls for public oversight'))!
+    expect(store.articles.entities(articleIdForUrl(bySurname.URL!)!).map((e) => e.name)).toContain('Edward Snowden')
+    expect(store.sqlite.prepare(`SELECT entity_count > 0 FROM articles WHERE id = ?`).pluck().get(id)).toBe(1)
+  })
+
+  it('clusters the UCI headlines into their stories with a B-cubed F1 of at least 0.75', () => {
     refreshTrends(store, new Date('2014-03-13T00:00:00Z'))
     const labelled = store.sqlite
       .prepare(`SELECT a.seq, ta.trend_id AS trend, st.storyline_id AS gold FROM trend_articles ta JOIN articles a ON a.id = ta.article_id JOIN storyline_truth st ON st.article_id = a.id`)
@@ -84,6 +107,29 @@ describe('importing observations', () => {
     const daily = store.sqlite.prepare(`SELECT impressions, observations, position_sum FROM article_daily WHERE article_seq = ?`).get(a.seq)
     expect(daily).toEqual({ impressions: 1400, observations: 2, position_sum: 4 })
     expect(store.geo.region('US')?.name).toBe('United States of America')
+  })
+
+  it('gives a new article without entities the names in its text, which then count in entity aggregates', async () => {
+    const store = openTestStore()
+    const feed = (entities?: unknown) => [
+      JSON.stringify({ observed_at: '2026-11-20T09:00:00Z', country: 'GB', position: 2, estimated_impressions: 700, url: 'https://news.example/merkel',
+        title: 'Angela Merkel arrives in London', summary: 'Talks with the Bank of England.', lang: 'en', ...(entities ? { entities } : {}) }),
+    ]
+    await importFile(store, write('feed.ndjson', feed()))
+    const id = articleIdForUrl('https://news.example/merkel')!
+    const names = store.articles.entities(id)
+    expect(names).toEqual(expect.arrayContaining([
+      { name: 'Angela Merkel', type: 'Person', score: 0.8 },
+      { name: 'London', type: 'Place', score: 0.8 },
+    ]))
+    const merkel = store.sqlite.prepare(`SELECT ae.entity_id, ae.extracted FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE e.name = 'Angela Merkel'`).get() as { entity_id: string; extracted: number }
+    expect(merkel.extracted).toBe(1)
+    expect(store.sqlite.prepare(`SELECT impressions, publications FROM subject_daily WHERE subject_kind = 'entity' AND subject_key = ?`).get(merkel.entity_id)).toEqual({ impressions: 700, publications: 1 })
+    // given entities replace found ones; found ones never replace given ones
+    await importFile(store, write('feed.ndjson', feed([{ id: '/m/merkel', name: 'Angela Merkel', type: 'Person', score: 0.95 }])))
+    expect(store.articles.entities(id)).toEqual([{ name: 'Angela Merkel', type: 'Person', score: 0.95 }])
+    await importFile(store, write('feed.ndjson', feed()))
+    expect(store.articles.entities(id)).toEqual([{ name: 'Angela Merkel', type: 'Person', score: 0.95 }])
   })
 
   it('reads the same data from CSV', async () => {

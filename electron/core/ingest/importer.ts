@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { languageName, referenceCountry } from '../geo/reference-countries'
 import type { Store } from '../store/store'
-import { articleRow, observationRow, RowError, uciRow, type Row, type RowContext, type RowRecords } from './import-rows'
+import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities/extract'
+import { articleRow, entityIdForName, observationRow, RowError, uciRow, type Row, type RowContext, type RowRecords } from './import-rows'
 import type { IngestBatch } from './records'
 import { IngestWriter } from './writer'
 
@@ -203,8 +204,10 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   const batchSize = options.batchSize ?? DEFAULT_BATCH
   let batch: Required<Pick<IngestBatch, 'publishers' | 'entities' | 'articles' | 'observations' | 'storylineTruth'>> = emptyBatch()
   let inBatch = 0
+  let gazetteer: Gazetteer | null = null
   const flush = () => {
     if (inBatch === 0) return
+    gazetteer = addExtractedEntities(batch, gazetteer ?? new Gazetteer(store.reference.entities()))
     const newCountries = new Set([...batch.articles.map((a) => a.region), ...batch.observations.map((o) => o.country)])
     store.transaction(() => {
       for (const code of newCountries) if (!knownCountries.has(code)) registerCountry(store, code)
@@ -247,6 +250,28 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   store.analyzeIfGrown()
   options.onProgress?.({ file, bytesRead: totalBytes, totalBytes, rows: report.rows })
   return report
+}
+
+/**
+ * Articles of the batch that came without entities get them from their text: first the names
+ * the English tagger finds join the gazetteer (with the entities the batch gives), then every
+ * such article is matched against it, so a name found in one article is found in the others.
+ */
+function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteer: Gazetteer): Gazetteer {
+  const bare = batch.articles.filter((a) => !a.entities || a.entities.length === 0)
+  if (bare.length === 0) return gazetteer
+  for (const e of batch.entities) gazetteer.add({ id: e.id, name: e.name, type: e.type ?? null })
+  for (const a of bare) {
+    for (const found of namedEntities(a.title, a.lang)) {
+      const entity = { id: entityIdForName(found.name), name: found.name, type: found.type }
+      if (gazetteer.add(entity)) batch.entities.push(entity)
+    }
+  }
+  for (const a of bare) {
+    const found = extractEntities(a, gazetteer)
+    if (found.length > 0) a.entities = found.map((e) => ({ ...e, extracted: true }))
+  }
+  return gazetteer
 }
 
 function emptyBatch() {

@@ -28,7 +28,8 @@ export interface ArticleRecord {
   markdown?: string | null
   images?: Array<{ url: string; width: number | null; height: number | null }> | null
   publishedAt?: string | null
-  entities?: Array<{ id: string; score: number }>
+  /** extracted: found in the text by Feedlens (the source gave none), not given. */
+  entities?: Array<{ id: string; score: number; extracted?: boolean }>
 }
 
 export interface ObservationRecord {

@@ -73,7 +73,8 @@ export class IngestWriter {
       ),
       articleSeq: s.prepare(`SELECT seq FROM articles WHERE id = ?`).pluck(),
       clearEntities: s.prepare(`DELETE FROM article_entities WHERE article_id = ?`),
-      articleEntity: s.prepare(`INSERT OR REPLACE INTO article_entities (article_id, entity_id, score) VALUES (?, ?, ?)`),
+      articleEntity: s.prepare(`INSERT OR REPLACE INTO article_entities (article_id, entity_id, score, extracted) VALUES (?, ?, ?, ?)`),
+      hasEntities: s.prepare(`SELECT 1 FROM article_entities WHERE article_id = ? LIMIT 1`).pluck(),
       truth: s.prepare(`INSERT OR REPLACE INTO storyline_truth (article_id, source, storyline_id) VALUES (?, ?, ?)`),
       stageMany: stageValues(STAGE_ROWS),
       stageOne: stageValues(1),
@@ -224,6 +225,8 @@ export class IngestWriter {
       publisherId = st.publisherId.get(a.domain) as number
     }
     const existed = this.articleSeq(a.id) !== undefined
+    // Entities found in the text never replace the ones a stored article has (given or found before).
+    const entities = existed && a.entities?.every((e) => e.extracted) && st.hasEntities.get(a.id) ? [] : (a.entities ?? [])
     const { seq } = st.article.get({
       id: a.id,
       url: a.url,
@@ -238,13 +241,13 @@ export class IngestWriter {
       markdown: a.markdown ?? null,
       images: a.images ? JSON.stringify(a.images) : null,
       publishedAt: a.publishedAt ?? null,
-      entityCount: a.entities?.length ?? 0,
+      entityCount: entities.length,
     }) as { seq: number }
     this.remember(a.id, seq)
     st.facets.run(seq)
-    if (a.entities && a.entities.length > 0) {
+    if (entities.length > 0) {
       if (existed) st.clearEntities.run(a.id)
-      for (const e of a.entities) st.articleEntity.run(a.id, e.id, e.score)
+      for (const e of entities) st.articleEntity.run(a.id, e.id, e.score, e.extracted ? 1 : 0)
     }
   }
 }

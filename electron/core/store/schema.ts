@@ -153,6 +153,8 @@ export const articleEntities = sqliteTable(
     articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
     entityId: text('entity_id').notNull().references(() => entities.id),
     score: real('score').notNull(),
+    /** 1 when Feedlens found the entity in the text (the article came without entities), 0 when given. */
+    extracted: integer('extracted').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.entityId] }), index('article_entities_entity_idx').on(t.entityId)],
 )

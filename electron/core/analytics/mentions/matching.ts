@@ -46,7 +46,8 @@ const stemCache = new Map<string, string>()
 const foldCache = new Map<string, string>()
 const STEM_CACHE_SIZE = 200_000
 
-function foldCached(lower: string): string {
+/** fold() of an already lower-cased word, remembered (feeds repeat the same words). */
+export function foldCached(lower: string): string {
   let folded = foldCache.get(lower)
   if (folded === undefined) {
     folded = fold(lower)

@@ -32,6 +32,11 @@ export class ReferenceRepository {
     for (const c of cities) stmt.run(c.id, region, c.name, c.isActive ? 1 : 0)
   }
 
+  /** Every entity the store knows: the gazetteer of entity extraction. */
+  entities(): Array<{ id: string; name: string; type: string | null }> {
+    return this.sqlite.prepare(`SELECT id, name, type FROM entities ORDER BY id`).all() as Array<{ id: string; name: string; type: string | null }>
+  }
+
   upsertLanguage(code: string, name: string): void {
     this.sqlite.prepare(`INSERT INTO languages (code, name) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET name = excluded.name`).run(code, name)
   }

@@ -16,6 +16,8 @@ export interface TrendEntityRow {
   name: string
   type: string | null
   score: number
+  /** 1: found in the text by Feedlens, 0: given with the article */
+  extracted: number
 }
 
 const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, coalesce(f.first_seen, unixepoch(a.published_at)) AS time`
@@ -35,7 +37,7 @@ export class TrendWriter {
   entities(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): TrendEntityRow[] {
     return this.sqlite
       .prepare(
-        `SELECT a.seq, e.id, e.name, e.type, ae.score FROM articles a
+        `SELECT a.seq, e.id, e.name, e.type, ae.score, ae.extracted FROM articles a
          JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id
          WHERE a.seq > ? AND a.seq <= ?`,
       )
@@ -55,7 +57,7 @@ export class TrendWriter {
   entitiesBySeq(seqs: readonly number[]): TrendEntityRow[] {
     return this.sqlite
       .prepare(
-        `SELECT a.seq, e.id, e.name, e.type, ae.score FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value
+        `SELECT a.seq, e.id, e.name, e.type, ae.score, ae.extracted FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value
          JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id`,
       )
       .all(JSON.stringify(seqs)) as TrendEntityRow[]

@@ -1,0 +1,184 @@
+import nlp from 'compromise'
+import { fold, foldCached, readableBody } from '../mentions/matching'
+
+/**
+ * Entities for articles that came without any (docs/entities.md): names of known entities found
+ * in the title, summary and body (a gazetteer of the store's entities), plus, for English, the
+ * people, organisations and places the compromise tagger finds in the headline.
+ */
+
+export interface KnownEntity {
+  id: string
+  name: string
+  type: string | null
+}
+
+export interface ExtractedEntity {
+  id: string
+  score: number
+}
+
+/** Scores by where the name was found first: a name in the headline is what the article is about. */
+export const SCORE_IN_TITLE = 0.8
+export const SCORE_IN_SUMMARY = 0.6
+export const SCORE_IN_BODY = 0.4
+/** At most this many entities per article, the best scored (then the earliest found) first. */
+export const MAX_EXTRACTED = 8
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu
+const words = (text: string) =>
+  [...text.matchAll(WORD)].map((m) => {
+    const lower = m[0].toLowerCase()
+    return { text: m[0], folded: foldCached(lower), capitalised: m[0][0] !== lower[0] }
+  })
+
+/**
+ * The store's entities indexed by the first word of their name. A name matches as a phrase,
+ * accents and case folded, except that a word the name capitalises must be capitalised in the
+ * text too (Apple the company, not apple the fruit; "Edward Snowden" in "Edward Snowden
+ * speaks", not a tagger's "Edward Snowden Speaks"). A person is also found by the last word of the
+ * name alone (news writes "Snowden" after "Edward Snowden"), after any entity of that name.
+ */
+export class Gazetteer {
+  private readonly byFirstWord = new Map<string, Array<{ entity: KnownEntity; words: Array<{ folded: string; capitalised: boolean }>; alias: boolean }>>()
+  private readonly names = new Set<string>()
+  private entities = 0
+
+  constructor(entities: Iterable<KnownEntity> = []) {
+    for (const e of entities) this.add(e)
+  }
+
+  /** Entities indexed. */
+  get size(): number {
+    return this.entities
+  }
+
+  /** Adds an entity; the first entity of a name keeps it (one id per name). False when the name was taken or unusable. */
+  add(entity: KnownEntity): boolean {
+    const nameWords = words(entity.name).map(({ folded, capitalised }) => ({ folded, capitalised }))
+    const key = nameWords.map((w) => w.folded).join(' ')
+    // Names of one or two letters (codes, initials) would match too much.
+    if (nameWords.length === 0 || key.length < 3 || this.names.has(key)) return false
+    this.names.add(key)
+    this.entities++
+    this.index(entity, nameWords, false)
+    const surname = nameWords.at(-1)!
+    if (entity.type === 'Person' && nameWords.length > 1 && surname.folded.length >= 4 && !this.names.has(`~${surname.folded}`)) {
+      this.names.add(`~${surname.folded}`)
+      this.index(entity, [surname], true)
+    }
+    return true
+  }
+
+  private index(entity: KnownEntity, nameWords: Array<{ folded: string; capitalised: boolean }>, alias: boolean): void {
+    const first = nameWords[0]!.folded
+    const list = this.byFirstWord.get(first) ?? this.byFirstWord.set(first, []).get(first)!
+    list.push({ entity, words: nameWords, alias })
+    // longest names first, so "Bank of England" wins over "Bank"; a name before a surname
+    list.sort((a, b) => b.words.length - a.words.length || Number(a.alias) - Number(b.alias))
+  }
+
+  /** The entities named in a text, in order of first mention. */
+  find(text: string): KnownEntity[] {
+    const tokens = words(text)
+    const found = new Map<string, KnownEntity>()
+    for (let i = 0; i < tokens.length; i++) {
+      for (const candidate of this.byFirstWord.get(tokens[i]!.folded) ?? []) {
+        const n = candidate.words.length
+        if (candidate.words.every((w, k) => tokens[i + k]?.folded === w.folded && (!w.capitalised || tokens[i + k]!.capitalised))) {
+          if (!found.has(candidate.entity.id)) found.set(candidate.entity.id, candidate.entity)
+          i += n - 1
+          break
+        }
+      }
+    }
+    return [...found.values()]
+  }
+}
+
+const TYPE_BY_TAG = { people: 'Person', organizations: 'Organization', places: 'Place' } as const
+
+/**
+ * Words a Title Case headline capitalises that the tagger then takes into a name ("Edward
+ * Snowden Is", "Will Apple"): trimmed from both ends of a name.
+ */
+const FUNCTION_WORDS = new Set(
+  ('a an and are as at be been but by can could did do does for from had has have how if in into is it its may might ' +
+    'must new not of on or over says said should so than that the their then there these this those to up upon was ' +
+    'were what when where which while who why will with would after before about against amid vs').split(' '),
+)
+
+function trimFunctionWords(name: string): string {
+  const parts = name.split(/\s+/)
+  while (parts.length > 0 && FUNCTION_WORDS.has(parts[0]!.toLowerCase())) parts.shift()
+  while (parts.length > 0 && FUNCTION_WORDS.has(parts.at(-1)!.toLowerCase())) parts.pop()
+  return parts.join(' ')
+}
+
+/**
+ * The name as the text writes it, without the words at either end that the text does not
+ * capitalise (the tagger's "Edward Snowden Speaks" for "Edward Snowden speaks"); null when
+ * the name is not in the text or no capitalised word is left.
+ */
+function capitalisedSpan(source: ReturnType<typeof words>, name: string): string | null {
+  const target = words(name).map((w) => w.folded)
+  if (target.length === 0) return null
+  for (let i = 0; i + target.length <= source.length; i++) {
+    if (!target.every((w, k) => source[i + k]!.folded === w)) continue
+    let from = i
+    let to = i + target.length - 1
+    while (from <= to && !source[from]!.capitalised) from++
+    while (to >= from && !source[to]!.capitalised) to--
+    return from > to ? null : source.slice(from, to + 1).map((w) => w.text).join(' ')
+  }
+  return null
+}
+
+/**
+ * People, organisations and places named in an English text, by the compromise tagger; names
+ * cleaned of possessives and titles. Other languages: none (the gazetteer still applies).
+ */
+export function namedEntities(text: string, lang: string): Array<{ name: string; type: string }> {
+  if (lang !== 'en' || text.trim() === '') return []
+  const doc = nlp(text)
+  const source = words(text)
+  const out: Array<{ name: string; type: string }> = []
+  const seen = new Set<string>()
+  for (const [tag, type] of Object.entries(TYPE_BY_TAG) as Array<[keyof typeof TYPE_BY_TAG, string]>) {
+    for (const raw of doc[tag]().out('array') as string[]) {
+      const name = trimFunctionWords(
+        raw
+          .replace(/['’]s\b/gi, '')
+          .replace(/^(president|prime minister|minister|chairman|chairwoman|ceo|senator|governor|mr|mrs|ms|dr)\.?\s+/i, '')
+          .replace(/[\s.,:;!?'"’]+$/u, '')
+          .trim(),
+      )
+      const asWritten = capitalisedSpan(source, name)
+      if (!asWritten) continue
+      const key = fold(asWritten)
+      if (asWritten.length < 3 || seen.has(key)) continue
+      seen.add(key)
+      out.push({ name: asWritten, type })
+    }
+  }
+  return out
+}
+
+/** The entities of one article: gazetteer names by the field they occur in first, at most MAX_EXTRACTED. */
+export function extractEntities(article: { title: string; summary?: string | null; markdown?: string | null }, gazetteer: Gazetteer): ExtractedEntity[] {
+  const scored = new Map<string, number>()
+  const fields: Array<[string, number]> = [
+    [article.title, SCORE_IN_TITLE],
+    [article.summary ?? '', SCORE_IN_SUMMARY],
+    [article.markdown ? readableBody(article.markdown) : '', SCORE_IN_BODY],
+  ]
+  for (const [text, score] of fields) {
+    if (!text) continue
+    for (const e of gazetteer.find(text)) if (!scored.has(e.id)) scored.set(e.id, score)
+  }
+  return [...scored]
+    .map(([id, score], order) => ({ id, score, order }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, MAX_EXTRACTED)
+    .map(({ id, score }) => ({ id, score }))
+}

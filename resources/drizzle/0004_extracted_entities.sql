@@ -1,0 +1,1 @@
+ALTER TABLE `article_entities` ADD `extracted` integer DEFAULT 0 NOT NULL;

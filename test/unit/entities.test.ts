@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities } from '../../electron/core/analytics/entities/extract'
+
+const known = [
+  { id: '/m/apple', name: 'Apple', type: 'Organization' },
+  { id: '/m/boe', name: 'Bank of England', type: 'Organization' },
+  { id: '/m/bank', name: 'Bank', type: null },
+  { id: '/m/sjl', name: 'São João Lisboa', type: 'Place' },
+  { id: '/m/merkel', name: 'Angela Merkel', type: 'Person' },
+  { id: '/m/eu', name: 'EU', type: 'Organization' },
+]
+
+describe('the gazetteer of known entities', () => {
+  const gazetteer = new Gazetteer(known)
+
+  it('finds one-word names only where they are capitalised', () => {
+    expect(gazetteer.find('Apple sells an apple pie').map((e) => e.id)).toEqual(['/m/apple'])
+    expect(gazetteer.find('an apple a day')).toEqual([])
+  })
+
+  it('prefers the longest name, folds accents, and wants capitals where the name has them', () => {
+    expect(gazetteer.find('The Bank of England raised rates').map((e) => e.id)).toEqual(['/m/boe'])
+    expect(gazetteer.find('the bank of england raised rates')).toEqual([])
+    expect(gazetteer.find('Visit SAO JOAO LISBOA today').map((e) => e.id)).toEqual(['/m/sjl'])
+  })
+
+  it('finds a person by surname too, and skips names of fewer than three letters', () => {
+    expect(gazetteer.find('Merkel meets the press; EU silent').map((e) => e.id)).toEqual(['/m/merkel'])
+    expect(gazetteer.size).toBe(5)
+  })
+
+  it('keeps the first entity of a name', () => {
+    const g = new Gazetteer(known)
+    expect(g.add({ id: '/m/apple-2', name: 'APPLE', type: null })).toBe(false)
+    expect(g.find('Apple').map((e) => e.id)).toEqual(['/m/apple'])
+  })
+})
+
+describe('entity extraction for an article without entities', () => {
+  const gazetteer = new Gazetteer(known)
+
+  it('scores a name by the field it occurs in first: title 0.8, summary 0.6, body 0.4', () => {
+    const found = extractEntities(
+      { title: 'Apple opens in Lisbon', summary: 'Angela Merkel visited.', markdown: 'The [Bank of England](https://boe.example) said **Apple** grew.' },
+      gazetteer,
+    )
+    expect(found).toEqual([
+      { id: '/m/apple', score: 0.8 },
+      { id: '/m/merkel', score: 0.6 },
+      { id: '/m/boe', score: 0.4 },
+    ])
+  })
+
+  it('keeps at most MAX_EXTRACTED, the best scored first', () => {
+    const many = new Gazetteer(Array.from({ length: 12 }, (_, i) => ({ id: `/m/${i}`, name: `Name${i}`, type: null })))
+    const body = Array.from({ length: 12 }, (_, i) => `Name${i}`).join(' ')
+    const found = extractEntities({ title: 'Name11 leads', markdown: body }, many)
+    expect(found).toHaveLength(MAX_EXTRACTED)
+    expect(found[0]).toEqual({ id: '/m/11', score: 0.8 })
+  })
+})
+
+describe('names from the English tagger', () => {
+  it('finds people, organisations and places, without titles, possessives or headline words', () => {
+    const names = namedEntities("Edward Snowden Is a Stain Upon the Constitution, Says Google's Lawyer in London", 'en')
+    expect(names).toContainEqual({ name: 'Edward Snowden', type: 'Person' })
+    expect(names.map((n) => n.name)).toContain('London')
+    expect(names.every((n) => !/\b(Is|Says)\b|'s/.test(n.name))).toBe(true)
+  })
+
+  it('leaves other languages to the gazetteer', () => {
+    expect(namedEntities('Angela Merkel besucht Paris', 'de')).toEqual([])
+  })
+})
