@@ -207,7 +207,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   let gazetteer: Gazetteer | null = null
   const flush = () => {
     if (inBatch === 0) return
-    gazetteer = addExtractedEntities(batch, gazetteer ?? new Gazetteer(store.reference.entities()))
+    gazetteer = addExtractedEntities(batch, () => gazetteer ?? new Gazetteer(store.reference.entities())) ?? gazetteer
     const newCountries = new Set([...batch.articles.map((a) => a.region), ...batch.observations.map((o) => o.country)])
     store.transaction(() => {
       for (const code of newCountries) if (!knownCountries.has(code)) registerCountry(store, code)
@@ -253,15 +253,18 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
 }
 
 /**
- * Articles of the batch that came without entities get them from their text: first the names
- * the English tagger finds join the gazetteer (with the entities the batch gives), then every
- * such article is matched against it, so a name found in one article is found in the others.
+ * Articles of the batch that came without entities get them from their text. The gazetteer (the
+ * store's entities and those the batch gives) is matched first; the English tagger then reads the
+ * headlines in which no known entity was found, its names join the gazetteer, and those articles
+ * are matched again, so a name found in one headline is found in the others.
  */
-function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteer: Gazetteer): Gazetteer {
+function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf: () => Gazetteer): Gazetteer | null {
   const bare = batch.articles.filter((a) => !a.entities || a.entities.length === 0)
-  if (bare.length === 0) return gazetteer
+  if (bare.length === 0) return null
+  const gazetteer = gazetteerOf()
   for (const e of batch.entities) gazetteer.add({ id: e.id, name: e.name, type: e.type ?? null })
-  for (const a of bare) {
+  const unnamed = bare.filter((a) => gazetteer.find(a.title).length === 0)
+  for (const a of unnamed) {
     for (const found of namedEntities(a.title, a.lang)) {
       const entity = { id: entityIdForName(found.name), name: found.name, type: found.type }
       if (gazetteer.add(entity)) batch.entities.push(entity)
