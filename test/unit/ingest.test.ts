@@ -101,6 +101,16 @@ describe('the ingest writer', () => {
     expect(dump(store)).toEqual(before)
   })
 
+  it('takes only the new rows of a snapshot it partly has', () => {
+    const whole = fresh()
+    whole.writer.write({ observations: sample })
+    const parts = fresh()
+    parts.writer.write({ observations: sample.filter((_, i) => i !== 3) })
+    // the 12:00 snapshot again, now with the row that was missing
+    expect(parts.writer.write({ observations: [sample[2]!, sample[3]!] })).toEqual({ articles: 0, observationsInserted: 1, observationsDuplicate: 1 })
+    expect(dump(parts.store)).toEqual(dump(whole.store))
+  })
+
   it('writes a batch whole or not at all', () => {
     const { store, writer } = fresh()
     const unknown = { ...sample[0]!, articleId: articleIdForUrl('https://news.example/none')! }

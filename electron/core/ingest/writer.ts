@@ -79,6 +79,13 @@ export class IngestWriter {
       stageMany: stageValues(STAGE_ROWS),
       stageOne: stageValues(1),
       stagedCount: s.prepare(`SELECT count(*) FROM temp.ingest_stage`).pluck(),
+      // Snapshots of the batch the store already has some observations of (a file imported again).
+      knownSnapshots: s
+        .prepare(
+          `SELECT 1 FROM (SELECT DISTINCT country, observed_at FROM temp.ingest_stage) x
+           WHERE EXISTS (SELECT 1 FROM observations o WHERE o.country = x.country AND o.observed_at = x.observed_at) LIMIT 1`,
+        )
+        .pluck(),
       dropKnown: s.prepare(
         `DELETE FROM temp.ingest_stage WHERE EXISTS (SELECT 1 FROM observations o
            WHERE o.country = ingest_stage.country AND o.observed_at = ingest_stage.observed_at AND o.article_seq = ingest_stage.article_seq)`,
@@ -124,8 +131,8 @@ export class IngestWriter {
       seen: s.prepare(
         `UPDATE article_facets SET first_seen = min(coalesce(first_seen, x.first), x.first),
            last_seen = max(coalesce(last_seen, x.last), x.last), impressions = impressions + x.imps
-         FROM (SELECT article_seq, min(observed_at) AS first, max(observed_at) AS last, sum(impressions) AS imps
-               FROM temp.ingest_stage GROUP BY 1) x
+         FROM (SELECT article_seq, min(first_seen) AS first, max(last_seen) AS last, sum(impressions) AS imps
+               FROM temp.ingest_days GROUP BY 1) x
          WHERE article_facets.article_seq = x.article_seq`,
       ),
       facets: s.prepare(
@@ -139,7 +146,7 @@ export class IngestWriter {
       regions: s.prepare(
         `UPDATE regions SET is_active = 1,
            first_data_at = min(coalesce(first_data_at, x.first), x.first)
-         FROM (SELECT country, strftime('%Y-%m-%dT%H:%M:%fZ', min(observed_at), 'unixepoch') AS first FROM temp.ingest_stage GROUP BY country) x
+         FROM (SELECT country, strftime('%Y-%m-%dT%H:%M:%fZ', min(first_seen), 'unixepoch') AS first FROM temp.ingest_days GROUP BY country) x
          WHERE regions.alpha_2 = x.country`,
       ),
       clearStage: s.prepare(`DELETE FROM temp.ingest_stage`),
@@ -199,7 +206,7 @@ export class IngestWriter {
       st.stageMany.run(values)
     }
     for (; i < observations.length; i++) st.stageOne.run(row(i))
-    st.dropKnown.run()
+    if (st.knownSnapshots.get()) st.dropKnown.run()
     const inserted = st.stagedCount.get() as number
     if (inserted > 0) {
       st.insertObservations.run()
