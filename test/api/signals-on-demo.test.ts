@@ -240,4 +240,13 @@ describe('trends kept current as new data arrives (after the full pass above)', 
     new IngestWriter(store).write(nextSnapshotBatch(store, 12))
     expect(refreshTrends(store, nextDay).mode).toBe('full')
   })
+
+  it('falls back to a full pass when another process wrote the trends in between', () => {
+    const later = new Date(END.getTime() + 18 * 3600_000)
+    new IngestWriter(store).write(nextSnapshotBatch(store, 3))
+    store.settings.set('trends_generation', 'written by another process')
+    expect(refreshTrends(store, later).mode).toBe('full')
+    new IngestWriter(store).write(nextSnapshotBatch(store, 3))
+    expect(refreshTrends(store, new Date(later.getTime() + 3 * 3600_000)).mode).toBe('incremental')
+  })
 })

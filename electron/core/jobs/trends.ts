@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { v5 as uuidv5 } from 'uuid'
 import { clusterIntoSteps, inverseDocumentFrequency, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import { features, forecast, role, semanticType, state, structuralType } from '../analytics/trends/lifecycle'
@@ -64,6 +65,15 @@ interface TrendState {
   /** Time of the newest article clustered (epoch seconds). */
   newest: number
   lastDay: number
+  /** The trend tables' generation this state wrote last: another writer (a CLI import beside the app) changes it. */
+  generation: string
+}
+
+/** Marks the trend tables as written by this state; returns the mark. */
+function markGeneration(store: Store): string {
+  const generation = randomUUID()
+  store.settings.set('trends_generation', generation)
+  return generation
 }
 
 const states = new WeakMap<Store, TrendState>()
@@ -100,6 +110,7 @@ export function* refreshTrendsSteps(store: Store, now: Date = new Date(), option
 }
 
 function incrementalFits(store: Store, kept: TrendState, now: Date): boolean {
+  if (store.settings.get('trends_generation') !== kept.generation) return false
   // New articles are first seen at the latest observation at most.
   const end = Math.min(Math.floor(now.getTime() / 1000), Math.max(kept.newest, store.signalWriter.latestObservation() ?? 0))
   if (Math.floor(end / 86_400) !== kept.lastDay) return false
@@ -183,7 +194,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<void, TrendRe
   store.trendWriter.replace({ themes, topics, trends: trendRows, members: memberRows, links })
   store.settings.set('trends_through', new Date(end * 1000).toISOString())
   store.changed()
-  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay })
+  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation: markGeneration(store) })
   return { trends: trendRows.length, articles: memberRows.length, mode: 'full', touched: trendRows.length }
 }
 
@@ -247,6 +258,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date): Generato
     touched: touched.map(({ b }) => b.id),
   })
   store.settings.set('trends_through', new Date(end * 1000).toISOString())
+  kept.generation = markGeneration(store)
   store.changed()
   return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: touched.length }
 }
