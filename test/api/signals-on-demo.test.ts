@@ -249,4 +249,21 @@ describe('trends kept current as new data arrives (after the full pass above)', 
     new IngestWriter(store).write(nextSnapshotBatch(store, 3))
     expect(refreshTrends(store, new Date(later.getTime() + 3 * 3600_000)).mode).toBe('incremental')
   })
+
+  it('writes a full pass over stored trends (only what changed) exactly as into empty tables', () => {
+    const at = new Date(END.getTime() + 22 * 3600_000)
+    const tables = () => ({
+      trends: store.sqlite.prepare('SELECT * FROM trends ORDER BY id').all().map((t) => ({ ...(t as object), created_at: null, updated_at: null })),
+      members: store.sqlite.prepare('SELECT * FROM trend_articles ORDER BY article_id').all(),
+      links: store.sqlite.prepare('SELECT * FROM trend_links ORDER BY parent_id, child_id').all(),
+      topics: store.sqlite.prepare('SELECT * FROM topics ORDER BY id').all(),
+      themes: store.sqlite.prepare('SELECT * FROM themes ORDER BY id').all(),
+    })
+    refreshTrends(store, at, { full: true })
+    const overStored = tables()
+    store.sqlite.exec('DELETE FROM trend_links; DELETE FROM trend_articles; DELETE FROM trends; DELETE FROM topics; DELETE FROM themes;')
+    refreshTrends(store, at, { full: true })
+    expect(tables()).toEqual(overStored)
+    expect(overStored.members.length).toBe(store.counts().articles)
+  })
 })

@@ -191,7 +191,9 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<void, TrendRe
   const trendRows = built.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay))
   const memberRows = built.flatMap(memberRowsOf)
   yield
-  store.trendWriter.replace({ themes, topics, trends: trendRows, members: memberRows, links })
+  const stored = store.trendWriter.storedMembers()
+  yield
+  store.trendWriter.replace({ themes, topics, trends: trendRows, members: memberRows, links }, stored)
   store.settings.set('trends_through', new Date(end * 1000).toISOString())
   store.changed()
   states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation: markGeneration(store) })

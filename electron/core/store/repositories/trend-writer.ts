@@ -10,6 +10,17 @@ export interface TrendSourceArticle {
   time: number | null
 }
 
+export interface TrendTables {
+  themes: Array<{ id: string; label: string; nTrends: number; nArticles: number }>
+  topics: Array<{ id: string; themeId: string; label: string; nTrends: number; nArticles: number }>
+  trends: Array<Record<string, unknown>>
+  members: Array<{ trendId: string; articleId: string; score: number; role: string }>
+  links: Array<{ parentId: string; childId: string; relationType: string; strength: number }>
+}
+
+/** article id -> [trend id, assignment score, role] */
+export type StoredMembers = Map<string, [string, number, string]>
+
 export interface TrendEntityRow {
   seq: number
   id: string
@@ -64,34 +75,25 @@ export class TrendWriter {
   }
 
 
-  replace(data: {
-    themes: Array<{ id: string; label: string; nTrends: number; nArticles: number }>
-    topics: Array<{ id: string; themeId: string; label: string; nTrends: number; nArticles: number }>
-    trends: Array<Record<string, unknown>>
-    members: Array<{ trendId: string; articleId: string; score: number; role: string }>
-    links: Array<{ parentId: string; childId: string; relationType: string; strength: number }>
-  }): void {
-    const s = this.sqlite
-    s.transaction(() => {
-      // a trend that continues keeps its id, and with it when it was first created
-      const createdAt = new Map(s.prepare('SELECT id, created_at FROM trends').raw().all() as Array<[string, string]>)
-      s.exec('DELETE FROM trend_links; DELETE FROM trend_articles; DELETE FROM trends; DELETE FROM topics; DELETE FROM themes;')
-      const theme = s.prepare(`INSERT INTO themes (id, label, label_ru, n_trends, n_articles) VALUES (@id, @label, '', @nTrends, @nArticles)`)
-      for (const t of data.themes) theme.run(t)
-      const topic = s.prepare(`INSERT INTO topics (id, theme_id, label, label_ru, n_trends, n_articles) VALUES (@id, @themeId, @label, '', @nTrends, @nArticles)`)
-      for (const t of data.topics) topic.run(t)
-      const trend = s.prepare(
-        `INSERT INTO trends (id, label, label_ru, state, structural_type, semantic_type, article_count, first_seen_at, last_article_at,
-           key_entities, primary_country, country_scope, topic_id, daily_counts, features, forecast, created_at, updated_at)
-         VALUES (@id, @label, '', @state, @structuralType, @semanticType, @articleCount, @firstSeenAt, @lastArticleAt,
-           @keyEntities, @primaryCountry, @countryScope, @topicId, @dailyCounts, @features, @forecast, @createdAt, @updatedAt)`,
-      )
-      for (const t of data.trends) trend.run({ ...t, createdAt: createdAt.get(t.id as string) ?? t.createdAt })
-      const member = s.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (@trendId, @articleId, @score, @role)`)
-      for (const m of data.members) member.run(m)
-      const link = s.prepare(`INSERT OR IGNORE INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (@parentId, @childId, @relationType, @strength)`)
-      for (const l of data.links) link.run(l)
-    })()
+  /**
+   * Replaces every trend with a full pass's: writes only what changed (a trend row, an article
+   * that moved or whose role or score changed) and removes what is gone, in one short
+   * transaction; a trend that continues keeps its id and its created_at.
+   */
+  replace(data: TrendTables, stored: StoredMembers = this.storedMembers()): void {
+    this.write(data, null, stored)
+  }
+
+  /** Every article's trend, score and role as stored: what a replacement compares with (read apart, so the write stays short). */
+  storedMembers(): StoredMembers {
+    const stored: StoredMembers = new Map()
+    for (const [articleId, trendId, score, role] of this.sqlite
+      .prepare('SELECT article_id, trend_id, assignment_score, role FROM trend_articles')
+      .raw()
+      .iterate() as Iterable<[string, string, number, string]>) {
+      stored.set(articleId, [trendId, score, role])
+    }
+    return stored
   }
 
   /**
@@ -99,24 +101,22 @@ export class TrendWriter {
    * whose role changed, their parent links) and the themes and topics with their new counts, in
    * one transaction.
    */
-  update(data: {
-    themes: Array<{ id: string; label: string; nTrends: number; nArticles: number }>
-    topics: Array<{ id: string; themeId: string; label: string; nTrends: number; nArticles: number }>
-    trends: Array<Record<string, unknown>>
-    members: Array<{ trendId: string; articleId: string; score: number; role: string }>
-    links: Array<{ parentId: string; childId: string; relationType: string; strength: number }>
-    touched: string[]
-  }): void {
+  update(data: TrendTables & { touched: string[] }): void {
+    this.write(data, data.touched, new Map())
+  }
+
+  /** touched: the trends an incremental update rewrote; null for a full replacement. */
+  private write(data: TrendTables, touched: string[] | null, stored: StoredMembers): void {
     const s = this.sqlite
     s.transaction(() => {
       const theme = s.prepare(
         `INSERT INTO themes (id, label, label_ru, n_trends, n_articles) VALUES (@id, @label, '', @nTrends, @nArticles)
-         ON CONFLICT (id) DO UPDATE SET n_trends = excluded.n_trends, n_articles = excluded.n_articles`,
+         ON CONFLICT (id) DO UPDATE SET label = excluded.label, n_trends = excluded.n_trends, n_articles = excluded.n_articles`,
       )
       for (const t of data.themes) theme.run(t)
       const topic = s.prepare(
         `INSERT INTO topics (id, theme_id, label, label_ru, n_trends, n_articles) VALUES (@id, @themeId, @label, '', @nTrends, @nArticles)
-         ON CONFLICT (id) DO UPDATE SET n_trends = excluded.n_trends, n_articles = excluded.n_articles`,
+         ON CONFLICT (id) DO UPDATE SET theme_id = excluded.theme_id, label = excluded.label, n_trends = excluded.n_trends, n_articles = excluded.n_articles`,
       )
       for (const t of data.topics) topic.run(t)
       const trend = s.prepare(
@@ -131,18 +131,37 @@ export class TrendWriter {
            features = excluded.features, forecast = excluded.forecast, updated_at = excluded.updated_at`,
       )
       for (const t of data.trends) trend.run(t)
-      const clearLinks = s.prepare(`DELETE FROM trend_links WHERE child_id = ?`)
-      for (const id of data.touched) clearLinks.run(id)
+
+      // Members: an article that moved leaves its old trend first (an article is in one trend).
+      const leave = s.prepare(`DELETE FROM trend_articles WHERE article_id = ?`)
       const member = s.prepare(
         `INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (@trendId, @articleId, @score, @role)
          ON CONFLICT (trend_id, article_id) DO UPDATE SET assignment_score = excluded.assignment_score, role = excluded.role`,
       )
-      for (const m of data.members) member.run(m)
+      for (const m of data.members) {
+        const was = stored.get(m.articleId)
+        stored.delete(m.articleId)
+        if (was && was[0] === m.trendId && was[1] === m.score && was[2] === m.role) continue
+        if (was && was[0] !== m.trendId) leave.run(m.articleId)
+        member.run(m)
+      }
+      // whatever a full pass no longer places
+      for (const articleId of stored.keys()) leave.run(articleId)
+
+      if (touched === null) {
+        s.exec('DELETE FROM trend_links')
+      } else {
+        const clearLinks = s.prepare(`DELETE FROM trend_links WHERE child_id = ?`)
+        for (const id of touched) clearLinks.run(id)
+      }
       const link = s.prepare(`INSERT OR IGNORE INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (@parentId, @childId, @relationType, @strength)`)
       for (const l of data.links) link.run(l)
+
+      const ids = (rows: ReadonlyArray<{ id?: unknown }>) => JSON.stringify(rows.map((r) => r.id))
+      if (touched === null) s.prepare(`DELETE FROM trends WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.trends))
       // a topic or theme whose last trend moved to another category goes
-      s.prepare(`DELETE FROM topics WHERE id NOT IN (SELECT value FROM json_each(?))`).run(JSON.stringify(data.topics.map((t) => t.id)))
-      s.prepare(`DELETE FROM themes WHERE id NOT IN (SELECT value FROM json_each(?))`).run(JSON.stringify(data.themes.map((t) => t.id)))
+      s.prepare(`DELETE FROM topics WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.topics))
+      s.prepare(`DELETE FROM themes WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.themes))
     })()
   }
 }
