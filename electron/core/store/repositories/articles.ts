@@ -127,7 +127,8 @@ export class ArticlesRepository {
       .prepare(
         `SELECT o.country, o.observed_at AS observedAt, a.id AS articleId, o.position, o.estimated_impressions AS impressions,
                 f.first_seen = o.observed_at AS firstSeen
-         FROM (SELECT country, max(observed_at) AS t FROM observations GROUP BY country) last
+         FROM (SELECT alpha_2 AS country, (SELECT max(observed_at) FROM observations WHERE country = alpha_2) AS t
+               FROM regions WHERE is_active) last
          CROSS JOIN observations o ON o.country = last.country AND o.observed_at = last.t
          CROSS JOIN articles a ON a.seq = o.article_seq CROSS JOIN article_facets f ON f.article_seq = a.seq
          ORDER BY o.country, o.position`,
