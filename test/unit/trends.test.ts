@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bCubed, clusterStorylines, inverseDocumentFrequency, words } from '../../electron/core/analytics/trends/cluster'
+import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, StorylineClusterer, words } from '../../electron/core/analytics/trends/cluster'
+import { runSteps } from '../../electron/core/steps'
 import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
 
 describe('B-cubed', () => {
@@ -10,6 +11,33 @@ describe('B-cubed', () => {
     const lumped = bCubed(new Map([[1, 'x'], [2, 'x'], [3, 'x'], [4, 'x']]), gold)
     expect(lumped).toMatchObject({ precision: 0.5, recall: 1 })
     expect(lumped.f1).toBeCloseTo(2 / 3, 12)
+  })
+})
+
+describe('clustering online after a full pass (incremental updates)', () => {
+  const day = 86_400
+  const input = (key: number, time: number, text: string[]) => ({ key, time, entities: [], words: text })
+  // sixty one-off headlines make "alpha beta gamma" (in two of them) rare enough to find trends by
+  const filler = Array.from({ length: 60 }, (_, i) => input(100 + i, 0, [`filler${i}`]))
+  const story = [input(1, 0, ['alpha', 'beta', 'gamma']), input(2, day, ['alpha', 'beta', 'gamma'])]
+
+  it('assigns later articles against the kept centroids, by their time distance to the trend', () => {
+    const clusterer = new StorylineClusterer(inverseDocumentFrequency([...filler, ...story].map((i) => i.words)))
+    const first = runSteps(clusterIntoSteps(clusterer, [...filler, ...story]))
+    const storyCluster = first.find((a) => a.key === 1)!.cluster
+    expect(first.find((a) => a.key === 2)!.cluster).toBe(storyCluster)
+    // the same words a year before the story: a trend of its own
+    expect(clusterer.assign(input(4, -365 * day, ['alpha', 'beta', 'gamma'])).cluster).toBe(4)
+    // the next day: the story goes on
+    expect(clusterer.assign(input(5, 2 * day, ['alpha', 'beta', 'gamma'])).cluster).toBe(storyCluster)
+  })
+
+  it('weighs words first met after the full pass as rare, so a new story finds itself', () => {
+    const clusterer = new StorylineClusterer(inverseDocumentFrequency([...filler, ...story].map((i) => i.words)))
+    runSteps(clusterIntoSteps(clusterer, [...filler, ...story]))
+    expect(clusterer.assign(input(6, 3 * day, ['zorbex', 'quintal'])).cluster).toBe(6)
+    expect(clusterer.assign(input(7, 3 * day, ['quintal', 'zorbex'])).cluster).toBe(6)
+    expect(clusterer.knownShare(['alpha', 'zorbex', 'quintal', 'beta'])).toBe(0.5)
   })
 })
 

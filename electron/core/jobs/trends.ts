@@ -20,6 +20,8 @@ const READ_SLICE = 20_000
  * weights (IDF) of the kept state were computed without them.
  */
 const INCREMENTAL_MAX_SHARE = 0.2
+/** An incremental update wants at least this share of the new articles' words known to the kept IDF. */
+const MIN_KNOWN_WORDS = 0.6
 
 const titleCase = (w: string) => w.charAt(0).toLocaleUpperCase() + w.slice(1)
 
@@ -221,6 +223,9 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date): Generato
   }
   const entitiesOf = groupBySeq(store.trendWriter.entitiesBySeq(placed.map((a) => a.seq)))
   const inputs = placed.map((a) => inputOf(a, entitiesOf.get(a.seq) ?? [])).sort((a, b) => a.time - b.time || a.key - b.key)
+  // New data that speaks of other things than what was clustered (another corpus): its words
+  // weigh nothing known, so it is clustered with everything else in a full pass.
+  if (kept.clusterer.knownShare(inputs.flatMap((i) => i.words)) < MIN_KNOWN_WORDS) return yield* recomputeTrendsSteps(store, now)
   const placedBySeq = new Map(placed.map((a) => [a.seq, a]))
   const inputBySeq = new Map(inputs.map((i) => [i.key, i]))
   const joined = new Map<number, Array<{ seq: number; score: number }>>()

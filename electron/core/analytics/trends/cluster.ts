@@ -87,12 +87,10 @@ export function inverseDocumentFrequency(docs: ReadonlyArray<readonly string[]>)
   return new Map([...df.entries()].map(([w, d]) => [w, Math.log((1 + n) / (1 + d)) + 1]))
 }
 
-function textVector(words: readonly string[], idf: Map<string, number>): Vector {
+/** unseen: the weight of a word the IDF was computed without (articles that came after it). */
+function textVector(words: readonly string[], idf: Map<string, number>, unseen: number): Vector {
   const v: Vector = new Map()
-  for (const w of words) {
-    const weight = idf.get(w)
-    if (weight !== undefined) v.set(w, (v.get(w) ?? 0) + weight)
-  }
+  for (const w of words) v.set(w, (v.get(w) ?? 0) + (idf.get(w) ?? unseen))
   return v
 }
 
@@ -159,15 +157,29 @@ export class StorylineClusterer {
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
   private prunedAt = -Infinity
+  /** A word first met after the IDF was computed weighs as the rarest word seen (a new name, most likely). */
+  private readonly unseenWeight: number
 
   constructor(
     readonly idf: Map<string, number>,
     readonly params: ClusterParams = DEFAULT_CLUSTER_PARAMS,
-  ) {}
+  ) {
+    let rarest = 1
+    for (const w of idf.values()) if (w > rarest) rarest = w
+    this.unseenWeight = rarest
+  }
+
+  /** Share of these words the IDF knows: low when new data speaks of other things (a full pass should follow). */
+  knownShare(words: readonly string[]): number {
+    if (words.length === 0) return 1
+    let known = 0
+    for (const w of words) if (this.idf.has(w)) known++
+    return known / words.length
+  }
 
   // Very common words make poor candidate keys: index each cluster under its rarer words only.
   private keyWord(w: string): boolean {
-    return (this.idf.get(w) ?? 0) > RARE_WORD_IDF
+    return (this.idf.get(w) ?? this.unseenWeight) > RARE_WORD_IDF
   }
 
   /** The cluster a (possibly merged) cluster id now belongs to. */
@@ -193,7 +205,7 @@ export class StorylineClusterer {
     if (a.time - this.prunedAt > DAY) this.prune(a.time)
     const ent: Vector = new Map(a.entities.map((e) => [e.id, e.score]))
     const entNorm = norm(ent)
-    const text = textVector(a.words, this.idf)
+    const text = textVector(a.words, this.idf, this.unseenWeight)
     const textNorm = norm(text)
     const candidates = new Set<number>()
     let strong = 0
@@ -212,9 +224,10 @@ export class StorylineClusterer {
     let bestScore = 0
     for (const cid of candidates) {
       const c = this.clusters.get(cid)!
-      const age = (a.time - c.last) / DAY
+      // days between the article and the trend's span (articles added later may be older than it)
+      const age = (a.time > c.last ? a.time - c.last : a.time < c.first ? c.first - a.time : 0) / DAY
       if (age > ACTIVE_DAYS) continue
-      const time = Math.exp(-Math.max(0, age) / params.timeScaleDays)
+      const time = Math.exp(-age / params.timeScaleDays)
       const withEntities = entNorm > 0 && c.entitiesNorm > 0
       const entitySim = withEntities ? cosine(ent, entNorm, c.entities, c.entitiesNorm) : 0
       // Even a perfect text match could not lift this trend above the best so far: skip the text.
