@@ -50,7 +50,18 @@ function integer(row: Row, name: string, min: number): number {
 
 const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
+/** The last timestamp read: a feed snapshot repeats one instant on every row. */
+let lastTimestamp: { raw: unknown; value: string } = { raw: undefined, value: '' }
+
 function timestamp(row: Row, name: string, required: boolean): string | null {
+  const raw = row[name]
+  if (typeof raw === 'string' && raw === lastTimestamp.raw) return lastTimestamp.value
+  const value = parseTimestamp(row, name, required)
+  if (value !== null) lastTimestamp = { raw, value }
+  return value
+}
+
+function parseTimestamp(row: Row, name: string, required: boolean): string | null {
   const raw = row[name]
   // Most feeds already write canonical UTC timestamps: keep them as they are.
   if (typeof raw === 'string' && raw.length === 24 && CANONICAL_UTC.test(raw) && !Number.isNaN(Date.parse(raw))) return raw
@@ -86,20 +97,21 @@ function language(row: Row, region: string, ctx: RowContext): string {
 }
 
 /** Feeds repeat each URL many times; canonicalising and hashing once per URL keeps imports fast. */
-const resolvedUrls = new Map<string, { id: string; domain: string } | null>()
+const resolvedUrls = new Map<string, Readonly<{ url: string; id: string; domain: string }> | null>()
 
-function urlOf(row: Row, name = 'url'): { url: string; id: string; domain: string } {
-  const url = text(row, name, true).trim()
-  let resolved = resolvedUrls.get(url)
+function urlOf(row: Row, name = 'url'): Readonly<{ url: string; id: string; domain: string }> {
+  const raw = row[name]
+  let resolved = typeof raw === 'string' ? resolvedUrls.get(raw) : undefined
   if (resolved === undefined) {
+    const url = text(row, name, true).trim()
     const id = articleIdForUrl(url)
     const domain = domainOfUrl(url)
-    resolved = id && domain ? { id, domain } : null
+    resolved = id && domain ? { url, id, domain } : null
     if (resolvedUrls.size >= 200_000) resolvedUrls.clear()
-    resolvedUrls.set(url, resolved)
+    if (typeof raw === 'string') resolvedUrls.set(raw, resolved)
   }
-  if (!resolved) throw new RowError(`${name} should be an absolute http(s) URL, not ${JSON.stringify(url)}`)
-  return { url, ...resolved }
+  if (!resolved) throw new RowError(`${name} should be an absolute http(s) URL, not ${JSON.stringify(String(raw).trim())}`)
+  return resolved
 }
 
 /** An entity without an identifier gets a stable one derived from its name. */
@@ -155,7 +167,7 @@ function imagesOf(row: Row): ArticleRecord['images'] {
 }
 
 /** Article fields shared by article rows and by observation rows that introduce a new article. */
-function articleOf(row: Row, ctx: RowContext, region: string, u: { url: string; id: string; domain: string }): RowRecords {
+function articleOf(row: Row, ctx: RowContext, region: string, u: Readonly<{ url: string; id: string; domain: string }>): RowRecords {
   const contentType = text(row, 'content_type')
   if (contentType !== null && !(formatGroups as readonly string[]).includes(contentType)) {
     throw new RowError(`content_type should be one of ${formatGroups.join(', ')}, not ${JSON.stringify(contentType)}`)

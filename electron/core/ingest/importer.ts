@@ -58,31 +58,37 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
   const ext = path.extname(file).toLowerCase()
   const kind = ext === '.csv' ? 'csv' : ext === '.ndjson' || ext === '.jsonl' || ext === '.json' ? 'ndjson' : null
   if (!kind) throw new ImportError(`${file}: cannot tell the format from the extension ${ext || '(none)'}; use --format`)
-  for await (const r of readRows(file, kind, () => {})) {
-    if (!r.row) continue
-    const keys = Object.keys(r.row)
+  for await (const rows of readRows(file, kind, () => {})) {
+    const first = rows.find((r) => r.row)
+    if (!first) continue
+    const keys = Object.keys(first.row!)
     if (kind === 'csv' && ['ID', 'TITLE', 'URL', 'STORY'].every((k) => keys.includes(k))) return 'uci-csv'
     return keys.includes('observed_at') ? `observations-${kind}` : `articles-${kind}`
   }
   throw new ImportError(`${file}: the file has no records`)
 }
 
-async function* readRows(file: string, kind: 'csv' | 'ndjson', onBytes: (n: number) => void): AsyncGenerator<SourceRow> {
+/** The rows of a file, a chunk at a time (one await per chunk, not per row). */
+async function* readRows(file: string, kind: 'csv' | 'ndjson', onBytes: (n: number) => void): AsyncGenerator<SourceRow[]> {
   if (kind === 'ndjson') {
     // Decoded by the stream, so a character split across two chunks stays whole.
-    const stream = fs.createReadStream(file, { encoding: 'utf8' })
+    const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })
     stream.on('data', (chunk) => onBytes(Buffer.byteLength(chunk)))
     let line = 0
-    for await (const text of lines(stream)) {
-      line++
-      if (text.trim() === '') continue
-      try {
-        const value = JSON.parse(text) as unknown
-        if (!value || typeof value !== 'object' || Array.isArray(value)) yield { line, error: 'a line should hold one JSON object' }
-        else yield { line, row: value as Row }
-      } catch {
-        yield { line, error: 'not valid JSON' }
+    for await (const texts of lines(stream)) {
+      const rows: SourceRow[] = []
+      for (const text of texts) {
+        line++
+        if (text.trim() === '') continue
+        try {
+          const value = JSON.parse(text) as unknown
+          if (!value || typeof value !== 'object' || Array.isArray(value)) rows.push({ line, error: 'a line should hold one JSON object' })
+          else rows.push({ line, row: value as Row })
+        } catch {
+          rows.push({ line, error: 'not valid JSON' })
+        }
       }
+      yield rows
     }
     return
   }
@@ -92,21 +98,21 @@ async function* readRows(file: string, kind: 'csv' | 'ndjson', onBytes: (n: numb
   const parser = stream.pipe(parseCsv({ columns: true, bom: true, info: true, skip_records_with_error: true, trim: false }))
   parser.on('skip', (err: Error & { lines?: number }) => skipped.push({ line: err.lines ?? 0, error: err.message }))
   for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
-    while (skipped.length > 0) yield skipped.shift()!
-    yield { line: info.lines, row: record }
+    yield [...skipped.splice(0), { line: info.lines, row: record }]
   }
-  while (skipped.length > 0) yield skipped.shift()!
+  if (skipped.length > 0) yield skipped
 }
 
-/** Lines of a text stream (LF or CRLF), split straight off the chunks: quicker than readline. */
-async function* lines(stream: fs.ReadStream): AsyncGenerator<string> {
+/** Lines of a text stream (LF or CRLF), split straight off the chunks, a chunk's worth at a time. */
+async function* lines(stream: fs.ReadStream): AsyncGenerator<string[]> {
   let rest = ''
+  const trimCr = (part: string) => (part.endsWith('\r') ? part.slice(0, -1) : part)
   for await (const chunk of stream as AsyncIterable<string>) {
     const parts = (rest + chunk).split('\n')
     rest = parts.pop()!
-    for (const part of parts) yield part.endsWith('\r') ? part.slice(0, -1) : part
+    yield parts.map(trimCr)
   }
-  if (rest !== '') yield rest.endsWith('\r') ? rest.slice(0, -1) : rest
+  if (rest !== '') yield [trimCr(rest)]
 }
 
 const CONVERT: Record<ImportFormat, (row: Row, ctx: RowContext) => RowRecords> = {
@@ -180,7 +186,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
 
   if (options.strict) {
     let bytes = 0
-    for await (const r of readRows(file, kind, (n) => (bytes += n))) {
+    const checkOnly = (r: SourceRow) => {
       report.rows++
       if (r.error) problem(r.line, r.error)
       else {
@@ -191,6 +197,9 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
           problem(r.line, e.message)
         }
       }
+    }
+    for await (const rows of readRows(file, kind, (n) => (bytes += n))) {
+      for (const r of rows) checkOnly(r)
       options.onProgress?.({ file, bytesRead: Math.min(bytes, totalBytes) / 2, totalBytes, rows: report.rows })
     }
     if (report.skipped > 0) {
@@ -221,11 +230,11 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     inBatch = 0
   }
   let bytes = 0
-  for await (const r of readRows(file, kind, (n) => (bytes += n))) {
+  const take = (r: SourceRow) => {
     report.rows++
     if (r.error) {
       problem(r.line, r.error)
-      continue
+      return
     }
     let records: RowRecords
     try {
@@ -234,7 +243,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     } catch (e) {
       if (!(e instanceof RowError)) throw e
       problem(r.line, e.message)
-      continue
+      return
     }
     if (records.publisher) batch.publishers.push(records.publisher)
     if (records.entities) batch.entities.push(...records.entities)
@@ -245,6 +254,9 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     if (report.rows % Math.min(5000, batchSize) === 0) {
       options.onProgress?.({ file, bytesRead: options.strict ? totalBytes / 2 + bytes / 2 : bytes, totalBytes, rows: report.rows })
     }
+  }
+  for await (const rows of readRows(file, kind, (n) => (bytes += n))) {
+    for (const r of rows) take(r)
   }
   flush()
   store.analyzeIfGrown()

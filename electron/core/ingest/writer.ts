@@ -193,11 +193,18 @@ export class IngestWriter {
 
     const observations = batch.observations ?? []
     if (observations.length === 0) return { articles: batch.articles?.length ?? 0, observationsInserted: 0, observationsDuplicate: 0 }
+    // a snapshot's rows share one instant: parse it once
+    let lastAt = ''
+    let lastSeconds = 0
     const row = (i: number) => {
       const o = observations[i]!
       const seq = this.articleSeq(o.articleId)
       if (seq === undefined) throw new Error(`Observation of an unknown article ${o.articleId}`)
-      return [o.country, Math.floor(Date.parse(o.observedAt) / 1000), seq, o.position, o.estimatedImpressions]
+      if (o.observedAt !== lastAt) {
+        lastAt = o.observedAt
+        lastSeconds = Math.floor(Date.parse(o.observedAt) / 1000)
+      }
+      return [o.country, lastSeconds, seq, o.position, o.estimatedImpressions]
     }
     let i = 0
     for (; i + STAGE_ROWS <= observations.length; i += STAGE_ROWS) {
