@@ -140,6 +140,8 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   const convert = CONVERT[format]
   const totalBytes = fs.statSync(file).size
   const writer = new IngestWriter(store)
+  // a file this big refers to many stored articles
+  if (totalBytes > 8 * 1024 * 1024) writer.preloadArticleSeqs()
   const defaultCountry = (options.country ?? 'US').toUpperCase()
   const languages = new Map<string, string | null>()
   const ctx: RowContext = {

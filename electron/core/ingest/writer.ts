@@ -3,6 +3,8 @@ import type { Store } from '../store/store'
 import type { ArticleRecord, IngestBatch, IngestCounts } from './records'
 
 const STAGE_ROWS = 100
+/** Article keys kept in memory by one writer. */
+const MAX_REMEMBERED = 500_000
 const SUBJECT_UPSERT = `ON CONFLICT (subject_kind, subject_key, country, day) DO UPDATE SET
   impressions = impressions + excluded.impressions, publications = publications + excluded.publications,
   observations = observations + excluded.observations, position_sum = position_sum + excluded.position_sum`
@@ -72,6 +74,8 @@ export class IngestWriter {
          RETURNING seq`,
       ),
       articleSeq: s.prepare(`SELECT seq FROM articles WHERE id = ?`).pluck(),
+      articleCount: s.prepare(`SELECT count(*) FROM articles`).pluck(),
+      allSeqs: s.prepare(`SELECT id, seq FROM articles`),
       clearEntities: s.prepare(`DELETE FROM article_entities WHERE article_id = ?`),
       articleEntity: s.prepare(`INSERT OR REPLACE INTO article_entities (article_id, entity_id, score, extracted) VALUES (?, ?, ?, ?)`),
       hasEntities: s.prepare(`SELECT 1 FROM article_entities WHERE article_id = ? LIMIT 1`).pluck(),
@@ -93,6 +97,17 @@ export class IngestWriter {
       insertObservations: s.prepare(
         `INSERT INTO observations (country, observed_at, article_seq, position, estimated_impressions)
          SELECT country, observed_at, article_seq, position, impressions FROM temp.ingest_stage WHERE true`,
+      ),
+      // Snapshots at most one an hour (the usual feed) make every staged row its own hourly cell.
+      sharedHours: s
+        .prepare(
+          `SELECT 1 FROM (SELECT DISTINCT country, observed_at FROM temp.ingest_stage) GROUP BY country, observed_at / 3600 HAVING count(*) > 1 LIMIT 1`,
+        )
+        .pluck(),
+      hourlyOnePerHour: s.prepare(
+        `INSERT INTO article_hourly (hour, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
+         SELECT observed_at / 3600, country, article_seq, impressions, 1, position, position, observed_at, observed_at
+         FROM temp.ingest_stage WHERE true ${CELL_UPSERT('hour')}`,
       ),
       hourly: s.prepare(
         `INSERT INTO article_hourly (hour, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
@@ -154,6 +169,15 @@ export class IngestWriter {
     }
   }
 
+  /**
+   * Reads every stored article's key at once: a large import looks most of them up, and one
+   * scan of the id index beats as many lookups. Skipped for stores too big to hold in memory.
+   */
+  preloadArticleSeqs(): void {
+    if ((this.st.articleCount.get() as number) > MAX_REMEMBERED * 0.8) return
+    for (const [id, seq] of this.st.allSeqs.raw().iterate() as Iterable<[string, number]>) this.seqs.set(id, seq)
+  }
+
   /** The compact key of a stored article, or undefined when the store does not know it. */
   articleSeq(id: string): number | undefined {
     let seq = this.seqs.get(id)
@@ -165,7 +189,7 @@ export class IngestWriter {
   }
 
   private remember(id: string, seq: number): void {
-    if (this.seqs.size > 500_000) this.seqs.clear()
+    if (this.seqs.size > MAX_REMEMBERED) this.seqs.clear()
     this.seqs.set(id, seq)
   }
 
@@ -217,7 +241,8 @@ export class IngestWriter {
     const inserted = st.stagedCount.get() as number
     if (inserted > 0) {
       st.insertObservations.run()
-      st.hourly.run()
+      if (st.sharedHours.get()) st.hourly.run()
+      else st.hourlyOnePerHour.run()
       st.days.run()
       st.daily.run()
       st.subjectPublisher.run()
