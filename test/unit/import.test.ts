@@ -54,6 +54,7 @@ describe('importing the UCI News Aggregator CSV', () => {
       .get() as { articles: number; given: number }
     expect(found.articles).toBeGreaterThan(3149 / 2)
     expect(found.given).toBe(1)
+    expect(report.articlesWithFoundEntities).toBe(found.articles)
     const snowden = rows.find((r) => r.TITLE!.startsWith('Edward Snowden'))!
     const id = articleIdForUrl(snowden.URL!)!
     expect(store.articles.entities(id)).toContainEqual({ name: 'Edward Snowden', type: 'Person', score: 0.8 })

@@ -11,6 +11,7 @@ function describe(r: ImportReport, seconds: number): string {
     : `${r.file} (${r.format}): ${r.rows.toLocaleString('en-US')} rows, ${r.articles.toLocaleString('en-US')} articles, ` +
       `${r.observationsInserted.toLocaleString('en-US')} new observations` +
       (r.observationsDuplicate ? ` (${r.observationsDuplicate.toLocaleString('en-US')} already stored)` : '') +
+      (r.articlesWithFoundEntities ? `, entities found in the text of ${r.articlesWithFoundEntities.toLocaleString('en-US')} articles` : '') +
       (r.skipped ? `, ${r.skipped} rows skipped` : '') +
       ` in ${seconds.toFixed(1)} s.`
   const lines = r.problems.map((p) => `  ${r.file}:${p.line}: ${p.reason}`)

@@ -35,6 +35,8 @@ export interface ImportReport {
   observationsInserted: number
   observationsDuplicate: number
   skipped: number
+  /** Articles that came without entities and got entities found in their text. */
+  articlesWithFoundEntities: number
   /** The first problems found (at most MAX_REPORTED), each with its line. */
   problems: RowProblem[]
   /** Strict mode only: true when the file was refused and nothing was written. */
@@ -162,6 +164,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     observationsInserted: 0,
     observationsDuplicate: 0,
     skipped: 0,
+    articlesWithFoundEntities: 0,
     problems: [],
     refused: false,
   }
@@ -218,7 +221,11 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   let gazetteer: Gazetteer | null = null
   const flush = () => {
     if (inBatch === 0) return
-    gazetteer = addExtractedEntities(batch, () => gazetteer ?? new Gazetteer(store.reference.entities())) ?? gazetteer
+    const found = addExtractedEntities(batch, () => gazetteer ?? new Gazetteer(store.reference.entities()))
+    if (found) {
+      gazetteer = found.gazetteer
+      report.articlesWithFoundEntities += found.articles
+    }
     const newCountries = new Set([...batch.articles.map((a) => a.region), ...batch.observations.map((o) => o.country)])
     store.transaction(() => {
       for (const code of newCountries) if (!knownCountries.has(code)) registerCountry(store, code)
@@ -272,7 +279,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * headlines in which no known entity was found, its names join the gazetteer, and those articles
  * are matched again, so a name found in one headline is found in the others.
  */
-function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf: () => Gazetteer): Gazetteer | null {
+function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf: () => Gazetteer): { gazetteer: Gazetteer; articles: number } | null {
   const bare = batch.articles.filter((a) => !a.entities || a.entities.length === 0)
   if (bare.length === 0) return null
   const gazetteer = gazetteerOf()
@@ -284,11 +291,14 @@ function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf:
       if (gazetteer.add(entity)) batch.entities.push(entity)
     }
   }
+  let articles = 0
   for (const a of bare) {
     const found = extractEntities(a, gazetteer)
-    if (found.length > 0) a.entities = found.map((e) => ({ ...e, extracted: true }))
+    if (found.length === 0) continue
+    a.entities = found.map((e) => ({ ...e, extracted: true }))
+    articles++
   }
-  return gazetteer
+  return { gazetteer, articles }
 }
 
 function emptyBatch() {

@@ -14,6 +14,7 @@ interface ImportResult {
   observationsInserted: number
   observationsDuplicate: number
   skipped: number
+  articlesWithFoundEntities: number
   refused: boolean
   problems: Array<{ line: number; reason: string }>
 }
@@ -93,6 +94,7 @@ export function ImportPanel() {
               {result.file}: {result.rows.toLocaleString('en-US')} rows, {result.articles.toLocaleString('en-US')} articles,{' '}
               {result.observationsInserted.toLocaleString('en-US')} new observations
               {result.observationsDuplicate > 0 && ` (${result.observationsDuplicate.toLocaleString('en-US')} already stored)`}
+              {result.articlesWithFoundEntities > 0 && `, entities found in the text of ${result.articlesWithFoundEntities.toLocaleString('en-US')} articles`}
               {result.skipped > 0 && `, ${result.skipped} rows skipped`}.
             </strong>
           )}
