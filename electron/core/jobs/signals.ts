@@ -163,8 +163,10 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
   return { points: Object.values(rows).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
 }
 
-/** Everything derived from the data: trends first (topic series need their topics), then signals. */
-/** Trends, signals and the keyword scans of mention lists, after new data (the CLI: to the end, at once). */
+/**
+ * Everything derived from the data, after new data (the CLI: to the end, at once): trends first
+ * (topic series need their topics), then signals, then the keyword scans of mention lists.
+ */
 export function refreshAnalytics(store: Store, now: Date = new Date()): void {
   store.trackingEditor.resolveEntityItems()
   refreshTrends(store, now)
@@ -172,7 +174,22 @@ export function refreshAnalytics(store: Store, now: Date = new Date()): void {
   scanDueMentionLists(store, () => now)
 }
 
-export async function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
+const refreshing = new WeakMap<Store, Promise<void>>()
+
+/**
+ * refreshAnalytics in the background, pausing between steps. Refreshes of one store run one
+ * after the other (two imports finishing together): trends updated incrementally build on the
+ * state the previous update left.
+ */
+export function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
+  const previous = refreshing.get(store) ?? Promise.resolve()
+  const next = previous.catch(() => undefined).then(() => refreshInBackground(store, now))
+  refreshing.set(store, next)
+  return next
+}
+
+async function refreshInBackground(store: Store, now: Date): Promise<void> {
+  if (!store.sqlite.open) return
   // entity items added before their entity was known take it on now that new data is in
   store.trackingEditor.resolveEntityItems()
   // the trends pause between stages and every few thousand articles of the clustering

@@ -107,7 +107,15 @@ export function refreshTrends(store: Store, now: Date = new Date(), options: { f
 /** refreshTrends as a generator that pauses between its stages and inside the clustering (background jobs). */
 export function* refreshTrendsSteps(store: Store, now: Date = new Date(), options: { full?: boolean } = {}): Generator<void, TrendRefresh> {
   const kept = states.get(store)
-  if (!options.full && kept && incrementalFits(store, kept, now)) return yield* updateTrendsSteps(store, kept, now)
+  if (!options.full && kept && incrementalFits(store, kept, now)) {
+    try {
+      return yield* updateTrendsSteps(store, kept, now)
+    } catch (error) {
+      // the kept state may hold what was not written: the next refresh starts over
+      states.delete(store)
+      throw error
+    }
+  }
   return yield* recomputeTrendsSteps(store, now)
 }
 
