@@ -152,12 +152,13 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<void, TrendRe
   const timeless = new Set<number>()
   const entitiesOf = new Map<number, TrendEntityRow[]>()
   const maxSeq = store.articles.maxSeq()
+  const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     for (const a of store.trendWriter.articles(after, READ_SLICE)) {
       if (a.time !== null) articles.push(a as Article)
       else timeless.add(a.seq)
     }
-    groupBySeq(store.trendWriter.entities(after, READ_SLICE), entitiesOf)
+    groupBySeq(store.trendWriter.entities(after, READ_SLICE, knownEntities), entitiesOf)
     yield
   }
   const bySeq = new Map(articles.map((a) => [a.seq, a]))

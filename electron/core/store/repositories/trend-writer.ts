@@ -44,15 +44,24 @@ export class TrendWriter {
       .all(afterSeq, afterSeq + span) as TrendSourceArticle[]
   }
 
-  /** The entities of the articles with seq in (afterSeq, afterSeq + span]. */
-  entities(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): TrendEntityRow[] {
-    return this.sqlite
+  /**
+   * The entities of the articles with seq in (afterSeq, afterSeq + span]. Names and types come
+   * from `known` (every entity, read once by the caller) rather than a lookup per row.
+   */
+  entities(afterSeq: number, span: number, known: ReadonlyMap<string, { name: string; type: string | null }>): TrendEntityRow[] {
+    const rows = this.sqlite
       .prepare(
-        `SELECT a.seq, e.id, e.name, e.type, ae.score, ae.extracted FROM articles a
-         JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id
+        `SELECT a.seq, ae.entity_id, ae.score, ae.extracted FROM articles a JOIN article_entities ae ON ae.article_id = a.id
          WHERE a.seq > ? AND a.seq <= ?`,
       )
-      .all(afterSeq, afterSeq + span) as TrendEntityRow[]
+      .raw()
+      .all(afterSeq, afterSeq + span) as Array<[number, string, number, number]>
+    const out: TrendEntityRow[] = []
+    for (const [seq, id, score, extracted] of rows) {
+      const entity = known.get(id)
+      if (entity) out.push({ seq, id, name: entity.name, type: entity.type, score, extracted })
+    }
+    return out
   }
 
   /** The articles with these seqs (any order). */
