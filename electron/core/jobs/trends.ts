@@ -344,7 +344,8 @@ function buildTrend(prior: Built | null, list: ReadonlyArray<{ seq: number; scor
     }
     b.countries.set(a.region, (b.countries.get(a.region) ?? 0) + 1)
     if (a.category) b.categories.set(a.category, (b.categories.get(a.category) ?? 0) + 1)
-    if (b.wordCounts) for (const w of new Set(source.words(it.seq))) b.wordCounts.set(w, (b.wordCounts.get(w) ?? 0) + 1)
+    // words name a trend only while it has no entities: not counted once it has some
+    if (b.wordCounts && b.weights.size === 0) for (const w of new Set(source.words(it.seq))) b.wordCounts.set(w, (b.wordCounts.get(w) ?? 0) + 1)
     const d = Math.floor(a.time / 86_400) - (lastDay - DAYS + 1)
     if (d >= 0 && d < DAYS) b.daily[d]!++
   }

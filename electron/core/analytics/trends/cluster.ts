@@ -46,14 +46,16 @@ type Vector = Map<string, number>
 
 const norm = (v: Vector) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0))
 
+// The hottest loop of the clustering (millions of calls on a big store): no allocation per call or entry.
 function cosine(a: Vector, aNorm: number, b: Vector, bNorm: number): number {
   if (aNorm === 0 || bNorm === 0) return 0
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a]
+  const small = a.size <= b.size ? a : b
+  const large = small === a ? b : a
   let dot = 0
-  for (const [k, x] of small) {
+  small.forEach((x, k) => {
     const y = large.get(k)
     if (y !== undefined) dot += x * y
-  }
+  })
   return dot / (aNorm * bNorm)
 }
 
