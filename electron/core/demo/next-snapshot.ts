@@ -15,7 +15,7 @@ export function nextSnapshotBatch(store: Store, hours = 3): IngestBatch {
     fresh.map((a) => {
       const url = `${a.url}-update-${hours}h`
       const id = articleIdForUrl(url)!
-      return [a.id, { ...a, id, url, title: a.title, publishedAt: null }]
+      return [a.id, { ...a, id, url, publishedAt: null }]
     }),
   )
   return {

@@ -218,14 +218,12 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   const batchSize = options.batchSize ?? DEFAULT_BATCH
   let batch: Required<Pick<IngestBatch, 'publishers' | 'entities' | 'articles' | 'observations' | 'storylineTruth'>> = emptyBatch()
   let inBatch = 0
+  // the store's entities, read only once a batch has an article without entities
   let gazetteer: Gazetteer | null = null
+  const gazetteerOf = () => (gazetteer ??= new Gazetteer(store.reference.entities()))
   const flush = () => {
     if (inBatch === 0) return
-    const found = addExtractedEntities(batch, () => gazetteer ?? new Gazetteer(store.reference.entities()))
-    if (found) {
-      gazetteer = found.gazetteer
-      report.articlesWithFoundEntities += found.articles
-    }
+    report.articlesWithFoundEntities += addExtractedEntities(batch, gazetteerOf)
     const newCountries = new Set([...batch.articles.map((a) => a.region), ...batch.observations.map((o) => o.country)])
     store.transaction(() => {
       for (const code of newCountries) if (!knownCountries.has(code)) registerCountry(store, code)
@@ -279,9 +277,10 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * headlines in which no known entity was found, its names join the gazetteer, and those articles
  * are matched again, so a name found in one headline is found in the others.
  */
-function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf: () => Gazetteer): { gazetteer: Gazetteer; articles: number } | null {
+/** Returns how many articles got entities. */
+function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf: () => Gazetteer): number {
   const bare = batch.articles.filter((a) => !a.entities || a.entities.length === 0)
-  if (bare.length === 0) return null
+  if (bare.length === 0) return 0
   const gazetteer = gazetteerOf()
   for (const e of batch.entities) gazetteer.add({ id: e.id, name: e.name, type: e.type ?? null })
   const unnamed = bare.filter((a) => gazetteer.find(a.title).length === 0)
@@ -298,7 +297,7 @@ function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf:
     a.entities = found.map((e) => ({ ...e, extracted: true }))
     articles++
   }
-  return { gazetteer, articles }
+  return articles
 }
 
 function emptyBatch() {

@@ -107,9 +107,10 @@ export function refreshTrends(store: Store, now: Date = new Date(), options: { f
 /** refreshTrends as a generator that pauses between its stages and inside the clustering (background jobs). */
 export function* refreshTrendsSteps(store: Store, now: Date = new Date(), options: { full?: boolean } = {}): Generator<void, TrendRefresh> {
   const kept = states.get(store)
-  if (!options.full && kept && incrementalFits(store, kept, now)) {
+  const maxSeq = store.articles.maxSeq()
+  if (!options.full && kept && incrementalFits(store, kept, now, maxSeq)) {
     try {
-      return yield* updateTrendsSteps(store, kept, now)
+      return yield* updateTrendsSteps(store, kept, now, maxSeq)
     } catch (error) {
       // the kept state may hold what was not written: the next refresh starts over
       states.delete(store)
@@ -119,12 +120,12 @@ export function* refreshTrendsSteps(store: Store, now: Date = new Date(), option
   return yield* recomputeTrendsSteps(store, now)
 }
 
-function incrementalFits(store: Store, kept: TrendState, now: Date): boolean {
+function incrementalFits(store: Store, kept: TrendState, now: Date, maxSeq: number): boolean {
   if (store.settings.get('trends_generation') !== kept.generation) return false
   // New articles are first seen at the latest observation at most.
   const end = Math.min(Math.floor(now.getTime() / 1000), Math.max(kept.newest, store.signalWriter.latestObservation() ?? 0))
   if (Math.floor(end / 86_400) !== kept.lastDay) return false
-  const fresh = store.articles.maxSeq() - kept.maxSeq
+  const fresh = maxSeq - kept.maxSeq
   return fresh >= 0 && fresh <= Math.max(1000, kept.articles * INCREMENTAL_MAX_SHARE)
 }
 
@@ -216,8 +217,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<void, TrendRe
  * the kept centroids (joining a trend or starting one); only the trends they joined are built
  * and written again, with their links, and the themes > topics counts. Trend ids stay.
  */
-function* updateTrendsSteps(store: Store, kept: TrendState, now: Date): Generator<void, TrendRefresh> {
-  const maxSeq = store.articles.maxSeq()
+function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: number): Generator<void, TrendRefresh> {
   const fresh = store.trendWriter.articles(kept.maxSeq, maxSeq - kept.maxSeq)
   const retried = kept.timeless.size > 0 ? store.trendWriter.articlesBySeq([...kept.timeless]) : []
   const placed = [...retried, ...fresh].filter((a): a is Article => a.time !== null)

@@ -8,17 +8,16 @@ interface PickerProps {
   anyLabel: string
 }
 
-/** The markets of the key, by name. */
-export function CountrySelect({ value, onChange, anyValue, anyLabel }: PickerProps) {
-  const regions = useApi('listRegions', {})
+/** A labelled select of named values, led by the "no restriction" choice. */
+function NamedSelect({ label, options, value, onChange, anyValue, anyLabel }: PickerProps & { label: string; options: Array<{ value: string; name: string }> }) {
   return (
     <label>
-      Country
+      {label}
       <select value={value} onChange={(e) => onChange(e.target.value)}>
         <option value={anyValue}>{anyLabel}</option>
-        {(regions.data?.regions ?? []).map((r) => (
-          <option key={r.alpha_2} value={r.alpha_2}>
-            {r.name}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.name}
           </option>
         ))}
       </select>
@@ -26,20 +25,14 @@ export function CountrySelect({ value, onChange, anyValue, anyLabel }: PickerPro
   )
 }
 
+/** The markets of the key, by name. */
+export function CountrySelect(props: PickerProps) {
+  const regions = useApi('listRegions', {})
+  return <NamedSelect label="Country" options={(regions.data?.regions ?? []).map((r) => ({ value: r.alpha_2, name: r.name }))} {...props} />
+}
+
 /** The languages of the feed, by name. */
-export function LanguageSelect({ value, onChange, anyValue, anyLabel }: PickerProps) {
+export function LanguageSelect(props: PickerProps) {
   const languages = useApi('listLanguages', {})
-  return (
-    <label>
-      Language
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value={anyValue}>{anyLabel}</option>
-        {(languages.data?.languages ?? []).map((l) => (
-          <option key={l.code} value={l.code}>
-            {l.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
+  return <NamedSelect label="Language" options={(languages.data?.languages ?? []).map((l) => ({ value: l.code, name: l.name }))} {...props} />
 }

@@ -1,5 +1,5 @@
 import nlp from 'compromise'
-import { fold, foldCached, readableBody } from '../mentions/matching'
+import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
 
 /**
  * Entities for articles that came without any (docs/entities.md): names of known entities found
@@ -25,7 +25,6 @@ export const SCORE_IN_BODY = 0.4
 /** At most this many entities per article, the best scored (then the earliest found) first. */
 export const MAX_EXTRACTED = 8
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu
 const words = (text: string) =>
   [...text.matchAll(WORD)].map((m) => {
     const lower = m[0].toLowerCase()

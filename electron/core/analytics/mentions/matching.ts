@@ -82,7 +82,8 @@ export interface Token {
   stem: string
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu
+/** A word: letters and digits, with the marks that belong to its letters. */
+export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu
 
 export function tokenize(text: string, lang: string): Token[] {
   const tokens: Token[] = []
