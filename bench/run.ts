@@ -24,6 +24,7 @@ import { scanMentionList } from '../electron/core/jobs/mention-scan'
 import { backtestForecasts } from '../electron/core/analytics/trends/backtest'
 import { addItems, createList, deleteList } from '../electron/core/service/tracking/editing'
 import { isoFromSeconds } from '../electron/core/time/buckets'
+import { decodeFeedEntries } from '../electron/core/store/feed-entries'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const MIGRATIONS = path.resolve(here, '../resources/drizzle')
@@ -77,17 +78,21 @@ async function measureImport(source: Store): Promise<void> {
   }
   await new Promise<void>((r) => articles.end(() => r()))
   const observations = fs.createWriteStream(observationsFile)
+  const urls = new Map(
+    (source.sqlite.prepare(`SELECT seq, url FROM articles`).raw().all() as Array<[number, string]>).map(([seq, url]) => [seq, url]),
+  )
   let rows = 0
-  for (const o of source.sqlite
-    .prepare(
-      `SELECT o.observed_at AS t, o.country, o.position, o.estimated_impressions AS imps, a.url
-       FROM observations o JOIN articles a ON a.seq = o.article_seq ORDER BY o.observed_at, o.country, o.position`,
-    )
-    .iterate() as Iterable<{ t: number; country: string; position: number; imps: number; url: string }>) {
-    if (!observations.write(`${JSON.stringify({ observed_at: isoFromSeconds(o.t), country: o.country, position: o.position, estimated_impressions: o.imps, url: o.url })}\n`)) {
-      await new Promise<void>((r) => observations.once('drain', () => r()))
+  // time order, then country and position: how a feed recorder writes its snapshots
+  for (const s of source.sqlite
+    .prepare(`SELECT observed_at AS t, country, entries FROM feed_snapshots ORDER BY observed_at, country`)
+    .all() as Array<{ t: number; country: string; entries: Buffer }>) {
+    const e = decodeFeedEntries(s.entries)
+    const observedAt = isoFromSeconds(s.t)
+    for (let i = 0; i < e.seqs.length; i++) {
+      const line = { observed_at: observedAt, country: s.country, position: e.positions[i], estimated_impressions: e.impressions[i], url: urls.get(e.seqs[i]!) }
+      if (!observations.write(`${JSON.stringify(line)}\n`)) await new Promise<void>((r) => observations.once('drain', () => r()))
+      rows++
     }
-    rows++
   }
   await new Promise<void>((r) => observations.end(() => r()))
   const target = Store.open({ file: path.join(dir, 'feedlens.db'), migrationsFolder: MIGRATIONS })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { generateDemoWorld } from '../../electron/core/demo/generate'
 import { scaleSpecs } from '../../electron/core/demo/scales'
 import { topics } from '../../electron/core/demo/vocabulary'
+import { decodeFeedEntries } from '../../electron/core/store/feed-entries'
 import { openTestStore } from '../helpers/core'
 
 const END = new Date('2026-11-20T13:30:00Z')
@@ -16,6 +17,10 @@ describe('the demo world', () => {
   const { store, summary } = world
   const one = <T>(sql: string): T => store.sqlite.prepare(sql).get() as T
   const all = <T>(sql: string): T[] => store.sqlite.prepare(sql).all() as T[]
+  const feed = () =>
+    all<{ country: string; at: number; entries: Buffer }>('SELECT country, observed_at AS at, entries FROM feed_snapshots ORDER BY country, observed_at').map(
+      (s) => ({ ...s, entries: decodeFeedEntries(s.entries) }),
+    )
 
   it('is the same store for the same seed, scale and end, and another for another seed', () => {
     const again = build(7)
@@ -29,9 +34,10 @@ describe('the demo world', () => {
     const snapshots = 11 * 8 + 5
     expect(summary).toMatchObject({ countries: 5, from: '2026-11-09T00:00:00.000Z', to: '2026-11-20T12:00:00.000Z' })
     expect(summary.observations).toBe(snapshots * 5 * scaleSpecs.small.positions)
-    const perSnapshot = all<{ n: number; maxPos: number }>('SELECT count(*) AS n, max(position) AS maxPos FROM observations GROUP BY country, observed_at')
+    const perSnapshot = feed().map((s) => ({ n: s.entries.seqs.length, positions: Array.from(s.entries.positions) }))
     expect(perSnapshot).toHaveLength(snapshots * 5)
-    expect(perSnapshot.every((s) => s.n === 100 && s.maxPos === 100)).toBe(true)
+    // every position 1..100 once, in position order
+    expect(perSnapshot.every((s) => s.n === 100 && s.positions.every((p, i) => p === i + 1))).toBe(true)
   })
 
   it('has countries with names, alpha-3 codes, languages, cities and offsets from the reference packages', () => {
@@ -69,9 +75,17 @@ describe('the demo world', () => {
   })
 
   it('makes impressions fall with position', () => {
-    const byPosition = all<{ position: number; imps: number }>(
-      'SELECT position, avg(estimated_impressions) AS imps FROM observations WHERE position IN (1, 10, 50, 100) GROUP BY position ORDER BY position',
-    )
+    const sums = new Map<number, { total: number; n: number }>()
+    for (const s of feed()) {
+      s.entries.positions.forEach((position, i) => {
+        if (![1, 10, 50, 100].includes(position)) return
+        const sum = sums.get(position) ?? { total: 0, n: 0 }
+        sum.total += s.entries.impressions[i]!
+        sum.n++
+        sums.set(position, sum)
+      })
+    }
+    const byPosition = [...sums].sort(([a], [b]) => a - b).map(([position, s]) => ({ position, imps: s.total / s.n }))
     expect(byPosition.map((r) => r.position)).toEqual([1, 10, 50, 100])
     for (let i = 1; i < byPosition.length; i++) expect(byPosition[i]!.imps).toBeLessThan(byPosition[i - 1]!.imps)
   })

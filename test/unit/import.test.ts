@@ -191,7 +191,7 @@ describe('importing observations', () => {
         },
       }),
     ).rejects.toThrow('killed')
-    const partial = interrupted.sqlite.prepare('SELECT count(*) FROM observations').pluck().get() as number
+    const partial = interrupted.counts().observations
     expect(partial % 10).toBe(0)
     expect(partial).toBeLessThan(50)
     const resumed = await importFile(interrupted, file, { batchSize: 10 })

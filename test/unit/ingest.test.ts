@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { articleIdForUrl, canonicalUrl } from '../../electron/core/ingest/canonical-url'
+import { decodeFeedEntries } from '../../electron/core/store/feed-entries'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore, seedRegion } from '../helpers/core'
 
@@ -59,6 +60,9 @@ describe('the ingest writer', () => {
     daily: store.sqlite.prepare('SELECT * FROM article_daily ORDER BY day, article_seq').all(),
     subjects: store.sqlite.prepare('SELECT * FROM subject_daily ORDER BY subject_kind, subject_key, day').all(),
     seen: store.sqlite.prepare('SELECT * FROM article_facets ORDER BY article_seq').all(),
+    snapshots: (store.sqlite.prepare('SELECT country, observed_at, entry_count, entries FROM feed_snapshots ORDER BY 1, 2').all() as Array<{ entries: Buffer }>).map(
+      (s) => ({ ...s, entries: Array.from(decodeFeedEntries(s.entries).seqs) }),
+    ),
   })
 
   it('maintains hourly, daily and subject aggregates as hand-computed', () => {
@@ -83,6 +87,16 @@ describe('the ingest writer', () => {
     expect(d.subjects.filter((r: any) => r.subject_kind === 'entity').map((r: any) => r.publications)).toEqual([2, 1])
     expect(store.articles.get(article(1).id)).toMatchObject({ firstSeenAt: '2026-11-20T09:00:00.000Z', lastSeenAt: '2026-11-21T00:00:00.000Z' })
     expect(store.geo.region('US')).toMatchObject({ isActive: true, firstDataAt: '2026-11-20T09:00:00.000Z' })
+    // one packed row per snapshot: the 12:00 one holds both articles, by position
+    expect(d.snapshots.map((s: any) => [s.entry_count, s.entries])).toEqual([[1, [1]], [1, [1]], [2, [2, 1]], [1, [1]]])
+    expect(store.articles.observations(1, ['US'], undefined, undefined, 10, 1)).toEqual({
+      total: 4,
+      rows: [
+        { observedAt: '2026-11-20T09:30:00.000Z', country: 'US', position: 2, estimatedImpressions: 700 },
+        { observedAt: '2026-11-20T12:00:00.000Z', country: 'US', position: 4, estimatedImpressions: 300 },
+        { observedAt: '2026-11-21T00:00:00.000Z', country: 'US', position: 3, estimatedImpressions: 100 },
+      ],
+    })
   })
 
   it('gives the same aggregates whether data arrives in one batch or several', () => {
@@ -117,5 +131,9 @@ describe('the ingest writer', () => {
     expect(() => writer.write({ articles: [article(3)], observations: [sample[0]!, unknown] })).toThrow(/unknown article/)
     expect(store.articles.get(article(3).id)).toBeUndefined()
     expect(dump(store).hourly).toEqual([])
+    const tooMany = { ...sample[0]!, estimatedImpressions: 2 ** 32 }
+    expect(() => writer.write({ articles: [article(3)], observations: [tooMany] })).toThrow(RangeError)
+    expect(store.articles.get(article(3).id)).toBeUndefined()
+    expect(dump(store).snapshots).toEqual([])
   })
 })

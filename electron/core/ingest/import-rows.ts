@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { formatGroups } from '../../../shared/contract/values'
 import { normalizeDomain } from '../domains/normalize-domain'
-import { articleIdForUrl, domainOfUrl } from './canonical-url'
+import { MAX_ENTRY_VALUE } from '../store/feed-entries'
+import { articleUrlParts } from './canonical-url'
 import type { ArticleRecord, EntityRecord, ObservationRecord, PublisherRecord } from './records'
 
 /** What one input row becomes; a row is either valid (records) or rejected with a reason. */
@@ -40,11 +41,12 @@ function text(row: Row, name: string, required = false): string | null {
   return String(v)
 }
 
-function integer(row: Row, name: string, min: number): number {
+function integer(row: Row, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const v = row[name]
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN
   if (!Number.isInteger(n)) throw new RowError(`${name} should be a whole number, not ${JSON.stringify(v ?? null)}`)
   if (n < min) throw new RowError(`${name} should be at least ${min}, not ${n}`)
+  if (n > max) throw new RowError(`${name} should be at most ${max}, not ${n}`)
   return n
 }
 
@@ -104,9 +106,8 @@ function urlOf(row: Row, name = 'url'): Readonly<{ url: string; id: string; doma
   let resolved = typeof raw === 'string' ? resolvedUrls.get(raw) : undefined
   if (resolved === undefined) {
     const url = text(row, name, true).trim()
-    const id = articleIdForUrl(url)
-    const domain = domainOfUrl(url)
-    resolved = id && domain ? { url, id, domain } : null
+    const parts = articleUrlParts(url)
+    resolved = parts && { url, ...parts }
     if (resolvedUrls.size >= 200_000) resolvedUrls.clear()
     if (typeof raw === 'string') resolvedUrls.set(raw, resolved)
   }
@@ -204,6 +205,12 @@ export function articleRow(row: Row, ctx: RowContext): RowRecords {
   return articleOf(row, ctx, region, u)
 }
 
+/** Whether an observation row brings its article's fields (a title): then it also (re)writes the article. */
+export function hasArticleFields(row: Row): boolean {
+  const title = row.title
+  return title !== undefined && title !== null && title !== ''
+}
+
 /** An observation row; when it carries a title it also (re)writes its article. */
 export function observationRow(row: Row, ctx: RowContext): RowRecords {
   const u = urlOf(row)
@@ -212,10 +219,10 @@ export function observationRow(row: Row, ctx: RowContext): RowRecords {
     articleId: u.id,
     country: c,
     observedAt: timestamp(row, 'observed_at', true)!,
-    position: integer(row, 'position', 1),
-    estimatedImpressions: integer(row, 'estimated_impressions', 0),
+    position: integer(row, 'position', 1, MAX_ENTRY_VALUE),
+    estimatedImpressions: integer(row, 'estimated_impressions', 0, MAX_ENTRY_VALUE),
   }
-  if (text(row, 'title') === null) return { observation }
+  if (!hasArticleFields(row)) return { observation }
   return { ...articleOf(row, ctx, c, u), observation }
 }
 

@@ -1,11 +1,11 @@
-import { parse as parseCsv } from 'csv-parse'
 import fs from 'node:fs'
 import path from 'node:path'
 import { languageName, referenceCountry } from '../geo/reference-countries'
 import type { Store } from '../store/store'
 import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities/extract'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, type Row, type RowContext, type RowRecords } from './import-rows'
-import type { IngestBatch } from './records'
+import { emptyObservationColumns, type IngestBatch, type ObservationColumns } from './records'
+import { parseFile, readRows } from './file-segments'
 import { IngestWriter } from './writer'
 
 export const importFormats = ['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv'] as const
@@ -49,12 +49,6 @@ const DEFAULT_BATCH = 20_000
 /** A whole import refused before anything was written (unknown format, unreadable file). */
 export class ImportError extends Error {}
 
-interface SourceRow {
-  line: number
-  row?: Row
-  error?: string
-}
-
 /** Guesses the format from the file name and its first record. */
 export async function detectFormat(file: string): Promise<ImportFormat> {
   const ext = path.extname(file).toLowerCase()
@@ -68,53 +62,6 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
     return keys.includes('observed_at') ? `observations-${kind}` : `articles-${kind}`
   }
   throw new ImportError(`${file}: the file has no records`)
-}
-
-/** The rows of a file, a chunk at a time (one await per chunk, not per row). */
-async function* readRows(file: string, kind: 'csv' | 'ndjson', onBytes: (n: number) => void): AsyncGenerator<SourceRow[]> {
-  if (kind === 'ndjson') {
-    // Decoded by the stream, so a character split across two chunks stays whole.
-    const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })
-    stream.on('data', (chunk) => onBytes(Buffer.byteLength(chunk)))
-    let line = 0
-    for await (const texts of lines(stream)) {
-      const rows: SourceRow[] = []
-      for (const text of texts) {
-        line++
-        if (text.trim() === '') continue
-        try {
-          const value = JSON.parse(text) as unknown
-          if (!value || typeof value !== 'object' || Array.isArray(value)) rows.push({ line, error: 'a line should hold one JSON object' })
-          else rows.push({ line, row: value as Row })
-        } catch {
-          rows.push({ line, error: 'not valid JSON' })
-        }
-      }
-      yield rows
-    }
-    return
-  }
-  const stream = fs.createReadStream(file)
-  stream.on('data', (chunk) => onBytes(chunk.length))
-  const skipped: SourceRow[] = []
-  const parser = stream.pipe(parseCsv({ columns: true, bom: true, info: true, skip_records_with_error: true, trim: false }))
-  parser.on('skip', (err: Error & { lines?: number }) => skipped.push({ line: err.lines ?? 0, error: err.message }))
-  for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
-    yield [...skipped.splice(0), { line: info.lines, row: record }]
-  }
-  if (skipped.length > 0) yield skipped
-}
-
-/** Lines of a text stream (LF or CRLF), split straight off the chunks, a chunk's worth at a time. */
-async function* lines(stream: fs.ReadStream): AsyncGenerator<string[]> {
-  let rest = ''
-  const trimCr = (part: string) => (part.endsWith('\r') ? part.slice(0, -1) : part)
-  for await (const chunk of stream as AsyncIterable<string>) {
-    const parts = (rest + chunk).split('\n')
-    rest = parts.pop()!
-    yield parts.map(trimCr)
-  }
-  if (rest !== '') yield [trimCr(rest)]
 }
 
 const CONVERT: Record<ImportFormat, (row: Row, ctx: RowContext) => RowRecords> = {
@@ -177,36 +124,70 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   const introduced = new Set<string>()
   const knownArticle = (id: string) => introduced.has(id) || writer.articleSeq(id) !== undefined
   const knownCountries = new Set(store.geo.regionCodes())
+  const countryProblem = (c: string) => (knownCountries.has(c) || referenceCountry(c) ? null : `unknown country code ${c}`)
+  const UNKNOWN_ARTICLE = 'the first row of a new article URL needs its title (and lang, unless the country has a known language)'
 
   const check = (records: RowRecords): void => {
     const countries = [records.article?.region, records.observation?.country].filter((c): c is string => !!c)
     for (const c of countries) {
-      if (!knownCountries.has(c) && !referenceCountry(c)) throw new RowError(`unknown country code ${c}`)
+      const reason = countryProblem(c)
+      if (reason) throw new RowError(reason)
     }
     if (records.article) introduced.add(records.article.id)
-    if (records.observation && !knownArticle(records.observation.articleId)) {
-      throw new RowError('the first row of a new article URL needs its title (and lang, unless the country has a known language)')
+    if (records.observation && !knownArticle(records.observation.articleId)) throw new RowError(UNKNOWN_ARTICLE)
+  }
+
+  /**
+   * Goes through the file's rows in order: `take` gets each row's records once converted and
+   * checked, bad rows become problems. Plain observation rows come already converted (see
+   * parseFile) and are only checked against the store here.
+   */
+  type TakeObservation = (articleId: string, country: string, observedAt: number, position: number, impressions: number) => void
+  const eachRow = async (take: (records: RowRecords) => void, takeObservation: TakeObservation, onChunk: (bytesRead: number) => void) => {
+    for await (const chunk of parseFile(file, kind, format.startsWith('observations'))) {
+      for (const segment of chunk.segments) {
+        if (segment.kind === 'rows') {
+          for (const r of segment.rows) {
+            report.rows++
+            if (r.error) {
+              problem(r.line, r.error)
+              continue
+            }
+            let records: RowRecords
+            try {
+              records = convert(r.row!, ctx)
+              check(records)
+            } catch (e) {
+              if (!(e instanceof RowError)) throw e
+              problem(r.line, e.message)
+              continue
+            }
+            take(records)
+          }
+          continue
+        }
+        for (let i = 0; i < segment.lines.length; i++) {
+          report.rows++
+          const country = segment.country[i]!
+          const articleId = segment.articleId[i]!
+          const reason = countryProblem(country) ?? (knownArticle(articleId) ? null : UNKNOWN_ARTICLE)
+          if (reason) {
+            problem(segment.lines[i]!, reason)
+            continue
+          }
+          takeObservation(articleId, country, segment.observedAt[i]!, segment.position[i]!, segment.impressions[i]!)
+        }
+      }
+      onChunk(chunk.bytesRead)
     }
   }
 
   if (options.strict) {
-    let bytes = 0
-    const checkOnly = (r: SourceRow) => {
-      report.rows++
-      if (r.error) problem(r.line, r.error)
-      else {
-        try {
-          check(convert(r.row!, ctx))
-        } catch (e) {
-          if (!(e instanceof RowError)) throw e
-          problem(r.line, e.message)
-        }
-      }
-    }
-    for await (const rows of readRows(file, kind, (n) => (bytes += n))) {
-      for (const r of rows) checkOnly(r)
-      options.onProgress?.({ file, bytesRead: Math.min(bytes, totalBytes) / 2, totalBytes, rows: report.rows })
-    }
+    await eachRow(
+      () => {},
+      () => {},
+      (bytes) => options.onProgress?.({ file, bytesRead: Math.min(bytes, totalBytes) / 2, totalBytes, rows: report.rows }),
+    )
     if (report.skipped > 0) {
       report.refused = true
       return report
@@ -216,7 +197,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   }
 
   const batchSize = options.batchSize ?? DEFAULT_BATCH
-  let batch: Required<Pick<IngestBatch, 'publishers' | 'entities' | 'articles' | 'observations' | 'storylineTruth'>> = emptyBatch()
+  let batch = emptyBatch()
   let inBatch = 0
   // the store's entities, read only once a batch has an article without entities
   let gazetteer: Gazetteer | null = null
@@ -224,7 +205,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   const flush = () => {
     if (inBatch === 0) return
     report.articlesWithFoundEntities += addExtractedEntities(batch, gazetteerOf)
-    const newCountries = new Set([...batch.articles.map((a) => a.region), ...batch.observations.map((o) => o.country)])
+    const newCountries = new Set([...batch.articles.map((a) => a.region), ...new Set(batch.observationColumns.country)])
     store.transaction(() => {
       for (const code of newCountries) if (!knownCountries.has(code)) registerCountry(store, code)
       const counts = writer.write(batch)
@@ -236,35 +217,43 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     batch = emptyBatch()
     inBatch = 0
   }
-  let bytes = 0
-  const take = (r: SourceRow) => {
-    report.rows++
-    if (r.error) {
-      problem(r.line, r.error)
-      return
-    }
-    let records: RowRecords
-    try {
-      records = convert(r.row!, ctx)
-      check(records)
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e
-      problem(r.line, e.message)
-      return
-    }
-    if (records.publisher) batch.publishers.push(records.publisher)
-    if (records.entities) batch.entities.push(...records.entities)
-    if (records.article) batch.articles.push(records.article)
-    if (records.observation) batch.observations.push(records.observation)
-    if (records.truth && records.article) batch.storylineTruth.push({ articleId: records.article.id, ...records.truth })
+  let lastProgress = 0
+  const rowDone = () => {
     if (++inBatch >= batchSize) flush()
-    if (report.rows % Math.min(5000, batchSize) === 0) {
-      options.onProgress?.({ file, bytesRead: options.strict ? totalBytes / 2 + bytes / 2 : bytes, totalBytes, rows: report.rows })
+    if (report.rows - lastProgress >= Math.min(5000, batchSize)) {
+      lastProgress = report.rows
+      options.onProgress?.({ file, bytesRead: options.strict ? totalBytes / 2 + bytesRead / 2 : bytesRead, totalBytes, rows: report.rows })
     }
   }
-  for await (const rows of readRows(file, kind, (n) => (bytes += n))) {
-    for (const r of rows) take(r)
+  let bytesRead = 0
+  let lastAt = ''
+  let lastSeconds = 0
+  const takeObservation = (articleId: string, country: string, observedAt: number, position: number, impressions: number) => {
+    const o = batch.observationColumns
+    o.articleId.push(articleId)
+    o.country.push(country)
+    o.observedAt.push(observedAt)
+    o.position.push(position)
+    o.impressions.push(impressions)
+    rowDone()
   }
+  await eachRow(
+    (records) => {
+      if (records.publisher) batch.publishers.push(records.publisher)
+      if (records.entities) batch.entities.push(...records.entities)
+      if (records.article) batch.articles.push(records.article)
+      if (records.truth && records.article) batch.storylineTruth.push({ articleId: records.article.id, ...records.truth })
+      const o = records.observation
+      if (!o) return rowDone()
+      if (o.observedAt !== lastAt) {
+        lastAt = o.observedAt
+        lastSeconds = Math.floor(Date.parse(o.observedAt) / 1000)
+      }
+      takeObservation(o.articleId, o.country, lastSeconds, o.position, o.estimatedImpressions)
+    },
+    takeObservation,
+    (bytes) => (bytesRead = bytes),
+  )
   flush()
   store.analyzeIfGrown()
   options.onProgress?.({ file, bytesRead: totalBytes, totalBytes, rows: report.rows })
@@ -301,11 +290,11 @@ function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf:
 }
 
 function emptyBatch() {
-  return { publishers: [], entities: [], articles: [], observations: [], storylineTruth: [] } as {
+  return { publishers: [], entities: [], articles: [], observationColumns: emptyObservationColumns(), storylineTruth: [] } as {
     publishers: NonNullable<IngestBatch['publishers']>
     entities: NonNullable<IngestBatch['entities']>
     articles: NonNullable<IngestBatch['articles']>
-    observations: NonNullable<IngestBatch['observations']>
+    observationColumns: ObservationColumns
     storylineTruth: NonNullable<IngestBatch['storylineTruth']>
   }
 }

@@ -41,11 +41,46 @@ export interface ObservationRecord {
   estimatedImpressions: number
 }
 
+/** Observations as parallel columns (row i across all of them): how importers hand big batches over. */
+export interface ObservationColumns {
+  articleId: string[]
+  country: string[]
+  /** Epoch seconds. */
+  observedAt: number[]
+  position: number[]
+  impressions: number[]
+}
+
+export function emptyObservationColumns(): ObservationColumns {
+  return { articleId: [], country: [], observedAt: [], position: [], impressions: [] }
+}
+
+/** Observation records as columns (a snapshot's rows share one instant: parsed once). */
+export function observationColumns(records: readonly ObservationRecord[]): ObservationColumns {
+  const columns = emptyObservationColumns()
+  let lastAt = ''
+  let lastSeconds = 0
+  for (const o of records) {
+    if (o.observedAt !== lastAt) {
+      lastAt = o.observedAt
+      lastSeconds = Math.floor(Date.parse(o.observedAt) / 1000)
+    }
+    columns.articleId.push(o.articleId)
+    columns.country.push(o.country)
+    columns.observedAt.push(lastSeconds)
+    columns.position.push(o.position)
+    columns.impressions.push(o.estimatedImpressions)
+  }
+  return columns
+}
+
 export interface IngestBatch {
   publishers?: PublisherRecord[]
   entities?: EntityRecord[]
   articles?: ArticleRecord[]
   observations?: ObservationRecord[]
+  /** The same as columns (used instead of observations when given). */
+  observationColumns?: ObservationColumns
   /** True storylines (demo world, labelled imports), kept apart from every contract method. */
   storylineTruth?: Array<{ articleId: string; source: string; storylineId: string }>
 }

@@ -1,20 +1,61 @@
 import type Database from 'better-sqlite3'
 import type { Store } from '../store/store'
-import type { ArticleRecord, IngestBatch, IngestCounts } from './records'
+import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, type FeedEntries } from '../store/feed-entries'
+import { observationColumns, type ArticleRecord, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
 
-const STAGE_ROWS = 100
-/** Article keys kept in memory by one writer. */
+/** Rows per multi-row INSERT. */
+const ROWS_PER_STATEMENT = 100
+/** Article keys (and the facts subject aggregates need) kept in memory by one writer. */
 const MAX_REMEMBERED = 500_000
-const SUBJECT_UPSERT = `ON CONFLICT (subject_kind, subject_key, country, day) DO UPDATE SET
-  impressions = impressions + excluded.impressions, publications = publications + excluded.publications,
-  observations = observations + excluded.observations, position_sum = position_sum + excluded.position_sum`
+const CELL_COLUMNS = 'country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen'
 const CELL_UPSERT = (key: string) => `ON CONFLICT (${key}, country, article_seq) DO UPDATE SET
   impressions = impressions + excluded.impressions, observations = observations + excluded.observations,
   best_position = min(best_position, excluded.best_position), position_sum = position_sum + excluded.position_sum,
   first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`
+const SUBJECT_COLUMNS = 'subject_kind, subject_key, country, day, impressions, publications, observations, position_sum'
+const SUBJECT_UPSERT = `ON CONFLICT (subject_kind, subject_key, country, day) DO UPDATE SET
+  impressions = impressions + excluded.impressions, publications = publications + excluded.publications,
+  observations = observations + excluded.observations, position_sum = position_sum + excluded.position_sum`
 
-// Temporary tables carry no statistics, so joins from them are pinned with CROSS JOIN (SQLite
-// keeps that order): starting from the staged rows, never from a full scan of a big table.
+/** One aggregate cell (article x country x hour or day) of the observations of a batch. */
+interface Cell {
+  seq: number
+  impressions: number
+  observations: number
+  bestPosition: number
+  positionSum: number
+  firstSeen: number
+  lastSeen: number
+  /** Daily cells: the article had no cell for this day and country before the batch. */
+  isNew: boolean
+}
+
+/** The cells of one hour or day in one country, by article. */
+interface CellGroup {
+  bucket: number
+  country: string
+  cells: Map<number, Cell>
+  /** The store had no cell of this hour or day and country before the batch. */
+  fresh: boolean
+}
+
+/** What the subject aggregates need to know of an article. */
+interface ArticleFacts {
+  domain: string
+  category: string | null
+  entities: string[]
+}
+
+interface SubjectCell {
+  kind: 'publisher' | 'category' | 'entity'
+  key: string
+  country: string
+  day: number
+  impressions: number
+  publications: number
+  observations: number
+  positionSum: number
+}
 
 /**
  * Writes batches of records and keeps every aggregate current as it goes: article x country x
@@ -22,29 +63,24 @@ const CELL_UPSERT = (key: string) => `ON CONFLICT (${key}, country, article_seq)
  * x country x day. A batch is one transaction: it lands whole or not at all. Observations
  * already stored are skipped, so importing the same data twice leaves the same store.
  *
- * New observations are staged in a temporary table and folded into the aggregates with
- * set-based SQL: a handful of statements per batch, whatever its size.
+ * A batch's observations are grouped into feed snapshots (one packed row each) and folded
+ * into the aggregates in memory first, so each aggregate row is written once per batch with
+ * multi-row statements, and a row known to be new is inserted without a conflict check.
  */
 export class IngestWriter {
   private readonly sqlite: Database.Database
   private readonly seqs = new Map<string, number>()
+  private readonly facts = new Map<number, ArticleFacts>()
   private readonly st: ReturnType<IngestWriter['prepare']>
 
   constructor(private readonly store: Store) {
     this.sqlite = store.sqlite
-    this.sqlite.exec(`
-      CREATE TEMP TABLE IF NOT EXISTS ingest_stage (country TEXT NOT NULL, observed_at INTEGER NOT NULL, article_seq INTEGER NOT NULL,
-        position INTEGER NOT NULL, impressions INTEGER NOT NULL, PRIMARY KEY (country, observed_at, article_seq)) WITHOUT ROWID;
-      CREATE TEMP TABLE IF NOT EXISTS ingest_days (day INTEGER NOT NULL, country TEXT NOT NULL, article_seq INTEGER NOT NULL,
-        impressions INTEGER NOT NULL, observations INTEGER NOT NULL, best_position INTEGER NOT NULL, position_sum INTEGER NOT NULL,
-        first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL, is_new INTEGER NOT NULL, PRIMARY KEY (day, country, article_seq)) WITHOUT ROWID;`)
     this.st = this.prepare()
   }
 
   private prepare() {
     const s = this.sqlite
-    const stageValues = (rows: number) =>
-      s.prepare(`INSERT OR IGNORE INTO temp.ingest_stage VALUES ${Array.from({ length: rows }, () => '(?,?,?,?,?)').join(',')}`)
+    const rows = (width: 8 | 9, head: string, tail = '') => new MultiRowStatement(s, head, width, tail)
     return {
       publisher: s.prepare(
         `INSERT INTO publishers (domain, name, country, profile_exists, knowledge_graph_id, total_followers)
@@ -80,76 +116,32 @@ export class IngestWriter {
       articleEntity: s.prepare(`INSERT OR REPLACE INTO article_entities (article_id, entity_id, score, extracted) VALUES (?, ?, ?, ?)`),
       hasEntities: s.prepare(`SELECT 1 FROM article_entities WHERE article_id = ? LIMIT 1`).pluck(),
       truth: s.prepare(`INSERT OR REPLACE INTO storyline_truth (article_id, source, storyline_id) VALUES (?, ?, ?)`),
-      stageMany: stageValues(STAGE_ROWS),
-      stageOne: stageValues(1),
-      stagedCount: s.prepare(`SELECT count(*) FROM temp.ingest_stage`).pluck(),
-      // Snapshots of the batch the store already has some observations of (a file imported again).
-      knownSnapshots: s
-        .prepare(
-          `SELECT 1 FROM (SELECT DISTINCT country, observed_at FROM temp.ingest_stage) x
-           WHERE EXISTS (SELECT 1 FROM observations o WHERE o.country = x.country AND o.observed_at = x.observed_at) LIMIT 1`,
-        )
-        .pluck(),
-      dropKnown: s.prepare(
-        `DELETE FROM temp.ingest_stage WHERE EXISTS (SELECT 1 FROM observations o
-           WHERE o.country = ingest_stage.country AND o.observed_at = ingest_stage.observed_at AND o.article_seq = ingest_stage.article_seq)`,
+      snapshot: s.prepare(`SELECT entries FROM feed_snapshots WHERE country = ? AND observed_at = ?`).pluck(),
+      insertSnapshot: s.prepare(`INSERT INTO feed_snapshots (country, observed_at, entry_count, entries) VALUES (?, ?, ?, ?)`),
+      updateSnapshot: s.prepare(`UPDATE feed_snapshots SET entry_count = ?, entries = ? WHERE country = ? AND observed_at = ?`),
+      hourStored: s.prepare(`SELECT 1 FROM article_hourly WHERE hour = ? AND country = ? LIMIT 1`).pluck(),
+      insertHourly: rows(9, `INSERT INTO article_hourly (hour, ${CELL_COLUMNS}) VALUES`),
+      upsertHourly: rows(9, `INSERT INTO article_hourly (hour, ${CELL_COLUMNS}) VALUES`, CELL_UPSERT('hour')),
+      dayStored: s.prepare(`SELECT article_seq FROM article_daily WHERE day = ? AND country = ?`).pluck(),
+      insertDaily: rows(9, `INSERT INTO article_daily (day, ${CELL_COLUMNS}) VALUES`),
+      upsertDaily: rows(9, `INSERT INTO article_daily (day, ${CELL_COLUMNS}) VALUES`, CELL_UPSERT('day')),
+      insertSubject: rows(8, `INSERT INTO subject_daily (${SUBJECT_COLUMNS}) VALUES`),
+      upsertSubject: rows(8, `INSERT INTO subject_daily (${SUBJECT_COLUMNS}) VALUES`, SUBJECT_UPSERT),
+      allFacts: s.prepare(`SELECT seq, domain, category FROM articles`).raw(),
+      allEntities: s.prepare(`SELECT a.seq, ae.entity_id FROM article_entities ae CROSS JOIN articles a ON a.id = ae.article_id`).raw(),
+      articleFacts: s.prepare(
+        `SELECT a.seq, a.domain, a.category,
+                (SELECT json_group_array(entity_id) FROM article_entities WHERE article_id = a.id) AS entities
+         FROM json_each(?) j CROSS JOIN articles a ON a.seq = j.value`,
       ),
-      insertObservations: s.prepare(
-        `INSERT INTO observations (country, observed_at, article_seq, position, estimated_impressions)
-         SELECT country, observed_at, article_seq, position, impressions FROM temp.ingest_stage WHERE true`,
+      seenOf: s.prepare(
+        `SELECT f.article_seq AS seq, f.first_seen AS firstSeen, f.last_seen AS lastSeen
+         FROM json_each(?) j CROSS JOIN article_facets f ON f.article_seq = j.value`,
       ),
-      // Snapshots at most one an hour (the usual feed) make every staged row its own hourly cell.
-      sharedHours: s
-        .prepare(
-          `SELECT 1 FROM (SELECT DISTINCT country, observed_at FROM temp.ingest_stage) GROUP BY country, observed_at / 3600 HAVING count(*) > 1 LIMIT 1`,
-        )
-        .pluck(),
-      hourlyOnePerHour: s.prepare(
-        `INSERT INTO article_hourly (hour, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
-         SELECT observed_at / 3600, country, article_seq, impressions, 1, position, position, observed_at, observed_at
-         FROM temp.ingest_stage WHERE true ${CELL_UPSERT('hour')}`,
-      ),
-      hourly: s.prepare(
-        `INSERT INTO article_hourly (hour, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
-         SELECT observed_at / 3600, country, article_seq, sum(impressions), count(*), min(position), sum(position), min(observed_at), max(observed_at)
-         FROM temp.ingest_stage WHERE true GROUP BY 1, 2, 3 ${CELL_UPSERT('hour')}`,
-      ),
-      days: s.prepare(
-        `INSERT INTO temp.ingest_days (day, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen, is_new)
-         SELECT observed_at / 86400 AS d, country, article_seq, sum(impressions), count(*), min(position), sum(position),
-                min(observed_at), max(observed_at),
-                NOT EXISTS (SELECT 1 FROM article_daily x WHERE x.day = observed_at / 86400 AND x.country = ingest_stage.country
-                                                         AND x.article_seq = ingest_stage.article_seq)
-         FROM temp.ingest_stage GROUP BY 1, 2, 3`,
-      ),
-      daily: s.prepare(
-        `INSERT INTO article_daily (day, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
-         SELECT day, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen
-         FROM temp.ingest_days WHERE true ${CELL_UPSERT('day')}`,
-      ),
-      subjectPublisher: s.prepare(
-        `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
-         SELECT 'publisher', a.domain, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
-         FROM temp.ingest_days d CROSS JOIN articles a ON a.seq = d.article_seq WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
-      ),
-      subjectCategory: s.prepare(
-        `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
-         SELECT 'category', a.category, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
-         FROM temp.ingest_days d CROSS JOIN articles a ON a.seq = d.article_seq WHERE a.category IS NOT NULL GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
-      ),
-      subjectEntity: s.prepare(
-        `INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum)
-         SELECT 'entity', ae.entity_id, d.country, d.day, sum(d.impressions), sum(d.is_new), sum(d.observations), sum(d.position_sum)
-         FROM temp.ingest_days d CROSS JOIN articles a ON a.seq = d.article_seq CROSS JOIN article_entities ae ON ae.article_id = a.id
-         WHERE true GROUP BY 2, 3, 4 ${SUBJECT_UPSERT}`,
-      ),
-      seen: s.prepare(
-        `UPDATE article_facets SET first_seen = min(coalesce(first_seen, x.first), x.first),
-           last_seen = max(coalesce(last_seen, x.last), x.last), impressions = impressions + x.imps
-         FROM (SELECT article_seq, min(first_seen) AS first, max(last_seen) AS last, sum(impressions) AS imps
-               FROM temp.ingest_days GROUP BY 1) x
-         WHERE article_facets.article_seq = x.article_seq`,
-      ),
+      // Three forms, so an index on a seen column is only rewritten when that column changes.
+      seenFirst: s.prepare(`UPDATE article_facets SET first_seen = ?, last_seen = ?, impressions = impressions + ? WHERE article_seq = ?`),
+      seenLast: s.prepare(`UPDATE article_facets SET last_seen = ?, impressions = impressions + ? WHERE article_seq = ?`),
+      seenImpressions: s.prepare(`UPDATE article_facets SET impressions = impressions + ? WHERE article_seq = ?`),
       facets: s.prepare(
         `INSERT INTO article_facets (article_seq, region, lang, domain, category, content_type, has_summary, has_entities, published_at)
          SELECT seq, region, lang, domain, category, content_type, coalesce(summary, '') <> '', entity_count > 0, unixepoch(published_at)
@@ -158,24 +150,24 @@ export class IngestWriter {
            category = excluded.category, content_type = excluded.content_type, has_summary = excluded.has_summary,
            has_entities = excluded.has_entities, published_at = excluded.published_at`,
       ),
-      regions: s.prepare(
-        `UPDATE regions SET is_active = 1,
-           first_data_at = min(coalesce(first_data_at, x.first), x.first)
-         FROM (SELECT country, strftime('%Y-%m-%dT%H:%M:%fZ', min(first_seen), 'unixepoch') AS first FROM temp.ingest_days GROUP BY country) x
-         WHERE regions.alpha_2 = x.country`,
+      region: s.prepare(
+        `UPDATE regions SET is_active = 1, first_data_at = min(coalesce(first_data_at, x.first), x.first)
+         FROM (SELECT strftime('%Y-%m-%dT%H:%M:%fZ', ?, 'unixepoch') AS first) x WHERE alpha_2 = ?`,
       ),
-      clearStage: s.prepare(`DELETE FROM temp.ingest_stage`),
-      clearDays: s.prepare(`DELETE FROM temp.ingest_days`),
     }
   }
 
   /**
-   * Reads every stored article's key at once: a large import looks most of them up, and one
-   * scan of the id index beats as many lookups. Skipped for stores too big to hold in memory.
+   * Reads every stored article's key (and what the subject aggregates need of it) at once: a
+   * large import looks most of them up, and one scan beats as many lookups. Skipped for stores too big to hold in memory.
    */
   preloadArticleSeqs(): void {
     if ((this.st.articleCount.get() as number) > MAX_REMEMBERED * 0.8) return
     for (const [id, seq] of this.st.allSeqs.raw().iterate() as Iterable<[string, number]>) this.seqs.set(id, seq)
+    for (const [seq, domain, category] of this.st.allFacts.iterate() as Iterable<[number, string, string | null]>) {
+      this.facts.set(seq, { domain, category, entities: [] })
+    }
+    for (const [seq, entity] of this.st.allEntities.iterate() as Iterable<[number, string]>) this.facts.get(seq)?.entities.push(entity)
   }
 
   /** The compact key of a stored article, or undefined when the store does not know it. */
@@ -214,46 +206,170 @@ export class IngestWriter {
     for (const e of batch.entities ?? []) st.entity.run(e.id, e.name, e.type ?? null)
     for (const a of batch.articles ?? []) this.writeArticle(a)
     for (const t of batch.storylineTruth ?? []) st.truth.run(t.articleId, t.source, t.storylineId)
+    const observations = batch.observationColumns ?? (batch.observations ? observationColumns(batch.observations) : null)
+    const inserted = observations ? this.writeObservations(observations) : 0
+    const total = observations?.articleId.length ?? 0
+    return { articles: batch.articles?.length ?? 0, observationsInserted: inserted, observationsDuplicate: total - inserted }
+  }
 
-    const observations = batch.observations ?? []
-    if (observations.length === 0) return { articles: batch.articles?.length ?? 0, observationsInserted: 0, observationsDuplicate: 0 }
-    // a snapshot's rows share one instant: parse it once
-    let lastAt = ''
-    let lastSeconds = 0
-    const row = (i: number) => {
-      const o = observations[i]!
-      const seq = this.articleSeq(o.articleId)
-      if (seq === undefined) throw new Error(`Observation of an unknown article ${o.articleId}`)
-      if (o.observedAt !== lastAt) {
-        lastAt = o.observedAt
-        lastSeconds = Math.floor(Date.parse(o.observedAt) / 1000)
+  /** Stores a batch's new observations as feed snapshots and folds them into the aggregates; returns how many were new. */
+  private writeObservations(o: ObservationColumns): number {
+    const st = this.st
+    const hours = new Map<string, CellGroup>()
+    const days = new Map<string, CellGroup>()
+    const firstByCountry = new Map<string, number>()
+    let inserted = 0
+    for (const snapshot of this.snapshotsOf(o)) {
+      const stored = st.snapshot.get(snapshot.country, snapshot.at) as Buffer | undefined
+      const before = stored ? decodeFeedEntries(stored) : null
+      const present = new Set<number>(before?.seqs)
+      const fresh: FeedEntries = { seqs: new Uint32Array(snapshot.seqs.length), positions: new Uint32Array(snapshot.seqs.length), impressions: new Uint32Array(snapshot.seqs.length) }
+      let n = 0
+      for (let i = 0; i < snapshot.seqs.length; i++) {
+        const seq = snapshot.seqs[i]!
+        if (present.has(seq)) continue
+        present.add(seq)
+        fresh.seqs[n] = seq
+        fresh.positions[n] = snapshot.positions[i]!
+        fresh.impressions[n] = snapshot.impressions[i]!
+        n++
       }
-      return [o.country, lastSeconds, seq, o.position, o.estimatedImpressions]
+      if (n === 0) continue
+      const added: FeedEntries = { seqs: fresh.seqs.subarray(0, n), positions: fresh.positions.subarray(0, n), impressions: fresh.impressions.subarray(0, n) }
+      if (before) {
+        const all = concatFeedEntries(before, added)
+        st.updateSnapshot.run(all.seqs.length, encodeFeedEntries(all), snapshot.country, snapshot.at)
+      } else {
+        st.insertSnapshot.run(snapshot.country, snapshot.at, n, encodeFeedEntries(added))
+      }
+      inserted += n
+      addToCells(hours, Math.floor(snapshot.at / 3600), snapshot.country, snapshot.at, added)
+      addToCells(days, Math.floor(snapshot.at / 86400), snapshot.country, snapshot.at, added)
+      const first = firstByCountry.get(snapshot.country)
+      if (first === undefined || snapshot.at < first) firstByCountry.set(snapshot.country, snapshot.at)
     }
-    let i = 0
-    for (; i + STAGE_ROWS <= observations.length; i += STAGE_ROWS) {
-      const values: unknown[] = []
-      for (let k = i; k < i + STAGE_ROWS; k++) values.push(...row(k))
-      st.stageMany.run(values)
+    if (inserted === 0) return 0
+    this.writeCells(hours, (g) => (st.hourStored.get(g.bucket, g.country) ? null : new Set()), st.insertHourly, st.upsertHourly)
+    this.writeCells(days, (g) => new Set(st.dayStored.all(g.bucket, g.country) as number[]), st.insertDaily, st.upsertDaily)
+    this.writeSubjects(days)
+    this.writeSeen(days)
+    for (const [country, first] of firstByCountry) st.region.run(first, country)
+    return inserted
+  }
+
+  /** The rows of a batch by feed snapshot (country and instant), article ids resolved to seqs. */
+  private snapshotsOf(o: ObservationColumns): SnapshotRows[] {
+    const byKey = new Map<string, SnapshotRows>()
+    let current: SnapshotRows | undefined
+    for (let i = 0; i < o.articleId.length; i++) {
+      const country = o.country[i]!
+      const at = o.observedAt[i]!
+      if (!current || current.at !== at || current.country !== country) {
+        const key = `${country}${at}`
+        current = byKey.get(key)
+        if (!current) byKey.set(key, (current = { country, at, seqs: [], positions: [], impressions: [] }))
+      }
+      const seq = this.articleSeq(o.articleId[i]!)
+      if (seq === undefined) throw new Error(`Observation of an unknown article ${o.articleId[i]}`)
+      const position = o.position[i]!
+      const impressions = o.impressions[i]!
+      // a packed entry holds 32 bits a field (importers check rows first: this guards other writers)
+      if (!(position >= 1 && position <= MAX_ENTRY_VALUE && impressions >= 0 && impressions <= MAX_ENTRY_VALUE)) {
+        throw new RangeError(`Observation out of range: position ${position}, impressions ${impressions}`)
+      }
+      current.seqs.push(seq)
+      current.positions.push(position)
+      current.impressions.push(impressions)
     }
-    for (; i < observations.length; i++) st.stageOne.run(row(i))
-    if (st.knownSnapshots.get()) st.dropKnown.run()
-    const inserted = st.stagedCount.get() as number
-    if (inserted > 0) {
-      st.insertObservations.run()
-      if (st.sharedHours.get()) st.hourly.run()
-      else st.hourlyOnePerHour.run()
-      st.days.run()
-      st.daily.run()
-      st.subjectPublisher.run()
-      st.subjectCategory.run()
-      st.subjectEntity.run()
-      st.seen.run()
-      st.regions.run()
-      st.clearDays.run()
+    return [...byKey.values()]
+  }
+
+  /**
+   * Writes hourly or daily cells. storedSeqs tells, per group, which articles already have a
+   * stored cell (null: maybe any of them); the others are inserted without a conflict check.
+   */
+  private writeCells(groups: Map<string, CellGroup>, storedSeqs: (g: CellGroup) => Set<number> | null, insert: MultiRowStatement, upsert: MultiRowStatement): void {
+    for (const g of groups.values()) {
+      const stored = storedSeqs(g)
+      g.fresh = stored?.size === 0
+      for (const c of g.cells.values()) {
+        c.isNew = stored !== null && !stored.has(c.seq)
+        ;(c.isNew ? insert : upsert).add(g.bucket, g.country, c.seq, c.impressions, c.observations, c.bestPosition, c.positionSum, c.firstSeen, c.lastSeen)
+      }
     }
-    st.clearStage.run()
-    return { articles: batch.articles?.length ?? 0, observationsInserted: inserted, observationsDuplicate: observations.length - inserted }
+    insert.flush()
+    upsert.flush()
+  }
+
+  /** Entity, category and publisher x country x day, from the batch's daily cells. */
+  private writeSubjects(days: Map<string, CellGroup>): void {
+    const facts = this.factsOf(days)
+    const subjects = new Map<string, SubjectCell & { fresh: boolean }>()
+    const add = (kind: SubjectCell['kind'], key: string, g: CellGroup, c: Cell) => {
+      const id = `${kind}\u0000${key}\u0000${g.country}\u0000${g.bucket}`
+      const s = subjects.get(id)
+      if (s) {
+        s.impressions += c.impressions
+        s.publications += c.isNew ? 1 : 0
+        s.observations += c.observations
+        s.positionSum += c.positionSum
+      } else {
+        subjects.set(id, { fresh: g.fresh, kind, key, country: g.country, day: g.bucket, impressions: c.impressions, publications: c.isNew ? 1 : 0, observations: c.observations, positionSum: c.positionSum })
+      }
+    }
+    for (const g of days.values()) {
+      for (const c of g.cells.values()) {
+        const f = facts.get(c.seq)
+        if (!f) continue
+        add('publisher', f.domain, g, c)
+        if (f.category !== null) add('category', f.category, g, c)
+        for (const entity of f.entities) add('entity', entity, g, c)
+      }
+    }
+    // Subject rows of a day and country come with its article cells: none stored before, none now.
+    const { insertSubject, upsertSubject } = this.st
+    for (const s of subjects.values()) {
+      ;(s.fresh ? insertSubject : upsertSubject).add(s.kind, s.key, s.country, s.day, s.impressions, s.publications, s.observations, s.positionSum)
+    }
+    insertSubject.flush()
+    upsertSubject.flush()
+  }
+
+  /** Domain, category and entities of the batch's articles, read once and remembered. */
+  private factsOf(days: Map<string, CellGroup>): Map<number, ArticleFacts> {
+    const missing = new Set<number>()
+    for (const g of days.values()) for (const seq of g.cells.keys()) if (!this.facts.has(seq)) missing.add(seq)
+    if (missing.size === 0) return this.facts
+    if (this.facts.size + missing.size > MAX_REMEMBERED) this.facts.clear()
+    const rows = this.st.articleFacts.all(JSON.stringify([...missing])) as Array<{ seq: number; domain: string; category: string | null; entities: string }>
+    for (const r of rows) this.facts.set(r.seq, { domain: r.domain, category: r.category, entities: JSON.parse(r.entities) as string[] })
+    return this.facts
+  }
+
+  /** Each article's first and last sighting and its impressions so far. */
+  private writeSeen(days: Map<string, CellGroup>): void {
+    const seen = new Map<number, { first: number; last: number; impressions: number }>()
+    for (const g of days.values()) {
+      for (const c of g.cells.values()) {
+        const s = seen.get(c.seq)
+        if (!s) seen.set(c.seq, { first: c.firstSeen, last: c.lastSeen, impressions: c.impressions })
+        else {
+          s.first = Math.min(s.first, c.firstSeen)
+          s.last = Math.max(s.last, c.lastSeen)
+          s.impressions += c.impressions
+        }
+      }
+    }
+    const st = this.st
+    const stored = st.seenOf.all(JSON.stringify([...seen.keys()])) as Array<{ seq: number; firstSeen: number | null; lastSeen: number | null }>
+    for (const r of stored) {
+      const s = seen.get(r.seq)!
+      const first = r.firstSeen === null ? s.first : Math.min(r.firstSeen, s.first)
+      const last = r.lastSeen === null ? s.last : Math.max(r.lastSeen, s.last)
+      if (first !== r.firstSeen) st.seenFirst.run(first, last, s.impressions, r.seq)
+      else if (last !== r.lastSeen) st.seenLast.run(last, s.impressions, r.seq)
+      else st.seenImpressions.run(s.impressions, r.seq)
+    }
   }
 
   private writeArticle(a: ArticleRecord): void {
@@ -283,10 +399,83 @@ export class IngestWriter {
       entityCount: entities.length,
     }) as { seq: number }
     this.remember(a.id, seq)
+    this.facts.delete(seq)
     st.facets.run(seq)
     if (entities.length > 0) {
       if (existed) st.clearEntities.run(a.id)
       for (const e of entities) st.articleEntity.run(a.id, e.id, e.score, e.extracted ? 1 : 0)
     }
+  }
+}
+
+interface SnapshotRows {
+  country: string
+  at: number
+  seqs: number[]
+  positions: number[]
+  impressions: number[]
+}
+
+/** Adds a snapshot's new entries to the cells of their hour or day. */
+function addToCells(groups: Map<string, CellGroup>, bucket: number, country: string, at: number, entries: FeedEntries): void {
+  const key = `${bucket}\u0000${country}`
+  let g = groups.get(key)
+  if (!g) groups.set(key, (g = { bucket, country, cells: new Map(), fresh: false }))
+  for (let i = 0; i < entries.seqs.length; i++) {
+    const seq = entries.seqs[i]!
+    const position = entries.positions[i]!
+    const impressions = entries.impressions[i]!
+    const c = g.cells.get(seq)
+    if (c) {
+      c.impressions += impressions
+      c.observations++
+      c.bestPosition = Math.min(c.bestPosition, position)
+      c.positionSum += position
+      c.firstSeen = Math.min(c.firstSeen, at)
+      c.lastSeen = Math.max(c.lastSeen, at)
+    } else {
+      g.cells.set(seq, { seq, impressions, observations: 1, bestPosition: position, positionSum: position, firstSeen: at, lastSeen: at, isNew: false })
+    }
+  }
+}
+
+/** An INSERT of many rows at once (ROWS_PER_STATEMENT per statement), rows added one by one. */
+class MultiRowStatement {
+  private readonly many: Database.Statement
+  private readonly one: Database.Statement
+  private readonly values: unknown[]
+  private filled = 0
+
+  constructor(sqlite: Database.Database, head: string, private readonly width: 8 | 9, tail: string) {
+    const row = `(${Array.from({ length: width }, () => '?').join(',')})`
+    this.many = sqlite.prepare(`${head} ${Array.from({ length: ROWS_PER_STATEMENT }, () => row).join(',')} ${tail}`)
+    this.one = sqlite.prepare(`${head} ${row} ${tail}`)
+    this.values = new Array<unknown>(width * ROWS_PER_STATEMENT)
+  }
+
+  /** Adds one row: as many values as the statement's width. */
+  add(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown, g: unknown, h: unknown, i?: unknown): void {
+    const v = this.values
+    let k = this.filled
+    v[k++] = a
+    v[k++] = b
+    v[k++] = c
+    v[k++] = d
+    v[k++] = e
+    v[k++] = f
+    v[k++] = g
+    v[k++] = h
+    if (this.width === 9) v[k++] = i
+    this.filled = k
+    if (k === v.length) {
+      this.many.run(v)
+      this.filled = 0
+    }
+  }
+
+  /** Writes the rows still held. */
+  flush(): void {
+    for (let k = 0; k < this.filled; k += this.width) this.one.run(this.values.slice(k, k + this.width))
+    this.filled = 0
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 /**
  * The whole domain of the contract. Timestamps are ISO 8601 UTC strings (sortable as text);
@@ -160,22 +160,22 @@ export const articleEntities = sqliteTable(
 )
 
 /**
- * One sighting of an article in a country's feed at a snapshot time (epoch seconds).
- * Keys are time-major (feeds arrive in time order) and the table is WITHOUT ROWID (see the
- * migration), so ingest appends instead of scattering writes.
+ * One feed snapshot: what a country's feed showed at one instant (epoch seconds). Its entries
+ * (article seq, position, estimated impressions, in position order) are packed into one value
+ * (see feed-entries.ts), so an import writes one row per snapshot, not one per observation.
+ * Keys are time-major within a country and the table is WITHOUT ROWID (see the migration).
+ * An article's observations are found through article_daily (its days, with first and last
+ * sighting), then read off the snapshots of those spans.
  */
-export const observations = sqliteTable(
-  'observations',
+export const feedSnapshots = sqliteTable(
+  'feed_snapshots',
   {
     country: text('country').notNull(),
     observedAt: integer('observed_at').notNull(),
-    articleSeq: integer('article_seq').notNull(),
-    position: integer('position').notNull(),
-    estimatedImpressions: integer('estimated_impressions').notNull(),
+    entryCount: integer('entry_count').notNull(),
+    entries: blob('entries', { mode: 'buffer' }).notNull(),
   },
-  // No per-article index: an article's observations are found through article_daily (its days,
-  // with first and last sighting), then read off this key; ingest stays append-only.
-  (t) => [primaryKey({ columns: [t.country, t.observedAt, t.articleSeq] })],
+  (t) => [primaryKey({ columns: [t.country, t.observedAt] })],
 )
 
 /**

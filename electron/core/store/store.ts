@@ -101,7 +101,8 @@ export class Store {
 
   counts(): { articles: number; observations: number; trends: number } {
     const one = (table: string) => (this.opened.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
-    return { articles: one('articles'), observations: one('observations'), trends: one('trends') }
+    const observations = this.opened.sqlite.prepare(`SELECT coalesce(sum(entry_count), 0) FROM feed_snapshots`).pluck().get() as number
+    return { articles: one('articles'), observations, trends: one('trends') }
   }
 
   /**

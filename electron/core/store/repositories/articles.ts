@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { ArticleRecord } from '../../ingest/records'
-import { sqlIso } from '../../time/buckets'
+import { isoFromSeconds, sqlIso } from '../../time/buckets'
+import { decodeFeedEntries, feedEntryAt, findFeedEntry } from '../feed-entries'
 
 export interface ArticleListFilter {
   /** The markets the caller may see, or 'all' when that is every market of the store. */
@@ -123,17 +124,30 @@ export class ArticlesRepository {
 
   /** Every country's newest feed snapshot, position by position, marking the articles first seen in it. */
   latestSnapshot(): Array<{ country: string; observedAt: number; articleId: string; position: number; impressions: number; firstSeen: number }> {
-    return this.sqlite
+    const latest = this.sqlite
       .prepare(
-        `SELECT o.country, o.observed_at AS observedAt, a.id AS articleId, o.position, o.estimated_impressions AS impressions,
-                f.first_seen = o.observed_at AS firstSeen
-         FROM (SELECT alpha_2 AS country, (SELECT max(observed_at) FROM observations WHERE country = alpha_2) AS t
-               FROM regions WHERE is_active) last
-         CROSS JOIN observations o ON o.country = last.country AND o.observed_at = last.t
-         CROSS JOIN articles a ON a.seq = o.article_seq CROSS JOIN article_facets f ON f.article_seq = a.seq
-         ORDER BY o.country, o.position`,
+        `SELECT s.country, s.observed_at AS at, s.entries FROM regions r
+         CROSS JOIN feed_snapshots s ON s.country = r.alpha_2 AND s.observed_at = (SELECT max(observed_at) FROM feed_snapshots WHERE country = r.alpha_2)
+         WHERE r.is_active ORDER BY s.country`,
       )
-      .all() as Array<{ country: string; observedAt: number; articleId: string; position: number; impressions: number; firstSeen: number }>
+      .all() as Array<{ country: string; at: number; entries: Buffer }>
+    const snapshots = latest.map((s) => ({ ...s, entries: decodeFeedEntries(s.entries) }))
+    const articles = new Map(
+      (
+        this.sqlite
+          .prepare(
+            `SELECT a.seq, a.id, f.first_seen AS firstSeen FROM json_each(?) j CROSS JOIN articles a ON a.seq = j.value
+             CROSS JOIN article_facets f ON f.article_seq = a.seq`,
+          )
+          .all(JSON.stringify(snapshots.flatMap((s) => Array.from(s.entries.seqs)))) as Array<{ seq: number; id: string; firstSeen: number | null }>
+      ).map((r) => [r.seq, r]),
+    )
+    return snapshots.flatMap((s) =>
+      Array.from(s.entries.seqs, (seq, i) => {
+        const a = articles.get(seq)!
+        return { country: s.country, observedAt: s.at, articleId: a.id, position: s.entries.positions[i]!, impressions: s.entries.impressions[i]!, firstSeen: a.firstSeen === s.at ? 1 : 0 }
+      }),
+    )
   }
 
   /** Stored articles as the ingest writer takes them (fields and entities). */
@@ -164,6 +178,10 @@ export class ArticlesRepository {
       .all(articleId) as Array<{ name: string; type: string | null; score: number }>
   }
 
+  /**
+   * An article's observations, oldest first: its daily cells give the countries and spans it
+   * was seen in, and only the snapshots inside those spans are read.
+   */
   observations(
     articleSeq: number,
     countries: string[],
@@ -172,21 +190,27 @@ export class ArticlesRepository {
     limit: number,
     offset: number,
   ): { rows: Array<{ observedAt: string; country: string; position: number; estimatedImpressions: number }>; total: number } {
-    const params = { seq: articleSeq, countries: JSON.stringify(countries), from: from ?? null, to: to ?? null, limit, offset }
-    const spans = `SELECT country, first_seen, last_seen FROM article_daily
-      WHERE article_seq = @seq AND country IN (SELECT value FROM json_each(@countries))
-        AND (@from IS NULL OR last_seen >= @from) AND (@to IS NULL OR first_seen <= @to)`
-    const found = `FROM (${spans}) d CROSS JOIN observations o
-      ON o.country = d.country AND o.observed_at BETWEEN d.first_seen AND d.last_seen AND o.article_seq = @seq
-      WHERE (@from IS NULL OR o.observed_at >= @from) AND (@to IS NULL OR o.observed_at <= @to)`
-    const total = (this.sqlite.prepare(`SELECT count(*) AS n ${found}`).get(params) as { n: number }).n
-    const rows = this.sqlite
+    const params = { seq: articleSeq, countries: JSON.stringify(countries), from: from ?? null, to: to ?? null }
+    const spans = this.sqlite
       .prepare(
-        `SELECT ${sqlIso('o.observed_at')} AS observedAt, o.country, o.position, o.estimated_impressions AS estimatedImpressions
-         ${found} ORDER BY o.observed_at, o.country LIMIT @limit OFFSET @offset`,
+        `SELECT country, max(first_seen, coalesce(@from, first_seen)) AS first, min(last_seen, coalesce(@to, last_seen)) AS last FROM article_daily
+         WHERE article_seq = @seq AND country IN (SELECT value FROM json_each(@countries))
+           AND (@from IS NULL OR last_seen >= @from) AND (@to IS NULL OR first_seen <= @to)`,
       )
-      .all(params) as Array<{ observedAt: string; country: string; position: number; estimatedImpressions: number }>
-    return { rows, total }
+      .all(params) as Array<{ country: string; first: number; last: number }>
+    const snapshotsOf = this.sqlite.prepare(`SELECT observed_at AS at, entries FROM feed_snapshots WHERE country = ? AND observed_at BETWEEN ? AND ?`)
+    const found: Array<{ at: number; country: string; position: number; estimatedImpressions: number }> = []
+    for (const span of spans) {
+      for (const s of snapshotsOf.all(span.country, span.first, span.last) as Array<{ at: number; entries: Buffer }>) {
+        const i = findFeedEntry(s.entries, articleSeq)
+        if (i < 0) continue
+        const entry = feedEntryAt(s.entries, i)
+        found.push({ at: s.at, country: span.country, position: entry.position, estimatedImpressions: entry.impressions })
+      }
+    }
+    found.sort((a, b) => a.at - b.at || (a.country < b.country ? -1 : a.country > b.country ? 1 : 0))
+    const rows = found.slice(offset, offset + limit).map((o) => ({ observedAt: isoFromSeconds(o.at), country: o.country, position: o.position, estimatedImpressions: o.estimatedImpressions }))
+    return { rows, total: found.length }
   }
 }
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { decodeFeedEntries } from '../feed-entries'
 
 /** Writes of reference data (regions, cities, languages) and of the demo world's ground truth. */
 export class ReferenceRepository {
@@ -64,12 +65,29 @@ export class ReferenceRepository {
       `SELECT count(*) || ':' || group_concat(domain, ',') FROM (SELECT domain FROM publishers ORDER BY domain)`,
       `SELECT count(*) || ':' || total(length(title) + length(coalesce(markdown, ''))) FROM articles`,
       `SELECT group_concat(id, ',') FROM (SELECT id FROM articles ORDER BY id LIMIT 50)`,
-      `SELECT count(*) || ':' || total(position) || ':' || total(estimated_impressions) || ':' || total(observed_at % 100000) FROM observations`,
       `SELECT count(*) || ':' || total(impressions) FROM article_daily`,
       `SELECT count(*) || ':' || total(publications) || ':' || total(impressions) FROM subject_daily`,
       `SELECT count(*) || ':' || group_concat(storyline_id, ',') FROM (SELECT storyline_id FROM storyline_truth ORDER BY article_id LIMIT 50)`,
       `SELECT group_concat(day || country || format_group, ',') FROM (SELECT * FROM demo_shakeups ORDER BY 1, 2, 3)`,
     ]
-    return parts.map((sql) => String(this.sqlite.prepare(sql).pluck().get() ?? '')).join('|')
+    return [...parts.map((sql) => String(this.sqlite.prepare(sql).pluck().get() ?? '')), this.observationsChecksum()].join('|')
+  }
+
+  /** Observation count and totals of position, impressions and time, over every feed snapshot. */
+  private observationsChecksum(): string {
+    let count = 0
+    let positions = 0
+    let impressions = 0
+    let times = 0
+    for (const s of this.sqlite.prepare(`SELECT observed_at AS at, entries FROM feed_snapshots`).iterate() as Iterable<{ at: number; entries: Buffer }>) {
+      const e = decodeFeedEntries(s.entries)
+      count += e.seqs.length
+      times += (s.at % 100000) * e.seqs.length
+      for (let i = 0; i < e.seqs.length; i++) {
+        positions += e.positions[i]!
+        impressions += e.impressions[i]!
+      }
+    }
+    return `${count}:${positions}:${impressions}:${times}`
   }
 }

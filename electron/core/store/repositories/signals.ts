@@ -1,4 +1,21 @@
 import type Database from 'better-sqlite3'
+import { decodeFeedEntries, type FeedEntries } from '../feed-entries'
+
+/** A country's feed snapshots in [from, to] (epoch seconds), oldest first, entries decoded. */
+export function feedSnapshotsBetween(sqlite: Database.Database, country: string, from: number, to: number): Array<{ at: number; entries: FeedEntries }> {
+  const rows = sqlite
+    .prepare(`SELECT observed_at AS at, entries FROM feed_snapshots WHERE country = ? AND observed_at >= ? AND observed_at <= ? ORDER BY observed_at`)
+    .all(country, from, to) as Array<{ at: number; entries: Buffer }>
+  return rows.map((r) => ({ at: r.at, entries: decodeFeedEntries(r.entries) }))
+}
+
+/** The format group (content_type) of each article. */
+function contentTypesOf(sqlite: Database.Database, seqs: number[]): Map<number, string | null> {
+  const rows = sqlite
+    .prepare(`SELECT f.article_seq AS seq, f.content_type AS contentType FROM json_each(?) j CROSS JOIN article_facets f ON f.article_seq = j.value`)
+    .all(JSON.stringify([...new Set(seqs)])) as Array<{ seq: number; contentType: string | null }>
+  return new Map(rows.map((r) => [r.seq, r.contentType]))
+}
 
 export interface SignalPointRow {
   subject: string
@@ -73,35 +90,17 @@ export class SignalsRepository {
   }
 }
 
-export interface SnapshotRow {
-  observedAt: number
-  articleSeq: number
-  contentType: string | null
-}
-
 export class SignalWriter {
   constructor(private readonly sqlite: Database.Database) {}
 
   /** Feed snapshots of a country between two instants (epoch seconds), each ranked by position. */
   snapshots(country: string, from: number, to: number): Array<{ at: number; ranked: number[]; formats: Map<number, string | null> }> {
-    const rows = this.sqlite
-      .prepare(
-        `SELECT o.observed_at AS observedAt, o.article_seq AS articleSeq, f.content_type AS contentType
-         FROM observations o JOIN article_facets f ON f.article_seq = o.article_seq
-         WHERE o.country = ? AND o.observed_at >= ? AND o.observed_at <= ? ORDER BY o.observed_at, o.position`,
-      )
-      .all(country, from, to) as SnapshotRow[]
-    const out: Array<{ at: number; ranked: number[]; formats: Map<number, string | null> }> = []
-    for (const r of rows) {
-      let last = out[out.length - 1]
-      if (!last || last.at !== r.observedAt) {
-        last = { at: r.observedAt, ranked: [], formats: new Map() }
-        out.push(last)
-      }
-      last.ranked.push(r.articleSeq)
-      last.formats.set(r.articleSeq, r.contentType)
-    }
-    return out
+    const snapshots = feedSnapshotsBetween(this.sqlite, country, from, to)
+    const formats = contentTypesOf(this.sqlite, snapshots.flatMap((s) => Array.from(s.entries.seqs)))
+    return snapshots.map((s) => {
+      const ranked = Array.from(s.entries.seqs)
+      return { at: s.at, ranked, formats: new Map(ranked.map((seq) => [seq, formats.get(seq) ?? null])) }
+    })
   }
 
   /** Each article's top-level topic (themes > topics > trends), where trends have been computed. */
@@ -153,24 +152,24 @@ export class MoversRepository {
   /** Snapshot times of a country in [from, to] (epoch seconds), with the one just before. */
   snapshotTimes(country: string, from: number, to: number): number[] {
     const before = this.sqlite
-      .prepare(`SELECT max(observed_at) FROM observations WHERE country = ? AND observed_at < ?`)
+      .prepare(`SELECT max(observed_at) FROM feed_snapshots WHERE country = ? AND observed_at < ?`)
       .pluck()
       .get(country, from) as number | null
     const inside = this.sqlite
-      .prepare(`SELECT DISTINCT observed_at FROM observations WHERE country = ? AND observed_at >= ? AND observed_at <= ? ORDER BY 1`)
+      .prepare(`SELECT observed_at FROM feed_snapshots WHERE country = ? AND observed_at >= ? AND observed_at <= ? ORDER BY 1`)
       .pluck()
       .all(country, from, to) as number[]
     return before === null ? inside : [before, ...inside]
   }
 
+  /** The articles of one snapshot in position order, only those of a format group when one is given. */
   ranked(country: string, at: number, contentType: string | null): number[] {
-    return this.sqlite
-      .prepare(
-        `SELECT o.article_seq FROM observations o JOIN article_facets f ON f.article_seq = o.article_seq
-         WHERE o.country = ? AND o.observed_at = ? AND (? IS NULL OR f.content_type = ?) ORDER BY o.position`,
-      )
-      .pluck()
-      .all(country, at, contentType, contentType) as number[]
+    const [snapshot] = feedSnapshotsBetween(this.sqlite, country, at, at)
+    if (!snapshot) return []
+    const seqs = Array.from(snapshot.entries.seqs)
+    if (contentType === null) return seqs
+    const formats = contentTypesOf(this.sqlite, seqs)
+    return seqs.filter((seq) => formats.get(seq) === contentType)
   }
 
   describe(seqs: number[]): Map<number, { id: string; title: string; domain: string; region: string; publisher: string }> {
