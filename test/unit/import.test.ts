@@ -153,6 +153,7 @@ describe('importing observations', () => {
       JSON.stringify({ observed_at: 'yesterday', country: 'US', position: 1, estimated_impressions: 5, url: 'https://example.com/a' }),
       JSON.stringify({ observed_at: '2026-11-20T10:00:00Z', country: 'US', position: 1, estimated_impressions: 5, url: 'https://example.com/new' }),
       JSON.stringify({ observed_at: '2026-11-20T10:00:00Z', country: 'ZZ', position: 1, estimated_impressions: 5, url: 'https://example.com/a' }),
+      JSON.stringify({ observed_at: '2026-11-20T10:00:00Z', country: 'US', position: 2, estimated_impressions: 2 ** 32, url: 'https://example.com/a' }),
     ])
     const strictStore = openTestStore()
     seedRegion(strictStore, 'US')
@@ -165,13 +166,14 @@ describe('importing observations', () => {
       { line: 5, reason: expect.stringMatching(/^observed_at should be an ISO 8601 date-time/) },
       { line: 6, reason: expect.stringMatching(/^the first row of a new article URL needs its title/) },
       { line: 7, reason: 'unknown country code ZZ' },
+      { line: 8, reason: 'estimated_impressions should be at most 4294967295, not 4294967296' },
     ])
     expect(checksum(strictStore)).toBe(before)
 
     const lenient = openTestStore()
     const report = await importFile(lenient, bad)
-    expect(report).toMatchObject({ rows: 6, skipped: 5, observationsInserted: 1, refused: false })
-    expect(report.problems.map((p) => p.line)).toEqual([2, 3, 5, 6, 7])
+    expect(report).toMatchObject({ rows: 7, skipped: 6, observationsInserted: 1, refused: false })
+    expect(report.problems.map((p) => p.line)).toEqual([2, 3, 5, 6, 7, 8])
   })
 
   it('resumes an interrupted import: whole batches only, and a second run completes it', async () => {

@@ -71,6 +71,7 @@ export class IngestWriter {
   private readonly sqlite: Database.Database
   private readonly seqs = new Map<string, number>()
   private readonly facts = new Map<number, ArticleFacts>()
+  private readonly marks = new SeqMarks()
   private readonly st: ReturnType<IngestWriter['prepare']>
 
   constructor(private readonly store: Store) {
@@ -222,7 +223,8 @@ export class IngestWriter {
     for (const snapshot of this.snapshotsOf(o)) {
       const stored = st.snapshot.get(snapshot.country, snapshot.at) as Buffer | undefined
       const before = stored ? decodeFeedEntries(stored) : null
-      const present = new Set<number>(before?.seqs)
+      const present = this.marks.next()
+      if (before) for (const seq of before.seqs) present.add(seq)
       const fresh: FeedEntries = { seqs: new Uint32Array(snapshot.seqs.length), positions: new Uint32Array(snapshot.seqs.length), impressions: new Uint32Array(snapshot.seqs.length) }
       let n = 0
       for (let i = 0; i < snapshot.seqs.length; i++) {
@@ -477,5 +479,33 @@ class MultiRowStatement {
   flush(): void {
     for (let k = 0; k < this.filled; k += this.width) this.one.run(this.values.slice(k, k + this.width))
     this.filled = 0
+  }
+}
+
+/**
+ * Sets of article seqs, one at a time (the articles of the snapshot being written), kept as a
+ * mark per seq: starting the next set is one increment, and a lookup is an array read.
+ */
+class SeqMarks {
+  private marks = new Int32Array(1024)
+  private current = 0
+
+  /** An empty set (the previous one is gone). */
+  next(): { has(seq: number): boolean; add(seq: number): void } {
+    this.current++
+    return this
+  }
+
+  has(seq: number): boolean {
+    return seq < this.marks.length && this.marks[seq] === this.current
+  }
+
+  add(seq: number): void {
+    if (seq >= this.marks.length) {
+      const grown = new Int32Array(Math.max(seq + 1, this.marks.length * 2))
+      grown.set(this.marks)
+      this.marks = grown
+    }
+    this.marks[seq] = this.current
   }
 }
