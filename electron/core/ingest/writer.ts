@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Store } from '../store/store'
 import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, type FeedEntries } from '../store/feed-entries'
+import { addToCells, sightings, subjectCells, type ArticleFacts, type CellGroup } from './fold-cells'
 import { observationColumns, type ArticleRecord, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
 
 /** Rows per multi-row INSERT. */
@@ -16,46 +17,6 @@ const SUBJECT_COLUMNS = 'subject_kind, subject_key, country, day, impressions, p
 const SUBJECT_UPSERT = `ON CONFLICT (subject_kind, subject_key, country, day) DO UPDATE SET
   impressions = impressions + excluded.impressions, publications = publications + excluded.publications,
   observations = observations + excluded.observations, position_sum = position_sum + excluded.position_sum`
-
-/** One aggregate cell (article x country x hour or day) of the observations of a batch. */
-interface Cell {
-  seq: number
-  impressions: number
-  observations: number
-  bestPosition: number
-  positionSum: number
-  firstSeen: number
-  lastSeen: number
-  /** Daily cells: the article had no cell for this day and country before the batch. */
-  isNew: boolean
-}
-
-/** The cells of one hour or day in one country, by article. */
-interface CellGroup {
-  bucket: number
-  country: string
-  cells: Map<number, Cell>
-  /** The store had no cell of this hour or day and country before the batch. */
-  fresh: boolean
-}
-
-/** What the subject aggregates need to know of an article. */
-interface ArticleFacts {
-  domain: string
-  category: string | null
-  entities: string[]
-}
-
-interface SubjectCell {
-  kind: 'publisher' | 'category' | 'entity'
-  key: string
-  country: string
-  day: number
-  impressions: number
-  publications: number
-  observations: number
-  positionSum: number
-}
 
 /**
  * Writes batches of records and keeps every aggregate current as it goes: article x country x
@@ -305,32 +266,9 @@ export class IngestWriter {
 
   /** Entity, category and publisher x country x day, from the batch's daily cells. */
   private writeSubjects(days: Map<string, CellGroup>): void {
-    const facts = this.factsOf(days)
-    const subjects = new Map<string, SubjectCell & { fresh: boolean }>()
-    const add = (kind: SubjectCell['kind'], key: string, g: CellGroup, c: Cell) => {
-      const id = `${kind}\u0000${key}\u0000${g.country}\u0000${g.bucket}`
-      const s = subjects.get(id)
-      if (s) {
-        s.impressions += c.impressions
-        s.publications += c.isNew ? 1 : 0
-        s.observations += c.observations
-        s.positionSum += c.positionSum
-      } else {
-        subjects.set(id, { fresh: g.fresh, kind, key, country: g.country, day: g.bucket, impressions: c.impressions, publications: c.isNew ? 1 : 0, observations: c.observations, positionSum: c.positionSum })
-      }
-    }
-    for (const g of days.values()) {
-      for (const c of g.cells.values()) {
-        const f = facts.get(c.seq)
-        if (!f) continue
-        add('publisher', f.domain, g, c)
-        if (f.category !== null) add('category', f.category, g, c)
-        for (const entity of f.entities) add('entity', entity, g, c)
-      }
-    }
     // Subject rows of a day and country come with its article cells: none stored before, none now.
     const { insertSubject, upsertSubject } = this.st
-    for (const s of subjects.values()) {
+    for (const s of subjectCells(days.values(), this.factsOf(days))) {
       ;(s.fresh ? insertSubject : upsertSubject).add(s.kind, s.key, s.country, s.day, s.impressions, s.publications, s.observations, s.positionSum)
     }
     insertSubject.flush()
@@ -350,18 +288,7 @@ export class IngestWriter {
 
   /** Each article's first and last sighting and its impressions so far. */
   private writeSeen(days: Map<string, CellGroup>): void {
-    const seen = new Map<number, { first: number; last: number; impressions: number }>()
-    for (const g of days.values()) {
-      for (const c of g.cells.values()) {
-        const s = seen.get(c.seq)
-        if (!s) seen.set(c.seq, { first: c.firstSeen, last: c.lastSeen, impressions: c.impressions })
-        else {
-          s.first = Math.min(s.first, c.firstSeen)
-          s.last = Math.max(s.last, c.lastSeen)
-          s.impressions += c.impressions
-        }
-      }
-    }
+    const seen = sightings(days.values())
     const st = this.st
     const stored = st.seenOf.all(JSON.stringify([...seen.keys()])) as Array<{ seq: number; firstSeen: number | null; lastSeen: number | null }>
     for (const r of stored) {
@@ -416,29 +343,6 @@ interface SnapshotRows {
   seqs: number[]
   positions: number[]
   impressions: number[]
-}
-
-/** Adds a snapshot's new entries to the cells of their hour or day. */
-function addToCells(groups: Map<string, CellGroup>, bucket: number, country: string, at: number, entries: FeedEntries): void {
-  const key = `${bucket}\u0000${country}`
-  let g = groups.get(key)
-  if (!g) groups.set(key, (g = { bucket, country, cells: new Map(), fresh: false }))
-  for (let i = 0; i < entries.seqs.length; i++) {
-    const seq = entries.seqs[i]!
-    const position = entries.positions[i]!
-    const impressions = entries.impressions[i]!
-    const c = g.cells.get(seq)
-    if (c) {
-      c.impressions += impressions
-      c.observations++
-      c.bestPosition = Math.min(c.bestPosition, position)
-      c.positionSum += position
-      c.firstSeen = Math.min(c.firstSeen, at)
-      c.lastSeen = Math.max(c.lastSeen, at)
-    } else {
-      g.cells.set(seq, { seq, impressions, observations: 1, bestPosition: position, positionSum: position, firstSeen: at, lastSeen: at, isNew: false })
-    }
-  }
 }
 
 /** An INSERT of many rows at once (ROWS_PER_STATEMENT per statement), rows added one by one. */
