@@ -11,7 +11,11 @@ export function ArticleDetail({ id }: { id: string }) {
   const observations = useApi('listArticleObservations', { params: { article_id: id }, query: { limit: 1000 } })
   const option = useMemo(() => {
     const rows = observations.data?.observations ?? []
+    // Every observation a visible point: an article seen once (the newest ones) is one point, not an empty chart.
+    const points = { showSymbol: true, symbolSize: rows.length > 48 ? 4 : 8 }
     return {
+      // A detail panel changes with every click: draw at once.
+      animation: false,
       grid: { left: 48, right: 40, top: 24, bottom: 28 },
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
@@ -21,8 +25,8 @@ export function ArticleDetail({ id }: { id: string }) {
         { type: 'value', name: 'position', inverse: true, min: 1 },
       ],
       series: [
-        { name: 'impressions', type: 'line', data: rows.map((o) => o.estimated_impressions) },
-        { name: 'position', type: 'line', yAxisIndex: 1, data: rows.map((o) => o.position) },
+        { name: 'impressions', type: 'line', ...points, data: rows.map((o) => o.estimated_impressions) },
+        { name: 'position', type: 'line', yAxisIndex: 1, ...points, data: rows.map((o) => o.position) },
       ],
     }
   }, [observations.data])
