@@ -61,15 +61,20 @@ export async function* readRows(file: string, kind: FileKind, onBytes: (n: numbe
   const parser = stream.pipe(parseCsv({ columns: true, bom: true, info: true, skip_records_with_error: true, trim: false }))
   parser.on('skip', (err: Error & { lines?: number }) => skipped.push({ line: err.lines ?? 0, error: err.message }))
   let rows: SourceRow[] = []
-  for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
-    rows.push(...skipped.splice(0), { line: info.lines, row: record })
-    if (rows.length >= 5000) {
-      yield rows
-      rows = []
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
+      rows.push(...skipped.splice(0), { line: info.lines, row: record })
+      if (rows.length >= 5000) {
+        yield rows
+        rows = []
+      }
     }
+    rows.push(...skipped.splice(0))
+    if (rows.length > 0) yield rows
+  } finally {
+    // a reader that stops early (format detection) closes the file too, not only the parser
+    stream.destroy()
   }
-  rows.push(...skipped.splice(0))
-  if (rows.length > 0) yield rows
 }
 
 /** Lines of a text stream (LF or CRLF), split straight off the chunks, a chunk's worth at a time. */
