@@ -131,6 +131,15 @@ describe('the ingest writer', () => {
     expect(() => writer.write({ articles: [article(3)], observations: [sample[0]!, unknown] })).toThrow(/unknown article/)
     expect(store.articles.get(article(3).id)).toBeUndefined()
     expect(dump(store).hourly).toEqual([])
+    // inside the caller's transaction a batch is part of it: it goes when that one rolls back
+    expect(() =>
+      store.transaction(() => {
+        writer.write({ articles: [article(3)], observations: [sample[0]!] })
+        throw new Error('caller gives up')
+      }),
+    ).toThrow('caller gives up')
+    expect(store.articles.get(article(3).id)).toBeUndefined()
+    expect(dump(store).snapshots).toEqual([])
     const tooMany = { ...sample[0]!, estimatedImpressions: 2 ** 32 }
     expect(() => writer.write({ articles: [article(3)], observations: [tooMany] })).toThrow(RangeError)
     expect(store.articles.get(article(3).id)).toBeUndefined()

@@ -75,7 +75,10 @@ export class IngestWriter {
       articleCount: s.prepare(`SELECT count(*) FROM articles`).pluck(),
       allSeqs: s.prepare(`SELECT id, seq FROM articles`),
       clearEntities: s.prepare(`DELETE FROM article_entities WHERE article_id = ?`),
-      articleEntity: s.prepare(`INSERT OR REPLACE INTO article_entities (article_id, entity_id, score, extracted) VALUES (?, ?, ?, ?)`),
+      articleEntity: s.prepare(
+        `INSERT INTO article_entities (article_id, entity_id, score, extracted) VALUES (?, ?, ?, ?)
+         ON CONFLICT (article_id, entity_id) DO UPDATE SET score = excluded.score, extracted = excluded.extracted`,
+      ),
       hasEntities: s.prepare(`SELECT 1 FROM article_entities WHERE article_id = ? LIMIT 1`).pluck(),
       truth: s.prepare(`INSERT OR REPLACE INTO storyline_truth (article_id, source, storyline_id) VALUES (?, ?, ?)`),
       snapshot: s.prepare(`SELECT entries FROM feed_snapshots WHERE country = ? AND observed_at = ?`).pluck(),
@@ -147,8 +150,13 @@ export class IngestWriter {
     this.seqs.set(id, seq)
   }
 
+  /**
+   * Writes one batch in a transaction of its own or, called inside the caller's transaction,
+   * as part of that one: not in a nested savepoint, which made every statement keep its pages
+   * for the savepoint's journal and slowed big article batches from 0.15 to 2 ms an article.
+   */
   write(batch: IngestBatch): IngestCounts {
-    const counts = this.store.transaction(() => this.writeInTransaction(batch))
+    const counts = this.sqlite.inTransaction ? this.writeInTransaction(batch) : this.store.transaction(() => this.writeInTransaction(batch))
     this.store.changed()
     return counts
   }
