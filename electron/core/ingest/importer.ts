@@ -17,7 +17,7 @@ export interface ImportOptions {
   strict?: boolean
   /** Country of rows whose format carries none (UCI); default US. */
   country?: string
-  /** Rows per transaction. */
+  /** Rows per transaction (and the most article rows in one). */
   batchSize?: number
   onProgress?: (progress: { file: string; bytesRead: number; totalBytes: number; rows: number }) => void
 }
@@ -44,7 +44,14 @@ export interface ImportReport {
 }
 
 export const MAX_REPORTED = 100
-const DEFAULT_BATCH = 20_000
+/**
+ * Rows per transaction. Observation rows are small and bigger batches write fewer aggregate rows
+ * over again (a batch of 20,000 covers 15 hours of the medium world's feeds and imported 55,000
+ * observations/s there; 250,000 covers 2.6 days and imports 82,000/s); article rows carry their
+ * text, so a batch holds at most ARTICLES_PER_BATCH of them.
+ */
+const DEFAULT_BATCH = 250_000
+const ARTICLES_PER_BATCH = 20_000
 
 /** A whole import refused before anything was written (unknown format, unreadable file). */
 export class ImportError extends Error {}
@@ -197,6 +204,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   }
 
   const batchSize = options.batchSize ?? DEFAULT_BATCH
+  const articlesPerBatch = Math.min(batchSize, ARTICLES_PER_BATCH)
   let batch = emptyBatch()
   let inBatch = 0
   // the store's entities, read only once a batch has an article without entities
@@ -219,7 +227,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   }
   let lastProgress = 0
   const rowDone = () => {
-    if (++inBatch >= batchSize) flush()
+    if (++inBatch >= batchSize || batch.articles.length >= articlesPerBatch) flush()
     if (report.rows - lastProgress >= Math.min(5000, batchSize)) {
       lastProgress = report.rows
       options.onProgress?.({ file, bytesRead: options.strict ? totalBytes / 2 + bytesRead / 2 : bytesRead, totalBytes, rows: report.rows })
