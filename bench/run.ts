@@ -294,7 +294,7 @@ async function main() {
     }
     const counts = store.counts()
     line(`\n${scale}: ${counts.articles.toLocaleString('en-US')} articles, ${counts.observations.toLocaleString('en-US')} observations`)
-    if (scale === 'small' && parts.has('import')) await measureImport(store)
+    if (parts.has('import')) await measureImport(store)
     if (parts.has('latency')) {
       line('latency (in-process HTTP app, app session):')
       await measureLatency(store)
