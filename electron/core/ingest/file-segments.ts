@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse'
 import fs from 'node:fs'
 import { hasArticleFields, observationRow, RowError, type Row } from './import-rows'
-import { emptyObservationColumns, type ObservationColumns } from './records'
+import { emptyObservationColumns, observationAppender, type ObservationColumns } from './records'
 
 /** One row of a file: its line and either the parsed record or why it could not be read. */
 export interface SourceRow {
@@ -96,8 +96,7 @@ async function* lines(stream: fs.ReadStream): AsyncGenerator<string[]> {
  */
 export async function* parseFile(file: string, kind: FileKind, observations: boolean): AsyncGenerator<ParsedChunk> {
   let bytesRead = 0
-  let lastAt = ''
-  let lastSeconds = 0
+  const append = observationAppender()
   // the context is only asked about article fields, which never take this path
   const ctx = { defaultCountry: 'US', languageOf: () => null }
   for await (const rows of readRows(file, kind, (n) => (bytesRead += n))) {
@@ -126,16 +125,8 @@ export async function* parseFile(file: string, kind: FileKind, observations: boo
         others = null
         segments.push((columns = { kind: 'observations', lines: [], ...emptyObservationColumns() }))
       }
-      if (o.observedAt !== lastAt) {
-        lastAt = o.observedAt
-        lastSeconds = Math.floor(Date.parse(o.observedAt) / 1000)
-      }
       columns.lines.push(r.line)
-      columns.articleId.push(o.articleId)
-      columns.country.push(o.country)
-      columns.observedAt.push(lastSeconds)
-      columns.position.push(o.position)
-      columns.impressions.push(o.estimatedImpressions)
+      append(columns, o)
     }
     yield { segments, bytesRead }
   }

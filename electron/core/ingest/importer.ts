@@ -4,7 +4,7 @@ import { languageName, referenceCountry } from '../geo/reference-countries'
 import type { Store } from '../store/store'
 import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities/extract'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, type Row, type RowContext, type RowRecords } from './import-rows'
-import { emptyObservationColumns, type IngestBatch, type ObservationColumns } from './records'
+import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { parseFile, readRows } from './file-segments'
 import { IngestWriter } from './writer'
 
@@ -234,15 +234,9 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     }
   }
   let bytesRead = 0
-  let lastAt = ''
-  let lastSeconds = 0
-  const takeObservation = (articleId: string, country: string, observedAt: number, position: number, impressions: number) => {
-    const o = batch.observationColumns
-    o.articleId.push(articleId)
-    o.country.push(country)
-    o.observedAt.push(observedAt)
-    o.position.push(position)
-    o.impressions.push(impressions)
+  const appendObservation = observationAppender()
+  const takeObservation: TakeObservation = (articleId, country, observedAt, position, impressions) => {
+    pushObservation(batch.observationColumns, articleId, country, observedAt, position, impressions)
     rowDone()
   }
   await eachRow(
@@ -251,13 +245,8 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
       if (records.entities) batch.entities.push(...records.entities)
       if (records.article) batch.articles.push(records.article)
       if (records.truth && records.article) batch.storylineTruth.push({ articleId: records.article.id, ...records.truth })
-      const o = records.observation
-      if (!o) return rowDone()
-      if (o.observedAt !== lastAt) {
-        lastAt = o.observedAt
-        lastSeconds = Math.floor(Date.parse(o.observedAt) / 1000)
-      }
-      takeObservation(o.articleId, o.country, lastSeconds, o.position, o.estimatedImpressions)
+      if (records.observation) appendObservation(batch.observationColumns, records.observation)
+      rowDone()
     },
     takeObservation,
     (bytes) => (bytesRead = bytes),

@@ -55,22 +55,36 @@ export function emptyObservationColumns(): ObservationColumns {
   return { articleId: [], country: [], observedAt: [], position: [], impressions: [] }
 }
 
-/** Observation records as columns (a snapshot's rows share one instant: parsed once). */
-export function observationColumns(records: readonly ObservationRecord[]): ObservationColumns {
-  const columns = emptyObservationColumns()
+/** Appends one observation (observedAt in epoch seconds) to columns. */
+export function pushObservation(columns: ObservationColumns, articleId: string, country: string, observedAt: number, position: number, impressions: number): void {
+  columns.articleId.push(articleId)
+  columns.country.push(country)
+  columns.observedAt.push(observedAt)
+  columns.position.push(position)
+  columns.impressions.push(impressions)
+}
+
+/**
+ * Appends observation records to columns. A snapshot's rows share one instant, so a timestamp
+ * is parsed once for each run of rows that repeat it.
+ */
+export function observationAppender(): (columns: ObservationColumns, o: ObservationRecord) => void {
   let lastAt = ''
   let lastSeconds = 0
-  for (const o of records) {
+  return (columns, o) => {
     if (o.observedAt !== lastAt) {
       lastAt = o.observedAt
       lastSeconds = Math.floor(Date.parse(o.observedAt) / 1000)
     }
-    columns.articleId.push(o.articleId)
-    columns.country.push(o.country)
-    columns.observedAt.push(lastSeconds)
-    columns.position.push(o.position)
-    columns.impressions.push(o.estimatedImpressions)
+    pushObservation(columns, o.articleId, o.country, lastSeconds, o.position, o.estimatedImpressions)
   }
+}
+
+/** Observation records as columns. */
+export function observationColumns(records: readonly ObservationRecord[]): ObservationColumns {
+  const columns = emptyObservationColumns()
+  const append = observationAppender()
+  for (const o of records) append(columns, o)
   return columns
 }
 

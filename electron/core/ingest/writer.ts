@@ -124,7 +124,8 @@ export class IngestWriter {
 
   /**
    * Reads every stored article's key (and what the subject aggregates need of it) at once: a
-   * large import looks most of them up, and one scan beats as many lookups. Skipped for stores too big to hold in memory.
+   * large import looks most of them up, and one scan beats as many lookups. Skipped for stores
+   * too big to hold in memory.
    */
   preloadArticleSeqs(): void {
     if ((this.st.articleCount.get() as number) > MAX_REMEMBERED * 0.8) return
