@@ -40,11 +40,6 @@ export function articleIdForUrl(raw: string): string | null {
   return canonical === null ? null : idOfCanonical(canonical)
 }
 
-/** The publisher domain of a URL (lower case, no `www.`). */
-export function domainOfUrl(raw: string): string | null {
-  return canonicalParts(raw)?.host ?? null
-}
-
 /** The article id and publisher domain of a URL at once, or null when it is not an article URL. */
 export function articleUrlParts(raw: string): { id: string; domain: string } | null {
   const parts = canonicalParts(raw)

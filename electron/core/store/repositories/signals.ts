@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import { decodeFeedEntries, type FeedEntries } from '../feed-entries'
 
 /** A country's feed snapshots in [from, to] (epoch seconds), oldest first, entries decoded. */
-export function feedSnapshotsBetween(sqlite: Database.Database, country: string, from: number, to: number): Array<{ at: number; entries: FeedEntries }> {
+function feedSnapshotsBetween(sqlite: Database.Database, country: string, from: number, to: number): Array<{ at: number; entries: FeedEntries }> {
   const rows = sqlite
     .prepare(`SELECT observed_at AS at, entries FROM feed_snapshots WHERE country = ? AND observed_at >= ? AND observed_at <= ? ORDER BY observed_at`)
     .all(country, from, to) as Array<{ at: number; entries: Buffer }>
