@@ -99,6 +99,17 @@ describe('the ingest writer', () => {
     })
   })
 
+  it("lists an article's observations by time, then country", () => {
+    const { store, writer } = fresh()
+    seedRegion(store, 'DE')
+    writer.write({ observations: [obs(1, '2026-11-20T12:00:00.000Z', 2, 50, 'US'), obs(1, '2026-11-20T12:00:00.000Z', 5, 20, 'DE'), obs(1, '2026-11-20T09:00:00.000Z', 1, 80, 'US')] })
+    expect(store.articles.observations(1, ['US', 'DE'], undefined, undefined, 10, 0).rows.map((r) => [r.observedAt.slice(11, 16), r.country])).toEqual([
+      ['09:00', 'US'],
+      ['12:00', 'DE'],
+      ['12:00', 'US'],
+    ])
+  })
+
   it('gives the same aggregates whether data arrives in one batch or several', () => {
     const one = fresh()
     one.writer.write({ observations: sample })
