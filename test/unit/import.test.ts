@@ -205,10 +205,19 @@ describe('importing observations', () => {
 describe('reading files', () => {
   it('keeps multi-byte characters whole across read chunks', async () => {
     const store = openTestStore()
-    const title = 'Выборы в Думу: «итоги» — ' + 'ж'.repeat(70_000)
-    const file = write('long-line.ndjson', [JSON.stringify({ url: 'https://ria.example/1', title, region: 'RU', lang: 'ru' })])
+    // 1 MiB chunks: the Cyrillic lines (2 bytes a letter) and an ASCII one cross chunk boundaries
+    const titles = [
+      'Выборы в Думу: «итоги» — ' + 'ж'.repeat(70_000),
+      'Долгий ' + 'ш'.repeat(400_000),
+      'Plain ' + 'a'.repeat(900_000),
+      'Ещё ' + 'щ'.repeat(300_000) + ' ✓',
+    ]
+    const lines = titles.map((title, i) => JSON.stringify({ url: `https://ria.example/${i}`, title, region: 'RU', lang: 'ru' }))
+    // CRLF line ends and no newline after the last line
+    const file = path.join(tempDir(), 'long-lines.ndjson')
+    fs.writeFileSync(file, lines.join('\r\n'))
     const report = await importFile(store, file)
-    expect(report.skipped).toBe(0)
-    expect(store.articles.get(articleIdForUrl('https://ria.example/1')!)?.title).toBe(title)
+    expect(report).toMatchObject({ rows: 4, articles: 4, skipped: 0 })
+    titles.forEach((title, i) => expect(store.articles.get(articleIdForUrl(`https://ria.example/${i}`)!)?.title).toBe(title))
   })
 })

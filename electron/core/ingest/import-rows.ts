@@ -24,6 +24,7 @@ export interface RowContext {
   languageOf(country: string): string | null
   /** Country given to rows of formats that carry none (UCI). */
   defaultCountry: string
+  urls: UrlCache
 }
 
 const COUNTRY = /^[A-Za-z]{2}$/
@@ -98,19 +99,42 @@ function language(row: Row, region: string, ctx: RowContext): string {
   return v.toLowerCase()
 }
 
-/** Feeds repeat each URL many times; canonicalising and hashing once per URL keeps imports fast. */
-const resolvedUrls = new Map<string, Readonly<{ url: string; id: string; domain: string }> | null>()
+/** An article URL resolved once: its canonical form, id and domain. */
+export interface ResolvedUrl {
+  readonly url: string
+  readonly id: string
+  readonly domain: string
+  /** The store's key of the article, once the importer has found it (never changes after). */
+  seq?: number
+}
 
-function urlOf(row: Row, name = 'url'): Readonly<{ url: string; id: string; domain: string }> {
-  const raw = row[name]
-  let resolved = typeof raw === 'string' ? resolvedUrls.get(raw) : undefined
-  if (resolved === undefined) {
-    const url = text(row, name, true).trim()
-    const parts = articleUrlParts(url)
-    resolved = parts && { url, ...parts }
-    if (resolvedUrls.size >= 200_000) resolvedUrls.clear()
-    if (typeof raw === 'string') resolvedUrls.set(raw, resolved)
+/** Most URLs one import remembers (about 300 bytes each): beyond it the cache starts over. */
+const MAX_CACHED_URLS = 2_000_000
+
+/**
+ * The URLs one import has met. Feeds repeat each URL many times; canonicalising and hashing once
+ * per URL, and finding the article's key once, keeps imports fast.
+ */
+export class UrlCache {
+  private readonly resolved = new Map<string, ResolvedUrl | null>()
+
+  /** The resolved URL, or null when the text is not an absolute http(s) URL. */
+  resolve(raw: string): ResolvedUrl | null {
+    let resolved = this.resolved.get(raw)
+    if (resolved === undefined) {
+      const url = raw.trim()
+      const parts = articleUrlParts(url)
+      resolved = parts && { url, ...parts }
+      if (this.resolved.size >= MAX_CACHED_URLS) this.resolved.clear()
+      this.resolved.set(raw, resolved)
+    }
+    return resolved
   }
+}
+
+function urlOf(row: Row, ctx: RowContext, name = 'url'): ResolvedUrl {
+  const raw = row[name]
+  const resolved = ctx.urls.resolve(text(row, name, true))
   if (!resolved) throw new RowError(`${name} should be an absolute http(s) URL, not ${JSON.stringify(String(raw).trim())}`)
   return resolved
 }
@@ -168,7 +192,7 @@ function imagesOf(row: Row): ArticleRecord['images'] {
 }
 
 /** Article fields shared by article rows and by observation rows that introduce a new article. */
-function articleOf(row: Row, ctx: RowContext, region: string, u: Readonly<{ url: string; id: string; domain: string }>): RowRecords {
+function articleOf(row: Row, ctx: RowContext, region: string, u: ResolvedUrl): RowRecords {
   const contentType = text(row, 'content_type')
   if (contentType !== null && !(formatGroups as readonly string[]).includes(contentType)) {
     throw new RowError(`content_type should be one of ${formatGroups.join(', ')}, not ${JSON.stringify(contentType)}`)
@@ -200,7 +224,7 @@ function articleOf(row: Row, ctx: RowContext, region: string, u: Readonly<{ url:
 }
 
 export function articleRow(row: Row, ctx: RowContext): RowRecords {
-  const u = urlOf(row)
+  const u = urlOf(row, ctx)
   const region = country(row, row.region !== undefined ? 'region' : 'country', ctx, true)
   return articleOf(row, ctx, region, u)
 }
@@ -211,26 +235,38 @@ export function hasArticleFields(row: Row): boolean {
   return title !== undefined && title !== null && title !== ''
 }
 
-/** An observation row; when it carries a title it also (re)writes its article. */
-export function observationRow(row: Row, ctx: RowContext): RowRecords {
-  const u = urlOf(row)
-  const c = country(row, 'country', ctx, true)
-  const observation: ObservationRecord = {
-    articleId: u.id,
-    country: c,
+/** An observation row without article fields: the fields checked, the URL resolved. */
+export interface PlainObservation {
+  url: ResolvedUrl
+  country: string
+  observedAt: string
+  position: number
+  estimatedImpressions: number
+}
+
+export function plainObservation(row: Row, ctx: RowContext): PlainObservation {
+  return {
+    url: urlOf(row, ctx),
+    country: country(row, 'country', ctx, true),
     observedAt: timestamp(row, 'observed_at', true)!,
     position: integer(row, 'position', 1, MAX_ENTRY_VALUE),
     estimatedImpressions: integer(row, 'estimated_impressions', 0, MAX_ENTRY_VALUE),
   }
+}
+
+/** An observation row; when it carries a title it also (re)writes its article. */
+export function observationRow(row: Row, ctx: RowContext): RowRecords {
+  const { url, ...fields } = plainObservation(row, ctx)
+  const observation: ObservationRecord = { articleId: url.id, ...fields }
   if (!hasArticleFields(row)) return { observation }
-  return { ...articleOf(row, ctx, c, u), observation }
+  return { ...articleOf(row, ctx, fields.country, url), observation }
 }
 
 const UCI_CATEGORIES: Record<string, string> = { b: '/Business', t: '/Science and Technology', e: '/Entertainment', m: '/Health' }
 
 /** A row of the UCI News Aggregator CSV: an article with its publisher, category and STORY label. */
 export function uciRow(row: Row, ctx: RowContext): RowRecords {
-  const u = urlOf(row, 'URL')
+  const u = urlOf(row, ctx, 'URL')
   const category = text(row, 'CATEGORY', true)
   if (!UCI_CATEGORIES[category]) throw new RowError(`CATEGORY should be one of b, t, e, m, not ${JSON.stringify(category)}`)
   const host = normalizeDomain(text(row, 'HOSTNAME') ?? u.domain) ?? u.domain

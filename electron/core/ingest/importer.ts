@@ -3,7 +3,7 @@ import path from 'node:path'
 import { languageName, referenceCountry } from '../geo/reference-countries'
 import type { Store } from '../store/store'
 import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities/extract'
-import { articleRow, entityIdForName, observationRow, RowError, uciRow, type Row, type RowContext, type RowRecords } from './import-rows'
+import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type ResolvedUrl, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { parseFile, readRows } from './file-segments'
 import { IngestWriter } from './writer'
@@ -102,6 +102,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   const languages = new Map<string, string | null>()
   const ctx: RowContext = {
     defaultCountry,
+    urls: new UrlCache(),
     languageOf(country) {
       if (!languages.has(country)) {
         const region = store.geo.region(country)
@@ -130,6 +131,13 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   /** Known articles: in the store, or introduced earlier in this file. */
   const introduced = new Set<string>()
   const knownArticle = (id: string) => introduced.has(id) || writer.articleSeq(id) !== undefined
+  /** The stored article's key (found once per URL), -1 for one introduced earlier in this file, undefined when unknown. */
+  const articleKey = (u: ResolvedUrl): number | undefined => {
+    if (u.seq !== undefined) return u.seq
+    const seq = writer.articleSeq(u.id)
+    if (seq !== undefined) return (u.seq = seq)
+    return introduced.has(u.id) ? -1 : undefined
+  }
   const knownCountries = new Set(store.geo.regionCodes())
   const countryProblem = (c: string) => (knownCountries.has(c) || referenceCountry(c) ? null : `unknown country code ${c}`)
   const UNKNOWN_ARTICLE = 'the first row of a new article URL needs its title (and lang, unless the country has a known language)'
@@ -149,9 +157,9 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
    * checked, bad rows become problems. Plain observation rows come already converted (see
    * parseFile) and are only checked against the store here.
    */
-  type TakeObservation = (articleId: string, country: string, observedAt: number, position: number, impressions: number) => void
+  type TakeObservation = (articleId: string, articleSeq: number, country: string, observedAt: number, position: number, impressions: number) => void
   const eachRow = async (take: (records: RowRecords) => void, takeObservation: TakeObservation, onChunk: (bytesRead: number) => void) => {
-    for await (const chunk of parseFile(file, kind, format.startsWith('observations'))) {
+    for await (const chunk of parseFile(file, kind, format.startsWith('observations'), ctx.urls)) {
       for (const segment of chunk.segments) {
         if (segment.kind === 'rows') {
           for (const r of segment.rows) {
@@ -176,13 +184,14 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
         for (let i = 0; i < segment.lines.length; i++) {
           report.rows++
           const country = segment.country[i]!
-          const articleId = segment.articleId[i]!
-          const reason = countryProblem(country) ?? (knownArticle(articleId) ? null : UNKNOWN_ARTICLE)
+          const url = segment.urls[i]!
+          const seq = articleKey(url)
+          const reason = countryProblem(country) ?? (seq === undefined ? UNKNOWN_ARTICLE : null)
           if (reason) {
             problem(segment.lines[i]!, reason)
             continue
           }
-          takeObservation(articleId, country, segment.observedAt[i]!, segment.position[i]!, segment.impressions[i]!)
+          takeObservation(url.id, seq!, country, segment.observedAt[i]!, segment.position[i]!, segment.impressions[i]!)
         }
       }
       onChunk(chunk.bytesRead)
@@ -235,8 +244,8 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   }
   let bytesRead = 0
   const appendObservation = observationAppender()
-  const takeObservation: TakeObservation = (articleId, country, observedAt, position, impressions) => {
-    pushObservation(batch.observationColumns, articleId, country, observedAt, position, impressions)
+  const takeObservation: TakeObservation = (articleId, articleSeq, country, observedAt, position, impressions) => {
+    pushObservation(batch.observationColumns, articleId, articleSeq, country, observedAt, position, impressions)
     rowDone()
   }
   await eachRow(

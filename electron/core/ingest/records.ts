@@ -44,6 +44,8 @@ export interface ObservationRecord {
 /** Observations as parallel columns (row i across all of them): how importers hand big batches over. */
 export interface ObservationColumns {
   articleId: string[]
+  /** The article's key where the importer already knows it, else -1 (the writer looks it up). */
+  articleSeq: number[]
   country: string[]
   /** Epoch seconds. */
   observedAt: number[]
@@ -52,12 +54,21 @@ export interface ObservationColumns {
 }
 
 export function emptyObservationColumns(): ObservationColumns {
-  return { articleId: [], country: [], observedAt: [], position: [], impressions: [] }
+  return { articleId: [], articleSeq: [], country: [], observedAt: [], position: [], impressions: [] }
 }
 
-/** Appends one observation (observedAt in epoch seconds) to columns. */
-export function pushObservation(columns: ObservationColumns, articleId: string, country: string, observedAt: number, position: number, impressions: number): void {
+/** Appends one observation (observedAt in epoch seconds; articleSeq -1 when not known yet) to columns. */
+export function pushObservation(
+  columns: ObservationColumns,
+  articleId: string,
+  articleSeq: number,
+  country: string,
+  observedAt: number,
+  position: number,
+  impressions: number,
+): void {
   columns.articleId.push(articleId)
+  columns.articleSeq.push(articleSeq)
   columns.country.push(country)
   columns.observedAt.push(observedAt)
   columns.position.push(position)
@@ -65,19 +76,25 @@ export function pushObservation(columns: ObservationColumns, articleId: string, 
 }
 
 /**
- * Appends observation records to columns. A snapshot's rows share one instant, so a timestamp
- * is parsed once for each run of rows that repeat it.
+ * Epoch seconds of ISO 8601 instants. A snapshot's rows share one instant, so a timestamp is
+ * parsed once for each run of rows that repeat it.
  */
-export function observationAppender(): (columns: ObservationColumns, o: ObservationRecord) => void {
+export function epochSecondsReader(): (iso: string) => number {
   let lastAt = ''
   let lastSeconds = 0
-  return (columns, o) => {
-    if (o.observedAt !== lastAt) {
-      lastAt = o.observedAt
-      lastSeconds = Math.floor(Date.parse(o.observedAt) / 1000)
+  return (iso) => {
+    if (iso !== lastAt) {
+      lastAt = iso
+      lastSeconds = Math.floor(Date.parse(iso) / 1000)
     }
-    pushObservation(columns, o.articleId, o.country, lastSeconds, o.position, o.estimatedImpressions)
+    return lastSeconds
   }
+}
+
+/** Appends observation records to columns. */
+export function observationAppender(): (columns: ObservationColumns, o: ObservationRecord) => void {
+  const secondsOf = epochSecondsReader()
+  return (columns, o) => pushObservation(columns, o.articleId, -1, o.country, secondsOf(o.observedAt), o.position, o.estimatedImpressions)
 }
 
 /** Observation records as columns. */

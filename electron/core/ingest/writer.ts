@@ -241,7 +241,8 @@ export class IngestWriter {
         current = byKey.get(key)
         if (!current) byKey.set(key, (current = { country, at, seqs: [], positions: [], impressions: [] }))
       }
-      const seq = this.articleSeq(o.articleId[i]!)
+      const known = o.articleSeq[i]!
+      const seq = known >= 0 ? known : this.articleSeq(o.articleId[i]!)
       if (seq === undefined) throw new Error(`Observation of an unknown article ${o.articleId[i]}`)
       const position = o.position[i]!
       const impressions = o.impressions[i]!
