@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { articleIdForUrl, canonicalUrl } from '../../electron/core/ingest/canonical-url'
 import { decodeFeedEntries } from '../../electron/core/store/feed-entries'
+import { decodeHourlyCells } from '../../electron/core/store/hourly-cells'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore, seedRegion } from '../helpers/core'
 
@@ -56,7 +57,17 @@ describe('the ingest writer', () => {
   }
 
   const dump = (store: ReturnType<typeof openTestStore>) => ({
-    hourly: store.sqlite.prepare('SELECT * FROM article_hourly ORDER BY hour, article_seq').all(),
+    // the packed hourly cells as one row each, in the layout of the daily cells
+    hourly: (store.sqlite.prepare('SELECT hour, country, cell_count, cells FROM hourly_cells ORDER BY hour, country').all() as Array<{ hour: number; country: string; cell_count: number; cells: Buffer }>)
+      .flatMap((r) => {
+        const c = decodeHourlyCells(r.hour, r.cells)
+        expect(c.seqs.length).toBe(r.cell_count)
+        return Array.from(c.seqs, (seq, i) => ({
+          hour: r.hour, country: r.country, article_seq: seq, impressions: c.impressions[i], observations: c.observations[i], best_position: c.bestPositions[i],
+          position_sum: c.positionSums[i], first_seen: c.firstSeen[i], last_seen: c.lastSeen[i],
+        }))
+      })
+      .sort((a, b) => a.hour - b.hour || a.article_seq - b.article_seq),
     daily: store.sqlite.prepare('SELECT * FROM article_daily ORDER BY day, article_seq').all(),
     subjects: store.sqlite.prepare('SELECT * FROM subject_daily ORDER BY subject_kind, subject_key, day').all(),
     seen: store.sqlite.prepare('SELECT * FROM article_facets ORDER BY article_seq').all(),

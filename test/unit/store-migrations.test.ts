@@ -4,10 +4,24 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { StoreMismatchError } from '../../electron/core/store/database'
 import { decodeFeedEntries } from '../../electron/core/store/feed-entries'
+import { decodeHourlyCells, hourlyCellAt } from '../../electron/core/store/hourly-cells'
 import { Store } from '../../electron/core/store/store'
 import { MIGRATIONS, openTestStore, tempDir } from '../helpers/core'
 
 const storeFile = () => path.join(tempDir(), 'feedlens.db')
+
+/** The shipped migrations as an older version shipped them: up to and including `lastTag`. */
+function migrationsUpTo(lastTag: string): string {
+  const older = path.join(tempDir(), `migrations-${lastTag}`)
+  fs.cpSync(MIGRATIONS, older, { recursive: true })
+  const journalFile = path.join(older, 'meta/_journal.json')
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> }
+  const last = journal.entries.findIndex((e) => e.tag === lastTag)
+  for (const e of journal.entries.slice(last + 1)) fs.rmSync(path.join(older, `${e.tag}.sql`))
+  journal.entries = journal.entries.slice(0, last + 1)
+  fs.writeFileSync(journalFile, JSON.stringify(journal))
+  return older
+}
 
 describe('the store', () => {
   it('applies the shipped migrations with WAL and foreign keys on', () => {
@@ -52,16 +66,9 @@ describe('the store', () => {
   })
 
   it('moves the observations of a store made before feed snapshots into packed snapshots, nothing lost', () => {
-    // the shipped migrations up to 0004, the last one with an observations table
-    const older = path.join(tempDir(), 'migrations-0004')
-    fs.cpSync(MIGRATIONS, older, { recursive: true })
-    fs.rmSync(path.join(older, '0005_feed_snapshots.sql'))
-    const journalFile = path.join(older, 'meta/_journal.json')
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> }
-    journal.entries = journal.entries.filter((e) => e.tag !== '0005_feed_snapshots')
-    fs.writeFileSync(journalFile, JSON.stringify(journal))
+    // the last migration with an observations table
     const file = storeFile()
-    const before = Store.open({ file, migrationsFolder: older })
+    const before = Store.open({ file, migrationsFolder: migrationsUpTo('0004_extracted_entities') })
     const insert = before.sqlite.prepare('INSERT INTO observations (country, observed_at, article_seq, position, estimated_impressions) VALUES (?, ?, ?, ?, ?)')
     // out of order on purpose: entries come out by position
     for (const row of [
@@ -88,6 +95,43 @@ describe('the store', () => {
     ])
     expect(after.sqlite.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'observations'`).get()).toEqual({ n: 0 })
     expect(after.counts().observations).toBe(4)
+    after.close()
+  })
+
+  it('packs the hourly cells of a store made before packed hours, nothing lost', () => {
+    const file = storeFile()
+    const before = Store.open({ file, migrationsFolder: migrationsUpTo('0005_feed_snapshots') })
+    const insert = before.sqlite.prepare(
+      `INSERT INTO article_hourly (hour, country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    const hour = 493_000
+    const t = hour * 3600
+    for (const row of [
+      [hour, 'US', 9, 700, 2, 3, 7, t + 900, t + 2700],
+      [hour, 'US', 4, 6_000_000_000, 1, 1, 1, t, t],
+      [hour + 1, 'US', 9, 10, 1, 5, 5, t + 3600, t + 3600],
+      [hour, 'DE', 4, 20, 1, 2, 2, t + 3599, t + 3599],
+    ] as const) {
+      insert.run(...row)
+    }
+    before.close()
+
+    const after = openTestStore(file)
+    const rows = after.sqlite.prepare('SELECT hour, country, cell_count AS n, cells FROM hourly_cells ORDER BY country, hour').all() as Array<{ hour: number; country: string; n: number; cells: Buffer }>
+    const cell = (seq: number, impressions: number, observations: number, bestPosition: number, positionSum: number, firstSeen: number, lastSeen: number) =>
+      ({ seq, impressions, observations, bestPosition, positionSum, firstSeen, lastSeen })
+    expect(
+      rows.map((r) => {
+        const d = decodeHourlyCells(r.hour, r.cells)
+        return { hour: r.hour, country: r.country, n: r.n, cells: Array.from(d.seqs, (_, i) => hourlyCellAt(d, i)) }
+      }),
+    ).toEqual([
+      { hour, country: 'DE', n: 1, cells: [cell(4, 20, 1, 2, 2, t + 3599, t + 3599)] },
+      { hour, country: 'US', n: 2, cells: [cell(4, 6_000_000_000, 1, 1, 1, t, t), cell(9, 700, 2, 3, 7, t + 900, t + 2700)] },
+      { hour: hour + 1, country: 'US', n: 1, cells: [cell(9, 10, 1, 5, 5, t + 3600, t + 3600)] },
+    ])
+    expect(after.sqlite.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'article_hourly'`).get()).toEqual({ n: 0 })
     after.close()
   })
 

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Store } from '../store/store'
 import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, type FeedEntries } from '../store/feed-entries'
+import { encodeHourlyCells, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
 import { addToCells, sightings, subjectCells, type ArticleFacts, type CellGroup } from './fold-cells'
 import { observationColumns, type ArticleRecord, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
 
@@ -9,7 +10,7 @@ const ROWS_PER_STATEMENT = 100
 /** Article keys (and the facts subject aggregates need) kept in memory by one writer. */
 const MAX_REMEMBERED = 500_000
 const CELL_COLUMNS = 'country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen'
-const CELL_UPSERT = (key: string) => `ON CONFLICT (${key}, country, article_seq) DO UPDATE SET
+const DAILY_UPSERT = `ON CONFLICT (day, country, article_seq) DO UPDATE SET
   impressions = impressions + excluded.impressions, observations = observations + excluded.observations,
   best_position = min(best_position, excluded.best_position), position_sum = position_sum + excluded.position_sum,
   first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`
@@ -25,8 +26,9 @@ const SUBJECT_UPSERT = `ON CONFLICT (subject_kind, subject_key, country, day) DO
  * already stored are skipped, so importing the same data twice leaves the same store.
  *
  * A batch's observations are grouped into feed snapshots (one packed row each) and folded
- * into the aggregates in memory first, so each aggregate row is written once per batch with
- * multi-row statements, and a row known to be new is inserted without a conflict check.
+ * into the aggregates in memory first, so each aggregate row is written once per batch: an
+ * hour and country as one packed row (see hourly-cells.ts), daily and subject cells with
+ * multi-row statements, a row known to be new inserted without a conflict check.
  */
 export class IngestWriter {
   private readonly sqlite: Database.Database
@@ -84,12 +86,12 @@ export class IngestWriter {
       snapshot: s.prepare(`SELECT entries FROM feed_snapshots WHERE country = ? AND observed_at = ?`).pluck(),
       insertSnapshot: s.prepare(`INSERT INTO feed_snapshots (country, observed_at, entry_count, entries) VALUES (?, ?, ?, ?)`),
       updateSnapshot: s.prepare(`UPDATE feed_snapshots SET entry_count = ?, entries = ? WHERE country = ? AND observed_at = ?`),
-      hourStored: s.prepare(`SELECT 1 FROM article_hourly WHERE hour = ? AND country = ? LIMIT 1`).pluck(),
-      insertHourly: rows(9, `INSERT INTO article_hourly (hour, ${CELL_COLUMNS}) VALUES`),
-      upsertHourly: rows(9, `INSERT INTO article_hourly (hour, ${CELL_COLUMNS}) VALUES`, CELL_UPSERT('hour')),
+      hourCells: s.prepare(`SELECT cells FROM hourly_cells WHERE hour = ? AND country = ?`).pluck(),
+      insertHour: s.prepare(`INSERT INTO hourly_cells (hour, country, cell_count, cells) VALUES (?, ?, ?, ?)`),
+      updateHour: s.prepare(`UPDATE hourly_cells SET cell_count = ?, cells = ? WHERE hour = ? AND country = ?`),
       dayStored: s.prepare(`SELECT article_seq FROM article_daily WHERE day = ? AND country = ?`).pluck(),
       insertDaily: rows(9, `INSERT INTO article_daily (day, ${CELL_COLUMNS}) VALUES`),
-      upsertDaily: rows(9, `INSERT INTO article_daily (day, ${CELL_COLUMNS}) VALUES`, CELL_UPSERT('day')),
+      upsertDaily: rows(9, `INSERT INTO article_daily (day, ${CELL_COLUMNS}) VALUES`, DAILY_UPSERT),
       insertSubject: rows(8, `INSERT INTO subject_daily (${SUBJECT_COLUMNS}) VALUES`),
       upsertSubject: rows(8, `INSERT INTO subject_daily (${SUBJECT_COLUMNS}) VALUES`, SUBJECT_UPSERT),
       allFacts: s.prepare(`SELECT seq, domain, category FROM articles`).raw(),
@@ -221,8 +223,8 @@ export class IngestWriter {
       if (first === undefined || snapshot.at < first) firstByCountry.set(snapshot.country, snapshot.at)
     }
     if (inserted === 0) return 0
-    this.writeCells(hours, (g) => (st.hourStored.get(g.bucket, g.country) ? null : new Set()), st.insertHourly, st.upsertHourly)
-    this.writeCells(days, (g) => new Set(st.dayStored.all(g.bucket, g.country) as number[]), st.insertDaily, st.upsertDaily)
+    this.writeHours(hours)
+    this.writeDays(days)
     this.writeSubjects(days)
     this.writeSeen(days)
     for (const [country, first] of firstByCountry) st.region.run(first, country)
@@ -257,21 +259,33 @@ export class IngestWriter {
     return [...byKey.values()]
   }
 
-  /**
-   * Writes hourly or daily cells. storedSeqs tells, per group, which articles already have a
-   * stored cell (null: maybe any of them); the others are inserted without a conflict check.
-   */
-  private writeCells(groups: Map<string, CellGroup>, storedSeqs: (g: CellGroup) => Set<number> | null, insert: MultiRowStatement, upsert: MultiRowStatement): void {
-    for (const g of groups.values()) {
-      const stored = storedSeqs(g)
-      g.fresh = stored?.size === 0
-      for (const c of g.cells.values()) {
-        c.isNew = stored !== null && !stored.has(c.seq)
-        ;(c.isNew ? insert : upsert).add(g.bucket, g.country, c.seq, c.impressions, c.observations, c.bestPosition, c.positionSum, c.firstSeen, c.lastSeen)
+  /** Writes each hour and country of the batch as one packed row, added to the stored one if any. */
+  private writeHours(hours: Map<string, CellGroup>): void {
+    const st = this.st
+    for (const g of hours.values()) {
+      const stored = st.hourCells.get(g.bucket, g.country) as Buffer | undefined
+      if (stored) {
+        const packed = mergeHourlyCells(g.bucket, stored, g.cells.values())
+        st.updateHour.run(hourlyCellCount(packed), packed, g.bucket, g.country)
+      } else {
+        st.insertHour.run(g.bucket, g.country, g.cells.size, encodeHourlyCells(g.bucket, g.cells.values()))
       }
     }
-    insert.flush()
-    upsert.flush()
+  }
+
+  /** Writes daily cells: inserted where the store has none of that article, day and country yet, else added to it. */
+  private writeDays(days: Map<string, CellGroup>): void {
+    const { dayStored, insertDaily, upsertDaily } = this.st
+    for (const g of days.values()) {
+      const stored = new Set(dayStored.all(g.bucket, g.country) as number[])
+      g.fresh = stored.size === 0
+      for (const c of g.cells.values()) {
+        c.isNew = !stored.has(c.seq)
+        ;(c.isNew ? insertDaily : upsertDaily).add(g.bucket, g.country, c.seq, c.impressions, c.observations, c.bestPosition, c.positionSum, c.firstSeen, c.lastSeen)
+      }
+    }
+    insertDaily.flush()
+    upsertDaily.flush()
   }
 
   /** Entity, category and publisher x country x day, from the batch's daily cells. */

@@ -1,5 +1,6 @@
 import { ActivityIndexBuilder, type ActivityIndex } from '../analytics/tracking/activity-index'
 import type { Store } from './store'
+import { forEachHourIn, hourlyCellsFrom, lastHourWithCells } from './repositories/hourly-window'
 import { runSteps, runStepsInBackground } from '../steps'
 
 /** Days of hourly cells the index holds: a 30-day window and the 30 days before it, and a margin. */
@@ -56,21 +57,19 @@ export class RecentActivity {
 
   private *buildSteps(now: Date): Generator<void, ActivityIndex> {
     const db = this.store.sqlite
-    const maxHour = (db.prepare('SELECT max(hour) AS h FROM article_hourly').get() as { h: number | null }).h ?? 0
+    const maxHour = lastHourWithCells(db)
     const fromHour = Math.max(maxHour + 1, Math.ceil(now.getTime() / 3_600_000)) - RECENT_DAYS * 24
     const firstDay = Math.ceil(fromHour / 24)
-    const hourCells = (db.prepare('SELECT count(*) AS n FROM article_hourly WHERE hour >= ?').get(fromHour) as { n: number }).n
+    const hourCells = hourlyCellsFrom(db, fromHour)
     const dayCells = (db.prepare('SELECT count(*) AS n FROM article_daily WHERE day >= ?').get(firstDay) as { n: number }).n
     const builder = new ActivityIndexBuilder(fromHour, hourCells, dayCells)
     type Row = [number, string, number, number, number, number, number, number]
-    const hoursOf = db
-      .prepare(
-        `SELECT hour, country, article_seq, impressions, observations, position_sum, first_seen, last_seen
-         FROM article_hourly WHERE hour >= ? AND hour < ? ORDER BY hour`,
-      )
-      .raw()
     for (let h = fromHour; h <= maxHour; h += HOURS_PER_CHUNK) {
-      for (const row of hoursOf.iterate(h, h + HOURS_PER_CHUNK)) builder.addHourCell(row as Row)
+      forEachHourIn(db, { fromHour: h, toHour: h + HOURS_PER_CHUNK, countries: null }, (hour, country, c) => {
+        for (let i = 0; i < c.seqs.length; i++) {
+          builder.addHourCell([hour, country, c.seqs[i]!, c.impressions[i]!, c.observations[i]!, c.positionSums[i]!, c.firstSeen[i]!, c.lastSeen[i]!])
+        }
+      })
       yield
     }
     const daysOf = db

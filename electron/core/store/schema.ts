@@ -238,10 +238,20 @@ const aggregateColumns = {
   lastSeen: integer('last_seen').notNull(),
 }
 
-/** Per article x country x hour; `hour` counts hours since 1970-01-01T00:00Z. */
-export const articleHourly = sqliteTable('article_hourly', { hour: integer('hour').notNull(), ...aggregateColumns }, (t) => [
-  primaryKey({ columns: [t.hour, t.country, t.articleSeq] }),
-])
+/**
+ * Per article x country x hour, packed: one row per hour and country holding its articles' cells
+ * (see hourly-cells.ts). `hour` counts hours since 1970-01-01T00:00Z.
+ */
+export const hourlyCells = sqliteTable(
+  'hourly_cells',
+  {
+    hour: integer('hour').notNull(),
+    country: text('country').notNull(),
+    cellCount: integer('cell_count').notNull(),
+    cells: blob('cells', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.country] })],
+)
 
 /** Per article x country x day; `day` counts days since 1970-01-01. */
 export const articleDaily = sqliteTable('article_daily', { day: integer('day').notNull(), ...aggregateColumns }, (t) => [

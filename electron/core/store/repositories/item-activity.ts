@@ -1,10 +1,12 @@
 import type Database from 'better-sqlite3'
 import type { ItemPublication } from '../../analytics/tracking/item-figures'
+import { articleSumsIn, forEachHourIn } from './hourly-window'
 
 /**
  * How the articles of a window are tied to list items. Every query here first sums the
- * window's hourly rows per article (one pass over the window, in time order), then ties the
- * articles to the items: one lookup per article, not one per hourly row and item.
+ * window's packed hourly cells per article (decoded in one pass over the window, handed to
+ * SQL as JSON), then ties the articles to the items: one lookup per article, not one per
+ * hourly cell and item.
  */
 const KEYS = '(SELECT value FROM json_each(@keys))'
 const ITEM_OF: Record<string, { join: string; key: string; filter: string; member: string }> = {
@@ -26,11 +28,8 @@ const ITEM_OF: Record<string, { join: string; key: string; filter: string; membe
 }
 
 const WINDOW_ARTICLES = `pa AS MATERIALIZED (
-  SELECT article_seq AS seq, sum(impressions) AS imps, sum(observations) AS obs, sum(position_sum) AS ps,
-         min(first_seen) AS fs, max(last_seen) AS ls
-  FROM article_hourly
-  WHERE hour >= @fromHour AND hour < @toHour AND country IN (SELECT value FROM json_each(@countries))
-  GROUP BY article_seq)`
+  SELECT value ->> 0 AS seq, value ->> 1 AS imps, value ->> 2 AS obs, value ->> 3 AS ps, value ->> 4 AS fs, value ->> 5 AS ls
+  FROM json_each(@window))`
 
 export interface WindowFilter {
   countries: string[]
@@ -60,8 +59,11 @@ export interface CoveredArticleRow {
 export class ItemActivityRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
+  /** The query parameters: the items' keys, the language, and the window's articles with their sums. */
   private params(keys: string[], f: WindowFilter) {
-    return { keys: JSON.stringify(keys), countries: JSON.stringify(f.countries), lang: f.lang, fromHour: f.fromHour, toHour: f.toHour }
+    const sums = articleSumsIn(this.sqlite, { fromHour: f.fromHour, toHour: f.toHour, countries: f.countries })
+    const window = Array.from(sums, ([seq, s]) => [seq, s.impressions, s.observations, s.positionSum, s.firstSeen, s.lastSeen])
+    return { keys: JSON.stringify(keys), lang: f.lang, window: JSON.stringify(window) }
   }
 
   /** Every (item, publication) pair with impressions in the window. */
@@ -97,22 +99,23 @@ export class ItemActivityRepository {
     return new Map(rows.map((r) => [r.key, r.impressions]))
   }
 
-  /** Impressions of the given publications per hour or day of the window (sparklines). */
+  /** Impressions of the given publications per hour or day of the window (sparklines), by seq and bucket. */
   articleBuckets(seqs: number[], f: WindowFilter, grain: 'hour' | 'day'): Array<{ seq: number; bucket: number; impressions: number }> {
     if (seqs.length === 0) return []
-    return this.sqlite
-      .prepare(
-        `SELECT article_seq AS seq, ${grain === 'hour' ? 'hour' : 'hour / 24'} AS bucket, sum(impressions) AS impressions
-         FROM article_hourly
-         WHERE hour >= @fromHour AND hour < @toHour AND country IN (SELECT value FROM json_each(@countries))
-           AND article_seq IN (SELECT value FROM json_each(@seqs))
-         GROUP BY 1, 2`,
-      )
-      .all({ seqs: JSON.stringify(seqs), countries: JSON.stringify(f.countries), fromHour: f.fromHour, toHour: f.toHour }) as Array<{
-      seq: number
-      bucket: number
-      impressions: number
-    }>
+    const wanted = new Set(seqs)
+    const buckets = new Map<string, { seq: number; bucket: number; impressions: number }>()
+    forEachHourIn(this.sqlite, { fromHour: f.fromHour, toHour: f.toHour, countries: f.countries }, (hour, _country, cells) => {
+      const bucket = grain === 'hour' ? hour : Math.floor(hour / 24)
+      for (let i = 0; i < cells.seqs.length; i++) {
+        const seq = cells.seqs[i]!
+        if (!wanted.has(seq)) continue
+        const key = `${seq}:${bucket}`
+        const b = buckets.get(key)
+        if (b) b.impressions += cells.impressions[i]!
+        else buckets.set(key, { seq, bucket, impressions: cells.impressions[i]! })
+      }
+    })
+    return [...buckets.values()].sort((a, b) => a.seq - b.seq || a.bucket - b.bucket)
   }
 
   /** The entities written about in the given publications. */

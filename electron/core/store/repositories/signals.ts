@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { articleSumsIn, forEachHourIn } from './hourly-window'
 import { decodeFeedEntries, type FeedEntries } from '../feed-entries'
 
 /** A country's feed snapshots in [from, to] (epoch seconds), oldest first, entries decoded. */
@@ -55,38 +56,38 @@ export class SignalsRepository {
 
   /** Category reach over hours [fromHour, toHour) (hours since epoch), with the hours from prevFromHour before for delta_pct. */
   topCategories(countries: string[], fromHour: number, toHour: number, prevFromHour: number, limit: number) {
-    return this.sqlite
-      .prepare(
-        `WITH win AS (
-           SELECT a.category, a.domain, h.article_seq AS article_id, h.impressions, h.hour >= @fromHour AS current
-           FROM article_hourly h JOIN articles a ON a.seq = h.article_seq
-           WHERE h.hour >= @prevFromHour AND h.hour < @toHour AND h.country IN (SELECT value FROM json_each(@countries))
-             AND a.category IS NOT NULL)
-         SELECT category,
-                sum(CASE WHEN current THEN impressions ELSE 0 END) AS impressions,
-                count(DISTINCT CASE WHEN current THEN article_id END) AS publications,
-                count(DISTINCT CASE WHEN current THEN domain END) AS publishers,
-                sum(CASE WHEN current THEN 0 ELSE impressions END) AS prevImpressions
-         FROM win GROUP BY category HAVING publications > 0
-         ORDER BY impressions DESC, category LIMIT @limit`,
-      )
-      .all({ countries: JSON.stringify(countries), fromHour, toHour, prevFromHour, limit }) as Array<{
-      category: string
-      impressions: number
-      publications: number
-      publishers: number
-      prevImpressions: number | null
-    }>
+    const current = articleSumsIn(this.sqlite, { fromHour, toHour, countries })
+    const previous = articleSumsIn(this.sqlite, { fromHour: prevFromHour, toHour: fromHour, countries })
+    const seqs = [...new Set([...current.keys(), ...previous.keys()])]
+    const facts = this.sqlite
+      .prepare(`SELECT a.seq, a.category, a.domain FROM json_each(?) j CROSS JOIN articles a ON a.seq = j.value WHERE a.category IS NOT NULL`)
+      .raw()
+      .all(JSON.stringify(seqs)) as Array<[number, string, string]>
+    const byCategory = new Map<string, { category: string; impressions: number; publications: number; domains: Set<string>; prevImpressions: number }>()
+    for (const [seq, category, domain] of facts) {
+      let c = byCategory.get(category)
+      if (!c) byCategory.set(category, (c = { category, impressions: 0, publications: 0, domains: new Set(), prevImpressions: 0 }))
+      const now = current.get(seq)
+      if (now) {
+        c.impressions += now.impressions
+        c.publications++
+        c.domains.add(domain)
+      }
+      c.prevImpressions += previous.get(seq)?.impressions ?? 0
+    }
+    return [...byCategory.values()]
+      .filter((c) => c.publications > 0)
+      .sort((a, b) => b.impressions - a.impressions || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))
+      .slice(0, limit)
+      .map((c) => ({ category: c.category, impressions: c.impressions, publications: c.publications, publishers: c.domains.size, prevImpressions: c.prevImpressions }))
   }
 
   totalImpressions(countries: string[], fromHour: number, toHour: number): number {
-    const row = this.sqlite
-      .prepare(
-        `SELECT coalesce(sum(impressions), 0) AS n FROM article_hourly
-         WHERE hour >= ? AND hour < ? AND country IN (SELECT value FROM json_each(?))`,
-      )
-      .get(fromHour, toHour, JSON.stringify(countries)) as { n: number }
-    return row.n
+    let total = 0
+    forEachHourIn(this.sqlite, { fromHour, toHour, countries }, (_hour, _country, cells) => {
+      for (const impressions of cells.impressions) total += impressions
+    })
+    return total
   }
 }
 

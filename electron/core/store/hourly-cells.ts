@@ -1,0 +1,128 @@
+/**
+ * The hourly aggregate (article x country x hour) is stored as one packed value per hour and
+ * country rather than one row per article: a feed snapshotted every hour or less often has one
+ * hourly cell per observation, and a row each made those cells most of an import's time. Every
+ * reader goes through decodeHourlyCells.
+ *
+ * A cell is 32 bytes, big-endian, cells sorted by article seq: seq (u32), observations (u32),
+ * best position (u32), first and last seen as seconds into the hour (u16 each), impressions
+ * (u64) and the sum of positions (u64), which a few large observations in one hour can take
+ * past 32 bits.
+ */
+
+/** One article's cell of an hour in one country (first and last seen in epoch seconds). */
+export interface HourlyCell {
+  seq: number
+  impressions: number
+  observations: number
+  bestPosition: number
+  positionSum: number
+  firstSeen: number
+  lastSeen: number
+}
+
+/** The cells of one hour and country, as columns (cell i across all of them), by seq. */
+export interface HourlyCells {
+  seqs: Uint32Array
+  impressions: Float64Array
+  observations: Uint32Array
+  bestPositions: Uint32Array
+  positionSums: Float64Array
+  /** Epoch seconds. */
+  firstSeen: Float64Array
+  lastSeen: Float64Array
+}
+
+const CELL_BYTES = 32
+const TWO_32 = 2 ** 32
+
+export function hourlyCellCount(packed: Uint8Array): number {
+  return Math.floor(packed.byteLength / CELL_BYTES)
+}
+
+/** Packs the cells of one hour (hours since the epoch), sorted by seq. */
+export function encodeHourlyCells(hour: number, cells: Iterable<HourlyCell>): Buffer {
+  const sorted = [...cells].sort((a, b) => a.seq - b.seq)
+  const start = hour * 3600
+  const out = Buffer.allocUnsafe(sorted.length * CELL_BYTES)
+  let offset = 0
+  for (const c of sorted) {
+    if (!(c.firstSeen >= start && c.lastSeen < start + 3600 && c.firstSeen <= c.lastSeen)) {
+      throw new RangeError(`Hourly cell of article ${c.seq} seen outside hour ${hour}`)
+    }
+    out.writeUInt32BE(c.seq, offset)
+    out.writeUInt32BE(c.observations, offset + 4)
+    out.writeUInt32BE(c.bestPosition, offset + 8)
+    out.writeUInt16BE(c.firstSeen - start, offset + 12)
+    out.writeUInt16BE(c.lastSeen - start, offset + 14)
+    writeUint64(out, c.impressions, offset + 16)
+    writeUint64(out, c.positionSum, offset + 24)
+    offset += CELL_BYTES
+  }
+  return out
+}
+
+export function decodeHourlyCells(hour: number, packed: Uint8Array): HourlyCells {
+  const n = hourlyCellCount(packed)
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength)
+  const start = hour * 3600
+  const cells: HourlyCells = {
+    seqs: new Uint32Array(n),
+    impressions: new Float64Array(n),
+    observations: new Uint32Array(n),
+    bestPositions: new Uint32Array(n),
+    positionSums: new Float64Array(n),
+    firstSeen: new Float64Array(n),
+    lastSeen: new Float64Array(n),
+  }
+  for (let i = 0, offset = 0; i < n; i++, offset += CELL_BYTES) {
+    cells.seqs[i] = view.getUint32(offset)
+    cells.observations[i] = view.getUint32(offset + 4)
+    cells.bestPositions[i] = view.getUint32(offset + 8)
+    cells.firstSeen[i] = start + view.getUint16(offset + 12)
+    cells.lastSeen[i] = start + view.getUint16(offset + 14)
+    cells.impressions[i] = view.getUint32(offset + 16) * TWO_32 + view.getUint32(offset + 20)
+    cells.positionSums[i] = view.getUint32(offset + 24) * TWO_32 + view.getUint32(offset + 28)
+  }
+  return cells
+}
+
+/** Cell i of decoded cells, as a record. */
+export function hourlyCellAt(cells: HourlyCells, i: number): HourlyCell {
+  return {
+    seq: cells.seqs[i]!,
+    impressions: cells.impressions[i]!,
+    observations: cells.observations[i]!,
+    bestPosition: cells.bestPositions[i]!,
+    positionSum: cells.positionSums[i]!,
+    firstSeen: cells.firstSeen[i]!,
+    lastSeen: cells.lastSeen[i]!,
+  }
+}
+
+/** A stored hour's cells with a batch's cells of the same hour added to them. */
+export function mergeHourlyCells(hour: number, stored: Uint8Array, added: Iterable<HourlyCell>): Buffer {
+  const decoded = decodeHourlyCells(hour, stored)
+  const bySeq = new Map<number, HourlyCell>()
+  for (let i = 0; i < decoded.seqs.length; i++) bySeq.set(decoded.seqs[i]!, hourlyCellAt(decoded, i))
+  for (const a of added) {
+    const c = bySeq.get(a.seq)
+    if (!c) {
+      bySeq.set(a.seq, { ...a })
+      continue
+    }
+    c.impressions += a.impressions
+    c.observations += a.observations
+    c.bestPosition = Math.min(c.bestPosition, a.bestPosition)
+    c.positionSum += a.positionSum
+    c.firstSeen = Math.min(c.firstSeen, a.firstSeen)
+    c.lastSeen = Math.max(c.lastSeen, a.lastSeen)
+  }
+  return encodeHourlyCells(hour, bySeq.values())
+}
+
+function writeUint64(out: Buffer, value: number, offset: number): void {
+  const high = Math.floor(value / TWO_32)
+  out.writeUInt32BE(high, offset)
+  out.writeUInt32BE(value - high * TWO_32, offset + 4)
+}
