@@ -39,12 +39,14 @@ describe('folding observations into cells', () => {
       [2, { domain: 'a.example', category: null, entities: ['/m/x'] }],
       [3, { domain: 'b.example', category: '/News', entities: [] }],
     ])
-    const cells = subjectCells([day], facts).map((s) => [s.kind, s.key, s.impressions, s.publications, s.observations, s.positionSum, s.fresh])
+    const cells = subjectCells([day], facts)
+      .map((s) => [s.kind, s.key, s.impressions, s.publications, s.observations, s.positionSum, s.fresh])
+      .sort((a, b) => `${a[0]} ${a[1]}`.localeCompare(`${b[0]} ${b[1]}`))
     expect(cells).toEqual([
-      ['publisher', 'a.example', 1200, 2, 2, 3, true],
       ['category', '/News', 1000, 1, 2, 4, true],
       ['entity', '/m/x', 1200, 2, 2, 3, true],
       ['entity', '/m/y', 900, 1, 1, 1, true],
+      ['publisher', 'a.example', 1200, 2, 2, 3, true],
       ['publisher', 'b.example', 100, 0, 1, 3, true],
     ])
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { articleIdForUrl, canonicalUrl } from '../../electron/core/ingest/canonical-url'
+import { v5 as uuidv5 } from 'uuid'
 import { decodeFeedEntries } from '../../electron/core/store/feed-entries'
 import { decodeHourlyCells } from '../../electron/core/store/hourly-cells'
 import { IngestWriter } from '../../electron/core/ingest/writer'
@@ -11,6 +12,10 @@ describe('canonical URLs and article ids', () => {
     expect(canonicalUrl('http://example.com:80/x')).toBe('http://example.com/x')
     expect(canonicalUrl('ftp://example.com/x')).toBeNull()
     expect(canonicalUrl('not a url')).toBeNull()
+    // an empty query or fragment goes too; only tracking parameters: no query left
+    expect(canonicalUrl('https://www2.example.com./x?#')).toBe('https://example.com/x')
+    expect(canonicalUrl('https://example.com/x?fbclid=1&utm_medium=a#f')).toBe('https://example.com/x')
+    expect(canonicalUrl('https://example.com/x?q=%20b&q=a')).toBe('https://example.com/x?q=+b&q=a')
   })
 
   it('gives one UUID v5 per canonical URL', () => {
@@ -18,6 +23,13 @@ describe('canonical URLs and article ids', () => {
     expect(id).toBe(articleIdForUrl('https://example.com/a'))
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(id).not.toBe(articleIdForUrl('https://example.com/b'))
+  })
+
+  it('agrees with the uuid library on the v5 id of a canonical URL, non-ASCII ones too', () => {
+    for (const url of ['https://example.com/a', 'https://lemonde.fr/économie/2026/grève?b=2&a=1', 'https://ria.example/выборы']) {
+      const canonical = canonicalUrl(url)!
+      expect(articleIdForUrl(url)).toBe(uuidv5(canonical, uuidv5.URL))
+    }
   })
 })
 

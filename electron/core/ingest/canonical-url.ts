@@ -1,4 +1,5 @@
-import { parse as parseUuid, v5 as uuidv5 } from 'uuid'
+import { hash } from 'node:crypto'
+import { parse as parseUuid, stringify as uuidString, v5 as uuidv5 } from 'uuid'
 
 /** Query parameters that only track where a reader came from; they never change the article. */
 const TRACKING_PARAMS = /^(utm_.*|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_ga|_gl|ocid|cmpid|spm|ref|ref_src|at_medium|at_campaign|track)$/i
@@ -22,17 +23,32 @@ function canonicalParts(raw: string): { url: string; host: string } | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
   if (!url.hostname.includes('.')) return null
-  url.hash = ''
-  url.hostname = url.hostname.toLowerCase().replace(/^www\d*\./, '').replace(/\.$/, '')
-  const kept = [...url.searchParams.entries()].filter(([name]) => !TRACKING_PARAMS.test(name))
-  kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)))
-  url.search = new URLSearchParams(kept).toString()
-  return { url: url.toString(), host: url.hostname }
+  // The parser already lower-cases scheme and host. Each setter re-parses the URL, so only what
+  // needs changing is set: most article URLs have no fragment, query or www.
+  if (url.href.includes('#')) url.hash = ''
+  const host = url.hostname.replace(/^www\d*\./, '').replace(/\.$/, '')
+  if (host !== url.hostname) url.hostname = host
+  if (url.href.includes('?')) {
+    const kept = [...url.searchParams.entries()].filter(([name]) => !TRACKING_PARAMS.test(name))
+    kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)))
+    url.search = new URLSearchParams(kept).toString()
+  }
+  return { url: url.href, host: url.hostname }
 }
 
-const URL_NAMESPACE = parseUuid(uuidv5.URL)
-/** UUID v5 of a canonical URL: hashed from its UTF-8 bytes (the library would encode them itself, slower). */
-const idOfCanonical = (canonical: string): string => uuidv5(Buffer.from(canonical, 'utf8'), URL_NAMESPACE)
+const URL_NAMESPACE = Buffer.from(parseUuid(uuidv5.URL))
+
+/**
+ * UUID v5 of a canonical URL (RFC 9562: the SHA-1 of namespace and name, version and variant
+ * bits set). Node's one-shot hash makes it about three times faster than the library's v5,
+ * which builds a hash object per id; a test checks both agree.
+ */
+function idOfCanonical(canonical: string): string {
+  const digest = hash('sha1', Buffer.concat([URL_NAMESPACE, Buffer.from(canonical, 'utf8')]), 'buffer')
+  digest[6] = (digest[6]! & 0x0f) | 0x50
+  digest[8] = (digest[8]! & 0x3f) | 0x80
+  return uuidString(digest)
+}
 
 /** The article id: UUID v5 of the canonical URL in the URL namespace, so every store agrees on it. */
 export function articleIdForUrl(raw: string): string | null {

@@ -38,26 +38,43 @@ export interface ParsedChunk {
 
 export type FileKind = 'csv' | 'ndjson'
 
+/** Rows of a chunk of a file: row i is on line lines[i], an object or why it could not be read. */
+interface RowChunk {
+  lines: number[]
+  rows: Array<Row | string>
+}
+
 /** The rows of a file, a chunk at a time (one await per chunk, not per row). */
 export async function* readRows(file: string, kind: FileKind, onBytes: (n: number) => void): AsyncGenerator<SourceRow[]> {
+  for await (const chunk of readChunks(file, kind, onBytes)) {
+    yield chunk.rows.map((r, i) => (typeof r === 'string' ? { line: chunk.lines[i]!, error: r } : { line: chunk.lines[i]!, row: r }))
+  }
+}
+
+/** A JSON line's object, or why it is not one. */
+function parseJsonLine(text: string): Row | string {
+  try {
+    const value = JSON.parse(text) as unknown
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : 'a line should hold one JSON object'
+  } catch {
+    return 'not valid JSON'
+  }
+}
+
+async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) => void): AsyncGenerator<RowChunk> {
   if (kind === 'ndjson') {
     const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 })
     stream.on('data', (chunk) => onBytes(chunk.length))
     let line = 0
     for await (const texts of lines(stream)) {
-      const rows: SourceRow[] = []
+      const chunk: RowChunk = { lines: [], rows: [] }
       for (const text of texts) {
         line++
         if (text.trim() === '') continue
-        try {
-          const value = JSON.parse(text) as unknown
-          if (!value || typeof value !== 'object' || Array.isArray(value)) rows.push({ line, error: 'a line should hold one JSON object' })
-          else rows.push({ line, row: value as Row })
-        } catch {
-          rows.push({ line, error: 'not valid JSON' })
-        }
+        chunk.lines.push(line)
+        chunk.rows.push(parseJsonLine(text))
       }
-      yield rows
+      yield chunk
     }
     return
   }
@@ -66,17 +83,25 @@ export async function* readRows(file: string, kind: FileKind, onBytes: (n: numbe
   const skipped: SourceRow[] = []
   const parser = stream.pipe(parseCsv({ columns: true, bom: true, info: true, skip_records_with_error: true, trim: false }))
   parser.on('skip', (err: Error & { lines?: number }) => skipped.push({ line: err.lines ?? 0, error: err.message }))
-  let rows: SourceRow[] = []
+  let chunk: RowChunk = { lines: [], rows: [] }
+  const takeSkipped = () => {
+    for (const s of skipped.splice(0)) {
+      chunk.lines.push(s.line)
+      chunk.rows.push(s.error!)
+    }
+  }
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
-      rows.push(...skipped.splice(0), { line: info.lines, row: record })
-      if (rows.length >= 5000) {
-        yield rows
-        rows = []
+      takeSkipped()
+      chunk.lines.push(info.lines)
+      chunk.rows.push(record)
+      if (chunk.rows.length >= 5000) {
+        yield chunk
+        chunk = { lines: [], rows: [] }
       }
     }
-    rows.push(...skipped.splice(0))
-    if (rows.length > 0) yield rows
+    takeSkipped()
+    if (chunk.rows.length > 0) yield chunk
   } finally {
     // a reader that stops early (format detection) closes the file too, not only the parser
     stream.destroy()
@@ -115,7 +140,7 @@ export async function* parseFile(file: string, kind: FileKind, observations: boo
   // the context is only asked about article fields, which never take this path
   const ctx = { defaultCountry: 'US', languageOf: () => null, urls }
   const secondsOf = epochSecondsReader()
-  for await (const rows of readRows(file, kind, (n) => (bytesRead += n))) {
+  for await (const chunk of readChunks(file, kind, (n) => (bytesRead += n))) {
     const segments: ParsedChunk['segments'] = []
     let columns: ObservationSegment | null = null
     let others: RowSegment | null = null
@@ -124,17 +149,23 @@ export async function* parseFile(file: string, kind: FileKind, observations: boo
       if (!others) segments.push((others = { kind: 'rows', rows: [] }))
       others.rows.push(r)
     }
-    for (const r of rows) {
-      if (!observations || !r.row || hasArticleFields(r.row)) {
-        other(r)
+    for (let i = 0; i < chunk.rows.length; i++) {
+      const row = chunk.rows[i]!
+      const line = chunk.lines[i]!
+      if (typeof row === 'string') {
+        other({ line, error: row })
+        continue
+      }
+      if (!observations || hasArticleFields(row)) {
+        other({ line, row })
         continue
       }
       let o
       try {
-        o = plainObservation(r.row, ctx)
+        o = plainObservation(row, ctx)
       } catch (e) {
         if (!(e instanceof RowError)) throw e
-        other({ line: r.line, error: e.message })
+        other({ line, error: e.message })
         continue
       }
       if (!columns) {
@@ -142,7 +173,7 @@ export async function* parseFile(file: string, kind: FileKind, observations: boo
         segments.push((columns = { kind: 'observations', lines: [], urls: [], country: [], observedAt: [], position: [], impressions: [] }))
       }
       const c: ObservationSegment = columns
-      c.lines.push(r.line)
+      c.lines.push(line)
       c.urls.push(o.url)
       c.country.push(o.country)
       c.observedAt.push(secondsOf(o.observedAt))

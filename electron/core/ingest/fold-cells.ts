@@ -74,17 +74,23 @@ export function addToCells(groups: Map<string, CellGroup>, bucket: number, count
 
 /** Daily cells summed per publisher (domain), category and entity of their articles. */
 export function subjectCells(days: Iterable<CellGroup>, facts: ReadonlyMap<number, ArticleFacts>): SubjectCell[] {
-  const subjects = new Map<string, SubjectCell>()
-  const add = (kind: SubjectCell['kind'], key: string, g: CellGroup, c: Cell) => {
-    const id = `${kind}\u0000${key}\u0000${g.country}\u0000${g.bucket}`
-    const s = subjects.get(id)
-    if (s) {
-      s.impressions += c.impressions
-      s.publications += c.isNew ? 1 : 0
-      s.observations += c.observations
-      s.positionSum += c.positionSum
-    } else {
-      subjects.set(id, {
+  const out: SubjectCell[] = []
+  for (const g of days) {
+    // A group is one day and country: its subjects are keyed by kind and key alone, one map a
+    // kind, so no composite key is built per cell and subject.
+    const publishers = new Map<string, SubjectCell>()
+    const categories = new Map<string, SubjectCell>()
+    const entities = new Map<string, SubjectCell>()
+    const add = (subjects: Map<string, SubjectCell>, kind: SubjectCell['kind'], key: string, c: Cell) => {
+      const s = subjects.get(key)
+      if (s) {
+        s.impressions += c.impressions
+        s.publications += c.isNew ? 1 : 0
+        s.observations += c.observations
+        s.positionSum += c.positionSum
+        return
+      }
+      subjects.set(key, {
         kind,
         key,
         country: g.country,
@@ -96,17 +102,16 @@ export function subjectCells(days: Iterable<CellGroup>, facts: ReadonlyMap<numbe
         fresh: g.fresh,
       })
     }
-  }
-  for (const g of days) {
     for (const c of g.cells.values()) {
       const f = facts.get(c.seq)
       if (!f) continue
-      add('publisher', f.domain, g, c)
-      if (f.category !== null) add('category', f.category, g, c)
-      for (const entity of f.entities) add('entity', entity, g, c)
+      add(publishers, 'publisher', f.domain, c)
+      if (f.category !== null) add(categories, 'category', f.category, c)
+      for (const entity of f.entities) add(entities, 'entity', entity, c)
     }
+    for (const subjects of [publishers, categories, entities]) for (const s of subjects.values()) out.push(s)
   }
-  return [...subjects.values()]
+  return out
 }
 
 /** Each article's first and last sighting and impressions in the batch, from its daily cells. */

@@ -26,11 +26,17 @@ export function encodeFeedEntries(entries: FeedEntries): Buffer {
   const order = Array.from({ length: n }, (_, i) => i)
   order.sort((a, b) => entries.positions[a]! - entries.positions[b]! || a - b)
   const out = Buffer.allocUnsafe(n * ENTRY_BYTES)
+  // a DataView writes several times faster than Buffer's writeUInt32BE, but wraps instead of refusing
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength)
+  const field = (v: number) => {
+    if (!(v >= 0 && v <= MAX_ENTRY_VALUE)) throw new RangeError(`A feed entry holds 32-bit values, not ${v}`)
+    return v
+  }
   let offset = 0
   for (const i of order) {
-    out.writeUInt32BE(entries.seqs[i]!, offset)
-    out.writeUInt32BE(entries.positions[i]!, offset + 4)
-    out.writeUInt32BE(entries.impressions[i]!, offset + 8)
+    view.setUint32(offset, field(entries.seqs[i]!))
+    view.setUint32(offset + 4, field(entries.positions[i]!))
+    view.setUint32(offset + 8, field(entries.impressions[i]!))
     offset += ENTRY_BYTES
   }
   return out

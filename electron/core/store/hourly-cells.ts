@@ -45,18 +45,20 @@ export function encodeHourlyCells(hour: number, cells: Iterable<HourlyCell>): Bu
   const sorted = [...cells].sort((a, b) => a.seq - b.seq)
   const start = hour * 3600
   const out = Buffer.allocUnsafe(sorted.length * CELL_BYTES)
+  // a DataView writes several times faster than Buffer's writeUInt32BE
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength)
   let offset = 0
   for (const c of sorted) {
     if (!(c.firstSeen >= start && c.lastSeen < start + 3600 && c.firstSeen <= c.lastSeen)) {
       throw new RangeError(`Hourly cell of article ${c.seq} seen outside hour ${hour}`)
     }
-    out.writeUInt32BE(c.seq, offset)
-    out.writeUInt32BE(c.observations, offset + 4)
-    out.writeUInt32BE(c.bestPosition, offset + 8)
-    out.writeUInt16BE(c.firstSeen - start, offset + 12)
-    out.writeUInt16BE(c.lastSeen - start, offset + 14)
-    writeUint64(out, c.impressions, offset + 16)
-    writeUint64(out, c.positionSum, offset + 24)
+    view.setUint32(offset, c.seq)
+    view.setUint32(offset + 4, c.observations)
+    view.setUint32(offset + 8, c.bestPosition)
+    view.setUint16(offset + 12, c.firstSeen - start)
+    view.setUint16(offset + 14, c.lastSeen - start)
+    setUint64(view, offset + 16, c.impressions)
+    setUint64(view, offset + 24, c.positionSum)
     offset += CELL_BYTES
   }
   return out
@@ -121,8 +123,8 @@ export function mergeHourlyCells(hour: number, stored: Uint8Array, added: Iterab
   return encodeHourlyCells(hour, bySeq.values())
 }
 
-function writeUint64(out: Buffer, value: number, offset: number): void {
+function setUint64(view: DataView, offset: number, value: number): void {
   const high = Math.floor(value / TWO_32)
-  out.writeUInt32BE(high, offset)
-  out.writeUInt32BE(value - high * TWO_32, offset + 4)
+  view.setUint32(offset, high)
+  view.setUint32(offset + 4, value - high * TWO_32)
 }
