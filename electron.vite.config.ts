@@ -13,6 +13,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'electron/main/index.ts'),
           cli: resolve(__dirname, 'electron/core/cli/main.ts'),
+          // imports parse files on a worker thread (see electron/core/ingest/parsed-chunks.ts)
+          'parse-worker': resolve(__dirname, 'electron/core/ingest/parse-worker.ts'),
         },
       },
     },

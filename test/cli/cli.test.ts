@@ -2,6 +2,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import { importFile } from '../../electron/core/ingest/importer'
 import { openTestStore, tempDir } from '../helpers/core'
 import { seedFixture } from '../helpers/fixture'
 
@@ -134,6 +136,52 @@ describe('feedlens CLI', () => {
     expect(run('add', listId, 'not a domain').stderr).toMatch(/is not a publisher domain/)
     expect(run('delete', listId).stdout).toBe(`Deleted ${listId}\n`)
     expect(run('show', listId).stderr).toMatch(/not found/)
+  })
+
+  it('imports on a parse worker with the same reports and store as an import on one thread', { timeout: 120_000 }, async () => {
+    const work = tempDir()
+    const url = (n: number) => `https://www.news.example/story-${n}`
+    const articles = path.join(work, 'articles.ndjson')
+    fs.writeFileSync(articles, [1, 2, 3].map((n) => JSON.stringify({ url: url(n), title: `Story ${n}`, region: 'US', lang: 'en', category: '/News', entities: [{ id: `/m/e${n}`, name: `Entity ${n}` }] })).join('\n'))
+    // 15,000 plain rows (several 1 MiB chunks) of stored articles, an article introduced mid-file
+    // with its first observation, a bad row and a row of an unknown article
+    const rows: string[] = []
+    const at = (h: number) => new Date(Date.UTC(2026, 5, 1) + h * 3_600_000).toISOString()
+    for (let h = 0; h < 2500; h++) {
+      for (const country of ['US', 'DE']) {
+        for (const n of [1, 2, 3]) rows.push(JSON.stringify({ observed_at: at(h), country, position: n, estimated_impressions: 1000 * n + h, url: url(n) }))
+      }
+      if (h === 1200) rows.push(JSON.stringify({ observed_at: at(h), country: 'US', position: 4, estimated_impressions: 5, url: url(4), title: 'Story 4', lang: 'en' }))
+      if (h > 1200 && h < 1300) rows.push(JSON.stringify({ observed_at: at(h), country: 'US', position: 4, estimated_impressions: 7, url: url(4) }))
+      if (h === 1500) rows.push(JSON.stringify({ observed_at: at(h), country: 'US', position: 0, estimated_impressions: 5, url: url(1) }))
+      if (h === 1600) rows.push(JSON.stringify({ observed_at: at(h), country: 'US', position: 9, estimated_impressions: 5, url: url(99) }))
+    }
+    const observations = path.join(work, 'observations.ndjson')
+    fs.writeFileSync(observations, rows.join('\n') + '\n')
+    expect(fs.statSync(observations).size).toBeGreaterThan(2 * 1024 * 1024)
+
+    const dir = tempDir()
+    const cli = feedlens(['import', articles, observations, '--data-dir', dir, '--json'])
+    expect(cli.code, cli.stderr).toBe(0)
+    const viaWorker = (JSON.parse(cli.stdout) as Array<Record<string, unknown>>)[1]!
+
+    const store = openTestStore(path.join(tempDir(), 'feedlens.db'))
+    await importFile(store, articles, { parseWorker: false })
+    const inProcess = await importFile(store, observations, { parseWorker: false })
+    expect(viaWorker.parsedOnWorker).toBe(true)
+    expect(inProcess.parsedOnWorker).toBe(false)
+    expect(viaWorker).toEqual({ ...inProcess, parsedOnWorker: true })
+    expect(inProcess).toMatchObject({ rows: 15_000 + 1 + 99 + 2, articles: 1, observationsInserted: 15_100, skipped: 2 })
+    expect(inProcess.problems.map((p) => p.line)).toEqual([rows.findIndex((r) => r.includes('"position":0')) + 1, rows.findIndex((r) => r.includes('story-99')) + 1])
+
+    const cliStore = openTestStore(path.join(dir, 'feedlens.db'))
+    // the stores' reference regions and cities differ (the CLI's data folder is seeded with
+    // them): compared apart from those, every table the import writes
+    const written = (s: typeof store) => s.reference.checksum().split('|').slice(2)
+    expect(written(cliStore)).toEqual(written(store))
+    for (const code of ['US', 'DE']) expect(cliStore.geo.region(code)?.firstDataAt).toBe(store.geo.region(code)?.firstDataAt)
+    cliStore.close()
+    store.close()
   })
 
   it('honours FEEDLENS_DATA_DIR', () => {

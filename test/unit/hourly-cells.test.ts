@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeHourlyCells, encodeHourlyCells, hourlyCellAt, hourlyCellCount, mergeHourlyCells, type HourlyCell } from '../../electron/core/store/hourly-cells'
+import { decodeHourlyCells, encodeHourlyCells, encodeSnapshotHour, hourlyCellAt, hourlyCellCount, mergeHourlyCells, type HourlyCell } from '../../electron/core/store/hourly-cells'
 
 const HOUR = 493_000 // 2026-03-29T16:00Z
 const at = (seconds: number) => HOUR * 3600 + seconds
@@ -45,5 +45,29 @@ describe('packed hourly cells', () => {
   it('refuses a cell seen outside its hour', () => {
     expect(() => encodeHourlyCells(HOUR, [cell(1, 1, 3600)])).toThrow(RangeError)
     expect(() => encodeHourlyCells(HOUR, [cell(1, 1, -1)])).toThrow(RangeError)
+  })
+})
+
+describe('an hour of one feed snapshot', () => {
+  it('packs as the same cells would, one per entry, by seq', () => {
+    const entries = { seqs: Uint32Array.from([9, 2, 5]), positions: Uint32Array.from([1, 2, 3]), impressions: Uint32Array.from([4_294_967_295, 70, 0]) }
+    const fromCells = encodeHourlyCells(HOUR, [
+      { ...cell(9, 4_294_967_295, 1200, 1200, 1) },
+      { ...cell(2, 70, 1200, 1200, 2) },
+      { ...cell(5, 0, 1200, 1200, 3) },
+    ])
+    expect(encodeSnapshotHour(HOUR, at(1200), entries)).toEqual(fromCells)
+    expect(() => encodeSnapshotHour(HOUR, at(3600), entries)).toThrow(RangeError)
+  })
+
+  it('packs a snapshot of more than 2^20 entries the same way', () => {
+    const n = 2 ** 20 + 1
+    const seqs = Uint32Array.from({ length: n }, (_, i) => n - i)
+    const entries = { seqs, positions: Uint32Array.from({ length: n }, (_, i) => i + 1), impressions: new Uint32Array(n).fill(3) }
+    const packed = encodeSnapshotHour(HOUR, at(0), entries)
+    const d = decodeHourlyCells(HOUR, packed)
+    expect(d.seqs.length).toBe(n)
+    expect(hourlyCellAt(d, 0)).toEqual(cell(1, 3, 0, 0, n))
+    expect(hourlyCellAt(d, n - 1)).toEqual(cell(n, 3, 0, 0, 1))
   })
 })

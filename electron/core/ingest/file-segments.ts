@@ -1,8 +1,9 @@
 import { parse as parseCsv } from 'csv-parse'
 import { isAscii } from 'node:buffer'
 import fs from 'node:fs'
-import { hasArticleFields, plainObservation, RowError, type ResolvedUrl, type Row, type UrlCache } from './import-rows'
+import { hasArticleFields, plainObservation, RowError, UrlCache, type ResolvedUrl, type Row } from './import-rows'
 import { epochSecondsReader } from './records'
+import type { StoredArticleKey } from '../store/repositories/article-keys'
 
 /** One row of a file: its line and either the parsed record or why it could not be read. */
 export interface SourceRow {
@@ -11,16 +12,21 @@ export interface SourceRow {
   error?: string
 }
 
-/** Plain observation rows (no article fields), already converted and checked, as columns. */
+/**
+ * Plain observation rows (no article fields), already converted and checked, as typed columns
+ * (row i across all of them) that a worker thread hands over without copying.
+ */
 export interface ObservationSegment {
   kind: 'observations'
-  lines: number[]
-  urls: ResolvedUrl[]
-  country: string[]
+  lines: Int32Array
+  /** The article: an index into the file's article ids (see ParsedChunk.newArticleIds). */
+  article: Int32Array
+  /** An index into the file's countries (see ParsedChunk.newCountries). */
+  country: Uint16Array
   /** Epoch seconds. */
-  observedAt: number[]
-  position: number[]
-  impressions: number[]
+  observedAt: Float64Array
+  position: Uint32Array
+  impressions: Uint32Array
 }
 
 /** Rows the importer converts itself (articles, observations that bring article fields, bad rows). */
@@ -34,6 +40,14 @@ export interface ParsedChunk {
   segments: Array<ObservationSegment | RowSegment>
   /** Bytes of the file read so far. */
   bytesRead: number
+  /** Article ids met for the first time in this chunk: the file's article table grows by these. */
+  newArticleIds: string[]
+  /** Those the store already had, where the parser could look (a worker with the store file). */
+  storedArticles?: Array<StoredArticleKey | null>
+  /** Parsed on a worker thread. */
+  onWorker?: boolean
+  /** Countries met for the first time in this chunk, likewise. */
+  newCountries: string[]
 }
 
 export type FileKind = 'csv' | 'ndjson'
@@ -130,23 +144,52 @@ async function* lines(stream: fs.ReadStream): AsyncGenerator<string[]> {
   if (rest) yield [trimCr(decode(rest))]
 }
 
+/** Observation columns being filled, turned into typed arrays when the segment is done. */
+class SegmentBuilder {
+  readonly lines: number[] = []
+  readonly article: number[] = []
+  readonly country: number[] = []
+  readonly observedAt: number[] = []
+  readonly position: number[] = []
+  readonly impressions: number[] = []
+
+  finish(): ObservationSegment {
+    return {
+      kind: 'observations',
+      lines: Int32Array.from(this.lines),
+      article: Int32Array.from(this.article),
+      country: Uint16Array.from(this.country),
+      observedAt: Float64Array.from(this.observedAt),
+      position: Uint32Array.from(this.position),
+      impressions: Uint32Array.from(this.impressions),
+    }
+  }
+}
+
 /**
  * Reads a file into chunks of segments. In an observations file, rows without article fields
  * (nearly all of them) are converted and checked here, straight into columns, without the
- * per-row records other rows go through.
+ * per-row records other rows go through. Runs on a worker thread where it can (see
+ * parsed-chunks.ts), so it holds nothing the importer's thread shares.
  */
-export async function* parseFile(file: string, kind: FileKind, observations: boolean, urls: UrlCache): AsyncGenerator<ParsedChunk> {
+export async function* parseFile(file: string, kind: FileKind, observations: boolean): AsyncGenerator<ParsedChunk> {
   let bytesRead = 0
   // the context is only asked about article fields, which never take this path
-  const ctx = { defaultCountry: 'US', languageOf: () => null, urls }
+  const ctx = { defaultCountry: 'US', languageOf: () => null, urls: new UrlCache() }
   const secondsOf = epochSecondsReader()
+  const articleIndex = new Map<ResolvedUrl, number>()
+  const countryIndex = new Map<string, number>()
   for await (const chunk of readChunks(file, kind, (n) => (bytesRead += n))) {
-    const segments: ParsedChunk['segments'] = []
-    let columns: ObservationSegment | null = null
+    const parsed: ParsedChunk = { segments: [], bytesRead: 0, newArticleIds: [], newCountries: [] }
+    let columns: SegmentBuilder | null = null
     let others: RowSegment | null = null
-    const other = (r: SourceRow) => {
+    const endColumns = () => {
+      if (columns) parsed.segments.push(columns.finish())
       columns = null
-      if (!others) segments.push((others = { kind: 'rows', rows: [] }))
+    }
+    const other = (r: SourceRow) => {
+      endColumns()
+      if (!others) parsed.segments.push((others = { kind: 'rows', rows: [] }))
       others.rows.push(r)
     }
     for (let i = 0; i < chunk.rows.length; i++) {
@@ -168,18 +211,34 @@ export async function* parseFile(file: string, kind: FileKind, observations: boo
         other({ line, error: e.message })
         continue
       }
-      if (!columns) {
-        others = null
-        segments.push((columns = { kind: 'observations', lines: [], urls: [], country: [], observedAt: [], position: [], impressions: [] }))
+      others = null
+      const c: SegmentBuilder = (columns ??= new SegmentBuilder())
+      let article = articleIndex.get(o.url)
+      if (article === undefined) {
+        articleIndex.set(o.url, (article = articleIndex.size))
+        parsed.newArticleIds.push(o.url.id)
       }
-      const c: ObservationSegment = columns
+      let country = countryIndex.get(o.country)
+      if (country === undefined) {
+        countryIndex.set(o.country, (country = countryIndex.size))
+        parsed.newCountries.push(o.country)
+      }
       c.lines.push(line)
-      c.urls.push(o.url)
-      c.country.push(o.country)
+      c.article.push(article)
+      c.country.push(country)
       c.observedAt.push(secondsOf(o.observedAt))
       c.position.push(o.position)
       c.impressions.push(o.estimatedImpressions)
     }
-    yield { segments, bytesRead }
+    endColumns()
+    parsed.bytesRead = bytesRead
+    yield parsed
   }
+}
+
+/** The buffers of a chunk's typed columns, handed to another thread without copying. */
+export function transferablesOf(chunk: ParsedChunk): ArrayBuffer[] {
+  return chunk.segments.flatMap((s) =>
+    s.kind === 'observations' ? [s.lines, s.article, s.country, s.observedAt, s.position, s.impressions].map((a) => a.buffer as ArrayBuffer) : [],
+  )
 }

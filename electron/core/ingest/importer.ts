@@ -3,9 +3,10 @@ import path from 'node:path'
 import { languageName, referenceCountry } from '../geo/reference-countries'
 import type { Store } from '../store/store'
 import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities/extract'
-import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type ResolvedUrl, type Row, type RowContext, type RowRecords } from './import-rows'
+import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
-import { parseFile, readRows } from './file-segments'
+import { readRows } from './file-segments'
+import { parsedChunks, parseWorkerAvailable } from './parsed-chunks'
 import { IngestWriter } from './writer'
 
 export const importFormats = ['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv'] as const
@@ -19,6 +20,8 @@ export interface ImportOptions {
   country?: string
   /** Rows per transaction (and the most article rows in one). */
   batchSize?: number
+  /** Parse on a worker thread where the built worker is there (default true; tests compare both ways). */
+  parseWorker?: boolean
   onProgress?: (progress: { file: string; bytesRead: number; totalBytes: number; rows: number }) => void
 }
 
@@ -41,16 +44,19 @@ export interface ImportReport {
   problems: RowProblem[]
   /** Strict mode only: true when the file was refused and nothing was written. */
   refused: boolean
+  /** Whether the file was read and parsed on a worker thread (the built app and CLI). */
+  parsedOnWorker: boolean
 }
 
 export const MAX_REPORTED = 100
 /**
  * Rows per transaction. Observation rows are small and bigger batches write fewer aggregate rows
- * over again (a batch of 20,000 covers 15 hours of the medium world's feeds and imported 55,000
- * observations/s there; 250,000 covers 2.6 days and imports 82,000/s); article rows carry their
- * text, so a batch holds at most ARTICLES_PER_BATCH of them.
+ * over again (a batch of 20,000 covers 15 hours of the medium world's feeds; 500,000 covers 5
+ * days, so most articles' daily cells and facets are written once or twice; measured in
+ * docs/architecture.md); article rows carry their text, so a batch holds at most
+ * ARTICLES_PER_BATCH of them.
  */
-const DEFAULT_BATCH = 250_000
+const DEFAULT_BATCH = 500_000
 const ARTICLES_PER_BATCH = 20_000
 
 /** A whole import refused before anything was written (unknown format, unreadable file). */
@@ -97,7 +103,11 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   const totalBytes = fs.statSync(file).size
   const writer = new IngestWriter(store)
   // a file this big refers to many stored articles
-  if (totalBytes > 8 * 1024 * 1024) writer.preloadArticleSeqs()
+  // The parse worker looks up the stored articles a file refers to, on its own connection (not
+  // for a store in memory); otherwise a file this big refers to many stored articles, read at once.
+  const useWorker = (options.parseWorker ?? true) && parseWorkerAvailable()
+  const storeFile = store.sqlite.memory || !store.sqlite.name ? null : store.sqlite.name
+  if (totalBytes > 8 * 1024 * 1024 && !(useWorker && storeFile)) writer.preloadArticleSeqs()
   const defaultCountry = (options.country ?? 'US').toUpperCase()
   const languages = new Map<string, string | null>()
   const ctx: RowContext = {
@@ -122,6 +132,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     articlesWithFoundEntities: 0,
     problems: [],
     refused: false,
+    parsedOnWorker: false,
   }
   const problem = (line: number, reason: string) => {
     report.skipped++
@@ -131,12 +142,19 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   /** Known articles: in the store, or introduced earlier in this file. */
   const introduced = new Set<string>()
   const knownArticle = (id: string) => introduced.has(id) || writer.articleSeq(id) !== undefined
-  /** The stored article's key (found once per URL), -1 for one introduced earlier in this file, undefined when unknown. */
-  const articleKey = (u: ResolvedUrl): number | undefined => {
-    if (u.seq !== undefined) return u.seq
-    const seq = writer.articleSeq(u.id)
-    if (seq !== undefined) return (u.seq = seq)
-    return introduced.has(u.id) ? -1 : undefined
+  // The file's articles and countries as the parser numbers them (see ParsedChunk), and each
+  // article's stored key once found.
+  const fileArticles: string[] = []
+  const fileArticleSeqs: Array<number | undefined> = []
+  const fileCountries: string[] = []
+  /** The stored article's key (found once per article), -1 for one introduced earlier in this file, undefined when unknown. */
+  const articleKey = (k: number): number | undefined => {
+    const known = fileArticleSeqs[k]
+    if (known !== undefined) return known
+    const id = fileArticles[k]!
+    const seq = writer.articleSeq(id)
+    if (seq !== undefined) return (fileArticleSeqs[k] = seq)
+    return introduced.has(id) ? -1 : undefined
   }
   const knownCountries = new Set(store.geo.regionCodes())
   const countryProblem = (c: string) => (knownCountries.has(c) || referenceCountry(c) ? null : `unknown country code ${c}`)
@@ -159,7 +177,22 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
    */
   type TakeObservation = (articleId: string, articleSeq: number, country: string, observedAt: number, position: number, impressions: number) => void
   const eachRow = async (take: (records: RowRecords) => void, takeObservation: TakeObservation, onChunk: (bytesRead: number) => void) => {
-    for await (const chunk of parseFile(file, kind, format.startsWith('observations'), ctx.urls)) {
+    // each pass reads the file anew, and the parser numbers its articles and countries anew
+    fileArticles.length = 0
+    fileArticleSeqs.length = 0
+    fileCountries.length = 0
+    for await (const chunk of parsedChunks(file, kind, format.startsWith('observations'), { useWorker, storeFile })) {
+      chunk.newArticleIds.forEach((id, i) => {
+        const stored = chunk.storedArticles?.[i]
+        // an article this import wrote is looked up here: the worker may have read it before
+        if (stored && !introduced.has(id)) {
+          fileArticleSeqs[fileArticles.length] = stored.seq
+          writer.knowArticle(id, stored)
+        }
+        fileArticles.push(id)
+      })
+      for (const country of chunk.newCountries) fileCountries.push(country)
+      if (chunk.onWorker) report.parsedOnWorker = true
       for (const segment of chunk.segments) {
         if (segment.kind === 'rows') {
           for (const r of segment.rows) {
@@ -183,15 +216,15 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
         }
         for (let i = 0; i < segment.lines.length; i++) {
           report.rows++
-          const country = segment.country[i]!
-          const url = segment.urls[i]!
-          const seq = articleKey(url)
+          const country = fileCountries[segment.country[i]!]!
+          const article = segment.article[i]!
+          const seq = articleKey(article)
           const reason = countryProblem(country) ?? (seq === undefined ? UNKNOWN_ARTICLE : null)
           if (reason) {
             problem(segment.lines[i]!, reason)
             continue
           }
-          takeObservation(url.id, seq!, country, segment.observedAt[i]!, segment.position[i]!, segment.impressions[i]!)
+          takeObservation(fileArticles[article]!, seq!, country, segment.observedAt[i]!, segment.position[i]!, segment.impressions[i]!)
         }
       }
       onChunk(chunk.bytesRead)

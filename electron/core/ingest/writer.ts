@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3'
 import type { Store } from '../store/store'
+import type { StoredArticleKey } from '../store/repositories/article-keys'
 import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, type FeedEntries } from '../store/feed-entries'
-import { encodeHourlyCells, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
+import { encodeHourlyCells, encodeSnapshotHour, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
 import { addToCells, sightings, subjectCells, type ArticleFacts, type CellGroup } from './fold-cells'
 import { observationColumns, type ArticleRecord, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
 
@@ -105,10 +106,16 @@ export class IngestWriter {
         `SELECT f.article_seq AS seq, f.first_seen AS firstSeen, f.last_seen AS lastSeen
          FROM json_each(?) j CROSS JOIN article_facets f ON f.article_seq = j.value`,
       ),
-      // Three forms, so an index on a seen column is only rewritten when that column changes.
-      seenFirst: s.prepare(`UPDATE article_facets SET first_seen = ?, last_seen = ?, impressions = impressions + ? WHERE article_seq = ?`),
-      seenLast: s.prepare(`UPDATE article_facets SET last_seen = ?, impressions = impressions + ? WHERE article_seq = ?`),
-      seenImpressions: s.prepare(`UPDATE article_facets SET impressions = impressions + ? WHERE article_seq = ?`),
+      // [[seq, first, last, impressions], ...] in one statement a form
+      seenFirst: s.prepare(
+        `UPDATE article_facets SET first_seen = x.value ->> 1, last_seen = x.value ->> 2, impressions = impressions + (x.value ->> 3)
+         FROM json_each(?) x WHERE article_seq = x.value ->> 0`,
+      ),
+      seenLast: s.prepare(
+        `UPDATE article_facets SET last_seen = x.value ->> 2, impressions = impressions + (x.value ->> 3)
+         FROM json_each(?) x WHERE article_seq = x.value ->> 0`,
+      ),
+      seenImpressions: s.prepare(`UPDATE article_facets SET impressions = impressions + (x.value ->> 3) FROM json_each(?) x WHERE article_seq = x.value ->> 0`),
       facets: s.prepare(
         `INSERT INTO article_facets (article_seq, region, lang, domain, category, content_type, has_summary, has_entities, published_at)
          SELECT seq, region, lang, domain, category, content_type, coalesce(summary, '') <> '', entity_count > 0, unixepoch(published_at)
@@ -146,6 +153,12 @@ export class IngestWriter {
       if (seq !== undefined) this.remember(id, seq)
     }
     return seq
+  }
+
+  /** Remembers a stored article found elsewhere (by the import's parse worker), as a lookup would. */
+  knowArticle(id: string, key: StoredArticleKey): void {
+    this.remember(id, key.seq)
+    if (this.facts.size < MAX_REMEMBERED) this.facts.set(key.seq, { domain: key.domain, category: key.category, entities: key.entities })
   }
 
   private remember(id: string, seq: number): void {
@@ -188,7 +201,7 @@ export class IngestWriter {
   /** Stores a batch's new observations as feed snapshots and folds them into the aggregates; returns how many were new. */
   private writeObservations(o: ObservationColumns): number {
     const st = this.st
-    const hours = new Map<string, CellGroup>()
+    const hours = new Map<string, HourSnapshots>()
     const days = new Map<string, CellGroup>()
     const firstByCountry = new Map<string, number>()
     let inserted = 0
@@ -217,7 +230,11 @@ export class IngestWriter {
         st.insertSnapshot.run(snapshot.country, snapshot.at, n, encodeFeedEntries(added))
       }
       inserted += n
-      addToCells(hours, Math.floor(snapshot.at / 3600), snapshot.country, snapshot.at, added)
+      const hour = Math.floor(snapshot.at / 3600)
+      const hourKey = `${hour}\u0000${snapshot.country}`
+      const inHour = hours.get(hourKey)
+      if (inHour) inHour.snapshots.push({ at: snapshot.at, entries: added })
+      else hours.set(hourKey, { hour, country: snapshot.country, snapshots: [{ at: snapshot.at, entries: added }] })
       addToCells(days, Math.floor(snapshot.at / 86400), snapshot.country, snapshot.at, added)
       const first = firstByCountry.get(snapshot.country)
       if (first === undefined || snapshot.at < first) firstByCountry.set(snapshot.country, snapshot.at)
@@ -259,16 +276,27 @@ export class IngestWriter {
     return [...byKey.values()]
   }
 
-  /** Writes each hour and country of the batch as one packed row, added to the stored one if any. */
-  private writeHours(hours: Map<string, CellGroup>): void {
+  /**
+   * Writes each hour and country of the batch as one packed row, added to the stored one if any.
+   * An hour of one snapshot (the common case) is packed straight from its entries.
+   */
+  private writeHours(hours: Map<string, HourSnapshots>): void {
     const st = this.st
-    for (const g of hours.values()) {
-      const stored = st.hourCells.get(g.bucket, g.country) as Buffer | undefined
+    for (const h of hours.values()) {
+      const stored = st.hourCells.get(h.hour, h.country) as Buffer | undefined
+      if (!stored && h.snapshots.length === 1) {
+        const only = h.snapshots[0]!
+        st.insertHour.run(h.hour, h.country, only.entries.seqs.length, encodeSnapshotHour(h.hour, only.at, only.entries))
+        continue
+      }
+      const cells = new Map<string, CellGroup>()
+      for (const s of h.snapshots) addToCells(cells, h.hour, h.country, s.at, s.entries)
+      const group = [...cells.values()][0]!
       if (stored) {
-        const packed = mergeHourlyCells(g.bucket, stored, g.cells.values())
-        st.updateHour.run(hourlyCellCount(packed), packed, g.bucket, g.country)
+        const packed = mergeHourlyCells(h.hour, stored, group.cells.values())
+        st.updateHour.run(hourlyCellCount(packed), packed, h.hour, h.country)
       } else {
-        st.insertHour.run(g.bucket, g.country, g.cells.size, encodeHourlyCells(g.bucket, g.cells.values()))
+        st.insertHour.run(h.hour, h.country, group.cells.size, encodeHourlyCells(h.hour, group.cells.values()))
       }
     }
   }
@@ -315,13 +343,18 @@ export class IngestWriter {
     const seen = sightings(days.values())
     const st = this.st
     const stored = st.seenOf.all(JSON.stringify([...seen.keys()])) as Array<{ seq: number; firstSeen: number | null; lastSeen: number | null }>
+    // updated in three forms, so an index on a seen column is only rewritten when that column changes
+    const firstChanged: number[][] = []
+    const lastChanged: number[][] = []
+    const sameSpan: number[][] = []
     for (const r of stored) {
       const s = seen.get(r.seq)!
       const first = r.firstSeen === null ? s.first : Math.min(r.firstSeen, s.first)
       const last = r.lastSeen === null ? s.last : Math.max(r.lastSeen, s.last)
-      if (first !== r.firstSeen) st.seenFirst.run(first, last, s.impressions, r.seq)
-      else if (last !== r.lastSeen) st.seenLast.run(last, s.impressions, r.seq)
-      else st.seenImpressions.run(s.impressions, r.seq)
+      ;(first !== r.firstSeen ? firstChanged : last !== r.lastSeen ? lastChanged : sameSpan).push([r.seq, first, last, s.impressions])
+    }
+    for (const [rows, statement] of [[firstChanged, st.seenFirst], [lastChanged, st.seenLast], [sameSpan, st.seenImpressions]] as const) {
+      if (rows.length > 0) statement.run(JSON.stringify(rows))
     }
   }
 
@@ -359,6 +392,13 @@ export class IngestWriter {
       for (const e of entities) st.articleEntity.run(a.id, e.id, e.score, e.extracted ? 1 : 0)
     }
   }
+}
+
+/** The snapshots of one hour and country in a batch (their new entries only). */
+interface HourSnapshots {
+  hour: number
+  country: string
+  snapshots: Array<{ at: number; entries: FeedEntries }>
 }
 
 interface SnapshotRows {

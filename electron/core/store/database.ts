@@ -30,6 +30,9 @@ export class StoreMismatchError extends Error {
 
 const MIGRATIONS_TABLE = '__drizzle_migrations'
 
+/** Pages the write-ahead log may hold before a commit copies them into the store file. */
+export const WAL_AUTOCHECKPOINT_PAGES = 10_000
+
 export function openStore(options: OpenStoreOptions): OpenedStore {
   if (!fs.existsSync(path.join(options.migrationsFolder, 'meta', '_journal.json'))) {
     throw new Error(`Feedlens cannot find its migrations in ${options.migrationsFolder} (meta/_journal.json is missing).`)
@@ -45,7 +48,7 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     // memory, and checkpoints every ~40 MB of WAL instead of every 4 MB.
     sqlite.pragma('cache_size = -131072')
     sqlite.pragma('temp_store = MEMORY')
-    sqlite.pragma('wal_autocheckpoint = 10000')
+    sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`)
     assertMigrationsMatch(sqlite, options.migrationsFolder, options.file)
     const db = drizzle(sqlite, { schema })
     migrate(db, { migrationsFolder: options.migrationsFolder, migrationsTable: MIGRATIONS_TABLE })

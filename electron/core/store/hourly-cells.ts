@@ -10,6 +10,8 @@
  * past 32 bits.
  */
 
+import type { FeedEntries } from './feed-entries'
+
 /** One article's cell of an hour in one country (first and last seen in epoch seconds). */
 export interface HourlyCell {
   seq: number
@@ -35,6 +37,8 @@ export interface HourlyCells {
 
 const CELL_BYTES = 32
 const TWO_32 = 2 ** 32
+/** Entries a snapshot may hold for encodeSnapshotHour's sort keys (seq * span + index stays exact). */
+const INDEX_SPAN = 2 ** 20
 
 export function hourlyCellCount(packed: Uint8Array): number {
   return Math.floor(packed.byteLength / CELL_BYTES)
@@ -62,6 +66,41 @@ export function encodeHourlyCells(hour: number, cells: Iterable<HourlyCell>): Bu
     offset += CELL_BYTES
   }
   return out
+}
+
+/**
+ * The hour of a single feed snapshot taken at `at` (epoch seconds): one cell per entry, as
+ * encodeHourlyCells would pack them, without a cell record each (an import's commonest case: a
+ * feed snapshotted at most hourly).
+ */
+export function encodeSnapshotHour(hour: number, at: number, entries: FeedEntries): Buffer {
+  const start = hour * 3600
+  if (!(at >= start && at < start + 3600)) throw new RangeError(`Snapshot at ${at} is outside hour ${hour}`)
+  const n = entries.seqs.length
+  if (n > INDEX_SPAN) return encodeHourlyCells(hour, Array.from(entries.seqs, (seq, i) => snapshotCell(seq, at, entries.positions[i]!, entries.impressions[i]!)))
+  // entry order by seq: keys of seq and index in one number, sorted natively (no comparator)
+  const keys = new Float64Array(n)
+  for (let i = 0; i < n; i++) keys[i] = entries.seqs[i]! * INDEX_SPAN + i
+  keys.sort()
+  const out = Buffer.allocUnsafe(n * CELL_BYTES)
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength)
+  let offset = 0
+  for (let k = 0; k < n; k++) {
+    const i = keys[k]! % INDEX_SPAN
+    view.setUint32(offset, entries.seqs[i]!)
+    view.setUint32(offset + 4, 1)
+    view.setUint32(offset + 8, entries.positions[i]!)
+    view.setUint16(offset + 12, at - start)
+    view.setUint16(offset + 14, at - start)
+    setUint64(view, offset + 16, entries.impressions[i]!)
+    setUint64(view, offset + 24, entries.positions[i]!)
+    offset += CELL_BYTES
+  }
+  return out
+}
+
+function snapshotCell(seq: number, at: number, position: number, impressions: number): HourlyCell {
+  return { seq, impressions, observations: 1, bestPosition: position, positionSum: position, firstSeen: at, lastSeen: at }
 }
 
 export function decodeHourlyCells(hour: number, packed: Uint8Array): HourlyCells {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { RecentActivity } from './recent-activity'
-import { openStore, type Db, type OpenedStore, type OpenStoreOptions } from './database'
+import { openStore, WAL_AUTOCHECKPOINT_PAGES, type Db, type OpenedStore, type OpenStoreOptions } from './database'
 import {
   ApiKeysRepository,
   PlansRepository,
@@ -18,6 +18,9 @@ import { ItemActivityRepository } from './repositories/item-activity'
 import { MatchesRepository, TrackingEditor, TrackingRepository } from './repositories/tracking'
 import { TrendsRepository } from './repositories/trends'
 import { TrendWriter } from './repositories/trend-writer'
+
+/** Pages (1 GiB) the write-ahead log may grow to during a bulk load before it is checkpointed. */
+const BULK_CHECKPOINT_PAGES = 262_144
 
 /** The store: one SQLite database and the repositories that hold every SQL statement. */
 export class Store {
@@ -125,20 +128,37 @@ export class Store {
     return this.opened.sqlite.prepare(`SELECT coalesce(sum(n), 0) FROM article_counts`).pluck().get() as number
   }
 
-  /** Runs a bulk load with a 1 GB page cache, so the growing indexes stay in memory. */
+  /**
+   * Runs a bulk load with a 1 GB page cache, so the growing indexes stay in memory, and the
+   * write-ahead log checkpointed once at the end (or every BULK_CHECKPOINT_PAGES) rather than
+   * every 40 MB: a batch rewrites many of the pages the one before it wrote, and copying them
+   * into the store file after every few batches took about a sixth of an import's time.
+   */
   bulk<T>(work: () => T): T {
-    this.opened.sqlite.pragma('cache_size = -1048576')
+    const end = this.beginBulk()
     try {
       return work()
     } finally {
-      this.opened.sqlite.pragma('cache_size = -131072')
+      end()
     }
   }
 
   /** The same for work that awaits (imports read their files between batches). */
   bulkAsync<T>(work: () => Promise<T>): Promise<T> {
-    this.opened.sqlite.pragma('cache_size = -1048576')
-    return work().finally(() => this.opened.sqlite.pragma('cache_size = -131072'))
+    const end = this.beginBulk()
+    return work().finally(end)
+  }
+
+  private beginBulk(): () => void {
+    const sqlite = this.opened.sqlite
+    sqlite.pragma('cache_size = -1048576')
+    sqlite.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`)
+    return () => {
+      if (!sqlite.open) return
+      sqlite.pragma('wal_checkpoint(TRUNCATE)')
+      sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`)
+      sqlite.pragma('cache_size = -131072')
+    }
   }
 
   close(): void {

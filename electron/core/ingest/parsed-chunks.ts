@@ -1,0 +1,83 @@
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { parseFile, type FileKind, type ParsedChunk } from './file-segments'
+import type { ParseWorkerInput } from './parse-worker'
+
+/**
+ * The built parse worker (out/main/parse-worker.js), beside the bundle or its chunks folder;
+ * null when running from the TypeScript sources (tests, benchmarks of the sources), which parse
+ * on the importer's own thread.
+ */
+function parseWorkerScript(): URL | null {
+  if (!import.meta.url.endsWith('.js')) return null
+  // a packaged app's bundle is also unpacked beside its asar archive, where a worker can load it
+  const here = import.meta.url.replace('/app.asar/', '/app.asar.unpacked/')
+  for (const candidate of ['./parse-worker.js', '../parse-worker.js']) {
+    const url = new URL(candidate, here)
+    if (fs.existsSync(fileURLToPath(url))) return url
+  }
+  return null
+}
+
+/** Whether imports parse on a worker thread here (the built app and CLI, not the sources). */
+export function parseWorkerAvailable(): boolean {
+  return parseWorkerScript() !== null
+}
+
+/**
+ * A file's parsed chunks, in file order. Parsing runs on a worker thread when the built worker
+ * is there, so on two cores reading and checking the rows overlaps with writing the batches;
+ * given the store's file, the worker also looks up the stored articles the rows refer to.
+ * Otherwise it runs on this thread. Both give the same chunks, but for storedArticles.
+ */
+export async function* parsedChunks(
+  file: string,
+  kind: FileKind,
+  observations: boolean,
+  options: { useWorker: boolean; storeFile: string | null },
+): AsyncGenerator<ParsedChunk> {
+  const script = options.useWorker ? parseWorkerScript() : null
+  if (!script) {
+    yield* parseFile(file, kind, observations)
+    return
+  }
+  const input: ParseWorkerInput = { file, kind, observations, storeFile: options.storeFile }
+  const worker = new Worker(script, { workerData: input })
+  const ready: Array<ParsedChunk | null> = []
+  let failure: Error | null = null
+  let exited = false
+  let wake: (() => void) | null = null
+  worker.on('message', (chunk: ParsedChunk | null) => {
+    ready.push(chunk)
+    wake?.()
+  })
+  worker.on('error', (error) => {
+    failure = error
+    wake?.()
+  })
+  worker.on('exit', () => {
+    exited = true
+    wake?.()
+  })
+  let yielded = false
+  try {
+    for (;;) {
+      while (ready.length === 0 && !failure && !exited) await new Promise<void>((resolve) => (wake = resolve))
+      if (ready.length === 0) {
+        if (yielded) throw failure ?? new Error(`${file}: the parse worker stopped before the end of the file`)
+        break
+      }
+      const chunk = ready.shift()!
+      if (chunk === null) return
+      worker.postMessage('more')
+      yielded = true
+      yield chunk
+    }
+  } finally {
+    await worker.terminate()
+  }
+  // The worker could not start here (or failed before its first chunk): parse on this thread,
+  // which reports a problem of the file itself the same way.
+  yield* parseFile(file, kind, observations)
+}
