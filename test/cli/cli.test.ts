@@ -161,7 +161,7 @@ describe('feedlens CLI', () => {
     expect(fs.statSync(observations).size).toBeGreaterThan(2 * 1024 * 1024)
 
     const dir = tempDir()
-    const cli = feedlens(['import', articles, observations, '--data-dir', dir, '--json'])
+    const cli = feedlens(['import', articles, observations, '--data-dir', dir, '--json', '--no-refresh'])
     expect(cli.code, cli.stderr).toBe(0)
     const viaWorker = (JSON.parse(cli.stdout) as Array<Record<string, unknown>>)[1]!
 
@@ -179,6 +179,9 @@ describe('feedlens CLI', () => {
     // them): compared apart from those, every table the import writes
     const written = (s: typeof store) => s.reference.checksum().split('|').slice(2)
     expect(written(cliStore)).toEqual(written(store))
+    // --no-refresh: trends and signals wait for the next start of the app or server
+    expect(cliStore.settings.get('signals_through')).toBeUndefined()
+    expect(cliStore.counts().trends).toBe(0)
     for (const code of ['US', 'DE']) expect(cliStore.geo.region(code)?.firstDataAt).toBe(store.geo.region(code)?.firstDataAt)
     cliStore.close()
     store.close()

@@ -28,8 +28,9 @@ export function registerImportCommand(program: Command): void {
     .option('--strict', 'check every row first and write nothing from a file with a bad row')
     .option('--country <code>', 'country of rows that carry none (UCI rows)', 'US')
     .option('--json', 'print the reports as JSON on stdout')
+    .option('--no-refresh', 'do not recompute trends and signals afterwards (the app and `feedlens serve` do when they next start)')
     .addOption(dataDirOption())
-    .action(async (files: string[], opts: { format?: ImportFormat; strict?: boolean; country: string; json?: boolean; dataDir?: string }) => {
+    .action(async (files: string[], opts: { format?: ImportFormat; strict?: boolean; country: string; json?: boolean; refresh: boolean; dataDir?: string }) => {
       if (!/^[A-Za-z]{2}$/.test(opts.country)) throw new Error(`--country takes a two-letter code, not ${opts.country}`)
       const core = openCore({ dataDir: opts.dataDir })
       const reports: ImportReport[] = []
@@ -48,7 +49,7 @@ export function registerImportCommand(program: Command): void {
           reports.push(report)
           if (!opts.json) process.stderr.write(`${describe(report, (Date.now() - started) / 1000)}\n`)
         }
-        if (reports.some((r) => r.articles > 0 || r.observationsInserted > 0)) refreshAnalytics(core.store, core.now())
+        if (opts.refresh && reports.some((r) => r.articles > 0 || r.observationsInserted > 0)) refreshAnalytics(core.store, core.now())
       } finally {
         core.store.close()
       }
