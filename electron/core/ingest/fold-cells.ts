@@ -1,4 +1,5 @@
 import type { FeedEntries } from '../store/feed-entries'
+import type { HourlyCell } from '../store/hourly-cells'
 
 /**
  * Folding a batch's new observations into aggregate cells, in memory: pure functions over plain
@@ -6,14 +7,7 @@ import type { FeedEntries } from '../store/feed-entries'
  */
 
 /** One aggregate cell (article x country x hour or day) of a batch's observations. */
-export interface Cell {
-  seq: number
-  impressions: number
-  observations: number
-  bestPosition: number
-  positionSum: number
-  firstSeen: number
-  lastSeen: number
+export interface Cell extends HourlyCell {
   /** Daily cells: the article had no cell for this day and country before the batch. */
   isNew: boolean
 }

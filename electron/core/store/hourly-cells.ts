@@ -12,7 +12,7 @@
 
 import type { FeedEntries } from './feed-entries'
 
-/** One article's cell of an hour in one country (first and last seen in epoch seconds). */
+/** One article's cell of an hour (or, in ingest's folding, a day) in one country (first and last seen in epoch seconds). */
 export interface HourlyCell {
   seq: number
   impressions: number
