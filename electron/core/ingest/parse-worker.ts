@@ -16,10 +16,12 @@ export interface ParseWorkerInput {
   observations: boolean
   /** The store's file, to look up the articles the file refers to (null: the importer does). */
   storeFile: string | null
+  /** Chunks it may run ahead (default CHUNKS_AHEAD). */
+  chunksAhead?: number
 }
 
 async function run(port: NonNullable<typeof parentPort>, input: ParseWorkerInput): Promise<void> {
-  let credit = CHUNKS_AHEAD
+  let credit = input.chunksAhead ?? CHUNKS_AHEAD
   let granted: (() => void) | null = null
   port.on('message', () => {
     credit++
