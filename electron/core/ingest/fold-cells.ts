@@ -48,6 +48,11 @@ export function addToCells(groups: Map<string, CellGroup>, bucket: number, count
   const key = `${bucket}\u0000${country}`
   let g = groups.get(key)
   if (!g) groups.set(key, (g = { bucket, country, cells: new Map(), fresh: false }))
+  addToGroup(g, at, entries)
+}
+
+/** Adds a snapshot's entries (taken at `at`, epoch seconds) to one group's cells. */
+export function addToGroup(g: CellGroup, at: number, entries: FeedEntries): void {
   for (let i = 0; i < entries.seqs.length; i++) {
     const seq = entries.seqs[i]!
     const position = entries.positions[i]!

@@ -3,7 +3,7 @@ import type { Store } from '../store/store'
 import type { StoredArticleKey } from '../store/repositories/article-keys'
 import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, type FeedEntries } from '../store/feed-entries'
 import { encodeHourlyCells, encodeSnapshotHour, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
-import { addToCells, sightings, subjectCells, type ArticleFacts, type CellGroup } from './fold-cells'
+import { addToCells, addToGroup, sightings, subjectCells, type ArticleFacts, type CellGroup } from './fold-cells'
 import { observationColumns, type ArticleRecord, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
 
 /** Rows per multi-row INSERT. */
@@ -289,9 +289,8 @@ export class IngestWriter {
         st.insertHour.run(h.hour, h.country, only.entries.seqs.length, encodeSnapshotHour(h.hour, only.at, only.entries))
         continue
       }
-      const cells = new Map<string, CellGroup>()
-      for (const s of h.snapshots) addToCells(cells, h.hour, h.country, s.at, s.entries)
-      const group = [...cells.values()][0]!
+      const group: CellGroup = { bucket: h.hour, country: h.country, cells: new Map(), fresh: false }
+      for (const s of h.snapshots) addToGroup(group, s.at, s.entries)
       if (stored) {
         const packed = mergeHourlyCells(h.hour, stored, group.cells.values())
         st.updateHour.run(hourlyCellCount(packed), packed, h.hour, h.country)

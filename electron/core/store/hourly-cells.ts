@@ -56,13 +56,7 @@ export function encodeHourlyCells(hour: number, cells: Iterable<HourlyCell>): Bu
     if (!(c.firstSeen >= start && c.lastSeen < start + 3600 && c.firstSeen <= c.lastSeen)) {
       throw new RangeError(`Hourly cell of article ${c.seq} seen outside hour ${hour}`)
     }
-    view.setUint32(offset, c.seq)
-    view.setUint32(offset + 4, c.observations)
-    view.setUint32(offset + 8, c.bestPosition)
-    view.setUint16(offset + 12, c.firstSeen - start)
-    view.setUint16(offset + 14, c.lastSeen - start)
-    setUint64(view, offset + 16, c.impressions)
-    setUint64(view, offset + 24, c.positionSum)
+    writeCell(view, offset, c.seq, c.observations, c.bestPosition, c.firstSeen - start, c.lastSeen - start, c.impressions, c.positionSum)
     offset += CELL_BYTES
   }
   return out
@@ -87,13 +81,8 @@ export function encodeSnapshotHour(hour: number, at: number, entries: FeedEntrie
   let offset = 0
   for (let k = 0; k < n; k++) {
     const i = keys[k]! % INDEX_SPAN
-    view.setUint32(offset, entries.seqs[i]!)
-    view.setUint32(offset + 4, 1)
-    view.setUint32(offset + 8, entries.positions[i]!)
-    view.setUint16(offset + 12, at - start)
-    view.setUint16(offset + 14, at - start)
-    setUint64(view, offset + 16, entries.impressions[i]!)
-    setUint64(view, offset + 24, entries.positions[i]!)
+    const position = entries.positions[i]!
+    writeCell(view, offset, entries.seqs[i]!, 1, position, at - start, at - start, entries.impressions[i]!, position)
     offset += CELL_BYTES
   }
   return out
@@ -160,6 +149,27 @@ export function mergeHourlyCells(hour: number, stored: Uint8Array, added: Iterab
     c.lastSeen = Math.max(c.lastSeen, a.lastSeen)
   }
   return encodeHourlyCells(hour, bySeq.values())
+}
+
+/** One cell at `offset` (first and last seen as seconds into the hour). */
+function writeCell(
+  view: DataView,
+  offset: number,
+  seq: number,
+  observations: number,
+  bestPosition: number,
+  firstOffset: number,
+  lastOffset: number,
+  impressions: number,
+  positionSum: number,
+): void {
+  view.setUint32(offset, seq)
+  view.setUint32(offset + 4, observations)
+  view.setUint32(offset + 8, bestPosition)
+  view.setUint16(offset + 12, firstOffset)
+  view.setUint16(offset + 14, lastOffset)
+  setUint64(view, offset + 16, impressions)
+  setUint64(view, offset + 24, positionSum)
 }
 
 function setUint64(view: DataView, offset: number, value: number): void {
