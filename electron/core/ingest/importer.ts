@@ -96,13 +96,13 @@ export async function importFile(store: Store, file: string, options: ImportOpti
 }
 
 async function importInto(store: Store, file: string, options: ImportOptions): Promise<ImportReport> {
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new ImportError(`${file}: no such file`)
+  const stat = fs.statSync(file, { throwIfNoEntry: false })
+  if (!stat?.isFile()) throw new ImportError(`${file}: no such file`)
   const format = options.format ?? (await detectFormat(file))
   const kind = format.endsWith('csv') ? 'csv' : 'ndjson'
   const convert = CONVERT[format]
-  const totalBytes = fs.statSync(file).size
+  const totalBytes = stat.size
   const writer = new IngestWriter(store)
-  // a file this big refers to many stored articles
   // The parse worker looks up the stored articles a file refers to, on its own connection (not
   // for a store in memory); otherwise a file this big refers to many stored articles, read at once.
   const useWorker = (options.parseWorker ?? true) && parseWorkerAvailable()

@@ -61,7 +61,7 @@ export class ItemActivityRepository {
 
   /** The query parameters: the items' keys, the language, and the window's articles with their sums. */
   private params(keys: string[], f: WindowFilter) {
-    const sums = articleSumsIn(this.sqlite, { fromHour: f.fromHour, toHour: f.toHour, countries: f.countries })
+    const sums = articleSumsIn(this.sqlite, f)
     const window = Array.from(sums, ([seq, s]) => [seq, s.impressions, s.observations, s.positionSum, s.firstSeen, s.lastSeen])
     return { keys: JSON.stringify(keys), lang: f.lang, window: JSON.stringify(window) }
   }
@@ -104,7 +104,7 @@ export class ItemActivityRepository {
     if (seqs.length === 0) return []
     const wanted = new Set(seqs)
     const buckets = new Map<string, { seq: number; bucket: number; impressions: number }>()
-    forEachHourIn(this.sqlite, { fromHour: f.fromHour, toHour: f.toHour, countries: f.countries }, (hour, _country, cells) => {
+    forEachHourIn(this.sqlite, f, (hour, _country, cells) => {
       const bucket = grain === 'hour' ? hour : Math.floor(hour / 24)
       for (let i = 0; i < cells.seqs.length; i++) {
         const seq = cells.seqs[i]!
