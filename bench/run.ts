@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { WebSessions } from '../electron/core/auth/web-sessions'
 import { Core } from '../electron/core/core'
 import { generateDemoWorld } from '../electron/core/demo/generate'
 import { ensureDemoProject } from '../electron/core/demo/demo-project'
@@ -155,7 +156,7 @@ function measureIncrementalTrends(store: Store): void {
 async function measureLatency(store: Store): Promise<void> {
   const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 1_000_000_000 })
   const app = createHttpApp(core)
-  const headers = { 'x-feedlens-session': core.sessionToken }
+  const headers = { cookie: WebSessions.cookie(core.sessions.signIn()) }
   const pick = (sql: string) => store.sqlite.prepare(sql).pluck().get() as string
   const article = pick(`SELECT id FROM articles ORDER BY seq DESC LIMIT 1`)
   const word = (pick(`SELECT title FROM articles WHERE lang = 'en' ORDER BY seq DESC LIMIT 1`) ?? 'news').split(/\s+/).filter((w) => w.length > 4)[0] ?? 'news'
@@ -249,7 +250,7 @@ async function timeRequests(app: ReturnType<typeof createHttpApp>, headers: Reco
 async function measureTracking(store: Store): Promise<void> {
   const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 1_000_000_000 })
   const app = createHttpApp(core)
-  const headers = { 'x-feedlens-session': core.sessionToken }
+  const headers = { cookie: WebSessions.cookie(core.sessions.signIn()) }
   const projectId = ensureDemoProject(store, END)?.projectId ?? store.projects.all()[0]!.id
   for (const l of store.tracking.lists(projectId, undefined, 0, 1000, 0).rows) if (l.name.startsWith('bench: ')) deleteList(store, projectId, l.id)
   const entities = store.trackingEditor.suggestions('entity', null, 500).map((e) => ({ value: e.value }))

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import { routes, type RouteId, type RouteInput, type RouteResponse } from '../../shared/contract/routes'
-import type { Principal, RequestContext } from './service/context'
+import { appPrincipal, type Principal } from './auth/principal'
+import { WebSessions } from './auth/web-sessions'
+import type { RequestContext } from './service/context'
 import { JobRegistry } from './jobs/jobs'
 import { MentionScanner } from './jobs/mention-scan'
-import { analyticsStale, refreshAnalyticsInBackground } from './jobs/signals'
+import { analyticsStale, refreshAnalyticsInBackground } from './jobs/refresh'
+import { describeError } from './store/busy'
 import { RateLimiter } from './limits/rate-limiter'
 import { handlers } from './service/service'
 import type { Store } from './store/store'
@@ -13,8 +15,6 @@ export interface CoreOptions {
   /** Base of cabinet_url values; the web UI's address. */
   appUrl?: string
   clock?: () => Date
-  /** The app's session token (IPC and the web UI); random unless given. */
-  sessionToken?: string
   /** Requests per minute for all /public methods together (one bucket: every loopback client is 127.0.0.1). */
   publicRequestsPerMinute?: number
 }
@@ -22,7 +22,8 @@ export interface CoreOptions {
 /** The service core: the store, the dispatch table, and what a request needs to run. */
 export class Core {
   readonly store: Store
-  readonly sessionToken: string
+  /** The web UI's sign-in links and sessions. */
+  readonly sessions: WebSessions
   readonly publicRequestsPerMinute: number
   readonly jobs = new JobRegistry()
   readonly rateLimiter: RateLimiter
@@ -34,7 +35,7 @@ export class Core {
     this.store = options.store
     this.appUrl = options.appUrl ?? 'http://127.0.0.1'
     this.clock = options.clock ?? (() => new Date())
-    this.sessionToken = options.sessionToken ?? randomBytes(32).toString('base64url')
+    this.sessions = new WebSessions(this.store, () => this.now())
     this.publicRequestsPerMinute = options.publicRequestsPerMinute ?? DEFAULT_PUBLIC_REQUESTS_PER_MINUTE
     this.rateLimiter = new RateLimiter(this.store)
     this.scanner = new MentionScanner(this.store, () => this.now())
@@ -43,27 +44,42 @@ export class Core {
   private scanTimer: NodeJS.Timeout | null = null
 
   /**
-   * What a long-running process (the app, `feedlens serve`) keeps doing: brings trends and
-   * signals up to date when the store changed while closed, then looks every minute for mention
-   * lists due a scan (new articles, a changed list, next_scan_at passed) and rebuilds the
-   * tracking lists' in-memory index of recent activity when the data changed.
+   * What a long-running process (the app, `feedlens serve`) keeps doing: resumes the refresh of
+   * trends and signals when the store holds data they do not cover (a refresh killed, an import
+   * with --no-refresh, data written while closed), then looks every minute for mention lists due
+   * a scan and rebuilds the tracking lists' in-memory index of recent activity when the data
+   * changed. Nothing here throws: a failure is reported and the next minute tries again.
    */
   startBackgroundWork(options: { afterRefresh?: () => void; log?: (message: string) => void } = {}): void {
     const log = options.log ?? ((m: string) => console.error(m))
+    this.log = log
+    // SQLite waits for a lock by blocking this thread, which answers requests: wait briefly, and
+    // write in the background only once the store is free (steps.ts).
+    this.store.setBusyTimeout(SERVE_BUSY_TIMEOUT_MS)
     const refresh = analyticsStale(this.store) ? refreshAnalyticsInBackground(this.store, this.now()) : Promise.resolve()
     refresh
       .then(() => this.store.sqlite.open && options.afterRefresh?.())
-      .catch((error: unknown) => log(`Computing trends and signals failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
+      .catch((error: unknown) => log(`Computing trends and signals failed: ${describeError(error)}`))
       .finally(() => this.keepCurrent())
     this.scanTimer = setInterval(() => this.keepCurrent(), SCAN_CHECK_MS)
     this.scanTimer.unref()
   }
 
+  private log: (message: string) => void = (m) => console.error(m)
+
   /** Mention lists due a scan are scanned, and the tracking lists' in-memory index follows the data. */
   private keepCurrent(): void {
-    if (!this.store.sqlite.open) return
-    this.scanner.requestDue()
-    void this.store.recentActivity.prepareInBackground(this.now())
+    try {
+      if (!this.store.sqlite.open) return
+      if (analyticsStale(this.store)) {
+        // another process wrote data and did not refresh (import --no-refresh): do it here
+        void refreshAnalyticsInBackground(this.store, this.now()).catch((error: unknown) => this.log(`Computing trends and signals failed: ${describeError(error)}`))
+      }
+      this.scanner.requestDue()
+      void this.store.recentActivity.prepareInBackground(this.now()).catch((error: unknown) => this.log(`Indexing recent activity failed: ${describeError(error)}`))
+    } catch (error) {
+      this.log(`Background work failed (tried again in a minute): ${describeError(error)}`)
+    }
   }
 
   /** Saves what is held in memory (request counters) and closes the store. */
@@ -79,9 +95,7 @@ export class Core {
 
   /** The project the app acts for: the first one of the store. */
   appPrincipal(): Principal {
-    const project = this.store.projects.all()[0]
-    const plan = project ? this.store.plans.get(project.planId) : undefined
-    return { kind: 'app', projectId: project?.id ?? null, plan: plan ?? null }
+    return appPrincipal(this.store)
   }
 
   context(principal: Principal): RequestContext {
@@ -111,5 +125,7 @@ export class Core {
 }
 
 export const DEFAULT_PUBLIC_REQUESTS_PER_MINUTE = 1200
+/** How long a running app's statements wait for another process's lock before answering busy. */
+export const SERVE_BUSY_TIMEOUT_MS = 250
 /** How often a running app looks for mention lists due a scan. */
 const SCAN_CHECK_MS = 60_000

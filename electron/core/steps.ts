@@ -2,25 +2,61 @@
  * Stepwise work: long computations are written as generators that yield between steps, so the
  * same code runs at once (the CLI, tests) or in the background of a running app, letting the
  * event loop answer requests between steps.
+ *
+ * A step that writes to the store says so with `yield* write(store, () => ...)`: run at once, the
+ * write is a transaction like any other; in the background, the runner first waits (without
+ * blocking the event loop) for the store's write lock, which another process (an import in a
+ * terminal) may hold for seconds.
  */
+import type { Store } from './store/store'
+
+/** What a step yields to ask for a write: the runner runs it as one transaction and hands back its result. */
+export interface WriteRequest {
+  readonly store: Store
+  readonly work: () => unknown
+}
+
+const isWriteRequest = (value: unknown): value is WriteRequest =>
+  typeof value === 'object' && value !== null && 'work' in value && 'store' in value
+
+/** A write of a stepwise computation, as one transaction; `yield*` it. */
+export function* write<T>(store: Store, work: () => T): Generator<WriteRequest, T, unknown> {
+  return (yield { store, work }) as T
+}
 
 /** Runs a stepwise computation to its end at once. */
-export function runSteps<T>(steps: Generator<unknown, T>): T {
+export function runSteps<T>(steps: Generator<unknown, T, unknown>): T {
+  let sent: unknown
   for (;;) {
-    const next = steps.next()
+    const next = steps.next(sent)
     if (next.done) return next.value
+    sent = isWriteRequest(next.value) ? next.value.store.transaction(next.value.work) : undefined
   }
 }
 
 /**
  * Runs a stepwise computation with a turn of the event loop before each step; gives up (with
  * undefined) when `keepGoing` says the work is no longer wanted, e.g. the store was closed.
+ * Writes wait for the store's write lock without blocking the event loop.
  */
-export async function runStepsInBackground<T>(steps: Generator<unknown, T>, keepGoing: () => boolean = () => true): Promise<T | undefined> {
+export async function runStepsInBackground<T>(steps: Generator<unknown, T, unknown>, keepGoing: () => boolean = () => true): Promise<T | undefined> {
+  let sent: unknown
   for (;;) {
     await new Promise((resolve) => setImmediate(resolve))
-    if (!keepGoing()) return undefined
-    const next = steps.next()
+    if (!keepGoing()) {
+      steps.return(undefined as T)
+      return undefined
+    }
+    const next = steps.next(sent)
+    sent = undefined
     if (next.done) return next.value
+    if (isWriteRequest(next.value)) {
+      const written = await next.value.store.writeWhenFree(next.value.work, keepGoing)
+      if (!written.done) {
+        steps.return(undefined as T)
+        return undefined
+      }
+      sent = written.value
+    }
   }
 }

@@ -65,7 +65,7 @@ app.whenReady().then(async () => {
   }
   const rendererUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
   const trustedOrigin = rendererUrl ? new URL(rendererUrl).origin : 'file://'
-  wireIpc(createHttpApp(core), core.sessionToken, (event) => {
+  wireIpc(createHttpApp(core), (event) => {
     const url = event.senderFrame?.url ?? ''
     return rendererUrl ? url.startsWith(trustedOrigin) : url.startsWith('file://')
   })

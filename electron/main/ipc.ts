@@ -1,14 +1,15 @@
 import { ipcMain, shell, type IpcMainInvokeEvent } from 'electron'
 import { IPC_CHANNELS, toQueryString, type BridgeRequest, type BridgeResponse } from '../../shared/bridge'
-import { SESSION_HEADER } from '../core/http/app'
+import { inProcessEnv } from '../core/http/app'
 
-type FetchApp = { fetch: (request: Request) => Response | Promise<Response> }
+type FetchApp = { fetch: (request: Request, env: Record<string, unknown>) => Response | Promise<Response> }
 
 /**
  * The only place that touches ipcMain. Requests from the window go through the same HTTP
- * app as loopback clients (one dispatch table), in process, with the app's session.
+ * app as loopback clients (one dispatch table), in process: being handed over here (never from
+ * a socket) is what gives them the app's session.
  */
-export function wireIpc(app: FetchApp, sessionToken: string, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): void {
+export function wireIpc(app: FetchApp, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): void {
   ipcMain.handle(IPC_CHANNELS.request, async (event, req: BridgeRequest): Promise<BridgeResponse> => {
     if (!isTrustedSender(event)) return { status: 403, headers: {}, body: { detail: 'Untrusted sender' } }
     if (typeof req?.path !== 'string' || !req.path.startsWith('/') || req.path.includes('?')) {
@@ -17,9 +18,10 @@ export function wireIpc(app: FetchApp, sessionToken: string, isTrustedSender: (e
     const response = await app.fetch(
       new Request(`http://127.0.0.1${req.path}${toQueryString(req.query)}`, {
         method: req.method,
-        headers: { [SESSION_HEADER]: sessionToken, 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json' },
         body: req.method === 'POST' ? JSON.stringify(req.body ?? null) : undefined,
       }),
+      inProcessEnv(),
     )
     const text = await response.text()
     return {

@@ -1,22 +1,12 @@
 import { app, session, shell, type WebContents } from 'electron'
 import { cabinetRoute, IPC_CHANNELS } from '../../shared/bridge'
-
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+import { CONTENT_SECURITY_POLICY } from '../core/http/security-headers'
 
 /** Secure defaults written out: no navigation, no new windows, no webviews, no permissions, a CSP. */
 export function hardenSessions(appUrl: () => string | null): void {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } })
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
   })
   app.on('web-contents-created', (_event, contents) => guardContents(contents, appUrl))
 }

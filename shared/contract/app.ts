@@ -88,8 +88,18 @@ export const demoBody = z.object({
   seed: z.number().int().min(0).optional().default(42),
 })
 
+/** A file's own name, without folders: what the import reports and the temporary copy are called. */
+const fileName = z
+  .string()
+  .trim()
+  .min(1, 'A file name is needed')
+  .max(255, 'A file name has at most 255 characters')
+  .refine((name) => name !== '.' && name !== '..' && ![...name].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), {
+    message: 'A file name without folders or control characters, e.g. feed.ndjson',
+  })
+
 export const importBody = z.object({
-  file_name: z.string().trim().min(1).max(255),
+  file_name: fileName,
   format: z.enum(['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv']).optional(),
   strict: z.boolean().optional().default(false),
   country: z

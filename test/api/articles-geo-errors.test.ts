@@ -32,11 +32,14 @@ describe('closed markets (a key limited to US)', () => {
 })
 
 describe('404 and 422 answers of the article and geography methods', () => {
-  it('answers 404 for an unknown article or region', async () => {
+  it('answers 404 for an unknown article, and 403 for a region that is not one of the project\'s markets', async () => {
     expect((await w.get('/v1/articles/a1000000-0000-4000-8000-0000000000ff')).status).toBe(404)
     expect((await w.get('/v1/articles/a1000000-0000-4000-8000-0000000000ff/observations')).status).toBe(404)
-    expect((await w.get('/v1/geo/regions/ZZ')).status).toBe(404)
-    expect((await w.get('/v1/geo/regions/ZZ/cities')).status).toBe(404)
+    for (const url of ['/v1/geo/regions/ZZ', '/v1/geo/regions/ZZ/cities']) {
+      const res = await w.get(url)
+      expect(res.status, url).toBe(403)
+      expect(await res.json()).toEqual({ detail: "ZZ is not one of this project's markets (DE, US)." })
+    }
   })
 
   it.each([

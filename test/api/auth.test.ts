@@ -1,6 +1,9 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { CONTENT_SECURITY_POLICY } from '../../electron/core/http/security-headers'
 import { createApiKey } from '../../electron/core/service/handlers/app'
-import { makeWorld } from '../helpers/core'
+import { makeWorld, tempDir } from '../helpers/core'
 
 describe('API key authentication', () => {
   it('accepts the key in X-API-Key', async () => {
@@ -140,7 +143,7 @@ describe('API key authentication', () => {
 })
 
 describe('the app session', () => {
-  it('reaches /app methods with the session header and /v1 methods as the project', async () => {
+  it('reaches /app methods with the session cookie and /v1 methods as the project', async () => {
     const w = makeWorld()
     const status = await w.get('/app/status', w.session)
     expect(status.status).toBe(200)
@@ -152,6 +155,8 @@ describe('the app session', () => {
     const w = makeWorld()
     expect((await w.get('/app/keys', { 'X-API-Key': w.key })).status).toBe(401)
     expect((await w.get('/app/keys', {})).status).toBe(401)
+    expect((await w.get('/app/keys', { cookie: 'feedlens_session=guess' })).status).toBe(401)
+    // the session is not a header any more: the page carries no secret to copy into one
     expect((await w.get('/app/keys', { 'x-feedlens-session': 'guess' })).status).toBe(401)
   })
 
@@ -183,5 +188,124 @@ describe('the app session', () => {
     const res = await w.post('/app/keys', { name: 'eleventh' }, w.session)
     expect(res.status).toBe(409)
     expect(((await res.json()) as { detail: string }).detail).toMatch(/10 active keys/)
+  })
+})
+
+describe('web sign-in (item 3 of the trust issue)', () => {
+  const renderer = tempDir()
+  fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><html><head><title>Feedlens</title></head><body></body></html>')
+
+  it('serves a page that carries no secret, and /v1 and /app refuse a process that only reaches the port', async () => {
+    const w = makeWorld({ http: { rendererDir: renderer } })
+    const page = await w.get('/', {})
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).not.toMatch(/session|token/i)
+    expect(page.headers.get('set-cookie')).toBeNull()
+    expect((await w.get('/v1/trends', {})).status).toBe(401)
+    expect((await w.get('/app/keys', {})).status).toBe(401)
+    expect((await w.post('/app/keys', { name: 'stolen' }, {})).status).toBe(401)
+  })
+
+  it('trades a one-time link for an HttpOnly SameSite=Strict cookie and redirects to the clean URL', async () => {
+    const w = makeWorld({ http: { rendererDir: renderer } })
+    const token = w.core.sessions.createLoginToken()
+    const res = await w.get(`/trends?token=${token}&sort_by=article_count`, {})
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/trends?sort_by=article_count')
+    const cookie = res.headers.get('set-cookie')!
+    expect(cookie).toMatch(/^feedlens_session=[A-Za-z0-9_-]{43};/)
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Strict/)
+    expect(cookie).toMatch(/Path=\//)
+    const session = { cookie: cookie.split(';')[0]! }
+    expect((await w.get('/app/status', session)).status).toBe(200)
+    expect((await w.get('/v1/trends', session)).status).toBe(200)
+    // the link works once
+    const again = await w.get(`/?token=${token}`, {})
+    expect(again.status).toBe(401)
+    expect(again.headers.get('set-cookie')).toBeNull()
+    expect(await again.text()).toMatch(/feedlens link/)
+  })
+
+  it('keeps sign-in tokens and sessions in the store as hashes only, so a session outlives a restart', async () => {
+    const file = path.join(tempDir(), 'feedlens.db')
+    const first = makeWorld({ file })
+    const token = first.core.sessions.createLoginToken()
+    const session = first.core.sessions.redeem(token)!.session
+    const dump = JSON.stringify(first.store.sqlite.prepare('SELECT * FROM app_sessions').all())
+    expect(dump).not.toContain(token)
+    expect(dump).not.toContain(session)
+    first.core.close()
+    const second = makeWorld({ file })
+    expect((await second.get('/app/status', { cookie: `feedlens_session=${session}` })).status).toBe(200)
+    second.store.close()
+  })
+
+  it('refuses an expired sign-in link', async () => {
+    const w = makeWorld({ http: { rendererDir: renderer } })
+    const token = w.core.sessions.createLoginToken()
+    w.setNow(new Date(w.now().getTime() + 25 * 3_600_000))
+    expect((await w.get(`/?token=${token}`, {})).status).toBe(401)
+  })
+
+  it('never honours the session from another origin, with --cors too', async () => {
+    const w = makeWorld({ http: { cors: true } })
+    const res = await w.get('/v1/trends', { ...w.session, Origin: 'https://evil.example' })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull()
+    expect((await w.get('/v1/trends', { ...w.session, Origin: 'http://127.0.0.1' })).status).toBe(200)
+  })
+
+  it('answers a malformed Origin with 400, not 500', async () => {
+    const w = makeWorld()
+    for (const origin of ['null', 'not a url', '%']) {
+      const res = await w.get('/app/status', { ...w.session, Origin: origin })
+      expect(res.status, origin).toBe(400)
+      expect(await res.json()).toEqual({ detail: 'The Origin header is not a valid origin.' })
+    }
+  })
+})
+
+describe('framing and sniffing (item 4 of the trust issue)', () => {
+  const expectHeaders = (res: Response, what: string) => {
+    expect(res.headers.get('content-security-policy'), what).toBe(CONTENT_SECURITY_POLICY)
+    expect(res.headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('x-frame-options'), what).toBe('DENY')
+    expect(res.headers.get('x-content-type-options'), what).toBe('nosniff')
+  }
+
+  it('sends CSP with frame-ancestors none, X-Frame-Options DENY and nosniff on every answer', async () => {
+    const renderer = tempDir()
+    fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+    const w = makeWorld({ http: { rendererDir: renderer } })
+    expectHeaders(await w.get('/', {}), 'page')
+    expectHeaders(await w.get('/v1/trends'), 'keyed 200')
+    expectHeaders(await w.get('/v1/trends', {}), '401')
+    expectHeaders(await w.get('/public/discover/volatility', {}), 'keyless')
+    expectHeaders(await w.get('/v1/trends?limit=0'), '422')
+    expectHeaders(await w.get('/nowhere', {}), '404')
+    expectHeaders(await w.app.request('http://attacker.example/public/discover/volatility'), 'host guard 403')
+  })
+
+  it('keeps the page\'s meta policy the same as the header, less frame-ancestors', () => {
+    const html = fs.readFileSync(path.resolve(__dirname, '../../renderer/index.html'), 'utf8')
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)![1]
+    expect(meta).toBe(CONTENT_SECURITY_POLICY.replace("; frame-ancestors 'none'", ''))
+  })
+})
+
+describe('malformed URLs (item 13 of the trust issue)', () => {
+  it('answers bad percent-escapes with 400 {detail}', async () => {
+    const renderer = tempDir()
+    fs.writeFileSync(path.join(renderer, 'index.html'), '<html><head></head></html>')
+    const w = makeWorld({ http: { rendererDir: renderer } })
+    for (const url of ['/assets/%', '/assets/%E0%A4%A', '/v1/trends/%zz']) {
+      const res = await w.get(url)
+      expect(res.status, url).toBeLessThan(500)
+      expect(typeof ((await res.json()) as { detail: unknown }).detail, url).not.toBe('undefined')
+    }
+    const bad = await w.get('/assets/%')
+    expect(bad.status).toBe(400)
   })
 })

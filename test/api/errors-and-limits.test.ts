@@ -130,6 +130,22 @@ describe('request limits', () => {
     expect((await w.get('/v1/trends', headers)).status).toBe(200)
   })
 
+  it('counts the plan\'s per-minute limit per project: every key of the project shares it (internal keys count alone)', async () => {
+    const w = makeWorld()
+    w.store.sqlite.prepare(`UPDATE plans SET requests_per_minute = 4 WHERE id = 'pro'`).run()
+    const keys = [0, 1, 2].map((i) => ({ 'X-API-Key': createApiKey(w.store, { name: `k${i}`, projectId: w.projectId }, w.now()).value }))
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await w.get('/v1/trends', keys[i % 3])).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429])
+    const limited = await w.get('/v1/trends', keys[2])
+    expect(((await limited.json()) as { detail: string }).detail).toBe(
+      "Request limit exceeded: 4 requests per minute for the project's Pro plan. Retry after 60 seconds.",
+    )
+    // an internal key is not tied to the project: its own counters
+    const internal = { 'X-API-Key': createApiKey(w.store, { name: 'internal', internal: true }, w.now()).value }
+    expect((await w.get('/v1/trends', internal)).status).toBe(200)
+  })
+
   it('keeps the counters across a restart', async () => {
     const file = path.join(tempDir(), 'feedlens.db')
     const first = makeWorld({ file })

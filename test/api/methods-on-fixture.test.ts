@@ -73,7 +73,7 @@ describe('geography', () => {
       cities: [{ id: 3, name: 'Berlin', is_active: true }],
       first_data_at: '2026-11-01T01:00:00+01:00',
     })
-    expect((await w.get('/v1/geo/regions/zz')).status).toBe(404)
+    expect((await w.get('/v1/geo/regions/zz')).status).toBe(403)
     expect((await w.get('/v1/geo/regions/usa')).status).toBe(422)
   })
 

@@ -2,12 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Core } from '../../electron/core/core'
 import { generateDemoWorld } from '../../electron/core/demo/generate'
 import { createHttpApp } from '../../electron/core/http/app'
+import { WebSessions } from '../../electron/core/auth/web-sessions'
 import { refreshSignals } from '../../electron/core/jobs/signals'
 import { refreshTrends } from '../../electron/core/jobs/trends'
 import { bCubed } from '../../electron/core/analytics/trends/cluster'
 import { nextSnapshotBatch } from '../../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore } from '../helpers/core'
+import { trendInMarkets } from '../../electron/core/analytics/trends/market-view'
+import { createApiKey } from '../../electron/core/service/handlers/app'
 
 const END = new Date('2026-11-20T12:00:00Z')
 const store = openTestStore()
@@ -20,7 +23,7 @@ beforeAll(() => {
   refreshSignals(store, END)
   const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 100_000 })
   app = createHttpApp(core)
-  session = { 'x-feedlens-session': core.sessionToken }
+  session = { cookie: WebSessions.cookie(core.sessions.signIn()) }
   shakeups = store.sqlite.prepare('SELECT * FROM demo_shakeups').all() as typeof shakeups
 }, 120_000)
 
@@ -185,6 +188,43 @@ describe('trends of the demo world', () => {
     expect(byTopic.body.total).toBe(topics[0].n_trends)
     const topicSignals = await get('/public/discover/topic-volatility')
     expect(topicSignals.body.categories.length).toBeGreaterThan(3)
+  })
+
+  it('keeps every trend\'s articles per market, and a view over every market equals the trend as stored', () => {
+    const off = store.sqlite
+      .prepare(`SELECT count(*) FROM trends t WHERE article_count <> (SELECT coalesce(sum(article_count), 0) FROM trend_countries c WHERE c.trend_id = t.id)`)
+      .pluck()
+      .get()
+    expect(off).toBe(0)
+    const lastDay = store.trends.lastDay()!
+    const markets = store.geo.regionCodes()
+    const largest = store.sqlite.prepare('SELECT id FROM trends ORDER BY article_count DESC, id LIMIT 25').pluck().all() as string[]
+    for (const id of largest) {
+      const row = store.trends.get(id)!
+      const view = trendInMarkets(store.trends.articleTimesInMarkets(id, markets), lastDay)
+      expect(view.articleCount).toBe(row.articleCount)
+      expect(view.dailyCounts).toEqual(JSON.parse(row.dailyCounts))
+      expect(view.features).toEqual(JSON.parse(row.features))
+      expect(view.forecast).toEqual(JSON.parse(row.forecast!))
+      expect(view.countryScope).toEqual(JSON.parse(row.countryScope))
+      expect(view.primaryCountry).toBe(row.primaryCountry)
+      expect([view.firstSeenAt, view.lastArticleAt]).toEqual([row.firstSeenAt, row.lastArticleAt])
+    }
+  })
+
+  it('shows a key limited to one market the trends and articles of that market only', async () => {
+    const market = store.geo.regionCodes()[0]!
+    const projectId = store.projects.all()[0]?.id ?? store.projects.create({ id: '0b6d5e9a-1f0c-4c7e-9a55-3b1f6f2c7d10', name: 'p', planId: 'pro', createdAt: END.toISOString() }).id
+    const key = { 'X-API-Key': createApiKey(store, { name: market, projectId, countries: [market] }, END).value }
+    const expected = store.sqlite.prepare('SELECT count(DISTINCT trend_id) FROM trend_countries WHERE country = ?').pluck().get(market) as number
+    const list = await get('/v1/trends?min_articles=0&limit=200', key)
+    expect(list.body.total).toBe(expected)
+    for (const t of list.body.trends.slice(0, 20)) {
+      expect(t.country_scope).toEqual([market])
+      const articles = await get(`/v1/trends/${t.id}/articles?limit=200`, key)
+      expect(articles.body.total).toBe(t.article_count)
+      expect(articles.body.articles.every((a: { country_code: string }) => a.country_code === market)).toBe(true)
+    }
   })
 })
 

@@ -280,7 +280,7 @@ describe('list editing', () => {
   it('resolves an entity item kept by name once that entity arrives with new data', async () => {
     const { IngestWriter } = await import('../../electron/core/ingest/writer')
     new IngestWriter(w.store).write({ entities: [{ id: '/m/scholz', name: 'Olaf Scholz', type: 'Person' }] })
-    const { refreshAnalytics } = await import('../../electron/core/jobs/signals')
+    const { refreshAnalytics } = await import('../../electron/core/jobs/refresh')
     refreshAnalytics(w.store, w.now())
     const list = await ok('getTrackingList', `/v1/tracking/lists/${IDS.entityList}`)
     expect(list.items.map((i: any) => [i.key, i.name, i.type])).toEqual([

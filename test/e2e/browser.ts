@@ -50,6 +50,7 @@ export async function openScreens(options: { fixture?: boolean; width?: number; 
   page.setDefaultTimeout(options.timeout ?? 15_000)
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
+  await signIn(page, world, server.url)
   if (options.consoleErrors) page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
   return {
     world,
@@ -63,4 +64,10 @@ export async function openScreens(options: { fixture?: boolean; width?: number; 
       world.store.close()
     },
   }
+}
+
+/** Opens a one-time sign-in link, as a person does with the one `feedlens serve` prints: the page then has its session cookie. */
+export async function signIn(page: Page, world: TestWorld, url: string): Promise<void> {
+  const response = await page.goto(`${url}/?token=${world.core.sessions.createLoginToken()}`)
+  if (!response?.ok()) throw new Error(`Signing in failed: ${response?.status()}`)
 }

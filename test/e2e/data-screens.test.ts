@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
 import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
-import { openScreens, RENDERER, SCREENSHOTS, type Screens } from './browser'
+import { openScreens, RENDERER, SCREENSHOTS, signIn, type Screens } from './browser'
 
 const UCI = path.resolve(__dirname, '../../../shared/data/uci-news-dev.csv')
 
@@ -57,6 +57,7 @@ describe('first start, import and the data screens in Chromium', () => {
     const fresh = makeWorld({ file: path.join(tempDir(), 'feedlens.db') })
     const other = await startHttpServer(fresh.core, { port: 0, rendererDir: RENDERER })
     try {
+      await signIn(page, fresh, other.url)
       await page.goto(other.url)
       await page.getByRole('button', { name: 'Build the demo world' }).click()
       await page.getByRole('progressbar', { name: 'Demo world progress' }).waitFor()

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import { routes, type RouteId } from '../../shared/contract/routes'
 import { Core } from '../../electron/core/core'
-import { createHttpApp, SESSION_HEADER, type HttpAppOptions } from '../../electron/core/http/app'
+import { createHttpApp, type HttpAppOptions } from '../../electron/core/http/app'
+import { WebSessions } from '../../electron/core/auth/web-sessions'
 import { createApiKey } from '../../electron/core/service/handlers/app'
 import { Store } from '../../electron/core/store/store'
 
@@ -63,7 +64,7 @@ export function makeWorld(options: { file?: string; plan?: string; http?: HttpAp
         headers: { 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    session: { [SESSION_HEADER]: core.sessionToken },
+    session: { cookie: WebSessions.cookie(core.sessions.signIn()) },
   }
 }
 

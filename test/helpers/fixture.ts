@@ -75,6 +75,11 @@ export function seedFixture(store: Store, projectId: string): void {
     IDS.trend, IDS.a1, IDS.child, IDS.a2,
   )
   db.prepare(`INSERT INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (?, ?, 'derivative', 0.8)`).run(IDS.trend, IDS.child)
+  db.prepare(
+    `INSERT INTO trend_countries (trend_id, country, article_count, first_seen_at, last_article_at) VALUES
+       (?, 'US', 1, '2026-11-20T09:00:00.000Z', '2026-11-20T09:00:00.000Z'), (?, 'US', 1, '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z')`,
+  ).run(IDS.trend, IDS.child)
+  db.prepare(`INSERT INTO settings (key, value) VALUES ('trends_through', '2026-11-20T11:00:00.000Z')`).run()
 
   const list = db.prepare(
     `INSERT INTO tracking_lists (id, project_id, kind, name, color_index, countries, langs, search_scope, active, scan_status, last_scanned_at, updated_at)

@@ -1,6 +1,5 @@
-import type { PlanRow } from '../store/repositories/access'
 import type { Store } from '../store/store'
-import type { PlanLimits, Principal } from '../service/context'
+import type { Principal } from './principal'
 import { ApiError } from '../service/errors'
 import { hashKey } from './api-keys'
 
@@ -11,10 +10,6 @@ export const KEY_QUERY_NAMES = ['api_key', 'apikey', 'api-key', 'key', 'token', 
 export const INTERNAL_KEY_PLAN = 'pro'
 
 const unauthorized = (detail: string) => new ApiError(401, detail, { 'WWW-Authenticate': 'Bearer' })
-
-export function toPlanLimits(p: PlanRow): PlanLimits {
-  return { ...p }
-}
 
 /**
  * Resolves the API key of a request. Exactly one of `X-API-Key` or `Authorization: Bearer`;
@@ -50,7 +45,7 @@ export function authenticateApiKey(
 
   if (row.projectId === null) {
     const plan = store.plans.get(INTERNAL_KEY_PLAN)!
-    return { kind: 'internal-key', keyId: row.id, countries: row.countries ?? null, plan: toPlanLimits(plan) }
+    return { kind: 'internal-key', keyId: row.id, countries: row.countries ?? null, plan }
   }
   const project = store.projects.get(row.projectId)
   const plan = project && store.plans.get(project.planId)
@@ -58,5 +53,5 @@ export function authenticateApiKey(
   if (!plan.apiAccess) {
     throw new ApiError(403, `API access is part of the Pro plan; the project "${project.name}" is on the ${plan.name} plan.`)
   }
-  return { kind: 'project-key', keyId: row.id, projectId: project.id, countries: row.countries ?? null, plan: toPlanLimits(plan) }
+  return { kind: 'project-key', keyId: row.id, projectId: project.id, countries: row.countries ?? null, plan }
 }

@@ -4,7 +4,7 @@ import { openCore } from '../bootstrap'
 import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../demo/demo-project'
 import type { DemoSummary } from '../demo/generate'
 import { demoScales, type DemoScale } from '../demo/scales'
-import { refreshAnalytics } from '../jobs/signals'
+import { refreshAnalytics } from '../jobs/refresh'
 import { scanDueMentionLists } from '../jobs/mention-scan'
 import { dataDirOption } from './options'
 

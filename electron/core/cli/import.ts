@@ -2,7 +2,8 @@ import { Presets, SingleBar } from 'cli-progress'
 import { Command, Option } from 'commander'
 import { openCore } from '../bootstrap'
 import { importFile, importFormats, type ImportFormat, type ImportReport } from '../ingest/importer'
-import { refreshAnalytics } from '../jobs/signals'
+import { refreshAnalytics } from '../jobs/refresh'
+import { acquireImportLock } from '../store/import-lock'
 import { dataDirOption } from './options'
 
 function describe(r: ImportReport, seconds: number): string {
@@ -35,21 +36,32 @@ export function registerImportCommand(program: Command): void {
       const core = openCore({ dataDir: opts.dataDir })
       const reports: ImportReport[] = []
       try {
-        for (const file of files) {
-          const bar = process.stderr.isTTY ? new SingleBar({ format: `${file} |{bar}| {percentage}% {rows} rows`, hideCursor: true }, Presets.shades_classic) : null
-          bar?.start(100, 0, { rows: 0 })
-          const started = Date.now()
-          const report = await importFile(core.store, file, {
-            format: opts.format,
-            strict: opts.strict,
-            country: opts.country,
-            onProgress: (p) => bar?.update(p.totalBytes ? Math.round((p.bytesRead / p.totalBytes) * 100) : 100, { rows: p.rows }),
-          })
-          bar?.stop()
-          reports.push(report)
-          if (!opts.json) process.stderr.write(`${describe(report, (Date.now() - started) / 1000)}\n`)
+        // one import of this store at a time, across processes; the refresh after it inside the lock too
+        const release = await acquireImportLock(core.store.file, { file: files.join(', ') }, (other) =>
+          process.stderr.write(
+            `Another import (process ${other.pid}, ${other.file}, since ${other.startedAt}) is writing to this store; this one starts when it is done.\n`,
+          ),
+        )
+        try {
+          for (const file of files) {
+            const bar = process.stderr.isTTY ? new SingleBar({ format: `${file} |{bar}| {percentage}% {rows} rows`, hideCursor: true }, Presets.shades_classic) : null
+            bar?.start(100, 0, { rows: 0 })
+            const started = Date.now()
+            const report = await importFile(core.store, file, {
+              format: opts.format,
+              strict: opts.strict,
+              country: opts.country,
+              holdsImportLock: true,
+              onProgress: (p) => bar?.update(p.totalBytes ? Math.round((p.bytesRead / p.totalBytes) * 100) : 100, { rows: p.rows }),
+            })
+            bar?.stop()
+            reports.push(report)
+            if (!opts.json) process.stderr.write(`${describe(report, (Date.now() - started) / 1000)}\n`)
+          }
+          if (opts.refresh && reports.some((r) => r.articles > 0 || r.observationsInserted > 0)) refreshAnalytics(core.store, core.now())
+        } finally {
+          release()
         }
-        if (opts.refresh && reports.some((r) => r.articles > 0 || r.observationsInserted > 0)) refreshAnalytics(core.store, core.now())
       } finally {
         core.store.close()
       }

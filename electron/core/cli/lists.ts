@@ -5,7 +5,7 @@ import { listKinds, matchTypes, searchScopes } from '../../../shared/contract/va
 import { openCore } from '../bootstrap'
 import type { Core } from '../core'
 import { scanMentionList } from '../jobs/mention-scan'
-import type { Principal } from '../service/context'
+import { appPrincipal, type Principal } from '../auth/principal'
 import { chosenProject } from '../service/handlers/app'
 import { dataDirOption, parseCountries } from './options'
 
@@ -22,7 +22,7 @@ function principalFor(core: Core, projectId: string | undefined): Principal {
     none: 'There is no project yet (feedlens demo creates the demo project).',
     several: 'This store has several projects: say which one with --project.',
   })
-  return { kind: 'app', projectId: project.id, plan: core.store.plans.get(project.planId) ?? null }
+  return appPrincipal(core.store, project.id)
 }
 
 function withCore<T>(dataDir: string | undefined, work: (core: Core) => T): T {

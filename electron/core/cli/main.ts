@@ -4,6 +4,7 @@ import { APP_VERSION } from '../version'
 import { registerDemoCommand } from './demo'
 import { registerImportCommand } from './import'
 import { registerKeysCommands } from './keys'
+import { registerLinkCommand } from './link'
 import { registerListsCommands } from './lists'
 import { registerServeCommand } from './serve'
 
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerImportCommand(program)
   registerKeysCommands(program)
   registerListsCommands(program)
+  registerLinkCommand(program)
   return program
 }
 

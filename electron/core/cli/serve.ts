@@ -5,6 +5,7 @@ import { DEFAULT_HOST, DEFAULT_PORT, startHttpServer } from '../http/server'
 import { rendererDir } from '../paths/data-dir'
 import { demoScales, type DemoScale } from '../demo/scales'
 import { buildDemoWorld, DEFAULT_DEMO_SEED, describeSummary, parseSeed } from './demo'
+import { signInLink } from './link'
 import { dataDirOption } from './options'
 
 function parsePort(value: string): number {
@@ -48,7 +49,10 @@ export function registerServeCommand(program: Command): void {
         log: opts.log ? (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`) : undefined,
       })
       if (!ui) process.stderr.write('The web UI is not built (npm run build); serving the API only.\n')
+      // scripts and `feedlens link` find the running server here
+      core.store.settings.set('serve_url', server.url)
       process.stdout.write(`Feedlens listening on ${server.url}\n`)
+      if (ui) process.stdout.write(`Open the web UI (this link signs you in once): ${signInLink(core, server.url)}\n`)
       core.startBackgroundWork({
         // the demo project's example lists need the demo world's trends
         afterRefresh: demoProjectId ? () => ensureDemoLists(core.store, demoProjectId!, core.now()) : undefined,

@@ -1,25 +1,32 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { getCookie, setCookie } from 'hono/cookie'
 import fs from 'node:fs'
 import path from 'node:path'
 import { routes, type RouteDef, type RouteId } from '../../../shared/contract/routes'
-import { authenticateApiKey } from '../auth/authenticate'
-import { sameSecret } from '../auth/api-keys'
+import { principalOf, type Principal } from '../auth/principal'
+import { SESSION_COOKIE } from '../auth/web-sessions'
 import type { Core } from '../core'
-import type { RateLimitRule } from '../limits/rate-limiter'
-import type { Principal } from '../service/context'
+import { requestLimits } from '../limits/request-limits'
 import { ApiError, errorBody, ValidationApiError } from '../service/errors'
 import { isLoopbackHost } from './host-guard'
 import { buildOpenApiDocument } from './openapi'
+import { SECURITY_HEADERS } from './security-headers'
 import { queryRecord, toValidationIssues } from './validation'
 
-export const SESSION_HEADER = 'x-feedlens-session'
 const MAX_BODY_BYTES = 1024 * 1024
+
+/** Marks a request handed over in process by the desktop window's IPC wire; a socket can never carry it. */
+const inProcessMark = Object.freeze({})
+export function inProcessEnv(): Record<string, unknown> {
+  return { feedlensInProcess: inProcessMark }
+}
+const isInProcess = (c: Context) => (c.env as Record<string, unknown> | undefined)?.feedlensInProcess === inProcessMark
 
 export interface HttpAppOptions {
   /** Extra Host names to accept (for a non-loopback --host). */
   allowedHosts?: string[]
-  /** Adds CORS headers (off by default). */
+  /** Adds CORS headers (off by default); never opens the app's session to other origins. */
   cors?: boolean
   /** The built renderer, served at / in web mode. */
   rendererDir?: string | null
@@ -36,22 +43,21 @@ const toHonoPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1')
 export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
   const app = new Hono()
   const extraHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()))
-  const touched = new Map<string, number>()
 
   app.use('*', async (c, next) => {
+    // Headers go on before the handler builds its response: changing a built response would
+    // push @hono/node-server off its fast path (a full Response object, a streamed body).
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
     const hostname = new URL(c.req.url).hostname
     if (!isLoopbackHost(hostname) && !extraHosts.has(hostname.toLowerCase())) {
       return c.json({ detail: `Host "${hostname}" is not allowed: Feedlens answers loopback names only.` }, 403)
     }
     options.log?.(`${c.req.method} ${c.req.path}`)
-    // Headers go on before the handler builds its response: changing a built response would
-    // push @hono/node-server off its fast path (a full Response object, a streamed body).
     if (options.cors) {
       c.header('Access-Control-Allow-Origin', '*')
       c.header('Access-Control-Allow-Headers', 'X-API-Key, Authorization, Content-Type')
       c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
     }
-    c.header('X-Content-Type-Options', 'nosniff')
     await next()
   })
 
@@ -73,52 +79,27 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     })
   })
 
-  const hasSession = (c: Context) => {
-    const token = c.req.header(SESSION_HEADER)
-    return token !== undefined && sameSecret(token, core.sessionToken)
-  }
-
-  const principalFor = (c: Context, def: RouteDef, queryNames: string[]): Principal => {
-    if (def.access === 'public') return { kind: 'anonymous' }
-    if (def.access === 'app') {
-      if (!hasSession(c)) throw new ApiError(401, 'This method belongs to the Feedlens app and needs its session; API keys are not accepted here.')
-      const origin = c.req.header('origin')
-      if (origin && new URL(origin).host !== new URL(c.req.url).host) throw new ApiError(403, 'Cross-origin requests are not accepted.')
-      return core.appPrincipal()
-    }
-    if (hasSession(c) && !c.req.header('x-api-key') && !c.req.header('authorization')) return core.appPrincipal()
-    return authenticateApiKey(core.store, { apiKey: c.req.header('x-api-key') ?? null, authorization: c.req.header('authorization') ?? null }, queryNames)
-  }
+  const principalFor = (c: Context, def: RouteDef): Principal =>
+    principalOf(core.store, core.sessions, def.access, {
+      apiKey: c.req.header('x-api-key') ?? null,
+      authorization: c.req.header('authorization') ?? null,
+      sessionCookie: getCookie(c, SESSION_COOKIE),
+      inProcess: isInProcess(c),
+      origin: c.req.header('origin') ?? null,
+      ownOrigin: new URL(c.req.url).origin,
+      queryNames: Object.keys(c.req.queries()),
+    })
 
   const enforceLimits = (principal: Principal) => {
+    const limits = requestLimits(principal, core.publicRequestsPerMinute)
+    if (!limits) return
     const now = core.now()
-    let subject: string
-    let rules: RateLimitRule[]
-    let what: string
-    if (principal.kind === 'project-key' || principal.kind === 'internal-key') {
-      subject = `key:${principal.keyId}`
-      rules = [
-        { window: 'minute', limit: principal.plan.requestsPerMinute },
-        { window: 'month', limit: principal.plan.requestsPerMonth },
-      ]
-      what = `the ${principal.plan.name} plan`
-      const last = touched.get(principal.keyId) ?? 0
-      if (now.getTime() - last > 60_000) {
-        core.store.apiKeys.touch(principal.keyId, now.toISOString())
-        touched.set(principal.keyId, now.getTime())
-      }
-    } else if (principal.kind === 'anonymous') {
-      subject = 'public'
-      rules = [{ window: 'minute', limit: core.publicRequestsPerMinute }]
-      what = 'the keyless methods of this Feedlens'
-    } else {
-      return
-    }
-    const decision = core.rateLimiter.check(subject, rules, now)
+    if (principal.kind === 'project-key' || principal.kind === 'internal-key') core.rateLimiter.noteKeyUse(principal.keyId, now)
+    const decision = core.rateLimiter.check(limits.subject, limits.rules, now)
     if (!decision.allowed) {
       throw new ApiError(
         429,
-        `Request limit exceeded: ${decision.limit} requests per ${decision.window} for ${what}. Retry after ${decision.retryAfterSeconds} seconds.`,
+        `Request limit exceeded: ${decision.limit} requests per ${decision.window} for ${limits.what}. Retry after ${decision.retryAfterSeconds} seconds.`,
         { 'Retry-After': String(decision.retryAfterSeconds) },
       )
     }
@@ -165,11 +146,11 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
       )
     }
     app.on(def.method, honoPath, async (c) => {
-      const principal = principalFor(c, def, Object.keys(c.req.queries()))
+      const principal = principalFor(c, def)
       enforceLimits(principal)
       const input = await parse(c, def)
       // The handler map is keyed by route id; the input was validated by that route's own schemas.
-      const result = core.call(id, principal, input as never)
+      const result = await core.call(id, principal, input as never)
       return c.json(result as object)
     })
   }
@@ -187,6 +168,7 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
       return c.json(errorBody(error) as object, error.status as 400)
     }
+    if (error instanceof URIError) return c.json({ detail: 'The request URL has a malformed percent-escape.' }, 400)
     console.error('Unexpected failure on', c.req.method, c.req.path, error)
     return c.json({ detail: 'Internal server error' }, 500)
   })
@@ -203,13 +185,24 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 
-/** Serves the built renderer; the page carries the app session so the web UI can call /app. */
+/** The paths the web UI answers with its page (the window's own routes). */
+export const PAGE_SECTIONS = ['trends', 'tracking', 'signals', 'articles', 'article', 'geography', 'publishers', 'settings'] as const
+
+const signInFailedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Feedlens</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>This sign-in link no longer works</h1>
+<p>A sign-in link opens Feedlens once, within a day of being made. Run <code>feedlens link</code>
+(with the same <code>--data-dir</code> as the server) for a new one, and open it here.</p></body></html>`
+
+/**
+ * Serves the built renderer. The page carries no secret: the web UI's session is a cookie that
+ * only the sign-in link sets (`?token=` on any page path: traded once, then the clean URL).
+ */
 function mountWebUi(app: Hono, core: Core, rendererDir: string) {
   const root = path.resolve(rendererDir)
-  const indexHtml = () =>
-    fs
-      .readFileSync(path.join(root, 'index.html'), 'utf8')
-      .replace("<head>", `<head>\n    <base href="/" />\n    <meta name="feedlens-session" content="${core.sessionToken}" />`)
+  // The page is built for file:// (relative asset paths); served at any depth of path, its assets
+  // are named from the root (a <base> tag would need base-uri, which the policy forbids).
+  const indexHtml = () => fs.readFileSync(path.join(root, 'index.html'), 'utf8').replaceAll('="./assets/', '="/assets/')
   app.get('/assets/*', (c) => {
     const file = path.resolve(root, `.${decodeURIComponent(c.req.path)}`)
     if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return c.json({ detail: 'Not Found' }, 404)
@@ -218,9 +211,21 @@ function mountWebUi(app: Hono, core: Core, rendererDir: string) {
       'Cache-Control': 'public, max-age=31536000, immutable',
     })
   })
-  const page = (c: Context) => c.html(indexHtml(), 200, { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
+  const page = (c: Context) => {
+    const token = c.req.query('token')
+    if (token !== undefined) {
+      const signedIn = core.sessions.redeem(token)
+      if (!signedIn) return c.html(signInFailedPage, 401, { 'Cache-Control': 'no-store' })
+      setCookie(c, SESSION_COOKIE, signedIn.session, { httpOnly: true, sameSite: 'Strict', path: '/', maxAge: signedIn.maxAgeSeconds })
+      const clean = new URL(c.req.url)
+      clean.searchParams.delete('token')
+      c.header('Cache-Control', 'no-store')
+      return c.redirect(`${clean.pathname}${clean.search}`, 303)
+    }
+    return c.html(indexHtml(), 200, { 'Cache-Control': 'no-store' })
+  }
   app.get('/', page)
-  for (const section of ['trends', 'tracking', 'signals', 'articles', 'article', 'geography', 'publishers', 'settings']) {
+  for (const section of PAGE_SECTIONS) {
     app.get(`/${section}`, page)
     app.get(`/${section}/*`, page)
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { languageName, referenceCountry } from '../geo/reference-countries'
+import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities/extract'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
@@ -23,6 +24,10 @@ export interface ImportOptions {
   /** Parse on a worker thread where the built worker is there (default true; tests compare both ways). */
   parseWorker?: boolean
   onProgress?: (progress: { file: string; bytesRead: number; totalBytes: number; rows: number }) => void
+  /** Called once when another import of the same store runs: this one waits for it to finish. */
+  onWait?: (other: ImportHolder) => void
+  /** The caller already holds the store's import lock (several files and the refresh after them). */
+  holdsImportLock?: boolean
 }
 
 export interface RowProblem {
@@ -92,7 +97,12 @@ const CONVERT: Record<ImportFormat, (row: Row, ctx: RowContext) => RowRecords> =
  * and running it again completes it (observations already stored are skipped).
  */
 export async function importFile(store: Store, file: string, options: ImportOptions = {}): Promise<ImportReport> {
-  return store.bulkAsync(() => importInto(store, file, options))
+  const release = options.holdsImportLock ? () => {} : await acquireImportLock(store.file, { file }, options.onWait)
+  try {
+    return await store.bulkAsync(() => importInto(store, file, options))
+  } finally {
+    release()
+  }
 }
 
 async function importInto(store: Store, file: string, options: ImportOptions): Promise<ImportReport> {

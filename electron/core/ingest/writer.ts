@@ -117,8 +117,8 @@ export class IngestWriter {
       ),
       seenImpressions: s.prepare(`UPDATE article_facets SET impressions = impressions + (x.value ->> 3) FROM json_each(?) x WHERE article_seq = x.value ->> 0`),
       facets: s.prepare(
-        `INSERT INTO article_facets (article_seq, region, lang, domain, category, content_type, has_summary, has_entities, published_at)
-         SELECT seq, region, lang, domain, category, content_type, coalesce(summary, '') <> '', entity_count > 0, unixepoch(published_at)
+        `INSERT INTO article_facets (article_seq, region, lang, domain, category, content_type, has_summary, has_entities, published_at, stored_at)
+         SELECT seq, region, lang, domain, category, content_type, coalesce(summary, '') <> '', entity_count > 0, unixepoch(published_at), unixepoch()
          FROM articles WHERE seq = ?
          ON CONFLICT (article_seq) DO UPDATE SET region = excluded.region, lang = excluded.lang, domain = excluded.domain,
            category = excluded.category, content_type = excluded.content_type, has_summary = excluded.has_summary,
@@ -195,7 +195,9 @@ export class IngestWriter {
     const observations = batch.observationColumns ?? (batch.observations ? observationColumns(batch.observations) : null)
     const inserted = observations ? this.writeObservations(observations) : 0
     const total = observations?.articleId.length ?? 0
-    return { articles: batch.articles?.length ?? 0, observationsInserted: inserted, observationsDuplicate: total - inserted }
+    const articles = batch.articles?.length ?? 0
+    if (articles > 0 || inserted > 0) this.store.freshness.markDataChanged(new Date())
+    return { articles, observationsInserted: inserted, observationsDuplicate: total - inserted }
   }
 
   /** Stores a batch's new observations as feed snapshots and folds them into the aggregates; returns how many were new. */

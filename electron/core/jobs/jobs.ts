@@ -41,7 +41,8 @@ export class JobRegistry {
     return job && { ...job }
   }
 
-  running(kind: JobView['kind']): JobView | undefined {
-    return [...this.jobs.values()].find((j) => j.kind === kind && j.status === 'running')
+  /** The jobs of a kind still running (or waiting their turn). */
+  running(kind: JobView['kind']): JobView[] {
+    return [...this.jobs.values()].filter((j) => j.kind === kind && j.status === 'running')
   }
 }

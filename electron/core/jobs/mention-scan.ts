@@ -1,7 +1,7 @@
 import { FIELDS_BY_SCOPE, ftsPrefilter, matchArticle, type MatchType } from '../analytics/mentions/matching'
 import type { NewMatch } from '../store/repositories/mention-scans'
 import type { Store } from '../store/store'
-import { runSteps, runStepsInBackground } from '../steps'
+import { runSteps, runStepsInBackground, write } from '../steps'
 
 /** How long a scanned list waits before the next look for new articles (docs/mentions.md). */
 export const SCAN_INTERVAL_MS = 15 * 60 * 1000
@@ -27,18 +27,18 @@ const parse = (s: string | null): string[] | null => {
  * only articles added since its last scan. A generator, so that callers decide when to pause:
  * it yields after every page of candidates.
  */
-export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: () => Date): Generator<void, ScanResult> {
+export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: () => Date): Generator<unknown, ScanResult, unknown> {
   const repo = store.mentionScans
   const list = repo.list(listId)
   if (!list) return { listId, status: 'missing', articlesChecked: 0, matchesAdded: 0 }
   if (list.active === 0) {
-    repo.setState(listId, { scanStatus: 'paused', nextScanAt: null })
+    yield* write(store, () => repo.setState(listId, { scanStatus: 'paused', nextScanAt: null }))
     return { listId, status: 'paused', articlesChecked: 0, matchesAdded: 0 }
   }
   const startedAt = now().toISOString()
   const throughSeq = store.articles.maxSeq()
   const afterSeq = mode === 'full' ? 0 : list.scannedThroughSeq
-  store.transaction(() => {
+  yield* write(store, () => {
     if (mode === 'full') repo.clearMatches(listId)
     repo.setState(listId, { scanStatus: 'scanning', extractionStartedAt: startedAt, nextScanAt: null })
   })
@@ -64,7 +64,7 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
             rows.push({ itemId: hit.itemId, articleId: article.id, listId, field: hit.field, matchedText: hit.matchedText, snippet: hit.snippet, matchedAt })
           }
         }
-        store.transaction(() => repo.insertMatches(rows))
+        yield* write(store, () => repo.insertMatches(rows))
         checked += page.length
         added += rows.length
         from = page[page.length - 1]!.seq
@@ -72,22 +72,26 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
       }
     }
     const finished = now()
-    repo.setState(listId, {
-      scanStatus: 'ready',
-      lastScannedAt: finished.toISOString(),
-      nextScanAt: new Date(finished.getTime() + SCAN_INTERVAL_MS).toISOString(),
-      scannedThroughSeq: throughSeq,
-      scanError: null,
-    })
+    yield* write(store, () =>
+      repo.setState(listId, {
+        scanStatus: 'ready',
+        lastScannedAt: finished.toISOString(),
+        nextScanAt: new Date(finished.getTime() + SCAN_INTERVAL_MS).toISOString(),
+        scannedThroughSeq: throughSeq,
+        scanError: null,
+      }),
+    )
     store.changed('lists')
     return { listId, status: 'ready', articlesChecked: checked, matchesAdded: added }
   } catch (error) {
     const at = now().toISOString()
-    repo.setState(listId, {
-      scanStatus: 'error',
-      scanError: { message: error instanceof Error ? error.message : String(error), at },
-      nextScanAt: new Date(now().getTime() + SCAN_INTERVAL_MS).toISOString(),
-    })
+    yield* write(store, () =>
+      repo.setState(listId, {
+        scanStatus: 'error',
+        scanError: { message: error instanceof Error ? error.message : String(error), at },
+        nextScanAt: new Date(now().getTime() + SCAN_INTERVAL_MS).toISOString(),
+      }),
+    )
     store.changed('lists')
     return { listId, status: 'error', articlesChecked: checked, matchesAdded: added }
   }

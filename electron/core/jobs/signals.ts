@@ -2,9 +2,7 @@ import { formatGroups } from '../../../shared/contract/values'
 import { indexSeries, pointDistances, BASELINE_DAYS, type IndexedPoint } from '../analytics/signals/volatility'
 import { formatInterestSeries } from '../analytics/signals/format-interest'
 import type { Store } from '../store/store'
-import { runSteps, runStepsInBackground } from '../steps'
-import { scanDueMentionLists } from './mention-scan'
-import { refreshTrends, refreshTrendsSteps, trendsStale } from './trends'
+import { runSteps, runStepsInBackground, write } from '../steps'
 import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
 
 /** Days of series kept: the 30 the methods show. */
@@ -56,11 +54,13 @@ export function signalsStale(store: Store): boolean {
   return !through || Date.parse(through) < latest * 1000
 }
 
-function* signalSteps(store: Store, now: Date): Generator<string, { points: number; through: string | null }> {
+export function* signalSteps(store: Store, now: Date): Generator<unknown, { points: number; through: string | null }, unknown> {
   const w = store.signalWriter
   const latest = w.latestObservation()
   if (latest === null) {
-    for (const signal of ['volatility', 'format_volatility', 'topic_volatility', 'format_interest', 'top_categories']) w.replace(signal, [])
+    yield* write(store, () => {
+      for (const signal of ['volatility', 'format_volatility', 'topic_volatility', 'format_interest', 'top_categories']) w.replace(signal, [])
+    })
     return { points: 0, through: null }
   }
   const end = Math.min(latest, Math.floor(now.getTime() / 1000))
@@ -111,7 +111,6 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
     emit(signal, 'ALL', subject, 'day', indexSeries(combine(parts.day), BASELINE_DAYS))
     emit(signal, 'ALL', subject, '3h', indexSeries(combine(parts.slot), BASELINE_DAYS * SLOTS_PER_DAY))
   }
-  for (const [signal, list] of Object.entries(rows)) w.replace(signal, list)
 
   const fromDay = Math.floor((end * 1000 - SERIES_DAYS * DAY_MS) / DAY_MS)
   const interest: Parameters<typeof w.replace>[1] = []
@@ -129,7 +128,6 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
       })
     }
   }
-  w.replace('format_interest', interest)
 
   // Top categories of the 24 hours up to the newest data (the current hour and the 23 before),
   // against the 24 before them; read as they are by /public/discover/categories.
@@ -157,46 +155,12 @@ function* signalSteps(store: Store, now: Date): Generator<string, { points: numb
       })
     }
   }
-  w.replace('top_categories', top)
-  store.settings.set('signals_through', new Date(end * 1000).toISOString())
+  yield* write(store, () => {
+    for (const [signal, list] of Object.entries(rows)) w.replace(signal, list)
+    w.replace('format_interest', interest)
+    w.replace('top_categories', top)
+    store.settings.set('signals_through', new Date(end * 1000).toISOString())
+  })
   store.changed()
   return { points: Object.values(rows).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
-}
-
-/**
- * Everything derived from the data, after new data (the CLI: to the end, at once): trends first
- * (topic series need their topics), then signals, then the keyword scans of mention lists.
- */
-export function refreshAnalytics(store: Store, now: Date = new Date()): void {
-  store.trackingEditor.resolveEntityItems()
-  refreshTrends(store, now)
-  refreshSignals(store, now)
-  scanDueMentionLists(store, () => now)
-}
-
-const refreshing = new WeakMap<Store, Promise<void>>()
-
-/**
- * refreshAnalytics in the background, pausing between steps. Refreshes of one store run one
- * after the other (two imports finishing together): trends updated incrementally build on the
- * state the previous update left.
- */
-export function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
-  const previous = refreshing.get(store) ?? Promise.resolve()
-  const next = previous.catch(() => undefined).then(() => refreshInBackground(store, now))
-  refreshing.set(store, next)
-  return next
-}
-
-async function refreshInBackground(store: Store, now: Date): Promise<void> {
-  if (!store.sqlite.open) return
-  // entity items added before their entity was known take it on now that new data is in
-  store.trackingEditor.resolveEntityItems()
-  // the trends pause between stages and every few thousand articles of the clustering
-  await runStepsInBackground(refreshTrendsSteps(store, now), () => store.sqlite.open)
-  await refreshSignalsInBackground(store, now)
-}
-
-export function analyticsStale(store: Store): boolean {
-  return signalsStale(store) || trendsStale(store)
 }

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { v5 as uuidv5 } from 'uuid'
 import { clusterIntoSteps, inverseDocumentFrequency, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import { features, forecast, role, semanticType, state, structuralType } from '../analytics/trends/lifecycle'
+import { dayOffset, TREND_DAYS, trimLeadingZeros } from '../analytics/trends/market-view'
 import type { Store } from '../store/store'
-import { runSteps } from '../steps'
+import { runSteps, write } from '../steps'
 import type { TrendEntityRow, TrendSourceArticle } from '../store/repositories/trend-writer'
 
 /** Namespace of trend, topic and theme ids (UUID v5): a trend keeps its id while its first article stays its first. */
 const TREND_NAMESPACE = '3b8f2c1e-7d4a-5e6f-8a9b-0c1d2e3f4a5b'
-const DAYS = 180
 /** A child trend starts within this many days after its parent. */
 const PARENT_WINDOW_DAYS = 7
 /** Work between two pauses of the background job. */
@@ -27,6 +27,12 @@ const titleCase = (w: string) => w.charAt(0).toLocaleUpperCase() + w.slice(1)
 
 type Article = TrendSourceArticle & { time: number }
 
+interface CountryShare {
+  n: number
+  first: number
+  last: number
+}
+
 /**
  * One trend as computed and kept between updates: its members and the running sums its row is
  * written from, so an update adds the new members without reading the old ones again.
@@ -42,7 +48,8 @@ interface Built {
   lastTime: number
   /** Summed entity scores. */
   weights: Map<string, { name: string; type: string | null; w: number }>
-  countries: Map<string, number>
+  /** Per market (the article's region): articles, first and last article time. */
+  countries: Map<string, CountryShare>
   categories: Map<string, number>
   /** Articles per word, kept only while the trend has no entities (its label then comes from words). */
   wordCounts: Map<string, number> | null
@@ -105,7 +112,7 @@ export function refreshTrends(store: Store, now: Date = new Date(), options: { f
 }
 
 /** refreshTrends as a generator that pauses between its stages and inside the clustering (background jobs). */
-export function* refreshTrendsSteps(store: Store, now: Date = new Date(), options: { full?: boolean } = {}): Generator<void, TrendRefresh> {
+export function* refreshTrendsSteps(store: Store, now: Date = new Date(), options: { full?: boolean } = {}): Generator<unknown, TrendRefresh, unknown> {
   const kept = states.get(store)
   const maxSeq = store.articles.maxSeq()
   if (!options.full && kept && incrementalFits(store, kept, now, maxSeq)) {
@@ -147,7 +154,7 @@ const groupBySeq = (rows: Iterable<TrendEntityRow>, into = new Map<number, Trend
 }
 
 /** The full pass: clusters every article again, then writes every trend. */
-function* recomputeTrendsSteps(store: Store, now: Date): Generator<void, TrendRefresh> {
+function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, TrendRefresh, unknown> {
   // Read in slices of the store, pausing between them.
   const articles: Article[] = []
   const timeless = new Set<number>()
@@ -203,12 +210,13 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<void, TrendRe
   const trendRows = built.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay))
   const memberRows = built.flatMap(memberRowsOf)
   yield
-  const stored = store.trendWriter.storedMembers()
-  yield
-  store.trendWriter.replace({ themes, topics, trends: trendRows, members: memberRows, links }, stored)
-  store.settings.set('trends_through', new Date(end * 1000).toISOString())
+  const generation = yield* write(store, () => {
+    store.trendWriter.replace({ themes, topics, trends: trendRows, members: memberRows, links, countries: built.flatMap(countryRowsOf) }, store.trendWriter.storedMembers())
+    store.settings.set('trends_through', new Date(end * 1000).toISOString())
+    return markGeneration(store)
+  })
   store.changed()
-  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation: markGeneration(store) })
+  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation })
   return { trends: trendRows.length, articles: memberRows.length, mode: 'full', touched: trendRows.length }
 }
 
@@ -217,7 +225,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<void, TrendRe
  * the kept centroids (joining a trend or starting one); only the trends they joined are built
  * and written again, with their links, and the themes > topics counts. Trend ids stay.
  */
-function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: number): Generator<void, TrendRefresh> {
+function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: number): Generator<unknown, TrendRefresh, unknown> {
   const fresh = store.trendWriter.articles(kept.maxSeq, maxSeq - kept.maxSeq)
   const retried = kept.timeless.size > 0 ? store.trendWriter.articlesBySeq([...kept.timeless]) : []
   const placed = [...retried, ...fresh].filter((a): a is Article => a.time !== null)
@@ -227,7 +235,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   for (const a of placed) if (a.time > kept.newest) kept.newest = a.time
   const end = Math.min(Math.floor(now.getTime() / 1000), kept.newest)
   if (placed.length === 0) {
-    store.settings.set('trends_through', new Date(end * 1000).toISOString())
+    yield* write(store, () => store.settings.set('trends_through', new Date(end * 1000).toISOString()))
     return { trends: kept.trendOf.size, articles: kept.articles, mode: 'incremental', touched: 0 }
   }
   const entitiesOf = groupBySeq(store.trendWriter.entitiesBySeq(placed.map((a) => a.seq)))
@@ -265,16 +273,19 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const links = touched.map(({ b }) => parentLink(b, byEntity)).filter((l): l is TrendLink => l !== null)
   const { themes, topics, topicOf } = hierarchy(built)
   const children = new Set(links.map((l) => l.childId))
-  store.trendWriter.update({
-    themes,
-    topics,
-    trends: touched.map(({ b }) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), kept.lastDay)),
-    members: touched.flatMap(({ prior, b }) => changedMemberRows(prior, b)),
-    links,
-    touched: touched.map(({ b }) => b.id),
+  kept.generation = yield* write(store, () => {
+    store.trendWriter.update({
+      themes,
+      topics,
+      trends: touched.map(({ b }) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), kept.lastDay)),
+      members: touched.flatMap(({ prior, b }) => changedMemberRows(prior, b)),
+      links,
+      countries: touched.flatMap(({ b }) => countryRowsOf(b)),
+      touched: touched.map(({ b }) => b.id),
+    })
+    store.settings.set('trends_through', new Date(end * 1000).toISOString())
+    return markGeneration(store)
   })
-  store.settings.set('trends_through', new Date(end * 1000).toISOString())
-  kept.generation = markGeneration(store)
   store.changed()
   return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: touched.length }
 }
@@ -307,7 +318,7 @@ function buildTrend(prior: Built | null, list: ReadonlyArray<{ seq: number; scor
         times: new Map(prior.times),
         articleIds: new Map(prior.articleIds),
         weights: new Map([...prior.weights].map(([k, v]) => [k, { ...v }])),
-        countries: new Map(prior.countries),
+        countries: new Map([...prior.countries].map(([k, v]) => [k, { ...v }])),
         categories: new Map(prior.categories),
         wordCounts: prior.wordCounts && new Map(prior.wordCounts),
         daily: [...prior.daily],
@@ -325,7 +336,7 @@ function buildTrend(prior: Built | null, list: ReadonlyArray<{ seq: number; scor
         countries: new Map(),
         categories: new Map(),
         wordCounts: new Map(),
-        daily: new Array<number>(DAYS).fill(0),
+        daily: new Array<number>(TREND_DAYS).fill(0),
         createdAt: stamp,
         updatedAt: stamp,
       }
@@ -342,12 +353,19 @@ function buildTrend(prior: Built | null, list: ReadonlyArray<{ seq: number; scor
       cur.w += e.score
       b.weights.set(e.id, cur)
     }
-    b.countries.set(a.region, (b.countries.get(a.region) ?? 0) + 1)
+    const share = b.countries.get(a.region)
+    if (share) {
+      share.n++
+      share.first = Math.min(share.first, a.time)
+      share.last = Math.max(share.last, a.time)
+    } else {
+      b.countries.set(a.region, { n: 1, first: a.time, last: a.time })
+    }
     if (a.category) b.categories.set(a.category, (b.categories.get(a.category) ?? 0) + 1)
     // words name a trend only while it has no entities: not counted once it has some
     if (b.wordCounts && b.weights.size === 0) for (const w of new Set(source.words(it.seq))) b.wordCounts.set(w, (b.wordCounts.get(w) ?? 0) + 1)
-    const d = Math.floor(a.time / 86_400) - (lastDay - DAYS + 1)
-    if (d >= 0 && d < DAYS) b.daily[d]!++
+    const d = dayOffset(a.time, lastDay)
+    if (d >= 0) b.daily[d]!++
   }
   if (b.weights.size > 0) b.wordCounts = null
   return b
@@ -425,7 +443,7 @@ function trendRow(b: Built, topicId: string, hasParent: boolean, lastDay: number
       .slice(0, 3)
       .map(([w]) => titleCase(w))
       .join(' ')
-  const countries = ranked(b.countries, (n) => n)
+  const countries = ranked(b.countries, (c) => c.n)
   const category = topCategory(b)
   return {
     id: b.id,
@@ -450,6 +468,13 @@ function trendRow(b: Built, topicId: string, hasParent: boolean, lastDay: number
 
 type MemberRow = { trendId: string; articleId: string; score: number; role: string }
 
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString()
+
+/** The trend's articles per market, for keys limited to some markets. */
+function countryRowsOf(b: Built) {
+  return [...b.countries].map(([country, c]) => ({ trendId: b.id, country, articleCount: c.n, firstSeenAt: iso(c.first), lastArticleAt: iso(c.last) }))
+}
+
 const roleOf = (b: Built, seq: number) => role(b.times.get(seq)!, b.first.time, b.seqs.length)
 
 function memberRowsOf(b: Built): MemberRow[] {
@@ -463,12 +488,6 @@ function changedMemberRows(prior: Built | undefined, b: Built): MemberRow[] {
     const seq = b.seqs[i]!
     return !prior.times.has(seq) || roleOf(prior, seq) !== m.role
   })
-}
-
-/** daily_counts_180d: at most 180 values, oldest to newest, from the trend's first day on. */
-function trimLeadingZeros(daily: number[]): number[] {
-  const first = daily.findIndex((c) => c > 0)
-  return first < 0 ? [] : daily.slice(first)
 }
 
 export function trendsStale(store: Store): boolean {

@@ -1,3 +1,4 @@
+import { describeError } from '../store/busy'
 import type { Store } from '../store/store'
 
 export interface RateLimitRule {
@@ -30,21 +31,36 @@ interface Counter {
 }
 
 /**
- * Fixed-window request counters. They live in memory (a request never waits for a write),
- * are loaded from the store on first use, and are written back every second and on close, so
- * limits hold across restarts. A request is counted only when every window admits it.
+ * Fixed-window request counters, and when each key was last used. They live in memory (a request
+ * never waits for a write), are loaded from the store on first use, and are written back every
+ * second and on close, so limits hold across restarts. A request is counted only when every
+ * window admits it. When another process holds the store's write lock (an import), the write
+ * waits for the next second: it never blocks requests and never stops the process.
  */
 export class RateLimiter {
   private readonly counters = new Map<string, Counter>()
+  private readonly keysUsed = new Map<string, string>()
   private readonly timer: NodeJS.Timeout
+  private lastFailure = ''
 
   constructor(
     private readonly store: Store,
     flushEveryMs = 1000,
+    private readonly report: (message: string) => void = (m) => console.error(m),
   ) {
-    this.timer = setInterval(() => this.flush(), flushEveryMs)
+    this.timer = setInterval(() => this.flushInBackground(), flushEveryMs)
     this.timer.unref()
   }
+
+  /** Remembers that a key was used (its last_used_at, written at most once a minute per key). */
+  noteKeyUse(keyId: string, now: Date): void {
+    const last = this.keysUsed.get(keyId)
+    if (last !== undefined && now.getTime() - Date.parse(last) < 60_000) return
+    this.keysUsed.set(keyId, now.toISOString())
+    this.pendingTouches.add(keyId)
+  }
+
+  private readonly pendingTouches = new Set<string>()
 
   private counter(subject: string, window: string, start: string): Counter {
     const key = `${subject}|${window}`
@@ -87,20 +103,38 @@ export class RateLimiter {
     return { allowed: true, retryAfterSeconds: 0 }
   }
 
-  flush(): void {
+  /** Writes what changed, if the store is free now; false when it is busy (tried again later). */
+  flush(): boolean {
     const dirty = [...this.counters.entries()].filter(([, c]) => c.dirty)
-    if (dirty.length === 0 || !this.store.sqlite.open) return
-    this.store.transaction(() => {
+    const touched = [...this.pendingTouches]
+    if ((dirty.length === 0 && touched.length === 0) || !this.store.sqlite.open) return true
+    const written = this.store.tryWrite(() => {
       for (const [key, c] of dirty) {
         const sep = key.lastIndexOf('|')
         this.store.rateCounters.put(key.slice(0, sep), key.slice(sep + 1), c.windowStart, c.count)
-        c.dirty = false
       }
+      for (const keyId of touched) this.store.apiKeys.touch(keyId, this.keysUsed.get(keyId)!)
     })
+    if (!written.done) return false
+    for (const [, c] of dirty) c.dirty = false
+    for (const keyId of touched) this.pendingTouches.delete(keyId)
+    return true
+  }
+
+  /** The timer's flush: a busy store waits for the next tick; any other failure is reported once, never thrown. */
+  private flushInBackground(): void {
+    try {
+      this.flush()
+      this.lastFailure = ''
+    } catch (error) {
+      const message = describeError(error)
+      if (message !== this.lastFailure) this.report(`Saving request counters failed (tried again every second): ${message}`)
+      this.lastFailure = message
+    }
   }
 
   close(): void {
     clearInterval(this.timer)
-    this.flush()
+    this.flushInBackground()
   }
 }

@@ -59,6 +59,15 @@ export const rateCounters = sqliteTable(
   (t) => [primaryKey({ columns: [t.subject, t.window] })],
 )
 
+/** Sign-in links and web sessions of the web UI, kept as SHA-256 hashes (see auth/web-sessions.ts). */
+export const appSessions = sqliteTable('app_sessions', {
+  hash: text('hash').primaryKey(),
+  /** 'login' (a one-time sign-in token) or 'session' (a cookie's value) */
+  kind: text('kind').notNull(),
+  /** epoch milliseconds */
+  expiresAt: integer('expires_at').notNull(),
+})
+
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -199,6 +208,8 @@ export const articleFacets = sqliteTable(
     firstSeen: integer('first_seen'),
     lastSeen: integer('last_seen'),
     impressions: integer('impressions').notNull().default(0),
+    /** When the article entered the store (epoch seconds): its seen times until it is seen in a feed, without a published date. */
+    storedAt: integer('stored_at'),
   },
   (t) => [
     index('article_facets_last_idx').on(t.lastSeen, t.articleSeq),
@@ -337,6 +348,22 @@ export const trendArticles = sqliteTable(
     role: text('role').notNull(),
   },
   (t) => [primaryKey({ columns: [t.trendId, t.articleId] }), uniqueIndex('trend_articles_article_uq').on(t.articleId)],
+)
+
+/**
+ * A trend's articles per market (by the article's region): what a key limited to some markets
+ * sees of the trend, and how lists and hierarchy counts leave closed markets out.
+ */
+export const trendCountries = sqliteTable(
+  'trend_countries',
+  {
+    trendId: text('trend_id').notNull().references(() => trends.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    articleCount: integer('article_count').notNull(),
+    firstSeenAt: text('first_seen_at').notNull(),
+    lastArticleAt: text('last_article_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trendId, t.country] }), index('trend_countries_country_idx').on(t.country, t.trendId)],
 )
 
 export const trendLinks = sqliteTable(

@@ -1,14 +1,18 @@
 import type Database from 'better-sqlite3'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { isBusyError } from './busy'
 import { RecentActivity } from './recent-activity'
 import { openStore, WAL_AUTOCHECKPOINT_PAGES, type Db, type OpenedStore, type OpenStoreOptions } from './database'
 import {
   ApiKeysRepository,
+  AppSessionsRepository,
   PlansRepository,
   ProjectsRepository,
   RateCountersRepository,
   SettingsRepository,
 } from './repositories/access'
 import { ArticlesRepository } from './repositories/articles'
+import { FreshnessRepository } from './repositories/freshness'
 import { GeoRepository } from './repositories/geo'
 import { PublishersRepository } from './repositories/publishers'
 import { ReferenceRepository } from './repositories/reference'
@@ -29,6 +33,8 @@ export class Store {
   readonly apiKeys: ApiKeysRepository
   readonly rateCounters: RateCountersRepository
   readonly settings: SettingsRepository
+  readonly appSessions: AppSessionsRepository
+  readonly freshness: FreshnessRepository
   readonly geo: GeoRepository
   readonly articles: ArticlesRepository
   readonly publishers: PublishersRepository
@@ -65,6 +71,8 @@ export class Store {
     this.apiKeys = new ApiKeysRepository(db)
     this.rateCounters = new RateCountersRepository(db)
     this.settings = new SettingsRepository(db)
+    this.appSessions = new AppSessionsRepository(db)
+    this.freshness = new FreshnessRepository(sqlite)
     this.geo = new GeoRepository(sqlite)
     this.articles = new ArticlesRepository(sqlite)
     this.publishers = new PublishersRepository(sqlite)
@@ -100,6 +108,49 @@ export class Store {
   /** Runs fn in one transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T {
     return this.opened.sqlite.transaction(fn)()
+  }
+
+  /**
+   * How long a statement waits for a lock another connection holds before SQLITE_BUSY. The CLI
+   * keeps SQLite's wait (5 s); a long-running process (the app, `feedlens serve`) waits briefly,
+   * since SQLite waits by blocking the thread that answers requests, and writes through
+   * tryWrite/writeWhenFree instead.
+   */
+  setBusyTimeout(ms: number): void {
+    this.opened.sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(ms))}`)
+  }
+
+  /**
+   * Runs a write as one transaction if the store is free now; `{done: false}` when another
+   * connection holds the write lock (the caller tries again later). Never waits.
+   */
+  tryWrite<T>(work: () => T): { done: true; value: T } | { done: false } {
+    const sqlite = this.opened.sqlite
+    if (sqlite.inTransaction) return { done: true, value: this.transaction(work) }
+    const previous = sqlite.pragma('busy_timeout', { simple: true }) as number
+    sqlite.pragma('busy_timeout = 0')
+    try {
+      return { done: true, value: sqlite.transaction(work).immediate() }
+    } catch (error) {
+      if (isBusyError(error)) return { done: false }
+      throw error
+    } finally {
+      sqlite.pragma(`busy_timeout = ${previous}`)
+    }
+  }
+
+  /**
+   * Runs a write as one transaction once the store's write lock is free, waiting without blocking
+   * the event loop (another process may hold it for seconds); `{done: false}` if `keepGoing`
+   * turns false (or the store closes) first.
+   */
+  async writeWhenFree<T>(work: () => T, keepGoing: () => boolean = () => true): Promise<{ done: true; value: T } | { done: false }> {
+    for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+      if (!this.opened.sqlite.open || !keepGoing()) return { done: false }
+      const attempt = this.tryWrite(work)
+      if (attempt.done) return attempt
+      await sleep(wait)
+    }
   }
 
   counts(): { articles: number; observations: number; trends: number } {

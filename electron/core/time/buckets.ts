@@ -33,3 +33,9 @@ export const dayIndex = (d: Date): number => Math.floor(d.getTime() / DAY_MS)
 export const dayKeyOfIndex = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)
 /** SQL expression turning an epoch-seconds column into the API's ISO form. */
 export const sqlIso = (column: string): string => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, 'unixepoch')`
+
+/**
+ * An article's first or last sighting in a feed as the API shows it (`s` its article_facets row):
+ * an article never seen yet keeps the type, taking its published date, else when it was stored.
+ */
+export const seenIsoSql = (which: 'first' | 'last', s = 's'): string => sqlIso(`coalesce(${s}.${which}_seen, ${s}.published_at, ${s}.stored_at)`)

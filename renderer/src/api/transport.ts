@@ -6,15 +6,18 @@ declare global {
   }
 }
 
-/** Web mode: the same bridge over HTTP to the server that served this page, with its session. */
+/**
+ * Web mode: the same bridge over HTTP to the server that served this page. The session is the
+ * HttpOnly cookie the sign-in link set; the page itself holds no secret.
+ */
 function httpBridge(): FeedlensBridge {
-  const session = document.querySelector<HTMLMetaElement>('meta[name="feedlens-session"]')?.content ?? ''
   return {
     kind: 'web',
     async request(req: BridgeRequest): Promise<BridgeResponse> {
       const response = await fetch(`${req.path}${toQueryString(req.query)}`, {
         method: req.method,
-        headers: { 'x-feedlens-session': session, ...(req.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        credentials: 'same-origin',
+        headers: req.method === 'POST' ? { 'content-type': 'application/json' } : {},
         body: req.method === 'POST' ? JSON.stringify(req.body ?? null) : undefined,
       })
       const text = await response.text()

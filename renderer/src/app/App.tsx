@@ -27,6 +27,7 @@ export function App() {
   const statusError = useAppStore((s) => s.statusError)
   const loadStatus = useAppStore((s) => s.loadStatus)
   const syncFromLocation = useAppStore((s) => s.syncFromLocation)
+  const signedOut = useAppStore((s) => s.signedOut)
 
   useEffect(() => bridge.onNavigate((path) => navigate(path)), [navigate])
 
@@ -40,6 +41,7 @@ export function App() {
     }
   }, [loadStatus, syncFromLocation])
 
+  if (signedOut) return <SignInNeeded />
   const Page = pages[section]
   return (
     <div className="shell">
@@ -82,5 +84,22 @@ export function App() {
         <Page />
       </main>
     </div>
+  )
+}
+
+/** Web mode without a session: the page holds no secret, so it says how to get one. */
+function SignInNeeded() {
+  return (
+    <main className="content sign-in">
+      <h1>Sign in to Feedlens</h1>
+      <p>
+        This Feedlens server opens its window only to the sign-in link it printed when it started (<code>feedlens serve</code>, in its
+        terminal). Open that link in this browser.
+      </p>
+      <p>
+        Lost it, or used it already? Run <code>feedlens link</code> (with the same <code>--data-dir</code>) for a new one. A link works once;
+        the session it starts lasts 30 days.
+      </p>
+    </main>
   )
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { RouteResponse } from '../../../shared/contract/routes'
-import { call } from '../api/client'
+import { ApiClientError, call } from '../api/client'
 
 export const sections = ['trends', 'tracking', 'signals', 'articles', 'geography', 'publishers', 'settings'] as const
 export type Section = (typeof sections)[number]
@@ -45,6 +45,8 @@ export function parsePath(path: string): Route {
 interface AppState extends Route {
   status: RouteResponse<'appStatus'> | null
   statusError: string | null
+  /** Web mode without a session: the sign-in link was not opened (or the session ended). */
+  signedOut: boolean
   navigate(path: string): void
   syncFromLocation(): void
   loadStatus(): Promise<void>
@@ -54,6 +56,7 @@ export const useAppStore = create<AppState>((set) => ({
   ...parsePath(currentPath()),
   status: null,
   statusError: null,
+  signedOut: false,
   navigate(path) {
     if (usesHash()) window.location.hash = path
     else window.history.pushState(null, '', path)
@@ -64,9 +67,10 @@ export const useAppStore = create<AppState>((set) => ({
   },
   async loadStatus() {
     try {
-      set({ status: await call('appStatus'), statusError: null })
+      set({ status: await call('appStatus'), statusError: null, signedOut: false })
     } catch (error) {
-      set({ statusError: (error as Error).message })
+      if (error instanceof ApiClientError && error.status === 401) set({ signedOut: true, statusError: null })
+      else set({ statusError: (error as Error).message })
     }
   },
 }))

@@ -1,7 +1,10 @@
+import type { RouteResponse } from '../../../../shared/contract/routes'
+import { trendInMarkets } from '../../analytics/trends/market-view'
+import type { HierarchyNode, TrendRow } from '../../store/repositories/trends'
+import type { RequestContext } from '../context'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
-import type { TrendRow } from '../../store/repositories/trends'
-import type { RouteResponse } from '../../../../shared/contract/routes'
+import { marketFilter } from '../markets'
 
 type TrendRoutes =
   | 'listTrends'
@@ -32,7 +35,21 @@ function listItem(t: TrendRow): TrendListItem {
   }
 }
 
-const hierarchyNode = (n: { id: string; label: string; labelRu: string; nTrends: number; nArticles: number }) => ({
+/**
+ * The trend, if it exists and has articles in a market the caller may see: 404 for an unknown
+ * trend, 403 for one whose every article lies in closed markets (as for such an article).
+ */
+function visibleTrend(ctx: RequestContext, id: string): TrendRow {
+  const t = ctx.store.trends.get(id)
+  if (!t) throw new ApiError(404, `Trend ${id} not found`)
+  const markets = marketFilter(ctx)
+  if (markets !== null && ctx.store.trends.articlesInMarkets(id, markets) === 0) {
+    throw new ApiError(403, `This API key has no access to the markets of trend ${id}.`)
+  }
+  return t
+}
+
+const hierarchyNode = (n: HierarchyNode) => ({
   id: n.id,
   label: n.label,
   label_ru: n.labelRu,
@@ -53,34 +70,43 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
       sortOrder: query.sort_order,
       limit: query.limit,
       offset: query.offset,
+      markets: marketFilter(ctx),
     })
     return { trends: rows.map(listItem), total, limit: query.limit, offset: query.offset }
   },
 
   getTrend(ctx, { params }) {
-    const t = ctx.store.trends.get(params.trend_id)
-    if (!t) throw new ApiError(404, `Trend ${params.trend_id} not found`)
-    const features = JSON.parse(t.features) as Record<string, number | null>
-    const daily = (JSON.parse(t.dailyCounts) as number[]).slice(-180)
-    return {
+    const t = visibleTrend(ctx, params.trend_id)
+    const markets = marketFilter(ctx)
+    const card = {
       ...listItem(t),
       topic_id: t.topicId,
       theme_id: t.themeId,
-      daily_counts_180d: daily,
-      features: {
-        days_active: features.days_active ?? null,
-        total_articles: features.total_articles ?? null,
-        slope_14d: features.slope_14d ?? null,
-        current_share_7d: features.current_share_7d ?? null,
-      },
+      daily_counts_180d: (JSON.parse(t.dailyCounts) as number[]).slice(-180),
+      features: { days_active: null, total_articles: null, slope_14d: null, current_share_7d: null, ...(JSON.parse(t.features) as Record<string, number | null>) },
       forecast: t.forecast ? JSON.parse(t.forecast) : null,
       created_at: t.createdAt,
       updated_at: t.updatedAt,
     }
+    const lastDay = ctx.store.trends.lastDay()
+    if (markets === null || lastDay === null) return card
+    // a key limited to some markets sees the trend through their articles alone
+    const view = trendInMarkets(ctx.store.trends.articleTimesInMarkets(t.id, markets), lastDay)
+    return {
+      ...card,
+      article_count: view.articleCount,
+      first_seen_at: view.firstSeenAt,
+      last_article_at: view.lastArticleAt,
+      primary_country: view.primaryCountry,
+      country_scope: view.countryScope,
+      daily_counts_180d: view.dailyCounts,
+      features: view.features,
+      forecast: view.forecast,
+    }
   },
 
   listTrendArticles(ctx, { params, query }) {
-    if (!ctx.store.trends.get(params.trend_id)) throw new ApiError(404, `Trend ${params.trend_id} not found`)
+    visibleTrend(ctx, params.trend_id)
     const { rows, total } = ctx.store.trends.articles(
       params.trend_id,
       query.role,
@@ -88,6 +114,7 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
       query.sort_order,
       query.limit,
       query.offset,
+      marketFilter(ctx),
     )
     return {
       trend_id: params.trend_id,
@@ -109,10 +136,10 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
   },
 
   listTrendParents(ctx, { params }) {
-    if (!ctx.store.trends.get(params.trend_id)) throw new ApiError(404, `Trend ${params.trend_id} not found`)
+    visibleTrend(ctx, params.trend_id)
     return {
       trend_id: params.trend_id,
-      parents: ctx.store.trends.links(params.trend_id, 'parents').map((l) => ({
+      parents: ctx.store.trends.links(params.trend_id, 'parents', marketFilter(ctx)).map((l) => ({
         parent_id: l.id,
         parent_label: l.label,
         relation_type: l.relationType,
@@ -122,10 +149,10 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
   },
 
   listTrendChildren(ctx, { params }) {
-    if (!ctx.store.trends.get(params.trend_id)) throw new ApiError(404, `Trend ${params.trend_id} not found`)
+    visibleTrend(ctx, params.trend_id)
     return {
       trend_id: params.trend_id,
-      children: ctx.store.trends.links(params.trend_id, 'children').map((l) => ({
+      children: ctx.store.trends.links(params.trend_id, 'children', marketFilter(ctx)).map((l) => ({
         child_id: l.id,
         child_label: l.label,
         relation_type: l.relationType,
@@ -135,11 +162,11 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
   },
 
   listThemes(ctx) {
-    return { themes: ctx.store.trends.themes().map(hierarchyNode) }
+    return { themes: ctx.store.trends.themes(marketFilter(ctx)).map(hierarchyNode) }
   },
 
   listThemeTopics(ctx, { params }) {
-    return { theme_id: params.theme_id, topics: ctx.store.trends.topicsOfTheme(params.theme_id).map(hierarchyNode) }
+    return { theme_id: params.theme_id, topics: ctx.store.trends.topicsOfTheme(params.theme_id, marketFilter(ctx)).map(hierarchyNode) }
   },
 
   listTopicTrends(ctx, { params, query }) {
@@ -150,6 +177,7 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
       sortOrder: query.sort_order,
       limit: query.limit,
       offset: query.offset,
+      markets: marketFilter(ctx),
     })
     return {
       topic_id: params.topic_id,

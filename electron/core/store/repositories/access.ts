@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../database'
-import { apiKeys, plans, projects, rateCounters, settings } from '../schema'
+import { apiKeys, appSessions, plans, projects, rateCounters, settings } from '../schema'
 
 export type PlanRow = typeof plans.$inferSelect
 export type ProjectRow = typeof projects.$inferSelect
@@ -89,5 +89,31 @@ export class SettingsRepository {
   }
   set(key: string, value: string): void {
     this.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run()
+  }
+}
+
+/** Hashed sign-in tokens and web sessions (auth/web-sessions.ts). */
+export class AppSessionsRepository {
+  constructor(private readonly db: Db) {}
+  put(hash: string, kind: 'login' | 'session', expiresAt: number): void {
+    this.db.insert(appSessions).values({ hash, kind, expiresAt }).run()
+  }
+  get(hash: string, kind: 'login' | 'session'): { expiresAt: number } | undefined {
+    return this.db
+      .select({ expiresAt: appSessions.expiresAt })
+      .from(appSessions)
+      .where(and(eq(appSessions.hash, hash), eq(appSessions.kind, kind)))
+      .get()
+  }
+  /** Removes the row and returns it: a sign-in token works once. */
+  take(hash: string, kind: 'login' | 'session'): { expiresAt: number } | undefined {
+    return this.db
+      .delete(appSessions)
+      .where(and(eq(appSessions.hash, hash), eq(appSessions.kind, kind)))
+      .returning({ expiresAt: appSessions.expiresAt })
+      .get()
+  }
+  removeExpired(now: number): void {
+    this.db.delete(appSessions).where(lt(appSessions.expiresAt, now)).run()
   }
 }

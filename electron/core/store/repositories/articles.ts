@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { ArticleRecord } from '../../ingest/records'
-import { isoFromSeconds, sqlIso } from '../../time/buckets'
+import { isoFromSeconds, seenIsoSql } from '../../time/buckets'
 import { decodeFeedEntries, feedEntryAt, findFeedEntry } from '../feed-entries'
 
 export interface ArticleListFilter {
@@ -217,11 +217,11 @@ export class ArticlesRepository {
 export type ArticleListRow = Pick<ArticleRow, 'id' | 'url' | 'title' | 'domain' | 'region' | 'lang' | 'category' | 'firstSeenAt' | 'lastSeenAt'>
 
 const LIST_COLUMNS = `a.id, a.url, a.title, a.domain, a.region, a.lang, a.category,
-  ${sqlIso('s.first_seen')} AS firstSeenAt, ${sqlIso('s.last_seen')} AS lastSeenAt`
+  ${seenIsoSql('first')} AS firstSeenAt, ${seenIsoSql('last')} AS lastSeenAt`
 
 const ARTICLE_COLUMNS = `a.seq, a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType,
   a.summary, a.markdown, a.images, a.published_at AS publishedAt,
-  ${sqlIso('s.first_seen')} AS firstSeenAt, ${sqlIso('s.last_seen')} AS lastSeenAt`
+  ${seenIsoSql('first')} AS firstSeenAt, ${seenIsoSql('last')} AS lastSeenAt`
 
 /** Turns free text into an FTS5 query of quoted terms (all must occur), so user input cannot break the syntax. */
 export function toFtsQuery(text: string): string {

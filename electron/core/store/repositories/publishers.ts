@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { sqlIso } from '../../time/buckets'
+import { seenIsoSql } from '../../time/buckets'
 
 export interface PublisherRow {
   id: number
@@ -41,7 +41,7 @@ export class PublishersRepository {
   recentArticles(domain: string, limit: number): Array<{ id: string; url: string; title: string; firstSeenAt: string | null }> {
     return this.sqlite
       .prepare(
-        `SELECT a.id, a.url, a.title, ${sqlIso('s.first_seen')} AS firstSeenAt
+        `SELECT a.id, a.url, a.title, ${seenIsoSql('first')} AS firstSeenAt
          FROM article_facets s CROSS JOIN articles a ON a.seq = s.article_seq WHERE s.domain = ?
          ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT ?`,
       )

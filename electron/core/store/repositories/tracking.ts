@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { sqlIso } from '../../time/buckets'
+import { seenIsoSql } from '../../time/buckets'
 
 export interface TrackingListRow {
   id: string
@@ -353,7 +353,7 @@ export class MatchesRepository {
       .prepare(
         `SELECT m.article_id AS articleId, m.item_id AS itemId, i.key AS keyword, i.type AS matchType, m.field,
                 m.matched_text AS matchedText, m.snippet, a.url, a.title, a.domain, p.name AS publisher, a.region AS country,
-                a.lang, ${sqlIso('s.first_seen')} AS firstSeenAt, a.summary
+                a.lang, ${seenIsoSql('first')} AS firstSeenAt, a.summary
          FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id JOIN articles a ON a.id = m.article_id
          LEFT JOIN article_facets s ON s.article_seq = a.seq
          LEFT JOIN publishers p ON p.id = a.publisher_id

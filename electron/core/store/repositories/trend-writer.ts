@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import type { trendCountries } from '../schema'
 
 export interface TrendSourceArticle {
   seq: number
@@ -16,6 +17,8 @@ export interface TrendTables {
   trends: Array<Record<string, unknown>>
   members: Array<{ trendId: string; articleId: string; score: number; role: string }>
   links: Array<{ parentId: string; childId: string; relationType: string; strength: number }>
+  /** Every written trend's articles per market. */
+  countries: Array<typeof trendCountries.$inferInsert>
 }
 
 /** article id -> [trend id, assignment score, role] */
@@ -163,6 +166,19 @@ export class TrendWriter {
         const clearLinks = s.prepare(`DELETE FROM trend_links WHERE child_id = ?`)
         for (const id of touched) clearLinks.run(id)
       }
+      // a trend's articles per market: written whole for every trend written
+      if (touched === null) {
+        s.exec('DELETE FROM trend_countries')
+      } else {
+        const clearCountries = s.prepare(`DELETE FROM trend_countries WHERE trend_id = ?`)
+        for (const id of touched) clearCountries.run(id)
+      }
+      const country = s.prepare(
+        `INSERT INTO trend_countries (trend_id, country, article_count, first_seen_at, last_article_at)
+         VALUES (@trendId, @country, @articleCount, @firstSeenAt, @lastArticleAt)`,
+      )
+      for (const c of data.countries) country.run(c)
+
       const link = s.prepare(`INSERT OR IGNORE INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (@parentId, @childId, @relationType, @strength)`)
       for (const l of data.links) link.run(l)
 

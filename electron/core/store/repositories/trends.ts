@@ -34,6 +34,14 @@ export interface TrendFilter {
   sortOrder: 'asc' | 'desc'
   limit: number
   offset: number
+  /** Only these markets' articles count (a key limited to them); null: every market. */
+  markets: string[] | null
+}
+
+/** A trend row as a limited key sees it: counts and dates over its open markets, and those markets' shares. */
+export interface TrendRowInMarkets extends TrendRow {
+  /** [country, articles] of its open markets */
+  openCountries: Array<[string, number]>
 }
 
 const COLUMNS = `t.id, t.label, t.label_ru AS labelRu, t.state, t.structural_type AS structuralType,
@@ -44,28 +52,43 @@ const COLUMNS = `t.id, t.label, t.label_ru AS labelRu, t.state, t.structural_typ
 
 const SORT = { last_article_at: 't.last_article_at', first_seen_at: 't.first_seen_at', article_count: 't.article_count' }
 
+/** Each trend's articles in the given markets (json_each(@markets)): count, first and last, and per market. */
+const OPEN_SHARES = `SELECT trend_id, sum(article_count) AS n, min(first_seen_at) AS first, max(last_article_at) AS last,
+  json_group_array(json_array(country, article_count)) AS shares
+  FROM trend_countries WHERE country IN (SELECT value FROM json_each(@markets)) GROUP BY trend_id`
+
 export class TrendsRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
   list(f: TrendFilter): { rows: TrendRow[]; total: number } {
-    const where = [
-      '(@state IS NULL OR t.state = @state)',
-      '(@structuralType IS NULL OR t.structural_type = @structuralType)',
-      '(@semanticType IS NULL OR t.semantic_type = @semanticType)',
-      '(@topicId IS NULL OR t.topic_id = @topicId)',
-      '(@themeId IS NULL OR tp.theme_id = @themeId)',
-      't.article_count >= @minArticles',
-    ].join(' AND ')
-    const params = {
-      state: f.state ?? null,
-      structuralType: f.structuralType ?? null,
-      semanticType: f.semanticType ?? null,
-      topicId: f.topicId ?? null,
-      themeId: f.themeId ?? null,
-      minArticles: f.minArticles,
-      limit: f.limit,
-      offset: f.offset,
+    return f.markets === null ? this.listAll(f) : this.listInMarkets(f, f.markets)
+  }
+
+  private filters(f: TrendFilter) {
+    return {
+      where: [
+        '(@state IS NULL OR t.state = @state)',
+        '(@structuralType IS NULL OR t.structural_type = @structuralType)',
+        '(@semanticType IS NULL OR t.semantic_type = @semanticType)',
+        '(@topicId IS NULL OR t.topic_id = @topicId)',
+        '(@themeId IS NULL OR tp.theme_id = @themeId)',
+      ].join(' AND '),
+      params: {
+        state: f.state ?? null,
+        structuralType: f.structuralType ?? null,
+        semanticType: f.semanticType ?? null,
+        topicId: f.topicId ?? null,
+        themeId: f.themeId ?? null,
+        minArticles: f.minArticles,
+        limit: f.limit,
+        offset: f.offset,
+      },
     }
+  }
+
+  private listAll(f: TrendFilter): { rows: TrendRow[]; total: number } {
+    const { where: filters, params } = this.filters(f)
+    const where = `${filters} AND t.article_count >= @minArticles`
     const from = 'FROM trends t LEFT JOIN topics tp ON tp.id = t.topic_id'
     const total = (this.sqlite.prepare(`SELECT count(*) AS n ${from} WHERE ${where}`).get(params) as { n: number }).n
     const rows = this.sqlite
@@ -76,6 +99,49 @@ export class TrendsRepository {
       )
       .all(params) as TrendRow[]
     return { rows, total }
+  }
+
+  /** Trends with articles in the markets, counted, filtered and sorted by those articles alone. */
+  private listInMarkets(f: TrendFilter, markets: string[]): { rows: TrendRowInMarkets[]; total: number } {
+    const { where: filters, params } = this.filters(f)
+    const all = { ...params, markets: JSON.stringify(markets) }
+    const where = `${filters} AND v.n >= @minArticles`
+    const from = `FROM (${OPEN_SHARES}) v CROSS JOIN trends t ON t.id = v.trend_id LEFT JOIN topics tp ON tp.id = t.topic_id`
+    const sort = { last_article_at: 'v.last', first_seen_at: 'v.first', article_count: 'v.n' }[f.sortBy]
+    const total = (this.sqlite.prepare(`SELECT count(*) AS n ${from} WHERE ${where}`).get(all) as { n: number }).n
+    const rows = this.sqlite
+      .prepare(
+        `SELECT ${COLUMNS}, v.n AS openArticles, v.first AS openFirst, v.last AS openLast, v.shares ${from} WHERE ${where}
+         ORDER BY ${sort} ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, t.id
+         LIMIT @limit OFFSET @offset`,
+      )
+      .all(all) as Array<TrendRow & { openArticles: number; openFirst: string; openLast: string; shares: string }>
+    return { rows: rows.map(inMarkets), total }
+  }
+
+  /** How many of the trend's articles lie in the markets (0: the trend is closed to a key limited to them). */
+  articlesInMarkets(trendId: string, markets: string[]): number {
+    return this.sqlite
+      .prepare(`SELECT coalesce(sum(article_count), 0) FROM trend_countries WHERE trend_id = ? AND country IN (SELECT value FROM json_each(?))`)
+      .pluck()
+      .get(trendId, JSON.stringify(markets)) as number
+  }
+
+  /** The trend's articles in the markets: when each came (as the trend job places it) and its market. */
+  articleTimesInMarkets(trendId: string, markets: string[]): Array<{ time: number; country: string }> {
+    return this.sqlite
+      .prepare(
+        `SELECT coalesce(f.first_seen, unixepoch(a.published_at), 0) AS time, a.region AS country
+         FROM trend_articles ta CROSS JOIN articles a ON a.id = ta.article_id LEFT JOIN article_facets f ON f.article_seq = a.seq
+         WHERE ta.trend_id = ? AND a.region IN (SELECT value FROM json_each(?))`,
+      )
+      .all(trendId, JSON.stringify(markets)) as Array<{ time: number; country: string }>
+  }
+
+  /** The last day the stored trends' daily counts reach (days since the epoch), from the last refresh. */
+  lastDay(): number | null {
+    const through = this.sqlite.prepare(`SELECT value FROM settings WHERE key = 'trends_through'`).pluck().get() as string | undefined
+    return through ? Math.floor(Date.parse(through) / 86_400_000) : null
   }
 
   get(id: string): TrendRow | undefined {
@@ -91,21 +157,26 @@ export class TrendsRepository {
     sortOrder: 'asc' | 'desc',
     limit: number,
     offset: number,
+    markets: string[] | null,
   ) {
-    const where = 'ta.trend_id = @trendId AND (@role IS NULL OR ta.role = @role)'
-    const params = { trendId, role: role ?? null, limit, offset }
+    const inMarkets = markets === null ? '' : ' AND a.region IN (SELECT value FROM json_each(@markets))'
+    const where = `ta.trend_id = @trendId AND (@role IS NULL OR ta.role = @role)${inMarkets}`
+    const params = { trendId, role: role ?? null, limit, offset, markets: JSON.stringify(markets ?? []) }
     const column = { first_seen_at: 's.first_seen', published_at: 'a.published_at', assignment_score: 'ta.assignment_score' }[sortBy]
     const pageColumn = { first_seen_at: 'page.firstSeen', published_at: 'a.published_at', assignment_score: 'page.assignmentScore' }[sortBy]
     const order = sortOrder === 'asc' ? 'ASC' : 'DESC'
     const total = (
-      this.sqlite.prepare(`SELECT count(*) AS n FROM trend_articles ta WHERE ${where}`).get(params) as { n: number }
+      this.sqlite
+        .prepare(`SELECT count(*) AS n FROM trend_articles ta${markets === null ? '' : ' CROSS JOIN articles a ON a.id = ta.article_id'} WHERE ${where}`)
+        .get(params) as { n: number }
     ).n
     const rows = this.sqlite
       .prepare(
         // The page is chosen on the narrow rows first; only its articles are read whole.
         `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, page.assignmentScore, page.role,
-                ${sqlIso('page.firstSeen')} AS firstSeenAt, a.published_at AS publishedAt
-         FROM (SELECT a.seq, ta.assignment_score AS assignmentScore, ta.role, s.first_seen AS firstSeen
+                ${sqlIso('coalesce(page.firstSeen, page.publishedAt, page.storedAt)')} AS firstSeenAt, a.published_at AS publishedAt
+         FROM (SELECT a.seq, ta.assignment_score AS assignmentScore, ta.role, s.first_seen AS firstSeen,
+                      s.published_at AS publishedAt, s.stored_at AS storedAt
                FROM trend_articles ta CROSS JOIN articles a ON a.id = ta.article_id LEFT JOIN article_facets s ON s.article_seq = a.seq
                WHERE ${where}
                ORDER BY ${column} ${order} NULLS LAST, a.id LIMIT @limit OFFSET @offset) page
@@ -120,7 +191,7 @@ export class TrendsRepository {
       countryCode: string
       assignmentScore: number
       role: string
-      firstSeenAt: string | null
+      firstSeenAt: string
       publishedAt: string | null
     }>
     return { rows, total }
@@ -134,32 +205,78 @@ export class TrendsRepository {
     return new Map(rows.map((r) => [r.id, r.forecast]))
   }
 
-  /** A trend's direct links, to its parents or to its children, strongest first. */
-  links(trendId: string, direction: 'parents' | 'children') {
+  /** A trend's direct links, to its parents or to its children, strongest first; with markets, only trends with articles in them. */
+  links(trendId: string, direction: 'parents' | 'children', markets: string[] | null) {
     const [other, self] = direction === 'parents' ? ['parent_id', 'child_id'] : ['child_id', 'parent_id']
+    const open =
+      markets === null
+        ? ''
+        : ` AND EXISTS (SELECT 1 FROM trend_countries tc WHERE tc.trend_id = t.id AND tc.country IN (SELECT value FROM json_each(@markets)))`
     return this.sqlite
       .prepare(
         `SELECT l.${other} AS id, t.label, l.relation_type AS relationType, l.strength
-         FROM trend_links l JOIN trends t ON t.id = l.${other} WHERE l.${self} = ? ORDER BY l.strength DESC, t.id`,
+         FROM trend_links l JOIN trends t ON t.id = l.${other} WHERE l.${self} = @trendId${open} ORDER BY l.strength DESC, t.id`,
       )
-      .all(trendId) as Array<{ id: string; label: string; relationType: string; strength: number }>
+      .all({ trendId, markets: JSON.stringify(markets ?? []) }) as Array<{ id: string; label: string; relationType: string; strength: number }>
   }
 
-  themes() {
+  /** The themes, sorted by articles; with markets, counted over their articles and without those that have none there. */
+  themes(markets: string[] | null): HierarchyNode[] {
+    if (markets === null) {
+      return this.sqlite
+        .prepare(`SELECT id, label, label_ru AS labelRu, n_trends AS nTrends, n_articles AS nArticles FROM themes ORDER BY n_articles DESC, label, id`)
+        .all() as HierarchyNode[]
+    }
     return this.sqlite
       .prepare(
-        `SELECT id, label, label_ru AS labelRu, n_trends AS nTrends, n_articles AS nArticles
-         FROM themes ORDER BY n_articles DESC, label, id`,
+        `SELECT th.id, th.label, th.label_ru AS labelRu, count(*) AS nTrends, sum(v.n) AS nArticles
+         FROM (${OPEN_SHARES}) v CROSS JOIN trends t ON t.id = v.trend_id CROSS JOIN topics tp ON tp.id = t.topic_id
+           CROSS JOIN themes th ON th.id = tp.theme_id
+         GROUP BY th.id ORDER BY nArticles DESC, th.label, th.id`,
       )
-      .all() as Array<{ id: string; label: string; labelRu: string; nTrends: number; nArticles: number }>
+      .all({ markets: JSON.stringify(markets) }) as HierarchyNode[]
   }
 
-  topicsOfTheme(themeId: string) {
+  /** A theme's topics, likewise. */
+  topicsOfTheme(themeId: string, markets: string[] | null): HierarchyNode[] {
+    if (markets === null) {
+      return this.sqlite
+        .prepare(
+          `SELECT id, label, label_ru AS labelRu, n_trends AS nTrends, n_articles AS nArticles
+           FROM topics WHERE theme_id = ? ORDER BY n_articles DESC, label, id`,
+        )
+        .all(themeId) as HierarchyNode[]
+    }
     return this.sqlite
       .prepare(
-        `SELECT id, label, label_ru AS labelRu, n_trends AS nTrends, n_articles AS nArticles
-         FROM topics WHERE theme_id = ? ORDER BY n_articles DESC, label, id`,
+        `SELECT tp.id, tp.label, tp.label_ru AS labelRu, count(*) AS nTrends, sum(v.n) AS nArticles
+         FROM (${OPEN_SHARES}) v CROSS JOIN trends t ON t.id = v.trend_id CROSS JOIN topics tp ON tp.id = t.topic_id
+         WHERE tp.theme_id = @themeId
+         GROUP BY tp.id ORDER BY nArticles DESC, tp.label, tp.id`,
       )
-      .all(themeId) as Array<{ id: string; label: string; labelRu: string; nTrends: number; nArticles: number }>
+      .all({ themeId, markets: JSON.stringify(markets) }) as HierarchyNode[]
+  }
+}
+
+export interface HierarchyNode {
+  id: string
+  label: string
+  labelRu: string
+  nTrends: number
+  nArticles: number
+}
+
+/** A listed row with its open markets' counts in place of the whole trend's. */
+function inMarkets(row: TrendRow & { openArticles: number; openFirst: string; openLast: string; shares: string }): TrendRowInMarkets {
+  const { openArticles, openFirst, openLast, shares, ...trend } = row
+  const openCountries = (JSON.parse(shares) as Array<[string, number]>).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+  return {
+    ...trend,
+    articleCount: openArticles,
+    firstSeenAt: openFirst,
+    lastArticleAt: openLast,
+    countryScope: JSON.stringify(openCountries.map(([c]) => c).sort()),
+    primaryCountry: openCountries[0]?.[0] ?? null,
+    openCountries,
   }
 }

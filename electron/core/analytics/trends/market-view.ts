@@ -1,0 +1,65 @@
+import { features, forecast, type Features, type Forecast } from './lifecycle'
+
+/** Days of daily counts a trend keeps: daily_counts_180d. */
+export const TREND_DAYS = 180
+
+/** The index of an article's day among the 180 ending on `lastDay`, or -1 outside them. */
+export function dayOffset(time: number, lastDay: number): number {
+  const d = Math.floor(time / 86_400) - (lastDay - TREND_DAYS + 1)
+  return d >= 0 && d < TREND_DAYS ? d : -1
+}
+
+/** daily_counts_180d: at most 180 values, oldest to newest, from the trend's first day on. */
+export function trimLeadingZeros(daily: readonly number[]): number[] {
+  const first = daily.findIndex((c) => c > 0)
+  return first < 0 ? [] : daily.slice(first)
+}
+
+/** One article of a trend: when it came (epoch seconds, as the trend job places it) and its market. */
+export interface MarketArticle {
+  time: number
+  country: string
+}
+
+export interface TrendInMarkets {
+  articleCount: number
+  firstSeenAt: string | null
+  lastArticleAt: string | null
+  dailyCounts: number[]
+  features: Features
+  forecast: Forecast
+  /** The markets of its articles, sorted. */
+  countryScope: string[]
+  /** The market with most of its articles (ties: the first code). */
+  primaryCountry: string | null
+}
+
+/**
+ * A trend seen through some markets only (a key limited to them): its counts, dates, daily counts,
+ * features and forecast computed over those markets' articles alone, the same way the trend job
+ * computes them over all of its articles.
+ */
+export function trendInMarkets(articles: readonly MarketArticle[], lastDay: number): TrendInMarkets {
+  const daily = new Array<number>(TREND_DAYS).fill(0)
+  const perCountry = new Map<string, number>()
+  let first = Infinity
+  let last = -Infinity
+  for (const a of articles) {
+    const d = dayOffset(a.time, lastDay)
+    if (d >= 0) daily[d]!++
+    perCountry.set(a.country, (perCountry.get(a.country) ?? 0) + 1)
+    if (a.time < first) first = a.time
+    if (a.time > last) last = a.time
+  }
+  const ranked = [...perCountry].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+  return {
+    articleCount: articles.length,
+    firstSeenAt: articles.length > 0 ? new Date(first * 1000).toISOString() : null,
+    lastArticleAt: articles.length > 0 ? new Date(last * 1000).toISOString() : null,
+    dailyCounts: trimLeadingZeros(daily),
+    features: features(daily),
+    forecast: forecast(daily, lastDay),
+    countryScope: [...perCountry.keys()].sort(),
+    primaryCountry: ranked[0]?.[0] ?? null,
+  }
+}

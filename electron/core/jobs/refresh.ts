@@ -1,0 +1,62 @@
+import { currentImport } from '../store/import-lock'
+import type { Store } from '../store/store'
+import { runSteps, runStepsInBackground, write } from '../steps'
+import { scanDueMentionLists, type MentionScanner } from './mention-scan'
+import { signalSteps, signalsStale } from './signals'
+import { refreshTrendsSteps, trendsStale } from './trends'
+
+/**
+ * What happens after new data, in one place: entity items waiting for their entity take it on,
+ * trends are brought up to date (topic series need their topics), then every signal series; the
+ * store then records that its analytics cover the data written before the refresh began (see
+ * FreshnessRepository), so a refresh that was killed, or skipped by `import --no-refresh`, is
+ * resumed by the next process that starts.
+ */
+function* refreshSteps(store: Store, now: Date): Generator<unknown, void, unknown> {
+  const generation = store.freshness.dataGeneration()
+  yield* write(store, () => store.trackingEditor.resolveEntityItems())
+  yield* refreshTrendsSteps(store, now)
+  yield* signalSteps(store, now)
+  yield* write(store, () => store.freshness.markAnalyticsCurrent(generation))
+}
+
+/** The refresh at once, then the keyword scans of mention lists (the CLI, tests). */
+export function refreshAnalytics(store: Store, now: Date = new Date()): void {
+  runSteps(refreshSteps(store, now))
+  scanDueMentionLists(store, () => now)
+}
+
+const refreshing = new WeakMap<Store, Promise<void>>()
+
+/**
+ * The refresh in the background, pausing between steps. Refreshes of one store run one after the
+ * other (two imports finishing together): trends updated incrementally build on the state the
+ * previous update left.
+ */
+export function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
+  const previous = refreshing.get(store) ?? Promise.resolve()
+  const next = previous.catch(() => undefined).then(async () => {
+    // nothing to do once an earlier refresh covered the data; an import running in another
+    // process refreshes when it is done (or leaves it to the next start, with --no-refresh)
+    if (!store.sqlite.open || !analyticsStale(store) || currentImport(store.file)) return
+    await runStepsInBackground(refreshSteps(store, now), () => store.sqlite.open)
+  })
+  refreshing.set(store, next)
+  return next
+}
+
+/**
+ * After new data in a running app: the refresh in the background, then the mention lists' scans
+ * and the tracking lists' index of recent activity follow.
+ */
+export async function refreshAfterNewData(store: Store, scanner: MentionScanner, now: Date = new Date()): Promise<void> {
+  await refreshAnalyticsInBackground(store, now)
+  if (!store.sqlite.open) return
+  scanner.requestDue()
+  void store.recentActivity.prepareInBackground()
+}
+
+/** Whether data arrived that the analytics do not cover yet. */
+export function analyticsStale(store: Store): boolean {
+  return store.freshness.behind() ?? (signalsStale(store) || trendsStale(store))
+}
