@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { boolParam, countryCodeParam, dateParam, enumParam, enumParamOr, intParam, sortOrderParam } from './params'
+import { boolParam, countryCodeParam, dateParam, enumParam, enumParamOr, intParam, optionalBoolParam, sortOrderParam } from './params'
 import { articleSortFields, formatGroups } from './values'
 
 export const articlesQuery = z.object({
@@ -11,8 +11,8 @@ export const articlesQuery = z.object({
   search: z.string().trim().min(1).max(500).optional(),
   date_from: dateParam,
   date_to: dateParam,
-  has_entities: z.stringbool({ error: 'Input should be a valid boolean' }).optional(),
-  has_summary: z.stringbool({ error: 'Input should be a valid boolean' }).optional(),
+  has_entities: optionalBoolParam(),
+  has_summary: optionalBoolParam(),
   sort_by: enumParamOr(articleSortFields, 'last_seen_at'),
   sort_order: sortOrderParam,
   limit: intParam({ default: 50, min: 1, max: 500 }),
@@ -42,8 +42,9 @@ export const articleListItemSchema = z.object({
   region: z.string(),
   lang: z.string(),
   category: z.string().nullable(),
-  first_seen_at: z.string().nullable(),
-  last_seen_at: z.string().nullable(),
+  /** first sighting in a feed; an article not seen yet: its published date, else when it was stored */
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
 })
 
 export const articlesResponse = z.object({
@@ -69,8 +70,9 @@ export const articleDetailResponse = z.object({
   category: z.string().nullable(),
   content_type: z.string().nullable(),
   published_at: z.string().nullable(),
-  first_seen_at: z.string().nullable(),
-  last_seen_at: z.string().nullable(),
+  /** first sighting in a feed; an article not seen yet: its published date, else when it was stored */
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
 })
 
 export const observationsResponse = z.object({

@@ -8,6 +8,29 @@ import { z } from 'zod'
 
 const INTEGER = /^[+-]?\d+$/
 
+/**
+ * How a query parameter reads in /openapi.json: the value a client sends (an integer, a
+ * boolean, a date-time...), its bounds and default. The schemas take query strings, so their
+ * own JSON form would say only "a string"; this says what the string must hold.
+ */
+export interface ParamDoc {
+  type: 'integer' | 'boolean' | 'string'
+  format?: string
+  minimum?: number
+  maximum?: number
+  default?: unknown
+  enum?: readonly string[]
+  pattern?: string
+  description?: string
+}
+
+const documented = <S extends z.ZodType>(schema: S, doc: ParamDoc): S => schema.meta({ param: doc })
+
+/** The documentation of a parameter's schema, where its builder gave one. */
+export function paramDoc(schema: z.ZodType): ParamDoc | undefined {
+  return (z.globalRegistry.get(schema) as { param?: ParamDoc } | undefined)?.param
+}
+
 export function intParam(opts: { default: number; min?: number; max?: number }) {
   let inner = z.number({ error: 'Input should be a valid integer' }).int('Input should be a valid integer')
   if (opts.min !== undefined) inner = inner.min(opts.min, `Input should be greater than or equal to ${opts.min}`)
@@ -18,14 +41,27 @@ export function intParam(opts: { default: number; min?: number; max?: number }) 
     .regex(INTEGER, 'Input should be a valid integer, unable to parse string as an integer')
     .transform(Number)
     .pipe(inner)
-  return parsed.optional().transform((v): number => v ?? opts.default)
+  return documented(parsed.optional().transform((v): number => v ?? opts.default), {
+    type: 'integer',
+    minimum: opts.min,
+    maximum: opts.max,
+    default: opts.default,
+  })
 }
 
 export function boolParam(defaultValue: boolean) {
-  return z
-    .stringbool({ error: 'Input should be a valid boolean (true, false, 1, 0, yes, no, on, off)' })
-    .optional()
-    .transform((v) => v ?? defaultValue)
+  return documented(
+    z
+      .stringbool({ error: 'Input should be a valid boolean (true, false, 1, 0, yes, no, on, off)' })
+      .optional()
+      .transform((v) => v ?? defaultValue),
+    { type: 'boolean', default: defaultValue },
+  )
+}
+
+/** A boolean filter with no default: absent means "either". */
+export function optionalBoolParam() {
+  return documented(z.stringbool({ error: 'Input should be a valid boolean (true, false, 1, 0, yes, no, on, off)' }).optional(), { type: 'boolean' })
 }
 
 const enumOf = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -33,14 +69,17 @@ const enumOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 
 /** An optional enumerated parameter. */
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
-  return enumOf(values).optional()
+  return documented(enumOf(values).optional(), { type: 'string', enum: values })
 }
 
 /** An enumerated parameter with a default. */
 export function enumParamOr<const T extends readonly [string, ...string[]]>(values: T, defaultValue: T[number]) {
-  return enumOf(values)
-    .optional()
-    .transform((v): T[number] => v ?? defaultValue)
+  return documented(
+    enumOf(values)
+      .optional()
+      .transform((v): T[number] => v ?? defaultValue),
+    { type: 'string', enum: values, default: defaultValue },
+  )
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -55,6 +94,7 @@ export const dateParam = z
   })
   .transform(parseIsoUtc)
   .optional()
+  .meta({ param: { type: 'string', format: 'date-time', description: 'ISO 8601 date (2026-11-01, 00:00 UTC) or date-time; without an offset, UTC' } satisfies ParamDoc })
 
 export function parseIsoUtc(s: string): Date {
   if (ISO_DATE.test(s)) return new Date(`${s}T00:00:00Z`)
@@ -79,6 +119,7 @@ export const countryOrAllParam = z
   .transform((s) => (s.toLowerCase() === 'all' ? 'all' : s.toUpperCase()))
   .optional()
   .transform((v) => v ?? 'all')
+  .meta({ param: { type: 'string', pattern: '^([A-Za-z]{2}|all|ALL)$', default: 'all', description: 'a two-letter country code, or all' } satisfies ParamDoc })
 
 export const langOrAllParam = z
   .string()
@@ -87,6 +128,7 @@ export const langOrAllParam = z
   .transform((s) => (s.toLowerCase() === 'all' ? 'all' : s.toLowerCase()))
   .optional()
   .transform((v) => v ?? 'all')
+  .meta({ param: { type: 'string', pattern: '^([A-Za-z]{2,3}|all|ALL)$', default: 'all', description: 'a language code, or all' } satisfies ParamDoc })
 
 export const sortOrderParam = enumParamOr(['asc', 'desc'] as const, 'desc')
 

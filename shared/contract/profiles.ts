@@ -19,7 +19,7 @@ export const recentPublicationSchema = z.object({
   id: z.uuid(),
   url: z.string(),
   title: z.string(),
-  first_seen_at: z.string().nullable(),
+  first_seen_at: z.string(),
   cabinet_url: z.string(),
 })
 
@@ -29,7 +29,7 @@ export const profileResultSchema = z.object({
   exists: z.boolean(),
   title: z.string().nullable(),
   knowledgeGraphId: z.string().nullable(),
-  totalFollowers: z.string().nullable(),
+  totalFollowers: z.string(),
   recentPublications: z.array(recentPublicationSchema),
   error: z.string().optional(),
 })

@@ -9,7 +9,7 @@ import {
   repeatedStringParam,
   uuidParam,
 } from './params'
-import { grains, listKinds, matchScopes, periods } from './values'
+import { grains, listKinds, matchScopes, matchTypes, periods } from './values'
 
 const timestamp = z.string().describe('ISO 8601 timestamp, UTC')
 const nullableTimestamp = timestamp.nullable()
@@ -129,27 +129,32 @@ export const forecastSchema = z.object({
   confidence: z.number().nullable(),
 })
 
+/** A metrics row: every kind's common fields, then those of entity, category, publisher and trend rows, or of mention rows (per keyword). */
 export const metricsRowSchema = z.object({
   key: z.string(),
   name: z.string(),
-  resolved_id: z.string().nullable().optional(),
-  resolved_type: z.string().nullable().optional(),
+  /** the item's key once resolved; an entity item not resolved yet: '' */
+  resolved_id: z.string().optional(),
+  /** the entity's type, or the list's kind; an entity item not resolved yet: '' */
+  resolved_type: z.string().optional(),
   impressions: z.number().int(),
   publications_count: z.number().int(),
   publishers_count: z.number().int().optional(),
   trends_count: z.number().int().optional(),
-  avg_position: z.number().nullable().optional(),
-  delta_pct: z.number().nullable().optional(),
-  avg_lifespan_hours: z.number().nullable().optional(),
-  rank_delta: z.number().int().nullable().optional(),
-  lived_hours: z.number().int().nullable().optional(),
-  impressions_spark: z.array(z.number()).max(24).optional(),
-  publications_spark: z.array(z.number()).max(24).optional(),
+  avg_position: z.number().optional(),
+  /** change of impressions against the comparison window, in percent; always null for trend lists (the contract says so) */
+  delta_pct: z.number().nullable(),
+  avg_lifespan_hours: z.number().optional(),
+  rank_delta: z.number().int(),
+  lived_hours: z.number().int().optional(),
+  impressions_spark: z.array(z.number()).max(24),
+  publications_spark: z.array(z.number()).max(24),
   related: z.array(z.string()).optional(),
   top_entities: z.array(z.object({ entity_id: z.string(), name: z.string(), pubs: z.number().int() })).optional(),
-  last_seen: nullableTimestamp.optional(),
+  /** the last sighting in the window; null when the item had none there */
+  last_seen: nullableTimestamp,
   forecast: forecastSchema.optional(),
-  match_type: z.string().optional(),
+  match_type: z.enum(matchTypes).optional(),
 })
 
 export const metricsResponse = z.object({
@@ -176,8 +181,8 @@ export const rollupResponse = z.object({
   list_id: z.uuid(),
   kind: z.enum(listKinds),
   scope: scopeSchema,
-  publishers: z.array(slice.extend({ delta_pct: z.number().nullable() })).optional(),
-  trends: z.array(slice.extend({ id: z.uuid(), delta_pct: z.number().nullable() })).optional(),
+  publishers: z.array(slice.extend({ delta_pct: z.number() })).optional(),
+  trends: z.array(slice.extend({ id: z.uuid(), delta_pct: z.number() })).optional(),
   related: z.array(slice.extend({ entity_id: z.string() })).optional(),
   groups: z.array(z.object({ name: z.string(), pubs: z.number().int(), imps: z.number().int() })).optional(),
   types: z.array(z.object({ name: z.string(), pubs: z.number().int() })).optional(),

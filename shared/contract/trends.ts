@@ -80,7 +80,7 @@ export const trendArticlesResponse = z.object({
       country_code: z.string(),
       assignment_score: z.number(),
       trend_role: z.enum(trendRoles),
-      first_seen_at: z.string().nullable(),
+      first_seen_at: z.string(),
       published_at: z.string().nullable(),
     }),
   ),

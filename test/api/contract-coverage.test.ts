@@ -88,7 +88,7 @@ describe('contract coverage', () => {
       exists: false,
       title: null,
       knowledgeGraphId: null,
-      totalFollowers: null,
+      totalFollowers: '0',
       recentPublications: [],
     })
     const groups = (await (await w.get('/public/discover/category-volatility')).json()) as { categories: Array<{ category: string }> }

@@ -184,19 +184,19 @@ describe('tracking', () => {
       prev_to: '2026-11-19T12:00:00.000Z',
     })
     expect(body.items.map((r: { key: string }) => r.key)).toEqual(['Olaf Scholz', '/m/fed'])
-    // Olaf Scholz is not in the store: an unresolved item, all zeros, ranked below the Fed.
+    // Olaf Scholz is not in the store: an unresolved item ('' as its id and type), all zeros, ranked below the Fed.
     expect(body.items[0]).toEqual({
       key: 'Olaf Scholz',
       name: 'Olaf Scholz',
-      resolved_id: null,
-      resolved_type: null,
+      resolved_id: '',
+      resolved_type: '',
       impressions: 0,
       publications_count: 0,
       publishers_count: 0,
       trends_count: 0,
-      avg_position: null,
-      delta_pct: null,
-      avg_lifespan_hours: null,
+      avg_position: 0,
+      delta_pct: 0,
+      avg_lifespan_hours: 0,
       rank_delta: -1,
       lived_hours: 0,
       impressions_spark: [0, 0],
@@ -215,7 +215,7 @@ describe('tracking', () => {
       publishers_count: 1,
       trends_count: 2, // a1 in the trend, a2 in its child
       avg_position: 2.8, // (1 + 3 + 2 + 5) / 4 = 2.75
-      delta_pct: null,
+      delta_pct: 100, // nothing the day before: a newcomer counts as +100%
       avg_lifespan_hours: 1.5, // a1 lived 09h-11h, a2 10h-11h
       rank_delta: 0,
       lived_hours: 3, // 09h to 11h: a1 from 09h to 11h, a2 from 10h to 11h
@@ -224,7 +224,7 @@ describe('tracking', () => {
       related: [],
       last_seen: '2026-11-20T11:00:00.000Z',
     })
-    expect(body.summary).toEqual({ scope: 'page', impressions: 2700, publications_count: 2, delta_pct: null, impressions_spark: [0, 2700] })
+    expect(body.summary).toEqual({ scope: 'page', impressions: 2700, publications_count: 2, delta_pct: 100, impressions_spark: [0, 2700] })
     const de = await ok('getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics?country=DE&grain=hour&limit=1&offset=1`)
     expect(de.items).toHaveLength(1)
     expect(de.items[0]).toMatchObject({ key: '/m/fed', impressions: 0 })
@@ -240,10 +240,10 @@ describe('tracking', () => {
 
   it('rolls a list up by publisher, trend and type', async () => {
     const body = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.entityList}/rollup`)
-    expect(body.publishers).toEqual([{ name: 'example.com', pubs: 2, imps: 2700, delta_pct: null }])
+    expect(body.publishers).toEqual([{ name: 'example.com', pubs: 2, imps: 2700, delta_pct: 100 }])
     expect(body.trends).toEqual([
-      { id: IDS.trend, name: 'Fed holds rates', pubs: 1, imps: 1600, delta_pct: null },
-      { id: IDS.child, name: 'Market reaction', pubs: 1, imps: 1100, delta_pct: null },
+      { id: IDS.trend, name: 'Fed holds rates', pubs: 1, imps: 1600, delta_pct: 100 },
+      { id: IDS.child, name: 'Market reaction', pubs: 1, imps: 1100, delta_pct: 100 },
     ])
     expect(body.related).toEqual([])
     expect(body.types).toEqual([{ name: 'News', pubs: 1 }, { name: 'Analysis', pubs: 1 }])

@@ -222,6 +222,8 @@ describe('tracking error codes', () => {
   it('moves a too early date_from silently to the plan history depth', async () => {
     const start = makeWorld({ plan: 'start' })
     seedFixture(start.store, start.projectId)
+    // data since January, so the plan's 30 days are what cuts the window
+    start.store.sqlite.prepare(`UPDATE regions SET first_data_at = '2026-01-02T00:00:00.000Z' WHERE alpha_2 = 'DE'`).run()
     const body = (await (await start.get(`/v1/tracking/lists/${IDS.entityList}/metrics?period=custom&date_from=2026-01-01&date_to=2026-11-20T12:00:00Z`, start.session)).json()) as any
     expect(body.scope.from).toBe('2026-10-21T12:00:00.000Z')
     expect(body.scope.to).toBe('2026-11-20T12:00:00.000Z')

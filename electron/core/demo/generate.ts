@@ -378,7 +378,7 @@ function writeReferenceData(store: Store, countries: CountryFacts[]): void {
         name: c.name,
         languages: c.languages,
         population: c.population,
-        internetPopulation: null,
+        internetPopulation: c.internetPopulation,
         utcOffsetMinutes: c.utcOffsetMinutes,
       })
       store.reference.upsertCities(c.alpha2, c.cities.map((city) => ({ id: city.id, name: city.name, isActive: false })))

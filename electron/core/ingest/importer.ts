@@ -358,7 +358,7 @@ function registerCountry(store: Store, code: string): void {
     name: facts.name,
     languages: facts.languages,
     population: facts.population,
-    internetPopulation: null,
+    internetPopulation: facts.internetPopulation,
     utcOffsetMinutes: facts.utcOffsetMinutes,
   })
   store.reference.upsertCities(code, facts.cities.map((c) => ({ id: c.id, name: c.name, isActive: false })))

@@ -28,6 +28,16 @@ export function deltaPct(current: number, previous: number): number | null {
   return Math.round(((current - previous) / previous) * 1000) / 10
 }
 
+/**
+ * The change the tracking methods report, always a number (the contract types it so): the
+ * percentage change, one decimal; 0 when there was nothing in either window, 100 when there was
+ * nothing before (a newcomer counts as +100%).
+ */
+export function changePct(current: number, previous: number): number {
+  if (previous === 0) return current === 0 ? 0 : 100
+  return Math.round(((current - previous) / previous) * 1000) / 10
+}
+
 /** 1-based ranks by value, highest first; ties share the better rank. */
 export function ranks(values: Map<string, number>): Map<string, number> {
   const sorted = [...values.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

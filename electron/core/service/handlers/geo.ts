@@ -3,6 +3,8 @@ import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
 import { dayIndex, hourIndex, isoWithOffset } from '../../time/buckets'
 import type { RequestContext } from '../context'
+import { audienceOf } from '../../geo/reference-countries'
+import type { RegionRow } from '../../store/repositories/geo'
 
 type GeoRoutes = 'listRegions' | 'getRegion' | 'listRegionCities' | 'listLanguages'
 
@@ -13,6 +15,15 @@ function visibleRegion(ctx: RequestContext, alpha2: string) {
   const region = ctx.store.geo.region(alpha2)
   if (!region) throw new ApiError(404, `Region ${alpha2} not found`)
   return region
+}
+
+/**
+ * Population and internet users (the audience): as the store has them, else from the reference
+ * data (the World Factbook, electron/core/geo/data), for regions stored before it shipped.
+ */
+function statsOf(r: RegionRow) {
+  const reference = audienceOf(r.alpha2)
+  return { population: r.population ?? reference?.population ?? null, internet_population: r.internetPopulation ?? reference?.internetUsers ?? null }
 }
 
 export const geoHandlers: HandlerMap<GeoRoutes> = {
@@ -34,7 +45,7 @@ export const geoHandlers: HandlerMap<GeoRoutes> = {
         cities_count: r.citiesCount,
         profiles_count: r.profilesCount,
         is_active: r.isActive,
-        ...(query.with_stats ? { stats: { population: r.population, internet_population: r.internetPopulation } } : {}),
+        ...(query.with_stats ? { stats: statsOf(r) } : {}),
         ...(activity
           ? {
               entity_active: seen !== undefined,

@@ -21,7 +21,8 @@ function profileResult(ctx: RequestContext, domain: string, publisher: Publisher
     exists: publisher?.profileExists ?? false,
     title: publisher?.name ?? null,
     knowledgeGraphId: publisher?.knowledgeGraphId ?? null,
-    totalFollowers: publisher?.totalFollowers === null || publisher?.totalFollowers === undefined ? null : String(publisher.totalFollowers),
+    // a string, as the contract types it: the count, or "0" without a profile or a known count
+    totalFollowers: String(publisher?.totalFollowers ?? 0),
     recentPublications: ctx.store.publishers.recentArticles(domain, RECENT_PUBLICATIONS).map((a) => ({
       id: a.id,
       url: a.url,

@@ -1,7 +1,7 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { type ListKind } from '../../../../shared/contract/values'
-import { FIELDS_BY_SCOPE } from '../../analytics/mentions/matching'
-import { bucketKeys, deltaPct, ranks, sparkline } from '../../analytics/tracking/sparkline'
+import { FIELDS_BY_SCOPE, type MatchType } from '../../analytics/mentions/matching'
+import { bucketKeys, changePct, ranks, sparkline } from '../../analytics/tracking/sparkline'
 import type { WindowFilter } from '../../store/repositories/item-activity'
 import type { MatchFilter, TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
 import { itemFigures, relatedEntities } from '../../analytics/tracking/item-figures'
@@ -152,7 +152,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const list = ownList(ctx, params.list_id)
     const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
     guardComputing(list)
-    const w = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx))
+    const w = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx), query.grain)
     const scope = {
       ...scopeOf(query.country, markets, query.lang, w),
       grain: query.grain,
@@ -194,22 +194,22 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
           name: item.name,
           impressions,
           publications_count: cur?.publications ?? 0,
-          delta_pct: kind === 'trend' ? null : deltaPct(impressions, previous.get(key) ?? 0),
+          delta_pct: kind === 'trend' ? null : changePct(impressions, previous.get(key) ?? 0),
           rank_delta: (rankPrev.get(key) ?? 0) - (rankNow.get(key) ?? 0),
           impressions_spark: sparkOf(key, 'impressions'),
           publications_spark: sparkOf(key, 'publications'),
           last_seen: cur?.lastSeen == null ? null : isoFromSeconds(cur.lastSeen),
         }
-        if (kind === 'mention') return { ...common, match_type: item.type ?? 'broad' }
+        if (kind === 'mention') return { ...common, match_type: (item.type ?? 'broad') as MatchType }
         const top = (related.get(key) ?? []).slice(0, RELATED_PER_ROW)
         return {
           ...common,
-          resolved_id: kind === 'entity' && item.type === null ? null : item.key,
-          resolved_type: kind === 'entity' ? item.type : kind,
+          resolved_id: kind === 'entity' && item.type === null ? '' : item.key,
+          resolved_type: kind === 'entity' ? (item.type ?? '') : kind,
           publishers_count: cur?.publishers ?? 0,
           trends_count: cur?.trends ?? 0,
-          avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : null,
-          avg_lifespan_hours: cur?.lifespanHours == null ? null : round1(cur.lifespanHours),
+          avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : 0,
+          avg_lifespan_hours: cur?.lifespanHours == null ? 0 : round1(cur.lifespanHours),
           lived_hours: cur?.livedHours ?? 0,
           ...(kind === 'publisher'
             ? { top_entities: top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs })) }
@@ -238,7 +238,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
           scope: 'page' as const,
           impressions: pageImpressions,
           publications_count: rows.reduce((s, r) => s + r.publications_count, 0),
-          delta_pct: kind === 'trend' ? null : deltaPct(pageImpressions, pagePrevImpressions),
+          delta_pct: kind === 'trend' ? null : changePct(pageImpressions, pagePrevImpressions),
           impressions_spark: spark,
           ...(timeseries ? { timeseries } : {}),
         },
@@ -308,11 +308,11 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
         .sort((a, b) => b.imps - a.imps || b.pubs - a.pubs)
         .slice(0, SLICE_SIZE)
 
-      const publishers = group<{ name: string; pubs: number; imps: number; delta_pct: number | null }>(
+      const publishers = group<{ name: string; pubs: number; imps: number; delta_pct: number }>(
         covered,
         (r) => r.domain,
-        (domain) => ({ name: domain, delta_pct: null }),
-      ).map((p) => ({ ...p, delta_pct: deltaPct(p.imps, prevByPublisher.get(p.name) ?? 0) }))
+        (domain) => ({ name: domain, delta_pct: 0 }),
+      ).map((p) => ({ ...p, delta_pct: changePct(p.imps, prevByPublisher.get(p.name) ?? 0) }))
       const categories = group<{ name: string; pubs: number; imps: number }>(covered, (r) => r.category, (c) => ({ name: c }))
 
       if (list.kind === 'trend') {
@@ -344,11 +344,11 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
         kind: list.kind as ListKind,
         scope,
         publishers: list.kind === 'publisher' ? [] : publishers,
-        trends: group<{ id: string; name: string; pubs: number; imps: number; delta_pct: number | null }>(
+        trends: group<{ id: string; name: string; pubs: number; imps: number; delta_pct: number }>(
           covered,
           (r) => r.trendId,
-          (id, first) => ({ id, name: first.trendLabel ?? '', delta_pct: null }),
-        ).map((t) => ({ ...t, delta_pct: deltaPct(t.imps, prevByTrend.get(t.id) ?? 0) })),
+          (id, first) => ({ id, name: first.trendLabel ?? '', delta_pct: 0 }),
+        ).map((t) => ({ ...t, delta_pct: changePct(t.imps, prevByTrend.get(t.id) ?? 0) })),
         related,
         groups: group<{ name: string; pubs: number; imps: number }>(covered, (r) => topSection(r.category), (name) => ({ name })),
         types: types.map((t) => ({ name: t.name, pubs: t.pubs })),
@@ -418,8 +418,8 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
           domain: r.domain,
           country: r.country.toUpperCase(),
           lang: r.lang.toUpperCase(),
-          first_seen_at: r.firstSeenAt ?? '',
-          article_first_seen_at: r.firstSeenAt ?? '',
+          first_seen_at: r.firstSeenAt,
+          article_first_seen_at: r.firstSeenAt,
           snippet: r.snippet || (r.summary ?? r.title).slice(0, 240),
           cabinet_url: `${ctx.appUrl}/article/${id}`,
         }

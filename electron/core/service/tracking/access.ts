@@ -1,6 +1,6 @@
 import type { ListKind } from '../../../../shared/contract/values'
 import type { TrackingListRow } from '../../store/repositories/tracking'
-import { addDays, epochSeconds } from '../../time/buckets'
+import { addDays, DAY_MS, epochSeconds, HOUR_MS, startOfUtcDay } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { ApiError, TrackingApiError, ValidationApiError } from '../errors'
 
@@ -47,10 +47,16 @@ export interface Window {
 
 const PERIOD_DAYS = { '24h': 1, '7d': 7, '30d': 30 } as const
 
+/** The most steps (hours or days) one window may hold: sparklines fold into 24 points, but a mention list's timeseries has one point a step. */
+export const MAX_WINDOW_STEPS = 24 * 183
+
 /**
  * The window of a metrics, roll-up or matches request. The plan's history depth moves a too
- * early start silently (the actual window is reported in scope); the comparison window is
- * the one of the same length just before.
+ * early start silently (the actual window is reported in scope); a custom window is also cut to
+ * the data that exists (from the day of the store's first observation) and to now, so that asking
+ * for the years 0001 to 9999 costs what the data costs. The comparison window is the one of the
+ * same length just before. A window of more steps than one answer holds is refused with a 422
+ * that says why (grain: the step of the sparklines and timeseries; null when the method has none).
  */
 export function resolveWindow(
   ctx: RequestContext,
@@ -58,6 +64,7 @@ export function resolveWindow(
   dateFrom: Date | undefined,
   dateTo: Date | undefined,
   historyDays: number | null,
+  grain: 'hour' | 'day' | null = null,
 ): Window {
   let from: Date
   let to: Date
@@ -77,6 +84,17 @@ export function resolveWindow(
   }
   if (from.getTime() >= to.getTime()) throw new ApiError(400, 'date_from must be earlier than date_to.')
   let clamped = false
+  if (period === 'custom') {
+    const dataStart = ctx.store.geo.firstDataAt()
+    const cutFrom = dataStart && from < startOfUtcDay(dataStart) ? startOfUtcDay(dataStart) : from
+    const cutTo = to > ctx.now ? ctx.now : to
+    // a window wholly outside the data stays as asked (it holds nothing, and is checked for size below)
+    if (cutFrom < cutTo) {
+      clamped = cutFrom !== from || cutTo !== to
+      from = cutFrom
+      to = cutTo
+    }
+  }
   if (historyDays !== null) {
     const earliest = addDays(ctx.now, -historyDays)
     if (from < earliest) {
@@ -85,8 +103,29 @@ export function resolveWindow(
     }
     if (to <= from) to = new Date(from.getTime() + 1000)
   }
+  if (grain !== null) assertWindowSize(from, to, grain)
   const length = to.getTime() - from.getTime()
   return { from, to, prevFrom: new Date(from.getTime() - length), prevTo: from, clamped }
+}
+
+function assertWindowSize(from: Date, to: Date, grain: 'hour' | 'day'): void {
+  const step = grain === 'hour' ? HOUR_MS : DAY_MS
+  const steps = Math.ceil((to.getTime() - from.getTime()) / step)
+  if (steps <= MAX_WINDOW_STEPS) return
+  const days = Math.ceil((to.getTime() - from.getTime()) / DAY_MS).toLocaleString('en-US')
+  throw new ValidationApiError([
+    grain === 'hour'
+      ? {
+          loc: ['query', 'grain'],
+          msg: `A window of ${days} days holds ${steps.toLocaleString('en-US')} hourly steps; one answer holds at most ${MAX_WINDOW_STEPS.toLocaleString('en-US')} (183 days of hours): use grain=day or a shorter window`,
+          type: 'value_error',
+        }
+      : {
+          loc: ['query', 'date_from'],
+          msg: `A window of ${days} days holds more than ${MAX_WINDOW_STEPS.toLocaleString('en-US')} daily steps: choose a shorter window`,
+          type: 'value_error',
+        },
+  ])
 }
 
 export function historyDaysOf(ctx: RequestContext): number | null {

@@ -37,8 +37,8 @@ export interface ArticleRow {
   markdown: string | null
   images: string | null
   publishedAt: string | null
-  firstSeenAt: string | null
-  lastSeenAt: string | null
+  firstSeenAt: string
+  lastSeenAt: string
 }
 
 /** Sort keys, each backed by an index whose order ends with the article's seq (ties stay stable). */

@@ -42,6 +42,12 @@ export class GeoRepository {
     return this.regions(alpha2)[0]
   }
 
+  /** When the store's data begins: its earliest observation in any country (null before any). */
+  firstDataAt(): Date | null {
+    const first = this.sqlite.prepare(`SELECT min(first_data_at) FROM regions`).pluck().get() as string | null
+    return first ? new Date(first) : null
+  }
+
   regionCodes(): string[] {
     return (this.sqlite.prepare(`SELECT alpha_2 AS a FROM regions ORDER BY alpha_2`).all() as Array<{ a: string }>).map(
       (r) => r.a,

@@ -38,13 +38,13 @@ export class PublishersRepository {
     ).map(fromRaw)
   }
 
-  recentArticles(domain: string, limit: number): Array<{ id: string; url: string; title: string; firstSeenAt: string | null }> {
+  recentArticles(domain: string, limit: number): Array<{ id: string; url: string; title: string; firstSeenAt: string }> {
     return this.sqlite
       .prepare(
         `SELECT a.id, a.url, a.title, ${seenIsoSql('first')} AS firstSeenAt
          FROM article_facets s CROSS JOIN articles a ON a.seq = s.article_seq WHERE s.domain = ?
          ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT ?`,
       )
-      .all(domain, limit) as Array<{ id: string; url: string; title: string; firstSeenAt: string | null }>
+      .all(domain, limit) as Array<{ id: string; url: string; title: string; firstSeenAt: string }>
   }
 }

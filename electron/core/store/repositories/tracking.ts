@@ -288,7 +288,8 @@ export interface MatchRow {
   publisher: string | null
   country: string
   lang: string
-  firstSeenAt: string | null
+  /** never null: an article not seen yet shows its published or stored time (seenIsoSql) */
+  firstSeenAt: string
   summary: string | null
 }
 

@@ -96,7 +96,7 @@ export function PublishersPage() {
                   <td className="mono">{r.domain}</td>
                   <td>{r.exists ? <span className="badge ok">exists</span> : <span className="badge">none</span>}</td>
                   <td className="mono">{r.knowledgeGraphId ?? '—'}</td>
-                  <td className="num">{r.totalFollowers ? Number(r.totalFollowers).toLocaleString('en-US') : '—'}</td>
+                  <td className="num">{r.exists ? Number(r.totalFollowers).toLocaleString('en-US') : '—'}</td>
                   <td className="num">{r.recentPublications.length}</td>
                   <td>
                     <button className="link" onClick={() => navigate(`/articles?domain=${encodeURIComponent(r.domain)}`)}>

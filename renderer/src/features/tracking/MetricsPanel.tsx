@@ -84,7 +84,7 @@ function columnsFor(kind: ListKind): Column[] {
     { id: 'rank_delta', header: 'Rank', title: 'places gained or lost in the list by impressions', numeric: true, value: (r) => r.rank_delta, cell: (r) => <RankDelta value={r.rank_delta} /> },
     pubs,
     { id: 'publishers_count', header: 'Sites', title: 'publishers', numeric: true, value: (r) => r.publishers_count, cell: (r) => formatNumber(r.publishers_count) },
-    { id: 'avg_position', header: 'Avg pos', title: 'average position in the feed', numeric: true, value: (r) => r.avg_position, cell: (r) => r.avg_position ?? '—' },
+    { id: 'avg_position', header: 'Avg pos', title: 'average position in the feed', numeric: true, value: (r) => r.avg_position, cell: (r) => (r.publications_count > 0 ? r.avg_position : '—') },
   ]
   if (kind === 'trend') {
     return [
@@ -98,7 +98,7 @@ function columnsFor(kind: ListKind): Column[] {
   return [
     ...common,
     { id: 'trends_count', header: 'Trends', title: 'trends the publications belong to', numeric: true, value: (r) => r.trends_count, cell: (r) => formatNumber(r.trends_count) },
-    { id: 'avg_lifespan_hours', header: 'Life h', title: 'average hours from first to last sight of a publication', numeric: true, value: (r) => r.avg_lifespan_hours, cell: (r) => r.avg_lifespan_hours ?? '—' },
+    { id: 'avg_lifespan_hours', header: 'Life h', title: 'average hours from first to last sight of a publication', numeric: true, value: (r) => r.avg_lifespan_hours, cell: (r) => (r.publications_count > 0 ? r.avg_lifespan_hours : '—') },
     { id: 'lived_hours', header: 'Live h', title: 'hours of the window with impressions', numeric: true, value: (r) => r.lived_hours, cell: (r) => formatNumber(r.lived_hours) },
     {
       id: 'related',
