@@ -50,19 +50,22 @@ export class Core {
    * a scan and rebuilds the tracking lists' in-memory index of recent activity when the data
    * changed. Nothing here throws: a failure is reported and the next minute tries again.
    */
-  startBackgroundWork(options: { afterRefresh?: () => void; log?: (message: string) => void } = {}): void {
+  startBackgroundWork(options: { afterRefresh?: () => void; log?: (message: string) => void } = {}): Promise<void> {
     const log = options.log ?? ((m: string) => console.error(m))
     this.log = log
     // SQLite waits for a lock by blocking this thread, which answers requests: wait briefly, and
     // write in the background only once the store is free (steps.ts).
     this.store.setBusyTimeout(SERVE_BUSY_TIMEOUT_MS)
     const refresh = analyticsStale(this.store) ? refreshAnalyticsInBackground(this.store, this.now()) : Promise.resolve()
-    refresh
-      .then(() => this.store.sqlite.open && options.afterRefresh?.())
-      .catch((error: unknown) => log(`Computing trends and signals failed: ${describeError(error)}`))
-      .finally(() => this.keepCurrent())
     this.scanTimer = setInterval(() => this.keepCurrent(), SCAN_CHECK_MS)
     this.scanTimer.unref()
+    // resolves once the first refresh is done (or failed, which is reported)
+    return refresh
+      .then(() => {
+        if (this.store.sqlite.open) options.afterRefresh?.()
+      })
+      .catch((error: unknown) => log(`Computing trends and signals failed: ${describeError(error)}`))
+      .finally(() => this.keepCurrent())
   }
 
   private log: (message: string) => void = (m) => console.error(m)

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { openCore } from '../core/bootstrap'
 import { createHttpApp } from '../core/http/app'
 import { startHttpServer, type RunningServer } from '../core/http/server'
-import { StoreMismatchError } from '../core/store/database'
+import { StoreAccessError, StoreMismatchError } from '../core/store/database'
 import type { Core } from '../core/core'
 import { wireIpc } from './ipc'
 import { hardenSessions } from './security'
@@ -26,7 +26,7 @@ async function startCore(): Promise<Core> {
   } catch {
     server = await startHttpServer(started, { port: 0 })
   }
-  started.startBackgroundWork()
+  void started.startBackgroundWork()
   return started
 }
 
@@ -58,7 +58,7 @@ app.whenReady().then(async () => {
     core = await startCore()
   } catch (error) {
     const { dialog } = await import('electron')
-    const message = error instanceof StoreMismatchError ? error.message : `Feedlens could not start: ${String(error)}`
+    const message = error instanceof StoreMismatchError || error instanceof StoreAccessError ? error.message : `Feedlens could not start: ${String(error)}`
     dialog.showErrorBox('Feedlens', message)
     app.exit(1)
     return

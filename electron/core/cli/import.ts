@@ -20,6 +20,12 @@ function describe(r: ImportReport, seconds: number): string {
   return [head, ...lines].join('\n')
 }
 
+function parseBatchSize(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 100) throw new Error(`--batch-size takes a whole number of rows, at least 100, not ${value}`)
+  return n
+}
+
 export function registerImportCommand(program: Command): void {
   program
     .command('import')
@@ -30,8 +36,9 @@ export function registerImportCommand(program: Command): void {
     .option('--country <code>', 'country of rows that carry none (UCI rows)', 'US')
     .option('--json', 'print the reports as JSON on stdout')
     .option('--no-refresh', 'do not recompute trends and signals afterwards (the app and `feedlens serve` do when they next start)')
+    .addOption(new Option('--batch-size <rows>', 'rows written per transaction (default 500,000; smaller uses less memory)').argParser(parseBatchSize))
     .addOption(dataDirOption())
-    .action(async (files: string[], opts: { format?: ImportFormat; strict?: boolean; country: string; json?: boolean; refresh: boolean; dataDir?: string }) => {
+    .action(async (files: string[], opts: { format?: ImportFormat; strict?: boolean; country: string; json?: boolean; refresh: boolean; dataDir?: string; batchSize?: number }) => {
       if (!/^[A-Za-z]{2}$/.test(opts.country)) throw new Error(`--country takes a two-letter code, not ${opts.country}`)
       const core = openCore({ dataDir: opts.dataDir })
       const reports: ImportReport[] = []
@@ -52,6 +59,7 @@ export function registerImportCommand(program: Command): void {
               strict: opts.strict,
               country: opts.country,
               holdsImportLock: true,
+              batchSize: opts.batchSize,
               onProgress: (p) => bar?.update(p.totalBytes ? Math.round((p.bytesRead / p.totalBytes) * 100) : 100, { rows: p.rows }),
             })
             bar?.stop()

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander'
-import { StoreMismatchError } from '../store/database'
+import { StoreAccessError, StoreMismatchError } from '../store/database'
 import { APP_VERSION } from '../version'
 import { registerDemoCommand } from './demo'
 import { registerImportCommand } from './import'
@@ -34,6 +34,10 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error instanceof StoreMismatchError) {
       process.stderr.write(`feedlens: ${error.message}\n`)
       return 3
+    }
+    if (error instanceof StoreAccessError) {
+      process.stderr.write(`feedlens: ${error.message}\n`)
+      return 4
     }
     const message = error instanceof Error ? error.message : String(error)
     process.stderr.write(`feedlens: ${message}\n`)

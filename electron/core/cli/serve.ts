@@ -53,7 +53,7 @@ export function registerServeCommand(program: Command): void {
       core.store.settings.set('serve_url', server.url)
       process.stdout.write(`Feedlens listening on ${server.url}\n`)
       if (ui) process.stdout.write(`Open the web UI (this link signs you in once): ${signInLink(core, server.url)}\n`)
-      core.startBackgroundWork({
+      void core.startBackgroundWork({
         // the demo project's example lists need the demo world's trends
         afterRefresh: demoProjectId ? () => ensureDemoLists(core.store, demoProjectId!, core.now()) : undefined,
       })

@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '../auth/web-sessions'
 import type { Core } from '../core'
 import { requestLimits } from '../limits/request-limits'
 import { ApiError, errorBody, ValidationApiError } from '../service/errors'
+import { isBusyError } from '../store/busy'
 import { isLoopbackHost } from './host-guard'
 import { buildOpenApiDocument } from './openapi'
 import { SECURITY_HEADERS } from './security-headers'
@@ -169,6 +170,11 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
       return c.json(errorBody(error) as object, error.status as 400)
     }
     if (error instanceof URIError) return c.json({ detail: 'The request URL has a malformed percent-escape.' }, 400)
+    if (isBusyError(error)) {
+      // a write met another process's lock (an import in a terminal): nothing was changed
+      c.header('Retry-After', '2')
+      return c.json({ detail: 'The store is busy: another Feedlens process (an import?) is writing to it. Nothing was changed; retry in a moment.' }, 503)
+    }
     console.error('Unexpected failure on', c.req.method, c.req.path, error)
     return c.json({ detail: 'Internal server error' }, 500)
   })

@@ -48,6 +48,8 @@ export interface ParsedChunk {
   onWorker?: boolean
   /** Countries met for the first time in this chunk, likewise. */
   newCountries: string[]
+  /** Empty lines of this chunk (NDJSON): read, and holding nothing. */
+  blankLines: number
 }
 
 export type FileKind = 'csv' | 'ndjson'
@@ -56,6 +58,7 @@ export type FileKind = 'csv' | 'ndjson'
 interface RowChunk {
   lines: number[]
   rows: Array<Row | string>
+  blank: number
 }
 
 /** The rows of a file, a chunk at a time (one await per chunk, not per row). */
@@ -65,14 +68,29 @@ export async function* readRows(file: string, kind: FileKind, onBytes: (n: numbe
   }
 }
 
+/** How deep a row's values may nest: rows are flat records, with lists of entities at most. */
+export const MAX_ROW_DEPTH = 32
+
+/** Whether a value nests deeper than `limit` levels (stops as soon as it does). */
+function deeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (limit === 0) return true
+  for (const v of Array.isArray(value) ? value : Object.values(value)) if (deeperThan(v, limit - 1)) return true
+  return false
+}
+
 /** A JSON line's object, or why it is not one. */
 function parseJsonLine(text: string): Row | string {
+  let value: unknown
   try {
-    const value = JSON.parse(text) as unknown
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : 'a line should hold one JSON object'
+    value = JSON.parse(text) as unknown
   } catch {
     return 'not valid JSON'
   }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'a line should hold one JSON object'
+  // a row nested thousands of levels deep cannot be handed between threads: refused, with its line
+  if (deeperThan(value, MAX_ROW_DEPTH)) return `a value is nested more than ${MAX_ROW_DEPTH} levels deep; a row holds flat fields (and lists of entities)`
+  return value as Row
 }
 
 async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) => void): AsyncGenerator<RowChunk> {
@@ -81,10 +99,13 @@ async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) =>
     stream.on('data', (chunk) => onBytes(chunk.length))
     let line = 0
     for await (const texts of lines(stream)) {
-      const chunk: RowChunk = { lines: [], rows: [] }
+      const chunk: RowChunk = { lines: [], rows: [], blank: 0 }
       for (const text of texts) {
         line++
-        if (text.trim() === '') continue
+        if (text.trim() === '') {
+          chunk.blank++
+          continue
+        }
         chunk.lines.push(line)
         chunk.rows.push(parseJsonLine(text))
       }
@@ -97,7 +118,7 @@ async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) =>
   const skipped: SourceRow[] = []
   const parser = stream.pipe(parseCsv({ columns: true, bom: true, info: true, skip_records_with_error: true, trim: false }))
   parser.on('skip', (err: Error & { lines?: number }) => skipped.push({ line: err.lines ?? 0, error: err.message }))
-  let chunk: RowChunk = { lines: [], rows: [] }
+  let chunk: RowChunk = { lines: [], rows: [], blank: 0 }
   const takeSkipped = () => {
     for (const s of skipped.splice(0)) {
       chunk.lines.push(s.line)
@@ -111,7 +132,7 @@ async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) =>
       chunk.rows.push(record)
       if (chunk.rows.length >= 5000) {
         yield chunk
-        chunk = { lines: [], rows: [] }
+        chunk = { lines: [], rows: [], blank: 0 }
       }
     }
     takeSkipped()
@@ -180,7 +201,7 @@ export async function* parseFile(file: string, kind: FileKind, observations: boo
   const articleIndex = new Map<ResolvedUrl, number>()
   const countryIndex = new Map<string, number>()
   for await (const chunk of readChunks(file, kind, (n) => (bytesRead += n))) {
-    const parsed: ParsedChunk = { segments: [], bytesRead: 0, newArticleIds: [], newCountries: [] }
+    const parsed: ParsedChunk = { segments: [], bytesRead: 0, newArticleIds: [], newCountries: [], blankLines: chunk.blank }
     let columns: SegmentBuilder | null = null
     let others: RowSegment | null = null
     const endColumns = () => {

@@ -38,7 +38,10 @@ export interface RowProblem {
 export interface ImportReport {
   file: string
   format: ImportFormat
+  /** Records read (every non-empty line of an NDJSON file, every record of a CSV file): each is written, already stored, or a problem. */
   rows: number
+  /** Empty lines of an NDJSON file: read, holding nothing. */
+  blankLines: number
   articles: number
   observationsInserted: number
   observationsDuplicate: number
@@ -135,6 +138,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     file,
     format,
     rows: 0,
+    blankLines: 0,
     articles: 0,
     observationsInserted: 0,
     observationsDuplicate: 0,
@@ -202,6 +206,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
         fileArticles.push(id)
       })
       for (const country of chunk.newCountries) fileCountries.push(country)
+      report.blankLines += chunk.blankLines
       if (chunk.onWorker) report.parsedOnWorker = true
       for (const segment of chunk.segments) {
         if (segment.kind === 'rows') {
@@ -252,6 +257,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
       return report
     }
     report.rows = 0
+    report.blankLines = 0
     introduced.clear()
   }
 

@@ -4,6 +4,14 @@ import { Worker } from 'node:worker_threads'
 import { parseFile, type FileKind, type ParsedChunk } from './file-segments'
 import type { ParseWorkerInput } from './parse-worker'
 
+/** The parse worker failed halfway: the import ends with this error (the batches before it are written, whole). */
+export class ParseWorkerError extends Error {
+  constructor(file: string, cause: Error, bytesRead: number) {
+    super(`${file}: reading the file failed after ${bytesRead.toLocaleString('en-US')} bytes (${cause.message}); the rows before were imported, and importing the file again goes on from them.`)
+    this.name = 'ParseWorkerError'
+  }
+}
+
 /**
  * The built parse worker (out/main/parse-worker.js), beside the bundle or its chunks folder;
  * null when running from the TypeScript sources (tests, benchmarks of the sources), which parse
@@ -56,22 +64,30 @@ export async function* parsedChunks(
     failure = error
     wake?.()
   })
+  // a chunk that could not be handed over: the import must not go on without its rows
+  worker.on('messageerror', (error) => {
+    failure = error
+    wake?.()
+  })
   worker.on('exit', () => {
     exited = true
     wake?.()
   })
   let yielded = false
+  let bytesHandedOver = 0
   try {
     for (;;) {
       while (ready.length === 0 && !failure && !exited) await new Promise<void>((resolve) => (wake = resolve))
+      if (failure && (yielded || ready.length > 0)) throw new ParseWorkerError(file, failure, bytesHandedOver)
       if (ready.length === 0) {
-        if (yielded) throw failure ?? new Error(`${file}: the parse worker stopped before the end of the file`)
+        if (yielded) throw new ParseWorkerError(file, new Error('it stopped before the end of the file'), bytesHandedOver)
         break
       }
       const chunk = ready.shift()!
       if (chunk === null) return
       worker.postMessage('more')
       yielded = true
+      bytesHandedOver = chunk.bytesRead
       yield chunk
     }
   } finally {

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import fs from 'node:fs'
 import path from 'node:path'
+import { isBusyError } from './busy'
 import * as schema from './schema'
 
 export type Db = BetterSQLite3Database<typeof schema>
@@ -28,7 +29,43 @@ export class StoreMismatchError extends Error {
   }
 }
 
+/**
+ * Thrown when the data folder cannot hold a working store (read-only, full, missing rights): the
+ * sentence names the folder and the cause, instead of SQLite's "unable to open database file".
+ */
+export class StoreAccessError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StoreAccessError'
+  }
+}
+
 const MIGRATIONS_TABLE = '__drizzle_migrations'
+
+const ADVICE = 'Choose another folder with --data-dir (or FEEDLENS_DATA_DIR), or fix the folder and start again.'
+
+/** Why a data folder cannot be written, in words: from the file system's answer or SQLite's code. */
+function accessProblem(file: string, error: unknown): StoreAccessError | null {
+  const dir = path.dirname(file)
+  const code = String((error as { code?: unknown } | null)?.code ?? '')
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StoreAccessError(`Feedlens cannot write to its data folder ${dir}: the disk is full. ${ADVICE}`)
+  const readOnly = code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM'
+  if (!readOnly) return null
+  let cause = 'it cannot be written (permission denied, or a read-only disk)'
+  if (code === 'EROFS' || code === 'SQLITE_READONLY_DBMOVED') cause = 'it is on a read-only disk'
+  else if (fs.existsSync(file) && !writable(file)) cause = `${path.basename(file)} is read-only`
+  else if (fs.existsSync(dir) && !writable(dir)) cause = 'the folder is read-only (permission denied)'
+  return new StoreAccessError(`Feedlens cannot write to its data folder ${dir}: ${cause}. ${ADVICE}`)
+}
+
+function writable(p: string): boolean {
+  try {
+    fs.accessSync(p, fs.constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** Pages the write-ahead log may hold before a commit copies them into the store file. */
 export const WAL_AUTOCHECKPOINT_PAGES = 10_000
@@ -37,8 +74,14 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
   if (!fs.existsSync(path.join(options.migrationsFolder, 'meta', '_journal.json'))) {
     throw new Error(`Feedlens cannot find its migrations in ${options.migrationsFolder} (meta/_journal.json is missing).`)
   }
-  if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true })
-  const sqlite = new Database(options.file)
+  const inMemory = options.file === ':memory:'
+  let sqlite: Database.Database
+  try {
+    if (!inMemory) fs.mkdirSync(path.dirname(options.file), { recursive: true })
+    sqlite = new Database(options.file)
+  } catch (error) {
+    throw accessProblem(options.file, error) ?? error
+  }
   try {
     sqlite.pragma('journal_mode = WAL')
     sqlite.pragma('synchronous = NORMAL')
@@ -52,10 +95,25 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     assertMigrationsMatch(sqlite, options.migrationsFolder, options.file)
     const db = drizzle(sqlite, { schema })
     migrate(db, { migrationsFolder: options.migrationsFolder, migrationsTable: MIGRATIONS_TABLE })
+    // A store that opens but cannot be written (a read-only folder or disk, a full disk) is
+    // refused now, with the reason, rather than failing on the first write a request makes.
+    if (!inMemory) probeWrite(sqlite)
     return { sqlite, db, file: options.file }
   } catch (error) {
     sqlite.close()
-    throw error
+    throw (error instanceof StoreMismatchError ? null : accessProblem(options.file, error)) ?? error
+  }
+}
+
+/** A real write, without waiting: a store another process is writing right now is writable, so busy passes. */
+function probeWrite(sqlite: Database.Database): void {
+  sqlite.pragma('busy_timeout = 0')
+  try {
+    sqlite.prepare(`INSERT INTO settings (key, value) VALUES ('opened_at', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(new Date().toISOString())
+  } catch (error) {
+    if (!isBusyError(error)) throw error
+  } finally {
+    sqlite.pragma('busy_timeout = 5000')
   }
 }
 

@@ -1,0 +1,245 @@
+import Database from 'better-sqlite3'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { describe, expect, it } from 'vitest'
+import { openTestStore, tempDir } from '../helpers/core'
+
+/**
+ * The trust issue as users meet it, through the built CLI: a store another process holds, a
+ * folder that cannot be written, two imports at once, an import killed halfway.
+ */
+
+const BIN = path.resolve(__dirname, '../../bin/feedlens.js')
+const asRoot = process.getuid?.() === 0
+
+function feedlens(args: string[], options: { asNobody?: boolean } = {}) {
+  const command = options.asNobody && asRoot ? 'setpriv' : process.execPath
+  const argv = options.asNobody && asRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args] : [BIN, ...args]
+  const result = spawnSync(command, argv, { encoding: 'utf8', env: { ...process.env, HOME: tempDir() } })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/** Starts `feedlens serve` on a data folder; resolves with its URL once it listens. */
+function serve(dataDir: string): Promise<{ url: string; child: ChildProcess; stderr: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const stderr: string[] = []
+    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
+    let buffer = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      const match = /Feedlens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(buffer)
+      if (match) resolve({ url: match[1]!, child, stderr })
+    })
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr.join('')}`)))
+  })
+}
+
+/** Observation rows of `articles` articles in US snapshots every hour (each article's first row carries its title). */
+function observationFile(articles: number, hours: number, offset = 0): string {
+  const lines: string[] = []
+  for (let h = 0; h < hours; h++) {
+    const at = new Date(Date.UTC(2026, 10, 1, h + offset)).toISOString()
+    for (let a = 0; a < articles; a++) {
+      const row: Record<string, unknown> = { observed_at: at, country: 'US', position: a + 1, estimated_impressions: 1000 - a, url: `https://example.com/story-${a}` }
+      if (h === 0 && offset === 0) Object.assign(row, { title: `Story ${a}`, lang: 'en' })
+      lines.push(JSON.stringify(row))
+    }
+  }
+  const file = path.join(tempDir(), 'feed.ndjson')
+  fs.writeFileSync(file, `${lines.join('\n')}\n`)
+  return file
+}
+
+describe('a store that cannot be written', () => {
+  it('is refused at start with a sentence naming the folder and the cause', () => {
+    const dir = tempDir()
+    // make the store first, then take the right to write away
+    expect(feedlens(['keys', 'list', '--data-dir', dir]).code).toBe(0)
+    fs.chmodSync(path.join(dir, 'feedlens.db'), 0o444)
+    fs.chmodSync(dir, 0o555)
+    try {
+      const r = feedlens(['serve', '--port', '0', '--data-dir', dir], { asNobody: true })
+      expect(r.code).toBe(4)
+      expect(r.stderr).toMatch(new RegExp(`^feedlens: Feedlens cannot write to its data folder ${dir}: `))
+      expect(r.stderr).toMatch(/read-only/)
+      expect(r.stderr).not.toMatch(/unable to open database file/)
+      const fresh = path.join(dir, 'new')
+      const none = feedlens(['keys', 'list', '--data-dir', fresh], { asNobody: true })
+      expect(none.code).toBe(4)
+      expect(none.stderr).toMatch(/cannot write to its data folder/)
+    } finally {
+      fs.chmodSync(dir, 0o755)
+    }
+  })
+})
+
+describe('another process holding the write lock', () => {
+  it('delays the server\'s request counters, never kills the server, and never stalls its answers', { timeout: 60_000 }, async () => {
+    const dir = tempDir()
+    const key = /fl_[A-Za-z0-9_-]+/.exec(feedlens(['keys', 'create', '--name', 'k', '--internal', '--data-dir', dir]).stdout)![0]
+    const server = await serve(dir)
+    try {
+      const holder = new Database(path.join(dir, 'feedlens.db'))
+      holder.exec('BEGIN IMMEDIATE')
+      holder.prepare(`INSERT INTO settings (key, value) VALUES ('held', '1')`).run()
+      // six seconds of requests while the lock is held: past SQLite's own 5 s wait
+      const started = Date.now()
+      let slowest = 0
+      while (Date.now() - started < 6500) {
+        const t = Date.now()
+        const res = await fetch(`${server.url}/v1/geo/regions`, { headers: { 'X-API-Key': key } })
+        expect(res.status).toBe(200)
+        slowest = Math.max(slowest, Date.now() - t)
+        await sleep(100)
+      }
+      expect(slowest).toBeLessThan(1000)
+      holder.exec('COMMIT')
+      await sleep(1500)
+      expect(server.child.exitCode).toBeNull()
+      const counted = holder.prepare(`SELECT sum(count) FROM rate_counters WHERE window = 'month'`).pluck().get() as number
+      expect(counted).toBeGreaterThan(10)
+      holder.close()
+      expect(server.stderr.join('')).not.toMatch(/SQLITE_BUSY|database is locked/)
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+  })
+
+  it('makes a second import wait for the first and say so, then go on; a lock left by a killed import is taken over', { timeout: 60_000 }, async () => {
+    const dir = tempDir()
+    expect(feedlens(['keys', 'list', '--data-dir', dir]).code).toBe(0)
+    // an import running in another process holds the lock: here a process that only waits
+    const holder = spawn('sleep', ['30'])
+    fs.writeFileSync(path.join(dir, 'import.lock'), JSON.stringify({ pid: holder.pid, file: '/data/big.ndjson', startedAt: '2026-11-22T10:00:00.000Z' }))
+    const second = spawn(process.execPath, [BIN, 'import', observationFile(5, 3), '--data-dir', dir, '--no-refresh'], { stdio: 'pipe' })
+    let stderr = ''
+    second.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const secondDone = new Promise<number | null>((resolve) => second.on('exit', resolve))
+    while (!stderr.includes('Another import')) await sleep(50)
+    expect(stderr).toMatch(/^Another import \(process \d+, \/data\/big\.ndjson, since 2026-11-22T10:00:00\.000Z\) is writing to this store; this one starts when it is done\.$/m)
+    await sleep(500)
+    expect(second.exitCode).toBeNull()
+    // the first import ends (releasing its lock as it does)
+    holder.kill('SIGKILL')
+    fs.rmSync(path.join(dir, 'import.lock'))
+    expect(await secondDone).toBe(0)
+    const store = openTestStore(path.join(dir, 'feedlens.db'))
+    expect(store.counts().observations).toBe(15)
+    store.close()
+    expect(fs.existsSync(path.join(dir, 'import.lock'))).toBe(false)
+
+    // a lock whose process is gone (kill -9) does not hold anyone up
+    fs.writeFileSync(path.join(dir, 'import.lock'), JSON.stringify({ pid: 2 ** 22 + 7, file: 'gone.ndjson', startedAt: '2026-11-22T10:00:00.000Z' }))
+    const third = feedlens(['import', observationFile(5, 3, 10), '--data-dir', dir, '--no-refresh'])
+    expect(third.code).toBe(0)
+    expect(third.stderr).not.toMatch(/Another import/)
+  })
+})
+
+describe('every line of an input file is accounted for', () => {
+  it('reports a row nested 5,000 levels deep in the middle with its line, and imports every other row (on the parse worker)', { timeout: 60_000 }, () => {
+    const lines: string[] = []
+    for (let i = 0; i < 20_000; i++) {
+      const row: Record<string, unknown> = {
+        observed_at: new Date(Date.UTC(2026, 10, 1, Math.floor(i / 300))).toISOString(),
+        country: 'US',
+        position: (i % 300) + 1,
+        estimated_impressions: 5,
+        url: `https://example.com/a${i % 300}`,
+      }
+      if (i < 300) Object.assign(row, { title: `T${i}`, lang: 'en' })
+      lines.push(JSON.stringify(row))
+      if (i === 10_000) {
+        lines.push(`{"observed_at":"2026-11-01T01:00:00Z","country":"US","position":1,"estimated_impressions":1,"url":"https://example.com/deep","title":"Deep","lang":"en","extra":${'['.repeat(5000)}1${']'.repeat(5000)}}`)
+        lines.push('')
+      }
+    }
+    const file = path.join(tempDir(), 'pathological.ndjson')
+    fs.writeFileSync(file, `${lines.join('\n')}\n`)
+    const r = feedlens(['import', file, '--data-dir', tempDir(), '--no-refresh', '--json'])
+    expect(r.code).toBe(0)
+    const report = JSON.parse(r.stdout)[0]
+    expect(report).toMatchObject({
+      rows: 20_001,
+      blankLines: 1,
+      articles: 300,
+      observationsInserted: 20_000,
+      observationsDuplicate: 0,
+      skipped: 1,
+      parsedOnWorker: true,
+      problems: [{ line: 10_002, reason: 'a value is nested more than 32 levels deep; a row holds flat fields (and lists of entities)' }],
+    })
+  })
+})
+
+describe('kill -9 during an import', () => {
+  it('leaves whole batches only, and importing again gives the same store as one clean import', { timeout: 120_000 }, async () => {
+    const file = observationFile(200, 200)
+    const cleanDir = tempDir()
+    expect(feedlens(['import', file, '--data-dir', cleanDir, '--no-refresh', '--batch-size', '5000']).code).toBe(0)
+
+    const dir = tempDir()
+    const child = spawn(process.execPath, [BIN, 'import', file, '--data-dir', dir, '--no-refresh', '--batch-size', '5000'], { stdio: 'ignore' })
+    const storeFile = path.join(dir, 'feedlens.db')
+    // kill it once some batches are in, before the end
+    let partial = 0
+    for (;;) {
+      await sleep(10)
+      if (!fs.existsSync(storeFile)) continue
+      try {
+        const peek = new Database(storeFile, { readonly: true })
+        partial = (peek.prepare('SELECT coalesce(sum(entry_count), 0) FROM feed_snapshots').pluck().get() as number) ?? 0
+        peek.close()
+      } catch {
+        continue
+      }
+      if (partial >= 10_000) break
+    }
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child.on('exit', resolve))
+
+    const killed = openTestStore(storeFile)
+    expect(killed.sqlite.pragma('integrity_check', { simple: true })).toBe('ok')
+    const kept = killed.counts().observations
+    expect(kept % 5000).toBe(0)
+    expect(kept).toBeLessThan(40_000)
+    // the analytics know they are behind the data the killed import wrote
+    expect(killed.freshness.behind()).toBe(true)
+    killed.close()
+    expect(fs.existsSync(path.join(dir, 'import.lock'))).toBe(true)
+
+    const again = feedlens(['import', file, '--data-dir', dir, '--no-refresh', '--batch-size', '5000', '--json'])
+    expect(again.code).toBe(0)
+    const report = JSON.parse(again.stdout)[0] as { rows: number; observationsInserted: number; observationsDuplicate: number; skipped: number }
+    expect(report.observationsDuplicate).toBe(kept)
+    expect(report.observationsInserted + report.observationsDuplicate).toBe(40_000)
+    const resumed = openTestStore(storeFile)
+    const clean = openTestStore(path.join(cleanDir, 'feedlens.db'))
+    expect(resumed.reference.checksum()).toBe(clean.reference.checksum())
+    resumed.close()
+    clean.close()
+  })
+})
+
+describe('feedlens link', () => {
+  it('prints a one-time sign-in link to the server of the data folder', { timeout: 60_000 }, async () => {
+    const dir = tempDir()
+    const server = await serve(dir)
+    try {
+      const r = feedlens(['link', '--data-dir', dir])
+      expect(r.code).toBe(0)
+      const link = r.stdout.trim()
+      expect(link).toMatch(new RegExp(`^${server.url}/\\?token=[A-Za-z0-9_-]{32}$`))
+      const opened = await fetch(link, { redirect: 'manual' })
+      expect(opened.status).toBe(303)
+      const cookie = opened.headers.get('set-cookie')!.split(';')[0]!
+      expect((await fetch(`${server.url}/app/status`, { headers: { cookie } })).status).toBe(200)
+      expect((await fetch(link, { redirect: 'manual' })).status).toBe(401)
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+  })
+})
