@@ -5,7 +5,7 @@ import { startHttpServer, type RunningServer } from '../../electron/core/http/se
 import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
 import { openScreens, RENDERER, SCREENSHOTS, signIn, type Screens } from './browser'
 
-const UCI = path.resolve(__dirname, '../../../shared/data/uci-news-dev.csv')
+const UCI = path.resolve(__dirname, '../fixtures/uci-news-dev.csv')
 
 describe('first start, import and the data screens in Chromium', () => {
   let screens: Screens

@@ -8,7 +8,7 @@ import { bCubed } from '../../electron/core/analytics/trends/cluster'
 import { refreshTrends } from '../../electron/core/jobs/trends'
 import { openTestStore, seedRegion, tempDir } from '../helpers/core'
 
-const UCI = path.resolve(__dirname, '../../../shared/data/uci-news-dev.csv')
+const UCI = path.resolve(__dirname, '../fixtures/uci-news-dev.csv')
 
 function write(name: string, lines: string[]): string {
   const file = path.join(tempDir(), name)
@@ -219,5 +219,82 @@ describe('reading files', () => {
     const report = await importFile(store, file)
     expect(report).toMatchObject({ rows: 4, articles: 4, skipped: 0 })
     titles.forEach((title, i) => expect(store.articles.get(articleIdForUrl(`https://ria.example/${i}`)!)?.title).toBe(title))
+  })
+})
+
+describe('files that are not what an import expects (item 11 of the trust issue)', () => {
+  const bytesFile = (name: string, bytes: Buffer | string) => {
+    const file = path.join(tempDir(), name)
+    fs.writeFileSync(file, bytes)
+    return file
+  }
+  const refusal = async (file: string, format?: 'observations-ndjson' | 'articles-csv') => {
+    const store = openTestStore()
+    const before = checksum(store)
+    const error = await importFile(store, file, { format }).then(
+      () => null,
+      (e: Error) => e.message,
+    )
+    expect(checksum(store)).toBe(before)
+    return error
+  }
+
+  it('names what the file is instead of "the file has no records"', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)])
+    expect(await refusal(bytesFile('chart.ndjson', png))).toBe(
+      'chart.ndjson is a PNG image, not a feed file: Feedlens imports NDJSON (one JSON object per line) text (docs/import-format.md).',
+    )
+    expect(await refusal(bytesFile('feed.csv', Buffer.from('PK\u0003\u0004rest of a workbook')))).toMatch(/^feed\.csv is a ZIP archive .*Export the sheet as CSV \(UTF-8\)/)
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"url":"https://a.example/1","title":"x"}\n', 'utf16le')])
+    expect(await refusal(bytesFile('feed.ndjson', utf16))).toMatch(/^feed\.ndjson is UTF-16 text; Feedlens reads UTF-8\. Save it as UTF-8/)
+    // UTF-16 without a byte-order mark
+    expect(await refusal(bytesFile('nobom.ndjson', Buffer.from('{"url":"https://a.example/1"}\n', 'utf16le')))).toMatch(/is UTF-16 text/)
+    const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256))
+    expect(await refusal(bytesFile('garbage.ndjson', garbage))).toMatch(/^garbage\.ndjson holds binary data \(a zero byte at byte \d+\), not NDJSON/)
+    expect(await refusal(bytesFile('array.json', '[\n {"url": "https://a.example/1", "title": "x"}\n]\n'))).toBe(
+      "array.json holds a JSON array; NDJSON has one JSON object per line. Convert it with: jq -c '.[]' array.json > array.json.ndjson",
+    )
+    // with the format given too
+    expect(await refusal(bytesFile('array.txt', '  [{"url": "x"}]'), 'observations-ndjson')).toMatch(/holds a JSON array/)
+    expect(await refusal(bytesFile('empty.ndjson', ''))).toBe('empty.ndjson is empty: it has no records.')
+  })
+
+  it('refuses a line of 10 MB without a line break, saying so, without holding it in memory', async () => {
+    const file = bytesFile('one-line.ndjson', `{"url": "https://a.example/1", "title": "${'x'.repeat(10 * 1024 * 1024)}"}`)
+    expect(await refusal(file)).toMatch(/^.*one-line\.ndjson: line 1: the line is 10,485,80\d bytes long without a line break \(at most 8 MiB\): NDJSON has one record per line; cannot tell the format/)
+    // among good lines it is one problem with its line, the others imported
+    const mixed = bytesFile('mixed.ndjson', [
+      JSON.stringify({ url: 'https://a.example/1', title: 'One', region: 'US', lang: 'en' }),
+      `{"url": "https://a.example/2", "title": "${'y'.repeat(9 * 1024 * 1024)}"}`,
+      JSON.stringify({ url: 'https://a.example/3', title: 'Three', region: 'US', lang: 'en' }),
+    ].join('\n'))
+    const store = openTestStore()
+    const report = await importFile(store, mixed)
+    expect(report).toMatchObject({ rows: 3, articles: 2, skipped: 1 })
+    expect(report.problems).toEqual([{ line: 2, reason: 'the line is 9,437,227 bytes long without a line break (at most 8 MiB): NDJSON has one record per line' }])
+  })
+
+  it('warns about lines that are not UTF-8 (Latin-1), and refuses them with --strict', async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from(`${JSON.stringify({ url: 'https://a.example/1', title: 'Plain', region: 'FR', lang: 'fr' })}\n`),
+      Buffer.from(`${JSON.stringify({ url: 'https://a.example/2', title: 'Élection à Paris', region: 'FR', lang: 'fr' })}\n`, 'latin1'),
+      Buffer.from(`${JSON.stringify({ url: 'https://a.example/3', title: 'Déjà vu', region: 'FR', lang: 'fr' })}\n`, 'utf8'),
+    ])
+    const file = bytesFile('latin1.ndjson', latin1)
+    const store = openTestStore()
+    const report = await importFile(store, file)
+    expect(report).toMatchObject({ rows: 3, articles: 3, skipped: 0, warningCount: 1 })
+    expect(report.warnings).toEqual([{ line: 2, reason: expect.stringMatching(/^not valid UTF-8 \(Latin-1 or damaged text\?\): .*U\+FFFD/) }])
+    const strict = openTestStore()
+    const refused = await importFile(strict, file, { strict: true })
+    expect(refused).toMatchObject({ refused: true, skipped: 1, problems: [{ line: 2, reason: expect.stringMatching(/^not valid UTF-8/) }] })
+    expect(strict.counts().articles).toBe(0)
+    // the same in a CSV file, with its line
+    const csv = bytesFile('latin1.csv', Buffer.concat([
+      Buffer.from('url,title,region,lang\nhttps://a.example/1,Plain,FR,fr\n'),
+      Buffer.from('https://a.example/2,Noël,FR,fr\n', 'latin1'),
+    ]))
+    const csvReport = await importFile(openTestStore(), csv)
+    expect(csvReport).toMatchObject({ rows: 2, articles: 2, warningCount: 1, warnings: [{ line: 3 }] })
   })
 })

@@ -13,11 +13,14 @@ function describe(r: ImportReport, seconds: number): string {
       `${r.observationsInserted.toLocaleString('en-US')} new observations` +
       (r.observationsDuplicate ? ` (${r.observationsDuplicate.toLocaleString('en-US')} already stored)` : '') +
       (r.articlesWithFoundEntities ? `, entities found in the text of ${r.articlesWithFoundEntities.toLocaleString('en-US')} articles` : '') +
-      (r.skipped ? `, ${r.skipped} rows skipped` : '') +
+      (r.skipped ? `, ${r.skipped} ${r.skipped === 1 ? 'row' : 'rows'} skipped` : '') +
+      (r.warningCount ? `, ${r.warningCount} ${r.warningCount === 1 ? 'line' : 'lines'} not valid UTF-8` : '') +
       ` in ${seconds.toFixed(1)} s.`
   const lines = r.problems.map((p) => `  ${r.file}:${p.line}: ${p.reason}`)
   if (r.skipped > r.problems.length) lines.push(`  ... and ${r.skipped - r.problems.length} more`)
-  return [head, ...lines].join('\n')
+  const warnings = r.warnings.map((p) => `  ${r.file}:${p.line}: warning: ${p.reason}`)
+  if (r.warningCount > r.warnings.length) warnings.push(`  ... and ${r.warningCount - r.warnings.length} more lines not valid UTF-8`)
+  return [head, ...lines, ...warnings].join('\n')
 }
 
 function parseBatchSize(value: string): number {

@@ -1,8 +1,9 @@
 import { parse as parseCsv } from 'csv-parse'
-import { isAscii } from 'node:buffer'
+import { isAscii, isUtf8 } from 'node:buffer'
 import fs from 'node:fs'
 import { hasArticleFields, plainObservation, RowError, UrlCache, type ResolvedUrl, type Row } from './import-rows'
 import { epochSecondsReader } from './records'
+import { Utf8LineCheck } from './sniff'
 import type { StoredArticleKey } from '../store/repositories/article-keys'
 
 /** One row of a file: its line and either the parsed record or why it could not be read. */
@@ -50,6 +51,8 @@ export interface ParsedChunk {
   newCountries: string[]
   /** Empty lines of this chunk (NDJSON): read, and holding nothing. */
   blankLines: number
+  /** Lines found not to be valid UTF-8 (read with U+FFFD where characters could not be read). */
+  invalidUtf8: number[]
 }
 
 export type FileKind = 'csv' | 'ndjson'
@@ -59,6 +62,8 @@ interface RowChunk {
   lines: number[]
   rows: Array<Row | string>
   blank: number
+  /** Lines found not to be valid UTF-8 (read with U+FFFD in place of what could not be read). */
+  invalidUtf8: number[]
 }
 
 /** The rows of a file, a chunk at a time (one await per chunk, not per row). */
@@ -93,15 +98,23 @@ function parseJsonLine(text: string): Row | string {
   return value as Row
 }
 
+/** The longest line an NDJSON file may have (a record with its article's text is a few KiB). */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024
+
 async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) => void): AsyncGenerator<RowChunk> {
   if (kind === 'ndjson') {
     const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 })
     stream.on('data', (chunk) => onBytes(chunk.length))
     let line = 0
-    for await (const texts of lines(stream)) {
-      const chunk: RowChunk = { lines: [], rows: [], blank: 0 }
-      for (const text of texts) {
+    for await (const batch of lines(stream)) {
+      const chunk: RowChunk = { lines: [], rows: [], blank: 0, invalidUtf8: batch.invalidUtf8.map((i) => line + i + 1) }
+      for (const text of batch.texts) {
         line++
+        if (typeof text === 'number') {
+          chunk.lines.push(line)
+          chunk.rows.push(`the line is ${text.toLocaleString('en-US')} bytes long without a line break (at most ${MAX_LINE_BYTES / 1024 / 1024} MiB): NDJSON has one record per line`)
+          continue
+        }
         if (text.trim() === '') {
           chunk.blank++
           continue
@@ -114,11 +127,17 @@ async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) =>
     return
   }
   const stream = fs.createReadStream(file)
-  stream.on('data', (chunk) => onBytes(chunk.length))
+  const utf8 = new Utf8LineCheck()
+  stream.on('data', (chunk) => {
+    onBytes(chunk.length)
+    utf8.feed(chunk as Buffer)
+  })
+  stream.on('end', () => utf8.end())
   const skipped: SourceRow[] = []
   const parser = stream.pipe(parseCsv({ columns: true, bom: true, info: true, skip_records_with_error: true, trim: false }))
   parser.on('skip', (err: Error & { lines?: number }) => skipped.push({ line: err.lines ?? 0, error: err.message }))
-  let chunk: RowChunk = { lines: [], rows: [], blank: 0 }
+  const fresh = (): RowChunk => ({ lines: [], rows: [], blank: 0, invalidUtf8: [] })
+  let chunk = fresh()
   const takeSkipped = () => {
     for (const s of skipped.splice(0)) {
       chunk.lines.push(s.line)
@@ -131,38 +150,92 @@ async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) =>
       chunk.lines.push(info.lines)
       chunk.rows.push(record)
       if (chunk.rows.length >= 5000) {
+        chunk.invalidUtf8 = utf8.take()
         yield chunk
-        chunk = { lines: [], rows: [], blank: 0 }
+        chunk = fresh()
       }
     }
     takeSkipped()
-    if (chunk.rows.length > 0) yield chunk
+    utf8.end()
+    chunk.invalidUtf8 = utf8.take()
+    if (chunk.rows.length > 0 || chunk.invalidUtf8.length > 0) yield chunk
   } finally {
     // a reader that stops early (format detection) closes the file too, not only the parser
     stream.destroy()
   }
 }
 
+/** A chunk's lines: each line's text, or its length in bytes when too long to read; and which were not UTF-8. */
+interface LineBatch {
+  texts: Array<string | number>
+  /** Indexes (in texts) of the lines that are not valid UTF-8. */
+  invalidUtf8: number[]
+}
+
 /**
  * Lines of a UTF-8 stream (LF or CRLF), a chunk's worth at a time. A chunk is cut after its last
  * newline byte, which never falls inside a multi-byte character; the (usual) all-ASCII chunk is
- * decoded as one-byte text, several times faster than UTF-8 decoding.
+ * decoded as one-byte text, several times faster than UTF-8 decoding. A line longer than
+ * MAX_LINE_BYTES is not kept in memory: it comes as its length, to be reported.
  */
-async function* lines(stream: fs.ReadStream): AsyncGenerator<string[]> {
+async function* lines(stream: fs.ReadStream): AsyncGenerator<LineBatch> {
   let rest: Buffer | null = null
-  const decode = (bytes: Buffer) => bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8')
+  /** Bytes of an overlong line being skipped up to its end. */
+  let overlong = 0
   const trimCr = (part: string) => (part.endsWith('\r') ? part.slice(0, -1) : part)
+  const split = (bytes: Buffer, batch: LineBatch) => {
+    if (isAscii(bytes)) {
+      for (const part of bytes.toString('latin1').split('\n')) batch.texts.push(trimCr(part))
+      return
+    }
+    if (isUtf8(bytes)) {
+      for (const part of bytes.toString('utf8').split('\n')) batch.texts.push(trimCr(part))
+      return
+    }
+    let start = 0
+    for (;;) {
+      let nl = bytes.indexOf(10, start)
+      if (nl < 0) nl = bytes.length
+      const line = bytes.subarray(start, nl)
+      if (!isUtf8(line)) batch.invalidUtf8.push(batch.texts.length)
+      batch.texts.push(trimCr(line.toString('utf8')))
+      if (nl >= bytes.length) break
+      start = nl + 1
+    }
+  }
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const bytes: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk
+    let bytes: Buffer = chunk
+    const batch: LineBatch = { texts: [], invalidUtf8: [] }
+    if (overlong > 0) {
+      const nl = bytes.indexOf(10)
+      if (nl < 0) {
+        overlong += bytes.length
+        continue
+      }
+      batch.texts.push(overlong + nl)
+      overlong = 0
+      bytes = bytes.subarray(nl + 1)
+    } else if (rest) {
+      bytes = Buffer.concat([rest, bytes])
+    }
+    rest = null
     const end = bytes.lastIndexOf(10)
     if (end < 0) {
-      rest = bytes
+      if (bytes.length > MAX_LINE_BYTES) overlong = bytes.length
+      else rest = bytes
+      if (batch.texts.length > 0) yield batch
       continue
     }
     rest = end + 1 < bytes.length ? bytes.subarray(end + 1) : null
-    yield decode(bytes.subarray(0, end)).split('\n').map(trimCr)
+    split(bytes.subarray(0, end), batch)
+    yield batch
   }
-  if (rest) yield [trimCr(decode(rest))]
+  if (overlong > 0) yield { texts: [overlong], invalidUtf8: [] }
+  else if (rest) {
+    const batch: LineBatch = { texts: [], invalidUtf8: [] }
+    split(rest, batch)
+    yield batch
+  }
 }
 
 /** Observation columns being filled, turned into typed arrays when the segment is done. */
@@ -201,7 +274,7 @@ export async function* parseFile(file: string, kind: FileKind, observations: boo
   const articleIndex = new Map<ResolvedUrl, number>()
   const countryIndex = new Map<string, number>()
   for await (const chunk of readChunks(file, kind, (n) => (bytesRead += n))) {
-    const parsed: ParsedChunk = { segments: [], bytesRead: 0, newArticleIds: [], newCountries: [], blankLines: chunk.blank }
+    const parsed: ParsedChunk = { segments: [], bytesRead: 0, newArticleIds: [], newCountries: [], blankLines: chunk.blank, invalidUtf8: chunk.invalidUtf8 }
     let columns: SegmentBuilder | null = null
     let others: RowSegment | null = null
     const endColumns = () => {

@@ -7,6 +7,7 @@ import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { readRows } from './file-segments'
+import { whatIsWrong } from './sniff'
 import { parsedChunks, parseWorkerAvailable } from './parsed-chunks'
 import { IngestWriter } from './writer'
 
@@ -50,6 +51,9 @@ export interface ImportReport {
   articlesWithFoundEntities: number
   /** The first problems found (at most MAX_REPORTED), each with its line. */
   problems: RowProblem[]
+  /** Lines imported with a doubt (not valid UTF-8: read with U+FFFD), the first MAX_REPORTED; with --strict they are problems. */
+  warnings: RowProblem[]
+  warningCount: number
   /** Strict mode only: true when the file was refused and nothing was written. */
   refused: boolean
   /** Whether the file was read and parsed on a worker thread (the built app and CLI). */
@@ -75,9 +79,16 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
   const ext = path.extname(file).toLowerCase()
   const kind = ext === '.csv' ? 'csv' : ext === '.ndjson' || ext === '.jsonl' || ext === '.json' ? 'ndjson' : null
   if (!kind) throw new ImportError(`${file}: cannot tell the format from the extension ${ext || '(none)'}; use --format`)
+  const wrong = whatIsWrong(file, kind)
+  if (wrong) throw new ImportError(wrong)
   for await (const rows of readRows(file, kind, () => {})) {
     const first = rows.find((r) => r.row)
-    if (!first) continue
+    if (!first) {
+      // the first record could not be read: say why rather than "no records"
+      const bad = rows.find((r) => r.error)
+      if (bad) throw new ImportError(`${file}: line ${bad.line}: ${bad.error}; cannot tell the format (use --format).`)
+      continue
+    }
     const keys = Object.keys(first.row!)
     if (kind === 'csv' && ['ID', 'TITLE', 'URL', 'STORY'].every((k) => keys.includes(k))) return 'uci-csv'
     return keys.includes('observed_at') ? `observations-${kind}` : `articles-${kind}`
@@ -113,6 +124,10 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   if (!stat?.isFile()) throw new ImportError(`${file}: no such file`)
   const format = options.format ?? (await detectFormat(file))
   const kind = format.endsWith('csv') ? 'csv' : 'ndjson'
+  if (options.format) {
+    const wrong = whatIsWrong(file, kind)
+    if (wrong) throw new ImportError(wrong)
+  }
   const convert = CONVERT[format]
   const totalBytes = stat.size
   const writer = new IngestWriter(store)
@@ -145,6 +160,8 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     skipped: 0,
     articlesWithFoundEntities: 0,
     problems: [],
+    warnings: [],
+    warningCount: 0,
     refused: false,
     parsedOnWorker: false,
   }
@@ -172,6 +189,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   }
   const knownCountries = new Set(store.geo.regionCodes())
   const countryProblem = (c: string) => (knownCountries.has(c) || referenceCountry(c) ? null : `unknown country code ${c}`)
+  const NOT_UTF8 = 'not valid UTF-8 (Latin-1 or damaged text?): characters that could not be read were replaced with U+FFFD; save the file as UTF-8'
   const UNKNOWN_ARTICLE = 'the first row of a new article URL needs its title (and lang, unless the country has a known language)'
 
   const check = (records: RowRecords): void => {
@@ -207,6 +225,14 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
       })
       for (const country of chunk.newCountries) fileCountries.push(country)
       report.blankLines += chunk.blankLines
+      for (const line of chunk.invalidUtf8) {
+        if (options.strict) {
+          problem(line, NOT_UTF8)
+          continue
+        }
+        report.warningCount++
+        if (report.warnings.length < MAX_REPORTED) report.warnings.push({ line, reason: NOT_UTF8 })
+      }
       if (chunk.onWorker) report.parsedOnWorker = true
       for (const segment of chunk.segments) {
         if (segment.kind === 'rows') {
@@ -258,6 +284,8 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
     }
     report.rows = 0
     report.blankLines = 0
+    report.warnings = []
+    report.warningCount = 0
     introduced.clear()
   }
 
