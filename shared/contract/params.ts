@@ -38,7 +38,7 @@ export function intParam(opts: { default: number; min?: number; max?: number }) 
   const parsed = z
     .string()
     .trim()
-    .regex(INTEGER, 'Input should be a valid integer, unable to parse string as an integer')
+    .refine((s) => INTEGER.test(s), { message: 'Input should be a valid integer, unable to parse string as an integer', params: { type: 'int_parsing' }, abort: true })
     .transform(Number)
     .pipe(inner)
   return documented(parsed.optional().transform((v): number => v ?? opts.default), {
@@ -91,6 +91,7 @@ export const dateParam = z
   .trim()
   .refine((s) => (ISO_DATE.test(s) || ISO_DATETIME.test(s)) && !Number.isNaN(parseIsoUtc(s).getTime()), {
     message: 'Input should be an ISO 8601 date or date-time, e.g. 2026-11-01 or 2026-11-01T12:00:00Z',
+    params: { type: 'datetime_parsing' },
   })
   .transform(parseIsoUtc)
   .optional()

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import fs from 'node:fs'
 import path from 'node:path'
+import { validationTypes, type ValidationType } from '../../shared/contract/errors'
 import { createApiKey } from '../../electron/core/service/handlers/app'
 import { makeWorld, tempDir } from '../helpers/core'
 
@@ -9,22 +11,65 @@ describe('error shapes', () => {
     const cases: Array<[string, string, string]> = [
       ['/v1/trends?limit=0', 'limit', 'greater_than_equal'],
       ['/v1/trends?limit=201', 'limit', 'less_than_equal'],
-      ['/v1/trends?limit=abc', 'limit', 'value_error'],
+      ['/v1/trends?limit=abc', 'limit', 'int_parsing'],
       ['/v1/trends?offset=-1', 'offset', 'greater_than_equal'],
       ['/v1/trends?state=boiling', 'state', 'enum'],
       ['/v1/trends?sort_order=up', 'sort_order', 'enum'],
-      ['/v1/geo/regions?active_only=maybe', 'active_only', 'invalid_format'],
-      ['/v1/articles?date_from=yesterday', 'date_from', 'custom'],
+      ['/v1/geo/regions?active_only=maybe', 'active_only', 'bool_parsing'],
+      ['/v1/articles?date_from=yesterday', 'date_from', 'datetime_parsing'],
     ]
-    for (const [url, name] of cases) {
+    for (const [url, name, type] of cases) {
       const res = await w.get(url)
       expect(res.status, url).toBe(422)
       const body = (await res.json()) as { detail: Array<{ loc: string[]; msg: string; type: string }> }
       expect(body.detail).toHaveLength(1)
       expect(body.detail[0]!.loc).toEqual(['query', name])
       expect(typeof body.detail[0]!.msg).toBe('string')
-      expect(typeof body.detail[0]!.type).toBe('string')
+      expect(body.detail[0]!.type, url).toBe(type)
     }
+  })
+
+  it('sends every declared 422 type, each from a real request, and no other', async () => {
+    const w = makeWorld()
+    const bulk = (body: unknown) => w.post('/public/engine-profile/bulk', body)
+    const app = (path: string, body: unknown) => w.post(path, body, w.session)
+    const cases: Record<ValidationType, () => Promise<Response>> = {
+      missing: () => w.get('/public/engine-profile', {}),
+      json_invalid: () => bulk('{"domains": ['),
+      int_parsing: () => w.get('/v1/trends?limit=abc'),
+      bool_parsing: () => w.get('/v1/geo/regions?active_only=maybe'),
+      datetime_parsing: () => w.get('/v1/articles?date_from=yesterday'),
+      uuid_parsing: () => w.get('/v1/trends/not-a-uuid'),
+      enum: () => w.get('/v1/trends?state=boiling'),
+      string_pattern_mismatch: () => w.get('/v1/geo/regions/usa'),
+      string_too_short: () => w.get('/public/engine-profile/query?q=z', {}),
+      string_too_long: () => w.get(`/v1/articles?search=${'a'.repeat(501)}`),
+      greater_than_equal: () => w.get('/v1/trends?limit=0'),
+      less_than_equal: () => w.get('/v1/trends?limit=201'),
+      too_short: () => bulk({ domains: [] }),
+      too_long: () => bulk({ domains: Array.from({ length: 101 }, (_, i) => `d${i}.com`) }),
+      string_type: () => bulk({ domains: [1] }),
+      bool_type: () => app('/app/imports', { file_name: 'a.ndjson', content: 'x', strict: 'yes' }),
+      int_type: () => app('/app/demo', { seed: 'x' }),
+      list_type: () => bulk({ domains: 'example.com' }),
+      dict_type: () => bulk([]),
+      value_error: () => w.get('/public/engine-profile?domain=not%20a%20domain', {}),
+    }
+    expect(Object.keys(cases).sort()).toEqual([...validationTypes].sort())
+    for (const [type, request] of Object.entries(cases)) {
+      const res = await request()
+      expect(res.status, type).toBe(422)
+      const body = (await res.json()) as { detail: Array<{ type: string }> }
+      expect(body.detail.map((d) => d.type), type).toContain(type)
+      for (const d of body.detail) expect(validationTypes).toContain(d.type)
+    }
+  })
+
+  it('lists in docs/contract-decisions.md exactly the 422 types the code declares', () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/contract-decisions.md'), 'utf8')
+    const line = /\*\*422 `type` values\*\*:([^\n]*(?:\n  [^\n]*)*)/.exec(doc)?.[1] ?? ''
+    const listed = [...line.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])
+    expect(listed.sort()).toEqual([...validationTypes].sort())
   })
 
   it('uses ["path", name] for path parameters and "missing" for required ones', async () => {

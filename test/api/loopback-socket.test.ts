@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
 import { makeWorld, type TestWorld } from '../helpers/core'
@@ -43,6 +44,33 @@ describe('over a real loopback socket', () => {
 
   it('sets cabinet links to the address it listens on', () => {
     expect(world.core.appUrl).toBe(server.url)
+  })
+
+  /** Sends raw bytes and reads the whole answer (the server closes the connection). */
+  const raw = (bytes: string) =>
+    new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1', () => socket.end(bytes))
+      let text = ''
+      socket.on('data', (chunk) => (text += chunk.toString()))
+      socket.on('error', reject)
+      socket.on('close', () => {
+        const [head, body] = text.split('\r\n\r\n') as [string, string]
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body })
+      })
+    })
+
+  it('answers what Node refuses before any route (400, 431, 417) with a JSON {detail} body', async () => {
+    const bad = await raw('GARBAGE\r\n\r\n')
+    expect(bad.status).toBe(400)
+    expect(bad.headers).toMatch(/Content-Type: application\/json/)
+    expect(bad.headers).toMatch(/X-Content-Type-Options: nosniff/)
+    expect(JSON.parse(bad.body)).toEqual({ detail: 'Bad request: it is not well-formed HTTP.' })
+    const big = await raw(`GET /public/discover/volatility HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    expect(big.status).toBe(431)
+    expect(JSON.parse(big.body)).toEqual({ detail: 'Request headers too large.' })
+    const expectation = await raw('GET /public/discover/volatility HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: tea\r\nConnection: close\r\n\r\n')
+    expect(expectation.status).toBe(417)
+    expect(JSON.parse(expectation.body)).toEqual({ detail: 'Expectation failed: only "Expect: 100-continue" is understood.' })
   })
 })
 

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { getCookie, setCookie } from 'hono/cookie'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { ValidationIssue } from '../../../shared/contract/errors'
 import { routes, type RouteDef, type RouteId } from '../../../shared/contract/routes'
 import { principalOf, type Principal } from '../auth/principal'
 import { SESSION_COOKIE } from '../auth/web-sessions'
@@ -107,7 +108,7 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
   }
 
   const parse = async (c: Context, def: RouteDef) => {
-    const issues = []
+    const issues: ValidationIssue[] = []
     const rawQuery = queryRecord(c.req.queries())
     const query = def.query?.safeParse(rawQuery)
     if (query && !query.success) issues.push(...toValidationIssues('query', query.error, rawQuery))

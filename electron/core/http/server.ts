@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Core } from '../core'
 import { createHttpApp, type HttpAppOptions } from './app'
 import { isLoopbackHost } from './host-guard'
+import { SECURITY_HEADERS } from './security-headers'
 
 export interface ServeOptions extends HttpAppOptions {
   host?: string
@@ -18,6 +19,13 @@ export interface RunningServer {
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 8737
+
+/** A whole HTTP/1.1 answer with a JSON body, written straight to a socket (no request object exists). */
+function rawJsonResponse(status: number, body: unknown): string {
+  const text = JSON.stringify(body)
+  const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...SECURITY_HEADERS, Connection: 'close' }
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${text}`
+}
 
 /** Listens on the loopback interface (port 0 takes any free port) and resolves once ready. */
 export function startHttpServer(core: Core, options: ServeOptions = {}): Promise<RunningServer> {
@@ -50,6 +58,24 @@ export function startHttpServer(core: Core, options: ServeOptions = {}): Promise
       if (!fast(req, res)) void listener(req, res)
     })
     server.on('error', reject)
+    // Answers Node gives before any route runs (a malformed request, headers too large, an
+    // Expect it does not know) carry the contract's {detail} body too.
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+      const detail =
+        status === 431
+          ? 'Request headers too large.'
+          : status === 408
+            ? 'The request took too long to arrive.'
+            : 'Bad request: it is not well-formed HTTP.'
+      socket.end(rawJsonResponse(status, { detail }))
+    })
+    server.on('checkExpectation', (_req, res: http.ServerResponse) => {
+      const body = JSON.stringify({ detail: 'Expectation failed: only "Expect: 100-continue" is understood.' })
+      res.writeHead(417, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...SECURITY_HEADERS })
+      res.end(body)
+    })
     // Responses go out at once (no Nagle delay waiting for the client's acknowledgement).
     server.on('connection', (socket) => socket.setNoDelay(true))
     server.listen(options.port ?? DEFAULT_PORT, host, () => {

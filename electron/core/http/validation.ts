@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ValidationIssue } from '../../../shared/contract/errors'
+import { validationTypes, type ValidationIssue, type ValidationType } from '../../../shared/contract/errors'
 
 /** zod issues in the contract's 422 form: {loc: [where, ...path], msg, type}. */
 export function toValidationIssues(where: 'query' | 'path' | 'body', error: z.ZodError, input: unknown): ValidationIssue[] {
@@ -15,21 +15,33 @@ export function toValidationIssues(where: 'query' | 'path' | 'body', error: z.Zo
   })
 }
 
-function issueType(issue: z.core.$ZodIssue): string {
+/** The 422 type of a zod issue: one of validationTypes (a check may name its own in `params.type`). */
+function issueType(issue: z.core.$ZodIssue): ValidationType {
+  const named = (issue as { params?: { type?: unknown } }).params?.type
+  if (typeof named === 'string' && (validationTypes as readonly string[]).includes(named)) return named as ValidationType
   switch (issue.code) {
     case 'too_small':
       return issue.origin === 'string' ? 'string_too_short' : issue.origin === 'array' ? 'too_short' : 'greater_than_equal'
     case 'too_big':
       return issue.origin === 'string' ? 'string_too_long' : issue.origin === 'array' ? 'too_long' : 'less_than_equal'
     case 'invalid_value':
-      return 'enum'
+      return (issue as { expected?: unknown }).expected === 'stringbool' ? 'bool_parsing' : 'enum'
     case 'invalid_format':
-      return issue.format === 'uuid' ? 'uuid_parsing' : issue.format === 'regex' ? 'value_error' : `${issue.format}_parsing`
+      return issue.format === 'uuid' ? 'uuid_parsing' : issue.format === 'regex' ? 'string_pattern_mismatch' : 'value_error'
     case 'invalid_type':
-      return `${issue.expected}_type`
+      return TYPE_ERRORS[issue.expected] ?? 'value_error'
     default:
-      return issue.code === 'custom' ? 'value_error' : issue.code
+      return 'value_error'
   }
+}
+
+const TYPE_ERRORS: Record<string, ValidationType> = {
+  string: 'string_type',
+  boolean: 'bool_type',
+  number: 'int_type',
+  int: 'int_type',
+  array: 'list_type',
+  object: 'dict_type',
 }
 
 /** Query strings as the schemas take them: one value as a string, a repeated name as an array. */
