@@ -67,7 +67,7 @@ describe('error shapes', () => {
 
   it('lists in docs/contract-decisions.md exactly the 422 types the code declares', () => {
     const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/contract-decisions.md'), 'utf8')
-    const line = /\*\*422 `type` values\*\*:([^\n]*(?:\n  [^\n]*)*)/.exec(doc)?.[1] ?? ''
+    const line = /\*\*422 `type` values\*\*:([^\n]*(?:\n {2}[^\n]*)*)/.exec(doc)?.[1] ?? ''
     const listed = [...line.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])
     expect(listed.sort()).toEqual([...validationTypes].sort())
   })
