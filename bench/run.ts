@@ -39,7 +39,7 @@ const program = new Command()
   .option('--scales <list>', 'demo scales to measure', 'small,medium')
   .option('--iterations <n>', 'requests per method', '200')
   .option('--fresh', 'rebuild cached worlds')
-  .option('--only <parts>', 'measure only these parts: analytics, import, latency, tracking, throughput', 'analytics,import,latency,tracking,throughput')
+  .option('--only <parts>', 'measure only these parts: analytics, import, latency, tracking, worst, contention, throughput', 'analytics,import,latency,tracking,worst,contention,throughput')
   .parse()
 const opts = program.opts<{ scales: string; iterations: string; fresh?: boolean; only: string }>()
 const parts = new Set(opts.only.split(','))
@@ -247,10 +247,8 @@ async function timeRequests(app: ReturnType<typeof createHttpApp>, headers: Reco
  * Tracking at the sizes of the issue: metrics of a 200-item entity list over 30 days, the
  * roll-up of a 500-item list, the matches of a mention list; and how long its first scan takes.
  */
-async function measureTracking(store: Store): Promise<void> {
-  const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 1_000_000_000 })
-  const app = createHttpApp(core)
-  const headers = { cookie: WebSessions.cookie(core.sessions.signIn()) }
+/** The bench's lists at the issue's sizes (made anew): 200 and 500 entities, and a 7-keyword mention list (not scanned yet). */
+function makeBenchLists(store: Store) {
   const projectId = ensureDemoProject(store, END)?.projectId ?? store.projects.all()[0]!.id
   for (const l of store.tracking.lists(projectId, undefined, 0, 1000, 0).rows) if (l.name.startsWith('bench: ')) deleteList(store, projectId, l.id)
   const entities = store.trackingEditor.suggestions('entity', null, 500).map((e) => ({ value: e.value }))
@@ -269,6 +267,14 @@ async function measureTracking(store: Store): Promise<void> {
     { value: 'Wahl' },
     { value: 'election' },
   ])
+  return { entity200, entity500, mention, entityCount: Math.min(500, entities.length) }
+}
+
+async function measureTracking(store: Store): Promise<void> {
+  const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 1_000_000_000 })
+  const app = createHttpApp(core)
+  const headers = { cookie: WebSessions.cookie(core.sessions.signIn()) }
+  const { entity200, entity500, mention, entityCount } = makeBenchLists(store)
   const indexStarted = performance.now()
   const index = store.recentActivity.current(END)
   line(`  in-memory index of the last 62 days: built in ${((performance.now() - indexStarted) / 1000).toFixed(2)} s (${index.hours.size.toLocaleString('en-US')} hourly and ${index.days.size.toLocaleString('en-US')} daily cells, ${index.articles.length.toLocaleString('en-US')} articles)`)
@@ -279,12 +285,155 @@ async function measureTracking(store: Store): Promise<void> {
     ['GET /v1/tracking/lists', '/v1/tracking/lists'],
     ['GET metrics, 200 entities, 30d, limit 200', `/v1/tracking/lists/${entity200}/metrics?period=30d&limit=200`],
     ['GET metrics, 200 entities, 7d, hourly, limit 50', `/v1/tracking/lists/${entity200}/metrics?period=7d&grain=hour`],
-    [`GET rollup, ${Math.min(500, entities.length)} entities, 24h`, `/v1/tracking/lists/${entity500}/rollup`],
-    [`GET rollup, ${Math.min(500, entities.length)} entities, 30d`, `/v1/tracking/lists/${entity500}/rollup?period=30d`],
+    [`GET rollup, ${entityCount} entities, 24h`, `/v1/tracking/lists/${entity500}/rollup`],
+    [`GET rollup, ${entityCount} entities, 30d`, `/v1/tracking/lists/${entity500}/rollup?period=30d`],
     ['GET matches, mention list', `/v1/tracking/lists/${mention}/matches`],
     ['GET matches, mention list, limit 1000', `/v1/tracking/lists/${mention}/matches?limit=1000`],
     ['GET metrics, mention list, 30d', `/v1/tracking/lists/${mention}/metrics?period=30d`],
   ])
+}
+
+/**
+ * Every method of the route table with its most expensive valid parameters (the widest window,
+ * the finest grain, the largest page) on the busiest list, article and trend: how long the
+ * answer takes and how big it is. Each call asks for another window (its end an hour later), so
+ * no answer comes from memory.
+ */
+async function measureWorstCase(store: Store): Promise<void> {
+  const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 1_000_000_000 })
+  const app = createHttpApp(core)
+  const headers = { cookie: WebSessions.cookie(core.sessions.signIn()) }
+  const pick = (sql: string) => store.sqlite.prepare(sql).pluck().get() as string
+  const bench = makeBenchLists(store)
+  scanMentionList(store, bench.mention, 'full', () => END)
+  const byKind = (kind: string) => (kind === 'mention' ? bench.mention : bench.entity500)
+  const paths: Record<string, string | undefined> = {
+    list_id: bench.entity500,
+    alpha_2: pick(`SELECT country FROM feed_snapshots GROUP BY country ORDER BY sum(entry_count) DESC LIMIT 1`),
+    article_id: pick(`SELECT a.id FROM articles a JOIN article_facets f ON f.article_seq = a.seq ORDER BY f.impressions DESC LIMIT 1`),
+    trend_id: pick('SELECT id FROM trends ORDER BY article_count DESC LIMIT 1'),
+    theme_id: pick('SELECT id FROM themes ORDER BY n_articles DESC LIMIT 1'),
+    topic_id: pick('SELECT id FROM topics ORDER BY n_articles DESC LIMIT 1'),
+  }
+  const widest: Record<string, string> = { period: 'custom', date_from: '0001-01-01', grain: 'hour', window: '30d', with_stats: 'true', with_article_counts: 'true', min_articles: '0', domain: pick('SELECT domain FROM publishers LIMIT 1'), q: 'ne' }
+  const openapi = (await (await app.request('http://127.0.0.1/openapi.json')).json()) as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema: { maximum?: number } }> }>> }
+  const rows: Array<[string, number, number, number, number]> = []
+  const { routes } = await import('../shared/contract/routes')
+  for (const [id, def] of Object.entries(routes)) {
+    if (def.method !== 'GET' || def.access === 'app') continue
+    const kindsOf = def.path.includes('{list_id}') ? (def.path.endsWith('/matches') ? ['mention'] : ['entity', 'mention']) : [null]
+    for (const kind of kindsOf) {
+      const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'list_id' && kind ? byKind(kind) : paths[name]) ?? 'x')
+      const documented = openapi.paths[def.path]?.get?.parameters ?? []
+      const times: number[] = []
+      let bytes = 0
+      for (let i = 0; i < 6; i++) {
+        const params = new URLSearchParams()
+        for (const name of Object.keys(def.query?.shape ?? {})) {
+          if (name === 'date_to') params.set(name, new Date(END.getTime() - i * 3_600_000).toISOString())
+          else if (widest[name]) params.set(name, widest[name]!)
+          else if (name === 'limit') params.set(name, String(documented.find((p) => p.name === 'limit')?.schema.maximum ?? 1000))
+        }
+        const started = performance.now()
+        const res = await app.request(`http://127.0.0.1${path}?${params}`, { headers })
+        const body = await res.arrayBuffer()
+        times.push(performance.now() - started)
+        bytes = Math.max(bytes, body.byteLength)
+        if (res.status !== 200) throw new Error(`${path}?${params}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`)
+      }
+      times.sort((a, b) => a - b)
+      rows.push([`${id}${kind ? ` (${kind} list)` : ''}`, times[Math.floor(times.length / 2)]!, times[times.length - 1]!, bytes, 0])
+    }
+  }
+  for (const [name, median, worst, bytes] of rows.sort((a, b) => b[2] - a[2])) {
+    line(`  ${name.padEnd(44)} median ${ms(median).padStart(11)}  worst ${ms(worst).padStart(11)}  ${(bytes / 1024).toFixed(1).padStart(8)} KiB`)
+  }
+}
+
+/**
+ * Reads of a running `feedlens serve` while `feedlens import` writes into the same store from
+ * another process: p50/p95 of ordinary requests idle, then during the import (on a copy of the
+ * world, so the cached one stays as it was).
+ */
+async function measureReadsDuringImport(scale: DemoScale): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-bench-contention-'))
+  const source = path.join(CACHE, `${scale}-seed${SEED}.db`)
+  const copy = new (await import('better-sqlite3')).default(source, { readonly: true })
+  await copy.backup(path.join(dir, 'feedlens.db'))
+  copy.close()
+  // the bench's own copy: its plans without request limits, so that nothing but the store is measured
+  const limits = Store.open({ file: path.join(dir, 'feedlens.db'), migrationsFolder: MIGRATIONS })
+  limits.sqlite.prepare('UPDATE plans SET requests_per_minute = NULL, requests_per_month = NULL').run()
+  limits.close()
+  const keyOut = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'keys', 'create', '--name', 'bench', '--internal', '--data-dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    child.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`keys create: ${code}`))))
+  })
+  const server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dir], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const url = await new Promise<string>((resolve) => {
+    let out = ''
+    server.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(out)
+      if (m) resolve(m[1]!)
+    })
+  })
+  const store = Store.open({ file: source, migrationsFolder: MIGRATIONS })
+  const pick = (sql: string) => store.sqlite.prepare(sql).pluck().get() as string
+  const reads = [
+    '/v1/trends?limit=50',
+    `/v1/trends/${pick('SELECT id FROM trends ORDER BY article_count DESC LIMIT 1')}/articles`,
+    '/v1/articles?limit=50',
+    '/v1/geo/regions?with_stats=true',
+    `/v1/articles/${pick('SELECT id FROM articles ORDER BY seq DESC LIMIT 1')}/observations`,
+    '/public/discover/volatility?country=US',
+  ]
+  // an observations file of the world's last 10 days, moved 30 days on: new snapshots to write
+  const file = path.join(dir, 'more.ndjson')
+  const out = fs.createWriteStream(file)
+  const urls = new Map((store.sqlite.prepare('SELECT seq, url FROM articles').raw().all() as Array<[number, string]>).map(([seq, u]) => [seq, u]))
+  const from = Math.floor(END.getTime() / 1000) - 10 * 86_400
+  let rows = 0
+  for (const snap of store.sqlite.prepare('SELECT observed_at AS t, country, entries FROM feed_snapshots WHERE observed_at >= ? ORDER BY observed_at, country').all(from) as Array<{ t: number; country: string; entries: Buffer }>) {
+    const e = decodeFeedEntries(snap.entries)
+    const at = isoFromSeconds(snap.t + 30 * 86_400)
+    for (let i = 0; i < e.seqs.length; i++) {
+      if (!out.write(`${JSON.stringify({ observed_at: at, country: snap.country, position: e.positions[i], estimated_impressions: e.impressions[i], url: urls.get(e.seqs[i]!) })}\n`)) await new Promise<void>((r) => out.once('drain', () => r()))
+      rows++
+    }
+  }
+  await new Promise<void>((r) => out.end(() => r()))
+  store.close()
+  const sample = async (until: () => boolean, minimum: number) => {
+    const times: number[] = []
+    for (let i = 0; times.length < minimum || until(); i++) {
+      const started = performance.now()
+      const res = await fetch(`${url}${reads[i % reads.length]}`, { headers: { 'X-API-Key': keyOut } })
+      await res.arrayBuffer()
+      times.push(performance.now() - started)
+      if (res.status !== 200) throw new Error(`${reads[i % reads.length]}: ${res.status}`)
+      if (times.length > 20_000) break
+    }
+    return times.sort((a, b) => a - b)
+  }
+  try {
+    await sample(() => false, 120) // warm-up: first answers, caches
+    const idle = await sample(() => false, 600)
+    let importing = true
+    const started = performance.now()
+    const importer = spawn(process.execPath, [BIN, 'import', file, '--data-dir', dir, '--no-refresh'], { stdio: 'ignore' })
+    importer.on('exit', () => (importing = false))
+    const busy = await sample(() => importing, 200)
+    const seconds = (performance.now() - started) / 1000
+    line(`reads of \`feedlens serve\` (${reads.length} methods in turn, over its socket) while \`feedlens import\` writes ${rows.toLocaleString('en-US')} observations into the same store (${seconds.toFixed(1)} s):`)
+    line(`  idle:             p50 ${ms(percentile(idle, 50))}  p95 ${ms(percentile(idle, 95))}  (${idle.length} requests)`)
+    line(`  during the import: p50 ${ms(percentile(busy, 50))}  p95 ${ms(percentile(busy, 95))}  max ${ms(busy[busy.length - 1]!)}  (${busy.length} requests): p95 ${(percentile(busy, 95) / percentile(idle, 95)).toFixed(2)}x idle`)
+  } finally {
+    server.kill('SIGTERM')
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 async function main() {
@@ -305,6 +454,11 @@ async function main() {
       const signals = refreshSignals(store, END)
       line(`signals ${scale}: ${((performance.now() - signalsStarted) / 1000).toFixed(1)} s (${signals.points.toLocaleString('en-US')} series points)`)
     }
+    if (!parts.has('analytics') && store.counts().trends === 0) {
+      // the methods need what the analytics compute (not timed here)
+      refreshTrends(store, END)
+      refreshSignals(store, END)
+    }
     const counts = store.counts()
     line(`\n${scale}: ${counts.articles.toLocaleString('en-US')} articles, ${counts.observations.toLocaleString('en-US')} observations`)
     if (parts.has('import')) await measureImport(store)
@@ -316,7 +470,12 @@ async function main() {
       line('tracking (in-process HTTP app, app session):')
       await measureTracking(store)
     }
+    if (parts.has('worst')) {
+      line('the most expensive valid request of every method (widest window cut to the data, finest grain, largest page; a new window each call):')
+      await measureWorstCase(store)
+    }
     store.close()
+    if (parts.has('contention')) await measureReadsDuringImport(scale)
     if (scale === scales[scales.length - 1] && parts.has('throughput')) await measureThroughput(path.join(CACHE, `${scale}-seed${SEED}.db`))
   }
 }

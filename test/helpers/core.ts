@@ -35,10 +35,10 @@ export interface TestWorld {
 }
 
 /** A core over an in-memory (or given) store with one Pro project, its key, and a movable clock. */
-export function makeWorld(options: { file?: string; plan?: string; http?: HttpAppOptions; regions?: string[] } = {}): TestWorld {
+export function makeWorld(options: { file?: string; plan?: string; http?: HttpAppOptions; regions?: string[]; publicRequestsPerMinute?: number } = {}): TestWorld {
   const store = openTestStore(options.file)
   let now = FIXED_NOW
-  const core = new Core({ store, clock: () => now, appUrl: 'http://127.0.0.1:9999' })
+  const core = new Core({ store, clock: () => now, appUrl: 'http://127.0.0.1:9999', publicRequestsPerMinute: options.publicRequestsPerMinute })
   for (const code of options.regions ?? []) seedRegion(store, code)
   let project = store.projects.all()[0]
   if (!project) {
