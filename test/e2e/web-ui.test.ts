@@ -20,6 +20,20 @@ describe('the web UI in Chromium', () => {
     await screens?.close()
   })
 
+  it('shows a browser without the session how to sign in, and no data', async () => {
+    const stranger = await screens.browser.newPage({ viewport: { width: 1024, height: 700 } })
+    try {
+      await stranger.goto(`${server.url}/trends`)
+      await stranger.getByRole('heading', { name: 'Sign in to Feedlens' }).waitFor()
+      expect(await stranger.getByText('feedlens link').isVisible()).toBe(true)
+      expect(await stranger.getByText('Fed holds rates').count()).toBe(0)
+      expect(await stranger.content()).not.toMatch(/feedlens_session|token=/)
+      await stranger.screenshot({ path: path.join(SCREENSHOTS, 'sign-in.png') })
+    } finally {
+      await stranger.close()
+    }
+  })
+
   it('opens on Trends with every section in the navigation', async () => {
     await page.goto(server.url)
     const nav = page.getByRole('navigation', { name: 'Sections' })

@@ -1,3 +1,4 @@
+import { describeError } from '../store/busy'
 import { currentImport } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { runSteps, runStepsInBackground, write } from '../steps'
@@ -53,7 +54,7 @@ export async function refreshAfterNewData(store: Store, scanner: MentionScanner,
   await refreshAnalyticsInBackground(store, now)
   if (!store.sqlite.open) return
   scanner.requestDue()
-  void store.recentActivity.prepareInBackground()
+  void store.recentActivity.prepareInBackground().catch((error: unknown) => console.error(`Indexing recent activity failed: ${describeError(error)}`))
 }
 
 /** Whether data arrived that the analytics do not cover yet. */
