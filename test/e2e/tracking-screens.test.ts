@@ -44,7 +44,7 @@ describe('the tracking screens in Chromium', () => {
     expect(csv[0]).toBe(
       'key,name,impressions,impressions_spark,delta_pct,rank_delta,publications_count,publishers_count,avg_position,trends_count,avg_lifespan_hours,lived_hours,related,last_seen',
     )
-    expect(csv).toContain('/m/fed,Federal Reserve,2700,0 2700,,0,2,1,2.8,2,1.5,3,,2026-11-20T11:00:00.000Z')
+    expect(csv).toContain('/m/fed,Federal Reserve,2700,0 2700,100,0,2,1,2.8,2,1.5,3,,2026-11-20T11:00:00.000Z')
   })
 
   it('creates a mention list in the editor, scans it and shows the matches highlighted', async () => {
