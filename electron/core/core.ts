@@ -7,6 +7,7 @@ import { MentionScanner } from './jobs/mention-scan'
 import { analyticsStale, refreshAnalyticsInBackground } from './jobs/refresh'
 import { describeError } from './store/busy'
 import { RateLimiter } from './limits/rate-limiter'
+import { AnswerCache, hourOf } from './service/answer-cache'
 import { handlers } from './service/service'
 import type { Store } from './store/store'
 
@@ -102,29 +103,22 @@ export class Core {
   }
 
   context(principal: Principal): RequestContext {
-    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl, jobs: this.jobs, scanner: this.scanner }
+    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl, jobs: this.jobs, scanner: this.scanner, answers: this.answers }
   }
+
+  /** Answers of every method kept while the data holds: keyless answers, their bytes, metrics and roll-ups. */
+  readonly answers = new AnswerCache(() => this.store.version)
 
   call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): RouteResponse<K> {
     if (routes[id].access !== 'public' || routes[id].method !== 'GET') return handlers[id](this.context(principal), input)
-    // Keyless answers depend on the data only (not on who asks): they are kept until the data
-    // or what is computed from it changes. Within one hour, since some read the clock.
-    const key = `${id}|${JSON.stringify(input.query)}|${Math.floor(this.now().getTime() / 3_600_000)}`
-    const hit = this.publicAnswers.get(key)
-    if (hit && hit.version === this.store.version) return hit.answer as RouteResponse<K>
-    const answer = handlers[id](this.context(principal), input)
-    if (this.publicAnswers.size >= 2000) this.publicAnswers.clear()
-    this.publicAnswers.set(key, { version: this.store.version, answer })
-    return answer
+    // Keyless answers depend on the data only (not on who asks), and some read the clock.
+    return this.answers.remember(`public|${id}|${JSON.stringify(input.query)}|${hourOf(this.now())}`, () => handlers[id](this.context(principal), input))
   }
 
-  private readonly publicAnswers = new Map<string, { version: number; answer: unknown }>()
-
-  /**
-   * Serialized keyless answers by raw URL, filled by the HTTP app and served by the loopback
-   * server without going through the router again (the same bytes, while the data version holds).
-   */
-  readonly publicResponses = new Map<string, { version: number; hour: number; body: Buffer; headers: Record<string, string | number> }>()
+  /** The key under which the bytes of a keyless GET are kept for the loopback server's fast path. */
+  publicBytesKey(url: string): string {
+    return `bytes|${hourOf(this.now())}|${url}`
+  }
 }
 
 export const DEFAULT_PUBLIC_REQUESTS_PER_MINUTE = 1200

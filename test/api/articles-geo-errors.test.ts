@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createApiKey } from '../../electron/core/service/handlers/app'
+import { createApiKey } from '../../electron/core/service/keys'
 import { makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 

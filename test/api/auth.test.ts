@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY } from '../../electron/core/http/security-headers'
-import { createApiKey } from '../../electron/core/service/handlers/app'
+import { createApiKey } from '../../electron/core/service/keys'
 import { makeWorld, tempDir } from '../helpers/core'
 
 describe('API key authentication', () => {

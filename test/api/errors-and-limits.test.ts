@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fs from 'node:fs'
 import path from 'node:path'
 import { validationTypes, type ValidationType } from '../../shared/contract/errors'
-import { createApiKey } from '../../electron/core/service/handlers/app'
+import { createApiKey } from '../../electron/core/service/keys'
 import { makeWorld, tempDir } from '../helpers/core'
 
 describe('error shapes', () => {

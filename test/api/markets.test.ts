@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { routes, type RouteDef, type RouteId } from '../../shared/contract/routes'
 import { IngestWriter } from '../../electron/core/ingest/writer'
-import { createApiKey } from '../../electron/core/service/handlers/app'
+import { createApiKey } from '../../electron/core/service/keys'
 import { makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 

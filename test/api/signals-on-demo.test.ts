@@ -10,7 +10,7 @@ import { nextSnapshotBatch } from '../../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore } from '../helpers/core'
 import { trendInMarkets } from '../../electron/core/analytics/trends/market-view'
-import { createApiKey } from '../../electron/core/service/handlers/app'
+import { createApiKey } from '../../electron/core/service/keys'
 
 const END = new Date('2026-11-20T12:00:00Z')
 const store = openTestStore()

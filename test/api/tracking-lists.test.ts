@@ -189,7 +189,7 @@ describe('tracking error codes', () => {
     }
     expect(await code(`/v1/tracking/lists/${IDS.entityList}/matches`)).toEqual([400, 'kind_mismatch', null])
 
-    const { createApiKey } = await import('../../electron/core/service/handlers/app')
+    const { createApiKey } = await import('../../electron/core/service/keys')
     const internal = createApiKey(w.store, { name: 'internal', internal: true }, w.now()).value
     expect(await code(`/v1/tracking/lists/${IDS.entityList}/metrics`, { 'X-API-Key': internal })).toEqual([403, 'project_key_required', null])
 
@@ -209,7 +209,7 @@ describe('tracking error codes', () => {
   })
 
   it('answers 429 past the plan request limit on tracking methods too, with no tracking code', async () => {
-    const { createApiKey } = await import('../../electron/core/service/handlers/app')
+    const { createApiKey } = await import('../../electron/core/service/keys')
     w.store.sqlite.prepare(`UPDATE plans SET requests_per_minute = 2 WHERE id = 'pro'`).run()
     const headers = { 'X-API-Key': createApiKey(w.store, { name: 'limited', projectId: w.projectId }, w.now()).value }
     expect((await w.get(`/v1/tracking/lists/${IDS.entityList}/metrics`, headers)).status).toBe(200)
@@ -341,7 +341,7 @@ describe('list editing', () => {
   })
 
   it("keeps another project's lists out of reach", async () => {
-    const { createApiKey } = await import('../../electron/core/service/handlers/app')
+    const { createApiKey } = await import('../../electron/core/service/keys')
     const project = w.store.projects.create({ id: '0b000000-0000-4000-8000-000000000001', name: 'Other', planId: 'pro', createdAt: w.now().toISOString() })
     const key = createApiKey(w.store, { name: 'other', projectId: project.id }, w.now()).value
     expect((await w.get(`/v1/tracking/lists/${IDS.entityList}`, { 'X-API-Key': key })).status).toBe(404)

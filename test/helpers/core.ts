@@ -7,7 +7,7 @@ import { routes, type RouteId } from '../../shared/contract/routes'
 import { Core } from '../../electron/core/core'
 import { createHttpApp, type HttpAppOptions } from '../../electron/core/http/app'
 import { WebSessions } from '../../electron/core/auth/web-sessions'
-import { createApiKey } from '../../electron/core/service/handlers/app'
+import { createApiKey } from '../../electron/core/service/keys'
 import { Store } from '../../electron/core/store/store'
 
 export const MIGRATIONS = path.resolve(__dirname, '../../resources/drizzle')

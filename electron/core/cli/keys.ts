@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander'
 import { openCore } from '../bootstrap'
-import { createApiKey, keyView } from '../service/handlers/app'
+import { createApiKey, keyView } from '../service/keys'
 import { ApiError } from '../service/errors'
 import { dataDirOption, parseCountries } from './options'
 

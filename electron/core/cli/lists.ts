@@ -6,7 +6,7 @@ import { openCore } from '../bootstrap'
 import type { Core } from '../core'
 import { scanMentionList } from '../jobs/mention-scan'
 import { appPrincipal, type Principal } from '../auth/principal'
-import { chosenProject } from '../service/handlers/app'
+import { chosenProject } from '../service/keys'
 import { dataDirOption, parseCountries } from './options'
 
 /** Checks CLI input with the same schema the app's methods use, and says what is wrong in words. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createApiKey } from '../service/handlers/app'
+import { createApiKey } from '../service/keys'
 import { addItems, createList } from '../service/tracking/editing'
 import type { Store } from '../store/store'
 import { generateDemoWorld, type DemoOptions, type DemoSummary } from './generate'

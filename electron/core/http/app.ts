@@ -18,6 +18,12 @@ import { queryRecord, toValidationIssues } from './validation'
 
 const MAX_BODY_BYTES = 1024 * 1024
 
+/** The bytes of a keyless answer, sent again by the loopback server's fast path (http/server.ts). */
+export interface PublicBytes {
+  body: Buffer
+  headers: Record<string, string | number>
+}
+
 /** Marks a request handed over in process by the desktop window's IPC wire; a socket can never carry it. */
 const inProcessMark = Object.freeze({})
 export function inProcessEnv(): Record<string, unknown> {
@@ -72,13 +78,8 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     if (c.req.method !== 'GET' || c.res.status !== 200) return
     const url = new URL(c.req.url)
     const body = Buffer.from(await c.res.clone().arrayBuffer())
-    if (core.publicResponses.size >= 2000) core.publicResponses.clear()
-    core.publicResponses.set(url.pathname + url.search, {
-      version,
-      hour: Math.floor(core.now().getTime() / 3_600_000),
-      body,
-      headers: { ...Object.fromEntries(c.res.headers.entries()), 'content-length': body.length },
-    })
+    const answer: PublicBytes = { body, headers: { ...Object.fromEntries(c.res.headers.entries()), 'content-length': body.length } }
+    core.answers.set(core.publicBytesKey(url.pathname + url.search), answer, version)
   })
 
   const principalFor = (c: Context, def: RouteDef): Principal =>

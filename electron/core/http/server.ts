@@ -2,7 +2,7 @@ import { getRequestListener } from '@hono/node-server'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Core } from '../core'
-import { createHttpApp, type HttpAppOptions } from './app'
+import { createHttpApp, type HttpAppOptions, type PublicBytes } from './app'
 import { isLoopbackHost } from './host-guard'
 import { SECURITY_HEADERS } from './security-headers'
 
@@ -40,14 +40,13 @@ export function startHttpServer(core: Core, options: ServeOptions = {}): Promise
   // again as it is; the host guard and the keyless rate limit apply as in the app.
   const fast = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     if (req.method !== 'GET' || !req.url?.startsWith('/public/') || options.log) return false
-    const cached = core.publicResponses.get(req.url)
-    const now = core.now()
-    if (!cached || cached.version !== core.store.version || cached.hour !== Math.floor(now.getTime() / 3_600_000)) return false
+    const cached = core.answers.get<PublicBytes>(core.publicBytesKey(req.url))
+    if (!cached) return false
     const rawHost = req.headers.host ?? ''
     const colon = rawHost.lastIndexOf(':')
     const hostname = (colon > rawHost.lastIndexOf(']') ? rawHost.slice(0, colon) : rawHost).toLowerCase()
     if (!isLoopbackHost(hostname) && !extraHosts.has(hostname)) return false
-    if (!core.rateLimiter.check('public', publicRule, now).allowed) return false
+    if (!core.rateLimiter.check('public', publicRule, core.now()).allowed) return false
     res.writeHead(200, cached.headers)
     res.end(cached.body)
     return true

@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal'
 import type { JobRegistry } from '../jobs/jobs'
 import type { MentionScanner } from '../jobs/mention-scan'
 import type { Store } from '../store/store'
+import type { AnswerCache } from './answer-cache'
 
 
 export interface RequestContext {
@@ -13,4 +14,6 @@ export interface RequestContext {
   jobs: JobRegistry
   /** Background keyword scans of mention lists. */
   scanner: MentionScanner
+  /** Computed answers kept while the data holds (one memory for every method). */
+  answers: AnswerCache
 }

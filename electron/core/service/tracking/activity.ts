@@ -1,6 +1,7 @@
 import { covers, membership, windowActivity, type ActivityIndex } from '../../analytics/tracking/activity-index'
 import { itemBuckets, type ItemPublication } from '../../analytics/tracking/item-figures'
-import type { CoveredArticleRow, WindowFilter } from '../../store/repositories/item-activity'
+import type { ActivityWindow } from '../../analytics/tracking/window'
+import type { CoveredArticleRow } from '../../store/repositories/item-activity'
 import type { RequestContext } from '../context'
 
 /**
@@ -12,8 +13,8 @@ export interface ListWindows {
   kind: string
   listId: string
   keys: string[]
-  current: WindowFilter
-  previous: WindowFilter
+  current: ActivityWindow
+  previous: ActivityWindow
 }
 
 export interface ListActivity {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import type { addItemsBody, createListBody, updateListBody } from '../../../../shared/contract/list-editing'
 import { LIST_COLORS, MAX_KEYWORD_LENGTH } from '../../../../shared/contract/list-editing'
-import { listKinds, type ListKind } from '../../../../shared/contract/values'
+import type { ListKind } from '../../../../shared/contract/values'
 import type { NewItem } from '../../store/repositories/tracking'
 import type { Store } from '../../store/store'
 import { ApiError } from '../errors'
+import { withinUsageLimit } from '../../limits/usage'
 
 /**
  * The list editor's rules (docs/contract-decisions.md, "Tracking lists"): how each kind's items
@@ -15,49 +16,6 @@ import { ApiError } from '../errors'
 type CreateList = z.output<typeof createListBody>
 type UpdateList = z.output<typeof updateListBody>
 type NewItemInput = z.output<typeof addItemsBody>['items'][number]
-
-export type Usage = Record<ListKind, { used: number; limit: number | null }>
-
-/** Usage per kind against the plan's limits: the numbers of the app's badges and of the list index. */
-export function projectUsage(store: Store, projectId: string): Usage {
-  const used = store.tracking.usage(projectId)
-  const project = store.projects.get(projectId)
-  const plan = project ? store.plans.get(project.planId) : undefined
-  const limits: Record<ListKind, number | null> = {
-    entity: plan?.limitEntity ?? null,
-    category: plan?.limitCategory ?? null,
-    publisher: plan?.limitPublisher ?? null,
-    trend: null,
-    mention: plan?.limitMention ?? null,
-  }
-  return Object.fromEntries(listKinds.map((k) => [k, { used: used.get(k) ?? 0, limit: limits[k] }])) as Usage
-}
-
-const KIND_WORDS: Record<ListKind, string> = {
-  entity: 'entities',
-  category: 'categories',
-  publisher: 'publishers',
-  trend: 'trends',
-  mention: 'keywords (each with its match type, in active lists)',
-}
-
-/** Runs a change and undoes it when it takes the project past its plan's limit for a kind. */
-function withinLimit<T>(store: Store, projectId: string, kind: ListKind, change: () => T): T {
-  return store.transaction(() => {
-    const before = projectUsage(store, projectId)[kind]
-    const result = change()
-    const after = projectUsage(store, projectId)[kind]
-    if (after.limit !== null && after.used > after.limit && after.used > before.used) {
-      const plan = store.plans.get(store.projects.get(projectId)!.planId)!
-      throw new ApiError(
-        403,
-        `The ${plan.name} plan tracks at most ${after.limit} ${KIND_WORDS[kind]} across the project's lists; ` +
-          `${before.used} are in use and this change would make it ${after.used}. Remove some items first.`,
-      )
-    }
-    return result
-  })
-}
 
 export function ownEditableList(store: Store, projectId: string, listId: string) {
   const list = store.tracking.owner(listId)
@@ -96,7 +54,7 @@ export function updateList(store: Store, projectId: string, listId: string, patc
   const list = ownEditableList(store, projectId, listId)
   const mentionOnly = patch.countries || patch.langs || patch.search_scope || patch.active !== undefined
   if (list.kind !== 'mention' && mentionOnly) throw new ApiError(400, 'countries, langs, search_scope and active belong to mention lists only.')
-  withinLimit(store, projectId, list.kind as ListKind, () =>
+  withinUsageLimit(store, projectId, list.kind as ListKind, () =>
     store.trackingEditor.updateList(
       listId,
       {
@@ -122,7 +80,7 @@ export function addItems(store: Store, projectId: string, listId: string, inputs
   const list = ownEditableList(store, projectId, listId)
   const kind = list.kind as ListKind
   const items = inputs.map((input) => normaliseItem(store, kind, input))
-  return withinLimit(store, projectId, kind, () => {
+  return withinUsageLimit(store, projectId, kind, () => {
     const added = store.trackingEditor.addItems(listId, items, now.toISOString())
     if (added > 0) store.trackingEditor.touch(listId, now.toISOString())
     return added

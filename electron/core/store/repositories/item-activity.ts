@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { ItemPublication } from '../../analytics/tracking/item-figures'
+import type { ActivityWindow } from '../../analytics/tracking/window'
 import { articleSumsIn, forEachHourIn } from './hourly-window'
 
 /**
@@ -31,14 +32,6 @@ const WINDOW_ARTICLES = `pa AS MATERIALIZED (
   SELECT value ->> 0 AS seq, value ->> 1 AS imps, value ->> 2 AS obs, value ->> 3 AS ps, value ->> 4 AS fs, value ->> 5 AS ls
   FROM json_each(@window))`
 
-export interface WindowFilter {
-  countries: string[]
-  lang: string | null
-  /** hours since the epoch, [fromHour, toHour) */
-  fromHour: number
-  toHour: number
-}
-
 /** One item's publication in the window (times are epoch seconds). */
 export type ItemArticleRow = ItemPublication
 
@@ -60,14 +53,14 @@ export class ItemActivityRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
   /** The query parameters: the items' keys, the language, and the window's articles with their sums. */
-  private params(keys: string[], f: WindowFilter) {
+  private params(keys: string[], f: ActivityWindow) {
     const sums = articleSumsIn(this.sqlite, f)
     const window = Array.from(sums, ([seq, s]) => [seq, s.impressions, s.observations, s.positionSum, s.firstSeen, s.lastSeen])
     return { keys: JSON.stringify(keys), lang: f.lang, window: JSON.stringify(window) }
   }
 
   /** Every (item, publication) pair with impressions in the window. */
-  itemArticles(kind: string, keys: string[], f: WindowFilter): ItemArticleRow[] {
+  itemArticles(kind: string, keys: string[], f: ActivityWindow): ItemArticleRow[] {
     const spec = ITEM_OF[kind]
     if (!spec || keys.length === 0) return []
     return this.sqlite
@@ -84,7 +77,7 @@ export class ItemActivityRepository {
   }
 
   /** Impressions per item in the window (the comparison window of metrics). */
-  itemImpressions(kind: string, keys: string[], f: WindowFilter): Map<string, number> {
+  itemImpressions(kind: string, keys: string[], f: ActivityWindow): Map<string, number> {
     const spec = ITEM_OF[kind]
     if (!spec || keys.length === 0) return new Map()
     const rows = this.sqlite
@@ -100,7 +93,7 @@ export class ItemActivityRepository {
   }
 
   /** Impressions of the given publications per hour or day of the window (sparklines), by seq and bucket. */
-  articleBuckets(seqs: number[], f: WindowFilter, grain: 'hour' | 'day'): Array<{ seq: number; bucket: number; impressions: number }> {
+  articleBuckets(seqs: number[], f: ActivityWindow, grain: 'hour' | 'day'): Array<{ seq: number; bucket: number; impressions: number }> {
     if (seqs.length === 0) return []
     const wanted = new Set(seqs)
     const buckets = new Map<string, { seq: number; bucket: number; impressions: number }>()
@@ -131,7 +124,7 @@ export class ItemActivityRepository {
   }
 
   /** Every publication of the items with impressions in the window (roll-ups), with its reach there. */
-  coveredArticles(kind: string, keys: string[], f: WindowFilter): CoveredArticleRow[] {
+  coveredArticles(kind: string, keys: string[], f: ActivityWindow): CoveredArticleRow[] {
     const spec = ITEM_OF[kind]
     if (!spec || keys.length === 0) return []
     return this.sqlite

@@ -1,0 +1,126 @@
+import type { RouteInput, RouteResponse } from '../../../../shared/contract/routes'
+import type { ListKind } from '../../../../shared/contract/values'
+import type { MatchType } from '../../analytics/mentions/matching'
+import { itemFigures, relatedEntities } from '../../analytics/tracking/item-figures'
+import { bucketKeys, changePct, ranks, sparkline } from '../../analytics/tracking/sparkline'
+import type { TrackingListRow } from '../../store/repositories/tracking'
+import { DAY_MS, HOUR_MS, isoFromSeconds } from '../../time/buckets'
+import type { RequestContext } from '../context'
+import { listActivity } from './activity'
+import { activityKey } from './views'
+import { trackingWindow } from './window'
+
+type Metrics = RouteResponse<'getTrackingMetrics'>
+type Row = Metrics['items'][number]
+
+/** Entities shown per metrics row (related, or top_entities for publishers). */
+const RELATED_PER_ROW = 5
+const NO_FORECAST = { pct_next24h: null, pct_next7d: null, pct_next30d: null, predicted_total_reach: null, predicted_end_at: null, confidence: null }
+const round1 = (x: number) => Math.round(x * 10) / 10
+
+const forecastOf = (json: string | null | undefined) => (json ? { ...NO_FORECAST, ...(JSON.parse(json) as Partial<typeof NO_FORECAST>) } : NO_FORECAST)
+
+/**
+ * One page of a list's rows with their figures in the window and against the one before
+ * (docs/contract-decisions.md, "Metrics, roll-up and matches"). An answer is kept until the data
+ * or the list changes, or the window moves to another hour; only `scope` is made anew.
+ */
+export function listMetrics(ctx: RequestContext, list: TrackingListRow, query: RouteInput<'getTrackingMetrics'>['query']): Metrics {
+  const tw = trackingWindow(ctx, list, query)
+  const { window: w } = tw
+  const scope = { ...tw.scope, grain: query.grain, prev_from: w.prevFrom.toISOString(), prev_to: w.prevTo.toISOString() }
+  const hours = [tw.current.fromHour, tw.current.toHour, tw.previous.fromHour, tw.previous.toHour]
+  const key = JSON.stringify(['metrics', list.id, list.updatedAt, list.itemCount, tw.markets, query.lang, query.grain, query.limit, query.offset, hours])
+  // figures from an index of older data (its successor being built) are not kept
+  const answer = ctx.answers.remember(key, () => computeMetrics(ctx, list, query, tw, scope), () => !ctx.store.recentActivity.behind)
+  return { ...answer, scope }
+}
+
+function computeMetrics(
+  ctx: RequestContext,
+  list: TrackingListRow,
+  query: RouteInput<'getTrackingMetrics'>['query'],
+  tw: ReturnType<typeof trackingWindow>,
+  scope: Metrics['scope'],
+): Metrics {
+  const kind = list.kind as ListKind
+  const items = ctx.store.tracking.items(list.id)
+  const keys = items.map((i) => activityKey(list, i))
+  const page = items.slice(query.offset, query.offset + query.limit)
+  const pageKeys = page.map((i) => activityKey(list, i))
+  const activity = listActivity(ctx, { kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain, pageKeys)
+  const current = itemFigures(activity.pairs)
+  const previous = activity.previous
+  const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
+  const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k) ?? 0])))
+
+  const onPage = new Set(pageKeys)
+  const pagePairs = activity.pairs.filter((p) => onPage.has(p.key))
+  const buckets = bucketKeys(tw.window.from, tw.window.to, query.grain)
+  const sparkOf = (key: string, field: 'impressions' | 'publications') => sparkline(buckets, activity.buckets.get(key)?.[field] ?? new Map())
+  const related: ReturnType<typeof relatedEntities> =
+    kind === 'mention' || kind === 'trend' ? new Map() : relatedEntities(pagePairs, activity.entitiesOf(pagePairs), RELATED_PER_ROW)
+  const forecasts = kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map<string, string | null>()
+
+  const rows: Row[] = page.map((item) => {
+    const key = activityKey(list, item)
+    const cur = current.get(key)
+    const impressions = cur?.impressions ?? 0
+    const common = {
+      key,
+      name: item.name,
+      impressions,
+      publications_count: cur?.publications ?? 0,
+      delta_pct: kind === 'trend' ? null : changePct(impressions, previous.get(key) ?? 0),
+      rank_delta: (rankPrev.get(key) ?? 0) - (rankNow.get(key) ?? 0),
+      impressions_spark: sparkOf(key, 'impressions'),
+      publications_spark: sparkOf(key, 'publications'),
+      last_seen: cur?.lastSeen == null ? null : isoFromSeconds(cur.lastSeen),
+    }
+    if (kind === 'mention') return { ...common, match_type: (item.type ?? 'broad') as MatchType }
+    const top = (related.get(key) ?? []).slice(0, RELATED_PER_ROW)
+    return {
+      ...common,
+      resolved_id: kind === 'entity' && item.type === null ? '' : item.key,
+      resolved_type: kind === 'entity' ? (item.type ?? '') : kind,
+      publishers_count: cur?.publishers ?? 0,
+      trends_count: cur?.trends ?? 0,
+      avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : 0,
+      avg_lifespan_hours: cur?.lifespanHours == null ? 0 : round1(cur.lifespanHours),
+      lived_hours: cur?.livedHours ?? 0,
+      ...(kind === 'publisher'
+        ? { top_entities: top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs })) }
+        : { related: top.map((r) => r.name) }),
+      ...(kind === 'trend' ? { forecast: forecastOf(forecasts.get(key)) } : {}),
+    }
+  })
+  const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
+  const pagePrevImpressions = pageKeys.reduce((s, k) => s + (previous.get(k) ?? 0), 0)
+  const spark = rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), [])
+  // Publications with a match seen in each step (each once, whichever keywords it matched).
+  const timeseries =
+    kind === 'mention'
+      ? buckets.map((b) => {
+          const total = activity.bucketTotals.get(b)
+          const ts = new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString()
+          return { ts, urls: total?.publications ?? 0, impressions: total?.impressions ?? 0 }
+        })
+      : undefined
+  return {
+    list_id: list.id,
+    kind,
+    scope,
+    items: rows,
+    summary: {
+      scope: 'page' as const,
+      impressions: pageImpressions,
+      publications_count: rows.reduce((s, r) => s + r.publications_count, 0),
+      delta_pct: kind === 'trend' ? null : changePct(pageImpressions, pagePrevImpressions),
+      impressions_spark: spark,
+      ...(timeseries ? { timeseries } : {}),
+    },
+    total: items.length,
+    limit: query.limit,
+    offset: query.offset,
+  }
+}
