@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid'
 import type { FormatGroup } from '../../../shared/contract/values'
 import { articleIdForUrl } from '../ingest/canonical-url'
-import type { ArticleRecord, EntityRecord, ObservationRecord, PublisherRecord } from '../ingest/records'
+import type { ArticleRecord, EntityRecord, ObservationRecord, PublisherRecord } from '../store/records'
 import { IngestWriter } from '../ingest/writer'
 import type { Store } from '../store/store'
 import { runSteps, runStepsInBackground } from '../steps'

@@ -3,7 +3,7 @@ import { formatGroups } from '../../../shared/contract/values'
 import { normalizeDomain } from '../domains/normalize-domain'
 import { MAX_ENTRY_VALUE } from '../store/feed-entries'
 import { articleUrlParts } from './canonical-url'
-import type { ArticleRecord, EntityRecord, ObservationRecord, PublisherRecord } from './records'
+import type { ArticleRecord, EntityRecord, ObservationRecord, PublisherRecord } from '../store/records'
 
 /** What one input row becomes; a row is either valid (records) or rejected with a reason. */
 export interface RowRecords {

@@ -4,7 +4,8 @@ import type { StoredArticleKey } from '../store/repositories/article-keys'
 import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, type FeedEntries } from '../store/feed-entries'
 import { encodeHourlyCells, encodeSnapshotHour, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
 import { addToCells, addToGroup, sightings, subjectCells, type ArticleFacts, type CellGroup } from './fold-cells'
-import { observationColumns, type ArticleRecord, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
+import type { ArticleRecord } from '../store/records'
+import { observationColumns, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
 
 /** Rows per multi-row INSERT. */
 const ROWS_PER_STATEMENT = 100

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { ArticleRecord } from '../../ingest/records'
+import type { ArticleRecord } from '../records'
 import { isoFromSeconds, seenIsoSql } from '../../time/buckets'
 import { decodeFeedEntries, feedEntryAt, findFeedEntry } from '../feed-entries'
 
