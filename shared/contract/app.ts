@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { uuidParam } from './params'
+import { demoScales, formatGroups, importFormats, signalGranularities } from './values'
 
 /** App-only operations (DESIGN: their own namespace, the app's session token, never an API key). */
 
@@ -84,7 +85,7 @@ export const jobResponse = z.object({ job: jobSchema })
 export const jobIdPath = z.object({ job_id: uuidParam })
 
 export const demoBody = z.object({
-  scale: z.enum(['small', 'medium', 'large']).optional().default('small'),
+  scale: z.enum(demoScales).optional().default('small'),
   seed: z.number().int().min(0).optional().default(42),
 })
 
@@ -100,7 +101,7 @@ const fileName = z
 
 export const importBody = z.object({
   file_name: fileName,
-  format: z.enum(['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv']).optional(),
+  format: z.enum(importFormats).optional(),
   strict: z.boolean().optional().default(false),
   country: z
     .string()
@@ -118,15 +119,15 @@ export const moversQuery = z.object({
     .transform((c) => (c.toLowerCase() === 'all' ? 'all' : c.toUpperCase()))
     .optional()
     .transform((c) => c ?? 'all'),
-  granularity: z.enum(['day', '3h']).optional().transform((g) => g ?? 'day'),
+  granularity: z.enum(signalGranularities).optional().transform((g) => g ?? 'day'),
   /** A day (YYYY-MM-DD) or, with 3h, the slot's start (YYYY-MM-DDTHH:00:00Z). */
   bucket: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}(:00:00(\.000)?Z)?)?$/, 'A day (YYYY-MM-DD) or a slot start (YYYY-MM-DDTHH:00:00Z)'),
-  category: z.enum(['News', 'Analysis', 'Utility', 'Atmosphere', 'Routine']).optional(),
+  category: z.enum(formatGroups).optional(),
 })
 
 export const moversResponse = z.object({
   country: z.string(),
-  granularity: z.string(),
+  granularity: z.enum(signalGranularities),
   bucket: z.string(),
   category: z.string().nullable(),
   snapshots: z.number().int(),

@@ -68,7 +68,7 @@ export const articleDetailResponse = z.object({
   region: z.string(),
   lang: z.string(),
   category: z.string().nullable(),
-  content_type: z.string().nullable(),
+  content_type: z.enum(formatGroups).nullable(),
   published_at: z.string().nullable(),
   /** first sighting in a feed; an article not seen yet: its published date, else when it was stored */
   first_seen_at: z.string(),

@@ -71,7 +71,7 @@ export const formatInterestResponse = z.object({
   format_filter: z.string().nullable(),
   formats: z.array(
     z.object({
-      format_type: z.string(),
+      format_type: z.enum(formatGroups),
       summary: z.object({
         current_index: z.number().nullable(),
         trend: z.enum(signalTrends),

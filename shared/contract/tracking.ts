@@ -9,7 +9,7 @@ import {
   repeatedStringParam,
   uuidParam,
 } from './params'
-import { grains, listKinds, matchScopes, matchTypes, periods } from './values'
+import { grains, listKinds, matchScopes, matchTypes, periods, scanStatuses, searchScopes } from './values'
 
 const timestamp = z.string().describe('ISO 8601 timestamp, UTC')
 const nullableTimestamp = timestamp.nullable()
@@ -73,12 +73,12 @@ export const listSummarySchema = z.object({
   updated_at: timestamp,
   countries: z.array(z.string()).optional(),
   langs: z.array(z.string()).optional(),
-  search_scope: z.string().optional(),
+  search_scope: z.enum(searchScopes).optional(),
   active: z.boolean().optional(),
   matches_count: z.number().int().optional(),
   new_publications_24h: z.number().int().optional(),
   last_scanned_at: nullableTimestamp.optional(),
-  scan_status: z.string().optional(),
+  scan_status: z.enum(scanStatuses).optional(),
 })
 
 export const usageSchema = z.record(
@@ -106,7 +106,7 @@ export const listItemSchema = z.object({
 export const listDetailResponse = listSummarySchema.extend({
   items: z.array(listItemSchema),
   mentions: z.array(z.string()).optional(),
-  match_types: z.array(z.string()).optional(),
+  match_types: z.array(z.enum(matchTypes)).optional(),
   extraction_started_at: nullableTimestamp.optional(),
   next_scan_at: nullableTimestamp.optional(),
   scan_error: z.object({ message: z.string(), at: timestamp }).nullable().optional(),

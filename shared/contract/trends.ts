@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { enumParam, enumParamOr, intParam, pagingParams, sortOrderParam, uuidParam } from './params'
-import { semanticTypes, structuralTypes, trendArticleSortFields, trendRoles, trendSortFields, trendStates } from './values'
+import { semanticTypes, structuralTypes, trendArticleSortFields, trendRelationTypes, trendRoles, trendSortFields, trendStates } from './values'
 import { forecastSchema } from './tracking'
 
 export const trendsQuery = z.object({
@@ -91,12 +91,12 @@ export const trendArticlesResponse = z.object({
 
 export const trendParentsResponse = z.object({
   trend_id: z.uuid(),
-  parents: z.array(z.object({ parent_id: z.uuid(), parent_label: z.string(), relation_type: z.string(), strength: z.number() })),
+  parents: z.array(z.object({ parent_id: z.uuid(), parent_label: z.string(), relation_type: z.enum(trendRelationTypes), strength: z.number() })),
 })
 
 export const trendChildrenResponse = z.object({
   trend_id: z.uuid(),
-  children: z.array(z.object({ child_id: z.uuid(), child_label: z.string(), relation_type: z.string(), strength: z.number() })),
+  children: z.array(z.object({ child_id: z.uuid(), child_label: z.string(), relation_type: z.enum(trendRelationTypes), strength: z.number() })),
 })
 
 const hierarchyNode = z.object({

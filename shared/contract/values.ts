@@ -12,7 +12,10 @@ export const trendRelationTypes = ['derivative', 'continuation', 'related'] as c
 export const matchTypes = ['broad', 'phrase', 'exact'] as const
 export const matchScopes = ['title', 'body', 'both', 'all'] as const
 export const searchScopes = ['title', 'body', 'both', 'all'] as const
+export type SearchScope = (typeof searchScopes)[number]
 export const scanStatuses = ['pending', 'scanning', 'ready', 'error', 'paused'] as const
+export type ScanStatus = (typeof scanStatuses)[number]
+export type MatchType = (typeof matchTypes)[number]
 
 export const formatGroups = ['News', 'Analysis', 'Utility', 'Atmosphere', 'Routine'] as const
 export type FormatGroup = (typeof formatGroups)[number]
@@ -25,3 +28,8 @@ export const signalGranularities = ['day', '3h'] as const
 export const articleSortFields = ['last_seen_at', 'first_seen_at', 'published_at', 'impressions'] as const
 export const trendSortFields = ['last_article_at', 'first_seen_at', 'article_count'] as const
 export const trendArticleSortFields = ['first_seen_at', 'published_at', 'assignment_score'] as const
+
+export const importFormats = ['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv'] as const
+export type ImportFormat = (typeof importFormats)[number]
+
+export const demoScales = ['small', 'medium', 'large'] as const

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { MAX_IMPORT_JOBS } from '../../electron/core/service/handlers/app'
+import { MAX_IMPORT_JOBS } from '../../electron/core/jobs/app-jobs'
 import { makeWorld } from '../helpers/core'
 
 /** The app's import endpoint (Settings > Import): item 12 of the trust issue. */

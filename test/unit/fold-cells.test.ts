@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addToCells, sightings, subjectCells, type CellGroup } from '../../electron/core/ingest/fold-cells'
+import { addToCells, sightings, type CellGroup } from '../../electron/core/ingest/fold-cells'
 
 const entries = (rows: Array<[seq: number, position: number, impressions: number]>) => ({
   seqs: Uint32Array.from(rows.map((r) => r[0])),
@@ -23,31 +23,6 @@ describe('folding observations into cells', () => {
         ],
       ],
       [10, 'DE', [{ seq: 1, impressions: 50, observations: 1, bestPosition: 2, positionSum: 2, firstSeen: 36_000, lastSeen: 36_000, isNew: false }]],
-    ])
-  })
-
-  it('sums daily cells per publisher, category and entity, counting publications only for articles new to the day', () => {
-    const groups = new Map<string, CellGroup>()
-    addToCells(groups, 20_000, 'US', 1_728_000_000, entries([[1, 1, 900], [2, 2, 300], [3, 3, 100]]))
-    const day = [...groups.values()][0]!
-    day.fresh = true
-    day.cells.get(1)!.isNew = true
-    day.cells.get(2)!.isNew = true
-    // article 3 had a cell of this day already: its impressions count, its publication does not
-    const facts = new Map([
-      [1, { domain: 'a.example', category: '/News', entities: ['/m/x', '/m/y'] }],
-      [2, { domain: 'a.example', category: null, entities: ['/m/x'] }],
-      [3, { domain: 'b.example', category: '/News', entities: [] }],
-    ])
-    const cells = subjectCells([day], facts)
-      .map((s) => [s.kind, s.key, s.impressions, s.publications, s.observations, s.positionSum, s.fresh])
-      .sort((a, b) => `${a[0]} ${a[1]}`.localeCompare(`${b[0]} ${b[1]}`))
-    expect(cells).toEqual([
-      ['category', '/News', 1000, 1, 2, 4, true],
-      ['entity', '/m/x', 1200, 2, 2, 3, true],
-      ['entity', '/m/y', 900, 1, 1, 1, true],
-      ['publisher', 'a.example', 1200, 2, 2, 3, true],
-      ['publisher', 'b.example', 100, 0, 1, 3, true],
     ])
   })
 

@@ -125,7 +125,9 @@ describe('importing observations', () => {
     ]))
     const merkel = store.sqlite.prepare(`SELECT ae.entity_id, ae.extracted FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE e.name = 'Angela Merkel'`).get() as { entity_id: string; extracted: number }
     expect(merkel.extracted).toBe(1)
-    expect(store.sqlite.prepare(`SELECT impressions, publications FROM subject_daily WHERE subject_kind = 'entity' AND subject_key = ?`).get(merkel.entity_id)).toEqual({ impressions: 700, publications: 1 })
+    // found entities count for entity tracking like given ones
+    const hour = Date.parse('2026-11-20T09:00:00Z') / 3_600_000
+    expect(store.itemActivity.itemImpressions('entity', [merkel.entity_id], { countries: ['GB'], lang: null, fromHour: hour, toHour: hour + 1 })).toEqual(new Map([[merkel.entity_id, 700]]))
     // given entities replace found ones; found ones never replace given ones
     await importFile(store, write('feed.ndjson', feed([{ id: '/m/merkel', name: 'Angela Merkel', type: 'Person', score: 0.95 }])))
     expect(store.articles.entities(id)).toEqual([{ name: 'Angela Merkel', type: 'Person', score: 0.95 }])

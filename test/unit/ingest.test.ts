@@ -81,14 +81,13 @@ describe('the ingest writer', () => {
       })
       .sort((a, b) => a.hour - b.hour || a.article_seq - b.article_seq),
     daily: store.sqlite.prepare('SELECT * FROM article_daily ORDER BY day, article_seq').all(),
-    subjects: store.sqlite.prepare('SELECT * FROM subject_daily ORDER BY subject_kind, subject_key, day').all(),
     seen: store.sqlite.prepare('SELECT * FROM article_facets ORDER BY article_seq').all(),
     snapshots: (store.sqlite.prepare('SELECT country, observed_at, entry_count, entries FROM feed_snapshots ORDER BY 1, 2').all() as Array<{ entries: Buffer }>).map(
       (s) => ({ ...s, entries: Array.from(decodeFeedEntries(s.entries).seqs) }),
     ),
   })
 
-  it('maintains hourly, daily and subject aggregates as hand-computed', () => {
+  it('maintains hourly and daily aggregates as hand-computed', () => {
     const { store, writer } = fresh()
     expect(writer.write({ observations: sample })).toEqual({ articles: 0, observationsInserted: 5, observationsDuplicate: 0 })
     const day20 = Date.parse('2026-11-20') / 86_400_000
@@ -102,12 +101,6 @@ describe('the ingest writer', () => {
       expect.objectContaining({ article_seq: 1, impressions: 2000, observations: 3, best_position: 1, position_sum: 7 }),
       expect.objectContaining({ article_seq: 2, impressions: 900, observations: 1, best_position: 1, position_sum: 1 }),
     ])
-    // Publications count each article once per country and day.
-    expect(d.subjects.filter((r: any) => r.subject_kind === 'publisher')).toEqual([
-      { subject_kind: 'publisher', subject_key: 'news.example', country: 'US', day: day20, impressions: 2900, publications: 2, observations: 4, position_sum: 8 },
-      { subject_kind: 'publisher', subject_key: 'news.example', country: 'US', day: day20 + 1, impressions: 100, publications: 1, observations: 1, position_sum: 3 },
-    ])
-    expect(d.subjects.filter((r: any) => r.subject_kind === 'entity').map((r: any) => r.publications)).toEqual([2, 1])
     expect(store.articles.get(article(1).id)).toMatchObject({ firstSeenAt: '2026-11-20T09:00:00.000Z', lastSeenAt: '2026-11-21T00:00:00.000Z' })
     expect(store.geo.region('US')).toMatchObject({ isActive: true, firstDataAt: '2026-11-20T09:00:00.000Z' })
     // one packed row per snapshot: the 12:00 one holds both articles, by position

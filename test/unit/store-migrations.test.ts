@@ -135,6 +135,39 @@ describe('the store', () => {
     after.close()
   })
 
+  it('keeps a store made before trend markets and unread aggregates: markets filled from its trends, stored_at set, dead tables dropped', () => {
+    const file = storeFile()
+    const before = Store.open({ file, migrationsFolder: migrationsUpTo('0006_hourly_cells') })
+    const db = before.sqlite
+    const article = db.prepare(`INSERT INTO articles (seq, id, url, title, domain, region, lang, published_at) VALUES (?, ?, ?, ?, 'a.example', ?, 'en', ?)`)
+    const facets = db.prepare(`INSERT INTO article_facets (article_seq, region, lang, domain, has_summary, has_entities, first_seen) VALUES (?, ?, 'en', 'a.example', 0, 0, ?)`)
+    const t0 = Date.parse('2026-11-01T00:00:00Z') / 1000
+    const rows: Array<[number, string, number | null]> = [[1, 'US', t0], [2, 'US', t0 + 7200], [3, 'DE', null]]
+    for (const [seq, region, seen] of rows) {
+      article.run(seq, `a000000${seq}-0000-4000-8000-000000000000`, `https://a.example/${seq}`, `T${seq}`, region, seq === 3 ? '2026-11-02T00:00:00.000Z' : null)
+      facets.run(seq, region, seen)
+    }
+    db.prepare(`INSERT INTO themes (id, label) VALUES ('c0000000-0000-4000-8000-000000000000', 'T')`).run()
+    db.prepare(`INSERT INTO topics (id, theme_id, label) VALUES ('d0000000-0000-4000-8000-000000000000', 'c0000000-0000-4000-8000-000000000000', 'T')`).run()
+    db.prepare(
+      `INSERT INTO trends (id, label, state, structural_type, semantic_type, article_count, key_entities, country_scope, topic_id, daily_counts, features, updated_at)
+       VALUES ('b0000000-0000-4000-8000-000000000000', 'T', 'hot', 'unknown', 'news', 3, '[]', '["DE","US"]', 'd0000000-0000-4000-8000-000000000000', '[]', '{}', 'x')`,
+    ).run()
+    for (const seq of [1, 2, 3]) db.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES ('b0000000-0000-4000-8000-000000000000', ?, 1, 'F2_pile_on')`).run(`a000000${seq}-0000-4000-8000-000000000000`)
+    db.prepare(`INSERT INTO subject_daily (subject_kind, subject_key, country, day, impressions, publications, observations, position_sum) VALUES ('entity', 'x', 'US', 1, 1, 1, 1, 1)`).run()
+    before.close()
+
+    const after = openTestStore(file)
+    expect(after.sqlite.prepare('SELECT trend_id, country, article_count, first_seen_at, last_article_at FROM trend_countries ORDER BY country').all()).toEqual([
+      // the German article was never seen: its published date places it
+      { trend_id: 'b0000000-0000-4000-8000-000000000000', country: 'DE', article_count: 1, first_seen_at: '2026-11-02T00:00:00.000Z', last_article_at: '2026-11-02T00:00:00.000Z' },
+      { trend_id: 'b0000000-0000-4000-8000-000000000000', country: 'US', article_count: 2, first_seen_at: '2026-11-01T00:00:00.000Z', last_article_at: '2026-11-01T02:00:00.000Z' },
+    ])
+    expect(after.sqlite.prepare('SELECT count(*) FROM article_facets WHERE stored_at IS NULL').pluck().get()).toBe(0)
+    expect(after.sqlite.prepare(`SELECT name FROM sqlite_master WHERE name IN ('subject_daily', 'jobs')`).all()).toEqual([])
+    after.close()
+  })
+
   it('says clearly when the migrations folder is missing', () => {
     expect(() => Store.open({ file: ':memory:', migrationsFolder: '/nowhere' })).toThrow(/meta\/_journal.json is missing/)
   })

@@ -1,4 +1,6 @@
-export const demoScales = ['small', 'medium', 'large'] as const
+import { demoScales } from '../../../shared/contract/values'
+
+export { demoScales }
 export type DemoScale = (typeof demoScales)[number]
 
 export interface ScaleSpec {

@@ -17,37 +17,13 @@ export interface CellGroup {
   bucket: number
   country: string
   cells: Map<number, Cell>
-  /** The store had no cell of this bucket and country before the batch. */
-  fresh: boolean
-}
-
-/** What the subject aggregates need to know of an article. */
-export interface ArticleFacts {
-  domain: string
-  category: string | null
-  entities: string[]
-}
-
-/** One entity, category or publisher x country x day of a batch. */
-export interface SubjectCell {
-  kind: 'publisher' | 'category' | 'entity'
-  key: string
-  country: string
-  day: number
-  impressions: number
-  /** Articles new to the day and country (cells with isNew). */
-  publications: number
-  observations: number
-  positionSum: number
-  /** From a fresh day and country: the store cannot have this row yet. */
-  fresh: boolean
 }
 
 /** Adds a snapshot's entries (taken at `at`, epoch seconds) to the cells of their bucket. */
 export function addToCells(groups: Map<string, CellGroup>, bucket: number, country: string, at: number, entries: FeedEntries): void {
   const key = `${bucket}\u0000${country}`
   let g = groups.get(key)
-  if (!g) groups.set(key, (g = { bucket, country, cells: new Map(), fresh: false }))
+  if (!g) groups.set(key, (g = { bucket, country, cells: new Map() }))
   addToGroup(g, at, entries)
 }
 
@@ -69,48 +45,6 @@ export function addToGroup(g: CellGroup, at: number, entries: FeedEntries): void
       g.cells.set(seq, { seq, impressions, observations: 1, bestPosition: position, positionSum: position, firstSeen: at, lastSeen: at, isNew: false })
     }
   }
-}
-
-/** Daily cells summed per publisher (domain), category and entity of their articles. */
-export function subjectCells(days: Iterable<CellGroup>, facts: ReadonlyMap<number, ArticleFacts>): SubjectCell[] {
-  const out: SubjectCell[] = []
-  for (const g of days) {
-    // A group is one day and country: its subjects are keyed by kind and key alone, one map a
-    // kind, so no composite key is built per cell and subject.
-    const publishers = new Map<string, SubjectCell>()
-    const categories = new Map<string, SubjectCell>()
-    const entities = new Map<string, SubjectCell>()
-    const add = (subjects: Map<string, SubjectCell>, kind: SubjectCell['kind'], key: string, c: Cell) => {
-      const s = subjects.get(key)
-      if (s) {
-        s.impressions += c.impressions
-        s.publications += c.isNew ? 1 : 0
-        s.observations += c.observations
-        s.positionSum += c.positionSum
-        return
-      }
-      subjects.set(key, {
-        kind,
-        key,
-        country: g.country,
-        day: g.bucket,
-        impressions: c.impressions,
-        publications: c.isNew ? 1 : 0,
-        observations: c.observations,
-        positionSum: c.positionSum,
-        fresh: g.fresh,
-      })
-    }
-    for (const c of g.cells.values()) {
-      const f = facts.get(c.seq)
-      if (!f) continue
-      add(publishers, 'publisher', f.domain, c)
-      if (f.category !== null) add(categories, 'category', f.category, c)
-      for (const entity of f.entities) add(entities, 'entity', entity, c)
-    }
-    for (const subjects of [publishers, categories, entities]) for (const s of subjects.values()) out.push(s)
-  }
-  return out
 }
 
 /** Each article's first and last sighting and impressions in the batch, from its daily cells. */

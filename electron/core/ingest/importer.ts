@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import type { ImportFormat } from '../../../shared/contract/values'
 import path from 'node:path'
 import { languageName, referenceCountry } from '../geo/reference-countries'
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
@@ -11,8 +12,6 @@ import { whatIsWrong } from './sniff'
 import { parsedChunks, parseWorkerAvailable } from './parsed-chunks'
 import { IngestWriter } from './writer'
 
-export const importFormats = ['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv'] as const
-export type ImportFormat = (typeof importFormats)[number]
 
 export interface ImportOptions {
   format?: ImportFormat

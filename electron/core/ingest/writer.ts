@@ -3,39 +3,32 @@ import type { Store } from '../store/store'
 import type { StoredArticleKey } from '../store/repositories/article-keys'
 import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, type FeedEntries } from '../store/feed-entries'
 import { encodeHourlyCells, encodeSnapshotHour, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
-import { addToCells, addToGroup, sightings, subjectCells, type ArticleFacts, type CellGroup } from './fold-cells'
+import { addToCells, addToGroup, sightings, type CellGroup } from './fold-cells'
 import type { ArticleRecord } from '../store/records'
 import { observationColumns, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
 
 /** Rows per multi-row INSERT. */
 const ROWS_PER_STATEMENT = 100
-/** Article keys (and the facts subject aggregates need) kept in memory by one writer. */
+/** Article keys kept in memory by one writer. */
 const MAX_REMEMBERED = 500_000
 const CELL_COLUMNS = 'country, article_seq, impressions, observations, best_position, position_sum, first_seen, last_seen'
 const DAILY_UPSERT = `ON CONFLICT (day, country, article_seq) DO UPDATE SET
   impressions = impressions + excluded.impressions, observations = observations + excluded.observations,
   best_position = min(best_position, excluded.best_position), position_sum = position_sum + excluded.position_sum,
   first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)`
-const SUBJECT_COLUMNS = 'subject_kind, subject_key, country, day, impressions, publications, observations, position_sum'
-const SUBJECT_UPSERT = `ON CONFLICT (subject_kind, subject_key, country, day) DO UPDATE SET
-  impressions = impressions + excluded.impressions, publications = publications + excluded.publications,
-  observations = observations + excluded.observations, position_sum = position_sum + excluded.position_sum`
-
 /**
  * Writes batches of records and keeps every aggregate current as it goes: article x country x
- * hour and day, when each article was first and last seen, and entity, category and publisher
- * x country x day. A batch is one transaction: it lands whole or not at all. Observations
+ * hour and day, and when each article was first and last seen. A batch is one transaction: it lands whole or not at all. Observations
  * already stored are skipped, so importing the same data twice leaves the same store.
  *
  * A batch's observations are grouped into feed snapshots (one packed row each) and folded
  * into the aggregates in memory first, so each aggregate row is written once per batch: an
- * hour and country as one packed row (see hourly-cells.ts), daily and subject cells with
- * multi-row statements, a row known to be new inserted without a conflict check.
+ * hour and country as one packed row (see hourly-cells.ts), daily cells with multi-row
+ * statements, a row known to be new inserted without a conflict check.
  */
 export class IngestWriter {
   private readonly sqlite: Database.Database
   private readonly seqs = new Map<string, number>()
-  private readonly facts = new Map<number, ArticleFacts>()
   private readonly marks = new SeqMarks()
   private readonly st: ReturnType<IngestWriter['prepare']>
 
@@ -94,15 +87,6 @@ export class IngestWriter {
       dayStored: s.prepare(`SELECT article_seq FROM article_daily WHERE day = ? AND country = ?`).pluck(),
       insertDaily: rows(9, `INSERT INTO article_daily (day, ${CELL_COLUMNS}) VALUES`),
       upsertDaily: rows(9, `INSERT INTO article_daily (day, ${CELL_COLUMNS}) VALUES`, DAILY_UPSERT),
-      insertSubject: rows(8, `INSERT INTO subject_daily (${SUBJECT_COLUMNS}) VALUES`),
-      upsertSubject: rows(8, `INSERT INTO subject_daily (${SUBJECT_COLUMNS}) VALUES`, SUBJECT_UPSERT),
-      allFacts: s.prepare(`SELECT seq, domain, category FROM articles`).raw(),
-      allEntities: s.prepare(`SELECT a.seq, ae.entity_id FROM article_entities ae CROSS JOIN articles a ON a.id = ae.article_id`).raw(),
-      articleFacts: s.prepare(
-        `SELECT a.seq, a.domain, a.category,
-                (SELECT json_group_array(entity_id) FROM article_entities WHERE article_id = a.id) AS entities
-         FROM json_each(?) j CROSS JOIN articles a ON a.seq = j.value`,
-      ),
       seenOf: s.prepare(
         `SELECT f.article_seq AS seq, f.first_seen AS firstSeen, f.last_seen AS lastSeen
          FROM json_each(?) j CROSS JOIN article_facets f ON f.article_seq = j.value`,
@@ -133,17 +117,12 @@ export class IngestWriter {
   }
 
   /**
-   * Reads every stored article's key (and what the subject aggregates need of it) at once: a
-   * large import looks most of them up, and one scan beats as many lookups. Skipped for stores
-   * too big to hold in memory.
+   * Reads every stored article's key at once: a large import looks most of them up, and one
+   * scan beats as many lookups. Skipped for stores too big to hold in memory.
    */
   preloadArticleSeqs(): void {
     if ((this.st.articleCount.get() as number) > MAX_REMEMBERED * 0.8) return
     for (const [id, seq] of this.st.allSeqs.raw().iterate() as Iterable<[string, number]>) this.seqs.set(id, seq)
-    for (const [seq, domain, category] of this.st.allFacts.iterate() as Iterable<[number, string, string | null]>) {
-      this.facts.set(seq, { domain, category, entities: [] })
-    }
-    for (const [seq, entity] of this.st.allEntities.iterate() as Iterable<[number, string]>) this.facts.get(seq)?.entities.push(entity)
   }
 
   /** The compact key of a stored article, or undefined when the store does not know it. */
@@ -159,7 +138,6 @@ export class IngestWriter {
   /** Remembers a stored article found elsewhere (by the import's parse worker), as a lookup would. */
   knowArticle(id: string, key: StoredArticleKey): void {
     this.remember(id, key.seq)
-    if (this.facts.size < MAX_REMEMBERED) this.facts.set(key.seq, { domain: key.domain, category: key.category, entities: key.entities })
   }
 
   private remember(id: string, seq: number): void {
@@ -245,7 +223,6 @@ export class IngestWriter {
     if (inserted === 0) return 0
     this.writeHours(hours)
     this.writeDays(days)
-    this.writeSubjects(days)
     this.writeSeen(days)
     for (const [country, first] of firstByCountry) st.region.run(first, country)
     return inserted
@@ -292,7 +269,7 @@ export class IngestWriter {
         st.insertHour.run(h.hour, h.country, only.entries.seqs.length, encodeSnapshotHour(h.hour, only.at, only.entries))
         continue
       }
-      const group: CellGroup = { bucket: h.hour, country: h.country, cells: new Map(), fresh: false }
+      const group: CellGroup = { bucket: h.hour, country: h.country, cells: new Map() }
       for (const s of h.snapshots) addToGroup(group, s.at, s.entries)
       if (stored) {
         const packed = mergeHourlyCells(h.hour, stored, group.cells.values())
@@ -308,7 +285,6 @@ export class IngestWriter {
     const { dayStored, insertDaily, upsertDaily } = this.st
     for (const g of days.values()) {
       const stored = new Set(dayStored.all(g.bucket, g.country) as number[])
-      g.fresh = stored.size === 0
       for (const c of g.cells.values()) {
         c.isNew = !stored.has(c.seq)
         ;(c.isNew ? insertDaily : upsertDaily).add(g.bucket, g.country, c.seq, c.impressions, c.observations, c.bestPosition, c.positionSum, c.firstSeen, c.lastSeen)
@@ -316,28 +292,6 @@ export class IngestWriter {
     }
     insertDaily.flush()
     upsertDaily.flush()
-  }
-
-  /** Entity, category and publisher x country x day, from the batch's daily cells. */
-  private writeSubjects(days: Map<string, CellGroup>): void {
-    // Subject rows of a day and country come with its article cells: none stored before, none now.
-    const { insertSubject, upsertSubject } = this.st
-    for (const s of subjectCells(days.values(), this.factsOf(days))) {
-      ;(s.fresh ? insertSubject : upsertSubject).add(s.kind, s.key, s.country, s.day, s.impressions, s.publications, s.observations, s.positionSum)
-    }
-    insertSubject.flush()
-    upsertSubject.flush()
-  }
-
-  /** Domain, category and entities of the batch's articles, read once and remembered. */
-  private factsOf(days: Map<string, CellGroup>): Map<number, ArticleFacts> {
-    const missing = new Set<number>()
-    for (const g of days.values()) for (const seq of g.cells.keys()) if (!this.facts.has(seq)) missing.add(seq)
-    if (missing.size === 0) return this.facts
-    if (this.facts.size + missing.size > MAX_REMEMBERED) this.facts.clear()
-    const rows = this.st.articleFacts.all(JSON.stringify([...missing])) as Array<{ seq: number; domain: string; category: string | null; entities: string }>
-    for (const r of rows) this.facts.set(r.seq, { domain: r.domain, category: r.category, entities: JSON.parse(r.entities) as string[] })
-    return this.facts
   }
 
   /** Each article's first and last sighting and its impressions so far. */
@@ -387,7 +341,6 @@ export class IngestWriter {
       entityCount: entities.length,
     }) as { seq: number }
     this.remember(a.id, seq)
-    this.facts.delete(seq)
     st.facets.run(seq)
     if (entities.length > 0) {
       if (existed) st.clearEntities.run(a.id)

@@ -1,13 +1,16 @@
 import { formatGroups } from '../../../shared/contract/values'
 import { indexSeries, pointDistances, BASELINE_DAYS, type IndexedPoint } from '../analytics/signals/volatility'
 import { formatInterestSeries } from '../analytics/signals/format-interest'
+import { rankTopCategories } from '../analytics/signals/top-categories'
 import type { Store } from '../store/store'
-import { runSteps, runStepsInBackground, write } from '../steps'
+import { runSteps, write } from '../steps'
 import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
 
 /** Days of series kept: the 30 the methods show. */
 export const SERIES_DAYS = 30
 const SLOTS_PER_DAY = 8
+/** Top categories kept per country: the most the method's limit asks. */
+const TOP_CATEGORIES_KEPT = 500
 
 type Series = Array<{ bucket: string; distance: number }>
 
@@ -41,11 +44,6 @@ export function refreshSignals(store: Store, now: Date = new Date()): { points: 
   return runSteps(signalSteps(store, now))
 }
 
-/** The same, yielding to the event loop between countries. */
-export async function refreshSignalsInBackground(store: Store, now: Date = new Date()): Promise<void> {
-  await runStepsInBackground(signalSteps(store, now), () => store.sqlite.open)
-}
-
 /** True when observations arrived after the series were last computed. */
 export function signalsStale(store: Store): boolean {
   const latest = store.signalWriter.latestObservation()
@@ -54,6 +52,12 @@ export function signalsStale(store: Store): boolean {
   return !through || Date.parse(through) < latest * 1000
 }
 
+type SeriesRow = Parameters<Store['signalWriter']['replace']>[1][number]
+
+/**
+ * Every signal, computed then written in one transaction: the volatility series (overall, per
+ * format group and per topic), format interest, and top categories, each a step of its own.
+ */
 export function* signalSteps(store: Store, now: Date): Generator<unknown, { points: number; through: string | null }, unknown> {
   const w = store.signalWriter
   const latest = w.latestObservation()
@@ -64,11 +68,31 @@ export function* signalSteps(store: Store, now: Date): Generator<unknown, { poin
     return { points: 0, through: null }
   }
   const end = Math.min(latest, Math.floor(now.getTime() / 1000))
+  const volatility = yield* volatilitySteps(store, end)
+  const interest = formatInterestRows(store, end)
+  yield
+  const top = topCategoryRows(store, end)
+  yield* write(store, () => {
+    for (const [signal, list] of Object.entries(volatility)) w.replace(signal, list)
+    w.replace('format_interest', interest)
+    w.replace('top_categories', top)
+    store.settings.set('signals_through', new Date(end * 1000).toISOString())
+  })
+  store.changed()
+  return { points: Object.values(volatility).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
+}
+
+/**
+ * The volatility index per country and for the whole feed, per day and per 3-hour slot; the same
+ * per format group and per top-level topic (daily only). Pauses after each country.
+ */
+function* volatilitySteps(store: Store, end: number): Generator<unknown, Record<string, SeriesRow[]>, unknown> {
+  const w = store.signalWriter
   const from = end - (SERIES_DAYS + BASELINE_DAYS + 1) * 86_400
   const keepFrom = new Date((end - SERIES_DAYS * 86_400) * 1000).toISOString().slice(0, 10)
   const topicOf = w.topicsOfArticles()
   const topics = [...new Set(topicOf.values())].sort()
-  const rows: Record<string, Parameters<typeof w.replace>[1]> = { volatility: [], format_volatility: [], topic_volatility: [] }
+  const rows: Record<string, SeriesRow[]> = { volatility: [], format_volatility: [], topic_volatility: [] }
   const all: Record<string, { day: Series[]; slot: Series[] }> = {}
 
   const emit = (signal: string, country: string, subject: string, granularity: 'day' | '3h', points: IndexedPoint[]) => {
@@ -104,19 +128,23 @@ export function* signalSteps(store: Store, now: Date): Generator<unknown, { poin
     series('volatility', country, '', snapshots)
     for (const group of formatGroups) series('format_volatility', country, group, restrict(snapshots, (_, f) => f === group))
     for (const topic of topics) series('topic_volatility', country, topic, restrict(snapshots, (seq) => topicOf.get(seq) === topic))
-    yield country
+    yield
   }
   for (const [key, parts] of Object.entries(all)) {
     const [signal, subject] = key.split('|') as [string, string]
     emit(signal, 'ALL', subject, 'day', indexSeries(combine(parts.day), BASELINE_DAYS))
     emit(signal, 'ALL', subject, '3h', indexSeries(combine(parts.slot), BASELINE_DAYS * SLOTS_PER_DAY))
   }
+  return rows
+}
 
+/** Format interest per day of the last 30, per country and for the whole feed. */
+function formatInterestRows(store: Store, end: number): SeriesRow[] {
   const fromDay = Math.floor((end * 1000 - SERIES_DAYS * DAY_MS) / DAY_MS)
-  const interest: Parameters<typeof w.replace>[1] = []
+  const rows: SeriesRow[] = []
   for (const country of [null, ...store.geo.regionCodes()]) {
-    for (const point of formatInterestSeries(w.formatDays(country, fromDay))) {
-      interest.push({
+    for (const point of formatInterestSeries(store.signalWriter.formatDays(country, fromDay))) {
+      rows.push({
         country: country ?? 'ALL',
         subject: point.format,
         granularity: 'day',
@@ -128,17 +156,22 @@ export function* signalSteps(store: Store, now: Date): Generator<unknown, { poin
       })
     }
   }
+  return rows
+}
 
-  // Top categories of the 24 hours up to the newest data (the current hour and the 23 before),
-  // against the 24 before them; read as they are by /public/discover/categories.
+/**
+ * Top categories of the 24 hours up to the newest data (the current hour and the 23 before),
+ * against the 24 before them, per country and for the whole feed; read as they are by
+ * /public/discover/categories.
+ */
+function topCategoryRows(store: Store, end: number): SeriesRow[] {
   const toHour = Math.floor(end / 3600) + 1
-  const top: Parameters<typeof w.replace>[1] = []
+  const rows: SeriesRow[] = []
   for (const country of [null, ...store.geo.regionCodes()]) {
     const countries = country ? [country] : store.geo.regionCodes()
-    const rows = store.signals.topCategories(countries, toHour - 24, toHour, toHour - 48, 500)
-    const total = store.signals.totalImpressions(countries, toHour - 24, toHour)
-    for (const r of rows) {
-      top.push({
+    const window = store.signals.categoryWindow(countries, toHour - 24, toHour, toHour - 48)
+    for (const r of rankTopCategories(window.current, window.previous, window.facts, TOP_CATEGORIES_KEPT)) {
+      rows.push({
         country: country ?? 'ALL',
         subject: r.category,
         granularity: '24h',
@@ -146,21 +179,9 @@ export function* signalSteps(store: Store, now: Date): Generator<unknown, { poin
         value: r.impressions,
         isSpike: false,
         state: 'active',
-        detail: {
-          publications: r.publications,
-          publishers: r.publishers,
-          delta_pct: r.prevImpressions ? Math.round(((r.impressions - r.prevImpressions) / r.prevImpressions) * 1000) / 10 : null,
-          share_of_impressions: total > 0 ? Math.round((r.impressions / total) * 10000) / 10000 : 0,
-        },
+        detail: { publications: r.publications, publishers: r.publishers, delta_pct: r.delta_pct, share_of_impressions: r.share_of_impressions },
       })
     }
   }
-  yield* write(store, () => {
-    for (const [signal, list] of Object.entries(rows)) w.replace(signal, list)
-    w.replace('format_interest', interest)
-    w.replace('top_categories', top)
-    store.settings.set('signals_through', new Date(end * 1000).toISOString())
-  })
-  store.changed()
-  return { points: Object.values(rows).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
+  return rows
 }

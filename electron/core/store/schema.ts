@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { FormatGroup, ListKind, ScanStatus, SearchScope } from '../../../shared/contract/values'
 
 /**
  * The whole domain of the contract. Timestamps are ISO 8601 UTC strings (sortable as text);
@@ -143,7 +144,7 @@ export const articles = sqliteTable(
     region: text('region').notNull(),
     lang: text('lang').notNull(),
     category: text('category'),
-    contentType: text('content_type'),
+    contentType: text('content_type').$type<FormatGroup>(),
     summary: text('summary'),
     markdown: text('markdown'),
     images: text('images', { mode: 'json' }).$type<Array<{ url: string; width: number | null; height: number | null }>>(),
@@ -270,23 +271,6 @@ export const articleDaily = sqliteTable('article_daily', { day: integer('day').n
   index('article_daily_article_idx').on(t.articleSeq),
 ])
 
-/** Per subject (entity id, category path, publisher domain) x country x day. */
-export const subjectDaily = sqliteTable(
-  'subject_daily',
-  {
-    subjectKind: text('subject_kind').notNull(),
-    subjectKey: text('subject_key').notNull(),
-    country: text('country').notNull(),
-    day: integer('day').notNull(),
-    impressions: integer('impressions').notNull(),
-    publications: integer('publications').notNull(),
-    observations: integer('observations').notNull(),
-    positionSum: integer('position_sum').notNull(),
-  },
-  // Read by subject (a list's items over a window); one key keeps ingest cheap.
-  (t) => [primaryKey({ columns: [t.subjectKind, t.subjectKey, t.country, t.day] })],
-)
-
 // ---------- trends and hierarchy ----------
 
 export const themes = sqliteTable('themes', {
@@ -384,14 +368,14 @@ export const trackingLists = sqliteTable(
   {
     id: text('id').primaryKey(),
     projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ListKind>().notNull(),
     name: text('name').notNull(),
     colorIndex: integer('color_index').notNull().default(0),
     countries: text('countries', { mode: 'json' }).$type<string[]>(),
     langs: text('langs', { mode: 'json' }).$type<string[]>(),
-    searchScope: text('search_scope'),
+    searchScope: text('search_scope').$type<SearchScope>(),
     active: integer('active', { mode: 'boolean' }),
-    scanStatus: text('scan_status'),
+    scanStatus: text('scan_status').$type<ScanStatus>(),
     scanError: text('scan_error', { mode: 'json' }).$type<{ message: string; at: string } | null>(),
     extractionStartedAt: text('extraction_started_at'),
     lastScannedAt: text('last_scanned_at'),
@@ -433,7 +417,7 @@ export const mentionMatches = sqliteTable(
   (t) => [primaryKey({ columns: [t.itemId, t.articleId, t.field] }), index('mention_matches_list_article_idx').on(t.listId, t.articleId)],
 )
 
-// ---------- signals and jobs ----------
+// ---------- signals ----------
 
 /** Precomputed signal series: volatility (overall, per format group, per topic) and format interest. */
 export const signalSeries = sqliteTable(
@@ -451,22 +435,6 @@ export const signalSeries = sqliteTable(
   },
   // Granularity before subject: a method reads all subjects of one granularity.
   (t) => [primaryKey({ columns: [t.signal, t.country, t.granularity, t.subject, t.bucket] })],
-)
-
-export const jobs = sqliteTable(
-  'jobs',
-  {
-    id: text('id').primaryKey(),
-    kind: text('kind').notNull(),
-    subject: text('subject'),
-    status: text('status').notNull(),
-    progress: real('progress').notNull().default(0),
-    startedAt: text('started_at'),
-    finishedAt: text('finished_at'),
-    error: text('error'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('jobs_kind_status_idx').on(t.kind, t.status)],
 )
 
 // ---------- ground truth (never read by a contract method) ----------

@@ -1,4 +1,5 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
+import type { trendRelationTypes } from '../../../../shared/contract/values'
 import { trendInMarkets } from '../../analytics/trends/market-view'
 import type { HierarchyNode, TrendRow } from '../../store/repositories/trends'
 import type { RequestContext } from '../context'
@@ -16,6 +17,7 @@ type TrendRoutes =
   | 'listThemeTopics'
   | 'listTopicTrends'
 
+type TrendRelationType = (typeof trendRelationTypes)[number]
 type TrendListItem = RouteResponse<'listTrends'>['trends'][number]
 
 function listItem(t: TrendRow): TrendListItem {
@@ -142,7 +144,7 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
       parents: ctx.store.trends.links(params.trend_id, 'parents', marketFilter(ctx)).map((l) => ({
         parent_id: l.id,
         parent_label: l.label,
-        relation_type: l.relationType,
+        relation_type: l.relationType as TrendRelationType,
         strength: l.strength,
       })),
     }
@@ -155,7 +157,7 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
       children: ctx.store.trends.links(params.trend_id, 'children', marketFilter(ctx)).map((l) => ({
         child_id: l.id,
         child_label: l.label,
-        relation_type: l.relationType,
+        relation_type: l.relationType as TrendRelationType,
         strength: l.strength,
       })),
     }

@@ -1,5 +1,5 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import type { ListKind } from '../../../../shared/contract/values'
+import type { ListKind, MatchType } from '../../../../shared/contract/values'
 import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
 import type { RequestContext } from '../context'
 import { TrackingApiError } from '../errors'
@@ -43,7 +43,7 @@ export function listDetail(ctx: RequestContext, list: TrackingListRow): RouteRes
   return {
     ...base,
     mentions: [...new Set(items.map((i) => i.name))],
-    match_types: [...new Set(items.map((i) => i.type ?? 'broad'))],
+    match_types: [...new Set(items.map((i) => (i.type ?? 'broad') as MatchType))],
     items: items.map((i) => ({
       key: i.id,
       name: i.name,

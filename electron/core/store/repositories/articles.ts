@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { ArticleRecord } from '../records'
+import type { articles } from '../schema'
 import { isoFromSeconds, seenIsoSql } from '../../time/buckets'
 import { decodeFeedEntries, feedEntryAt, findFeedEntry } from '../feed-entries'
 
@@ -23,20 +24,9 @@ export interface ArticleListFilter {
   offset: number
 }
 
-export interface ArticleRow {
-  seq: number
-  id: string
-  url: string
-  title: string
-  domain: string
-  region: string
-  lang: string
-  category: string | null
-  contentType: string | null
-  summary: string | null
-  markdown: string | null
+/** An article as its methods read it: its row, with images as stored (JSON text) and when it was first and last seen. */
+export type ArticleRow = Omit<typeof articles.$inferSelect, 'images' | 'publisherId' | 'entityCount'> & {
   images: string | null
-  publishedAt: string | null
   firstSeenAt: string
   lastSeenAt: string
 }

@@ -1,16 +1,9 @@
 import type Database from 'better-sqlite3'
+import type { regions } from '../schema'
 import { forEachHourIn } from './hourly-window'
 
-export interface RegionRow {
-  alpha2: string
-  alpha3: string
-  name: string
-  languages: string[]
-  population: number | null
-  internetPopulation: number | null
-  isActive: boolean
-  utcOffsetMinutes: number
-  firstDataAt: string | null
+/** A region with its counts of cities and publisher profiles. */
+export type RegionRow = typeof regions.$inferSelect & {
   citiesCount: number
   profilesCount: number
 }

@@ -67,7 +67,6 @@ export class ReferenceRepository {
       `SELECT group_concat(id, ',') FROM (SELECT id FROM articles ORDER BY id LIMIT 50)`,
       `SELECT count(*) || ':' || total(impressions) FROM article_daily`,
       `SELECT count(*) || ':' || total(cell_count) || ':' || group_concat(hex(substr(cells, 1, 32)), ',') FROM (SELECT * FROM hourly_cells ORDER BY hour, country)`,
-      `SELECT count(*) || ':' || total(publications) || ':' || total(impressions) FROM subject_daily`,
       `SELECT count(*) || ':' || group_concat(storyline_id, ',') FROM (SELECT storyline_id FROM storyline_truth ORDER BY article_id LIMIT 50)`,
       `SELECT group_concat(day || country || format_group, ',') FROM (SELECT * FROM demo_shakeups ORDER BY 1, 2, 3)`,
     ]

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { articleSumsIn, forEachHourIn } from './hourly-window'
+import { articleSumsIn } from './hourly-window'
 import { decodeFeedEntries, type FeedEntries } from '../feed-entries'
 
 /** A country's feed snapshots in [from, to] (epoch seconds), oldest first, entries decoded. */
@@ -54,40 +54,20 @@ export class SignalsRepository {
     ).map((r) => ({ category: r.category, impressions: r.impressions, ...(JSON.parse(r.detail) as { publications: number; publishers: number; delta_pct: number | null; share_of_impressions: number }) }))
   }
 
-  /** Category reach over hours [fromHour, toHour) (hours since epoch), with the hours from prevFromHour before for delta_pct. */
-  topCategories(countries: string[], fromHour: number, toHour: number, prevFromHour: number, limit: number) {
+  /**
+   * What top categories are ranked from: impressions per article over hours [fromHour, toHour)
+   * (hours since the epoch) and over the hours from prevFromHour before, and the category and
+   * publisher of those articles that have a category.
+   */
+  categoryWindow(countries: string[], fromHour: number, toHour: number, prevFromHour: number) {
     const current = articleSumsIn(this.sqlite, { fromHour, toHour, countries })
     const previous = articleSumsIn(this.sqlite, { fromHour: prevFromHour, toHour: fromHour, countries })
     const seqs = [...new Set([...current.keys(), ...previous.keys()])]
-    const facts = this.sqlite
+    const rows = this.sqlite
       .prepare(`SELECT a.seq, a.category, a.domain FROM json_each(?) j CROSS JOIN articles a ON a.seq = j.value WHERE a.category IS NOT NULL`)
       .raw()
       .all(JSON.stringify(seqs)) as Array<[number, string, string]>
-    const byCategory = new Map<string, { category: string; impressions: number; publications: number; domains: Set<string>; prevImpressions: number }>()
-    for (const [seq, category, domain] of facts) {
-      let c = byCategory.get(category)
-      if (!c) byCategory.set(category, (c = { category, impressions: 0, publications: 0, domains: new Set(), prevImpressions: 0 }))
-      const now = current.get(seq)
-      if (now) {
-        c.impressions += now.impressions
-        c.publications++
-        c.domains.add(domain)
-      }
-      c.prevImpressions += previous.get(seq)?.impressions ?? 0
-    }
-    return [...byCategory.values()]
-      .filter((c) => c.publications > 0)
-      .sort((a, b) => b.impressions - a.impressions || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))
-      .slice(0, limit)
-      .map((c) => ({ category: c.category, impressions: c.impressions, publications: c.publications, publishers: c.domains.size, prevImpressions: c.prevImpressions }))
-  }
-
-  totalImpressions(countries: string[], fromHour: number, toHour: number): number {
-    let total = 0
-    forEachHourIn(this.sqlite, { fromHour, toHour, countries }, (_hour, _country, cells) => {
-      for (const impressions of cells.impressions) total += impressions
-    })
-    return total
+    return { current, previous, facts: new Map(rows.map(([seq, category, domain]) => [seq, { category, domain }])) }
   }
 }
 

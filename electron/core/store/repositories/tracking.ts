@@ -1,35 +1,25 @@
 import type Database from 'better-sqlite3'
+import type { trackingItems, trackingLists } from '../schema'
 import { seenIsoSql } from '../../time/buckets'
 
-export interface TrackingListRow {
-  id: string
-  projectId: string
-  kind: string
-  name: string
-  colorIndex: number
+type ListTable = typeof trackingLists.$inferSelect
+
+/**
+ * A list as its methods read it: its row (JSON and boolean columns as SQLite holds them) and its
+ * counts of items, matches and new publications.
+ */
+export type TrackingListRow = Omit<ListTable, 'countries' | 'langs' | 'active' | 'scanError' | 'scannedThroughSeq'> & {
   countries: string | null
   langs: string | null
-  searchScope: string | null
   active: number | null
-  scanStatus: string | null
   scanError: string | null
-  extractionStartedAt: string | null
-  lastScannedAt: string | null
-  nextScanAt: string | null
-  createdAt: string
-  updatedAt: string
   itemCount: number
   matchesCount: number
   newPublications24h: number
 }
 
-export interface TrackingItemRow {
-  id: string
-  key: string
-  name: string
-  type: string | null
-  position: number
-  addedAt: string
+/** An item as its list shows it, with its matches (mention lists). */
+export type TrackingItemRow = Pick<typeof trackingItems.$inferSelect, 'id' | 'key' | 'name' | 'type' | 'position' | 'addedAt'> & {
   matchesCount: number
 }
 

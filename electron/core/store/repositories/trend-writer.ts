@@ -1,38 +1,28 @@
 import type Database from 'better-sqlite3'
-import type { trendCountries } from '../schema'
-
-export interface TrendSourceArticle {
-  seq: number
-  id: string
-  title: string
-  summary: string | null
-  region: string
-  category: string | null
-  time: number | null
-}
+import type { MemberRow, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
 
 export interface TrendTables {
   themes: Array<{ id: string; label: string; nTrends: number; nArticles: number }>
   topics: Array<{ id: string; themeId: string; label: string; nTrends: number; nArticles: number }>
-  trends: Array<Record<string, unknown>>
-  members: Array<{ trendId: string; articleId: string; score: number; role: string }>
-  links: Array<{ parentId: string; childId: string; relationType: string; strength: number }>
+  trends: TrendRow[]
+  members: MemberRow[]
+  links: TrendLink[]
   /** Every written trend's articles per market. */
-  countries: Array<typeof trendCountries.$inferInsert>
+  countries: TrendCountryRow[]
 }
 
 /** article id -> [trend id, assignment score, role] */
 export type StoredMembers = Map<string, [string, number, string]>
 
-export interface TrendEntityRow {
-  seq: number
-  id: string
-  name: string
-  type: string | null
-  score: number
-  /** 1: found in the text by Feedlens, 0: given with the article */
-  extracted: number
-}
+/** A trend row with its JSON columns as text, as the statement binds them. */
+const bound = (t: TrendRow) => ({
+  ...t,
+  keyEntities: JSON.stringify(t.keyEntities),
+  countryScope: JSON.stringify(t.countryScope),
+  dailyCounts: JSON.stringify(t.dailyCounts),
+  features: JSON.stringify(t.features),
+  forecast: t.forecast === undefined || t.forecast === null ? null : JSON.stringify(t.forecast),
+})
 
 const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, coalesce(f.first_seen, unixepoch(a.published_at)) AS time`
 
@@ -41,17 +31,17 @@ export class TrendWriter {
   constructor(private readonly sqlite: Database.Database) {}
 
   /** Articles with seq in (afterSeq, afterSeq + span], in seq order. */
-  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): TrendSourceArticle[] {
+  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): TrendArticle[] {
     return this.sqlite
       .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`)
-      .all(afterSeq, afterSeq + span) as TrendSourceArticle[]
+      .all(afterSeq, afterSeq + span) as TrendArticle[]
   }
 
   /**
    * The entities of the articles with seq in (afterSeq, afterSeq + span]. Names and types come
    * from `known` (every entity, read once by the caller) rather than a lookup per row.
    */
-  entities(afterSeq: number, span: number, known: ReadonlyMap<string, { name: string; type: string | null }>): TrendEntityRow[] {
+  entities(afterSeq: number, span: number, known: ReadonlyMap<string, { name: string; type: string | null }>): TrendEntity[] {
     const rows = this.sqlite
       .prepare(
         `SELECT a.seq, ae.entity_id, ae.score, ae.extracted FROM articles a JOIN article_entities ae ON ae.article_id = a.id
@@ -59,7 +49,7 @@ export class TrendWriter {
       )
       .raw()
       .all(afterSeq, afterSeq + span) as Array<[number, string, number, number]>
-    const out: TrendEntityRow[] = []
+    const out: TrendEntity[] = []
     for (const [seq, id, score, extracted] of rows) {
       const entity = known.get(id)
       if (entity) out.push({ seq, id, name: entity.name, type: entity.type, score, extracted })
@@ -68,22 +58,22 @@ export class TrendWriter {
   }
 
   /** The articles with these seqs (any order). */
-  articlesBySeq(seqs: readonly number[]): TrendSourceArticle[] {
+  articlesBySeq(seqs: readonly number[]): TrendArticle[] {
     return this.sqlite
       .prepare(
         `SELECT ${ARTICLE_COLUMNS} FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value JOIN article_facets f ON f.article_seq = a.seq`,
       )
-      .all(JSON.stringify(seqs)) as TrendSourceArticle[]
+      .all(JSON.stringify(seqs)) as TrendArticle[]
   }
 
   /** The entities of the articles with these seqs. */
-  entitiesBySeq(seqs: readonly number[]): TrendEntityRow[] {
+  entitiesBySeq(seqs: readonly number[]): TrendEntity[] {
     return this.sqlite
       .prepare(
         `SELECT a.seq, e.id, e.name, e.type, ae.score, ae.extracted FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value
          JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id`,
       )
-      .all(JSON.stringify(seqs)) as TrendEntityRow[]
+      .all(JSON.stringify(seqs)) as TrendEntity[]
   }
 
 
@@ -142,7 +132,7 @@ export class TrendWriter {
            country_scope = excluded.country_scope, topic_id = excluded.topic_id, daily_counts = excluded.daily_counts,
            features = excluded.features, forecast = excluded.forecast, updated_at = excluded.updated_at`,
       )
-      for (const t of data.trends) trend.run(t)
+      for (const t of data.trends) trend.run(bound(t))
 
       // Members: an article that moved leaves its old trend first (an article is in one trend).
       const leave = s.prepare(`DELETE FROM trend_articles WHERE article_id = ?`)

@@ -1,0 +1,85 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { z } from 'zod'
+import type { demoBody, importBody } from '../../../shared/contract/app'
+import { ensureDemoLists, ensureDemoProject } from '../demo/demo-project'
+import { generateDemoWorldInBackground } from '../demo/generate'
+import { importFile } from '../ingest/importer'
+import { ApiError } from '../service/errors'
+import type { Store } from '../store/store'
+import type { JobRegistry, JobView } from './jobs'
+import type { MentionScanner } from './mention-scan'
+import { refreshAfterNewData } from './refresh'
+
+/** Imports the app runs or keeps waiting at once (one writes at a time); more are refused until one ends. */
+export const MAX_IMPORT_JOBS = 4
+
+/** What the app's background jobs work with. */
+export interface JobDeps {
+  store: Store
+  jobs: JobRegistry
+  scanner: MentionScanner
+}
+
+/** Builds the demo world into an empty store, then its analytics and the demo project's example lists (Settings' first-start offer). */
+export function startDemoJob(deps: JobDeps, input: z.output<typeof demoBody>, now: Date): JobView {
+  const { store, jobs, scanner } = deps
+  if (store.counts().articles > 0) throw new ApiError(409, 'The store already has articles; the demo world is built into an empty store only.')
+  if (jobs.running('demo').length > 0) throw new ApiError(409, 'The demo world is already being built.')
+  return jobs.start('demo', `Building the ${input.scale} demo world`, now, async (report) => {
+    const summary = await generateDemoWorldInBackground(store, {
+      scale: input.scale,
+      seed: input.seed,
+      end: new Date(),
+      onProgress: (done, total) => report(done / total, `Building the ${input.scale} demo world: day ${done} of ${total}`),
+    })
+    const demo = ensureDemoProject(store, new Date())
+    report(1, 'Computing trends and feed signals')
+    await refreshAfterNewData(store, scanner)
+    // the example lists go to the demo project, or to the store's project when it has no lists yet
+    const projectId = demo?.projectId ?? store.projects.all()[0]?.id
+    if (projectId) ensureDemoLists(store, projectId, new Date())
+    scanner.requestDue()
+    return { ...summary }
+  })
+}
+
+/**
+ * Imports a file the window sent as text (Settings > Import), then refreshes what depends on the
+ * data. Its text goes to a folder of its own, removed on every path (written or not).
+ */
+export function startImportJob(deps: JobDeps, input: z.output<typeof importBody>, now: Date): JobView {
+  const { store, jobs, scanner } = deps
+  const waiting = jobs.running('import').length
+  if (waiting >= MAX_IMPORT_JOBS) {
+    throw new ApiError(409, `${waiting} imports are already running or waiting their turn; start this one when one of them is done.`)
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-import-'))
+  const file = path.join(dir, input.file_name)
+  try {
+    fs.writeFileSync(file, input.content)
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+  return jobs.start('import', `Importing ${input.file_name}`, now, async (report) => {
+    try {
+      const result = await importFile(store, file, {
+        format: input.format,
+        strict: input.strict,
+        country: input.country,
+        batchSize: 5000,
+        onWait: () => report(0, `Waiting for another import of this store to finish before ${input.file_name}`),
+        onProgress: (p) => report(p.totalBytes ? p.bytesRead / p.totalBytes : 1, `Importing ${input.file_name}: ${p.rows.toLocaleString('en-US')} rows`),
+      })
+      if (result.articles > 0 || result.observationsInserted > 0) {
+        report(1, 'Computing trends and feed signals')
+        await refreshAfterNewData(store, scanner)
+      }
+      return { ...result, file: input.file_name }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+}

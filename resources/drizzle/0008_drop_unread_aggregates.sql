@@ -1,0 +1,2 @@
+DROP TABLE `jobs`;--> statement-breakpoint
+DROP TABLE `subject_daily`;
