@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest'
+import { rankTopCategories } from '../../electron/core/analytics/signals/top-categories'
+import { groupSlices, publisherSlices, relatedSlices, topArticles, trendSlices, typeSlices, type CoveredPublication } from '../../electron/core/analytics/tracking/rollup'
+import {
+  buildTrend,
+  changedMemberRows,
+  countryRowsOf,
+  entityIndex,
+  hierarchy,
+  parentLink,
+  trendRow,
+  type PlacedArticle,
+  type TrendEntity,
+  type TrendSource,
+} from '../../electron/core/analytics/trends/assemble'
+
+/** Pure computations moved out of the jobs and the handlers, checked without a database. */
+
+const DAY = 86_400
+const lastDay = 20_400 // 2025-11-07
+const at = (day: number, hour = 0) => (lastDay - day) * DAY + hour * 3600
+
+function source(articles: PlacedArticle[], entities: TrendEntity[]): TrendSource {
+  const bySeq = new Map(articles.map((a) => [a.seq, a]))
+  return {
+    article: (seq) => bySeq.get(seq)!,
+    entities: (seq) => entities.filter((e) => e.seq === seq),
+    words: (seq) => bySeq.get(seq)!.title.toLowerCase().split(' '),
+  }
+}
+
+const article = (seq: number, time: number, region = 'US', category: string | null = '/Business/Economy'): PlacedArticle => ({
+  seq,
+  id: `a${seq}`,
+  title: `Title ${seq}`,
+  summary: null,
+  region,
+  category,
+  time,
+})
+const entity = (seq: number, id: string, name: string, type: string | null, score = 1): TrendEntity => ({ seq, id, name, type, score, extracted: 0 })
+
+describe('trend assembly', () => {
+  const articles = [article(1, at(2, 9)), article(2, at(2, 12), 'DE'), article(3, at(1, 8)), article(4, at(0, 1), 'US', '/Sports')]
+  const entities = [
+    entity(1, '/m/fed', 'Federal Reserve', 'Organization'),
+    entity(2, '/m/fed', 'Federal Reserve', 'Organization'),
+    entity(2, '/m/ecb', 'ECB', 'Organization', 0.5),
+    entity(3, '/m/summit', 'Rate Summit', 'Event'),
+    entity(3, '/m/fed', 'Federal Reserve', 'Organization', 0.5),
+  ]
+  const src = source(articles, entities)
+  const members = [1, 2, 3].map((seq) => ({ seq, score: 0.9 }))
+
+  it('builds a trend from its members: id from its first article, running sums per market, daily counts', () => {
+    const b = buildTrend(null, members, src, lastDay, '2025-11-07T12:00:00.000Z')
+    expect(b.first).toEqual({ time: at(2, 9), seq: 1, id: 'a1', title: 'Title 1' })
+    expect(b.seqs).toEqual([1, 2, 3])
+    expect([...b.countries]).toEqual([
+      ['US', { n: 2, first: at(2, 9), last: at(1, 8) }],
+      ['DE', { n: 1, first: at(2, 12), last: at(2, 12) }],
+    ])
+    expect(b.daily.slice(-3)).toEqual([2, 1, 0])
+    expect(b.weights.get('/m/fed')!.w).toBe(2.5)
+    expect(countryRowsOf(b)).toEqual([
+      { trendId: b.id, country: 'US', articleCount: 2, firstSeenAt: new Date(at(2, 9) * 1000).toISOString(), lastArticleAt: new Date(at(1, 8) * 1000).toISOString() },
+      { trendId: b.id, country: 'DE', articleCount: 1, firstSeenAt: new Date(at(2, 12) * 1000).toISOString(), lastArticleAt: new Date(at(2, 12) * 1000).toISOString() },
+    ])
+  })
+
+  it('labels a trend by its event, else its heaviest entity; its row carries what the store keeps', () => {
+    const b = buildTrend(null, members, src, lastDay, 'now')
+    const row = trendRow(b, 'topic-1', false, lastDay)
+    expect(row.label).toBe('Rate Summit')
+    expect(row.keyEntities).toEqual(['Federal Reserve', 'Rate Summit', 'ECB'])
+    expect(row.primaryCountry).toBe('US')
+    expect(row.countryScope).toEqual(['DE', 'US'])
+    expect(row.dailyCounts).toEqual([2, 1, 0])
+    expect(row.articleCount).toBe(3)
+    expect(row.features).toMatchObject({ days_active: 2, total_articles: 3 })
+    expect(row.topicId).toBe('topic-1')
+  })
+
+  it('adds members to a kept trend without reading the old ones again, and rewrites only the new or changed members', () => {
+    const prior = buildTrend(null, [{ seq: 1, score: 0.9 }], src, lastDay, 'then')
+    const grown = buildTrend(prior, [{ seq: 3, score: 0.8 }], src, lastDay, 'now')
+    expect(grown.id).toBe(prior.id)
+    expect(grown.seqs).toEqual([1, 3])
+    expect(prior.seqs).toEqual([1])
+    const changed = changedMemberRows(prior, grown)
+    // the new member, and the first one, whose role changed from one-off to trigger
+    expect(changed.map((m) => [m.articleId, m.role])).toEqual([
+      ['a1', 'F1_trigger'],
+      ['a3', 'F2_pile_on'],
+    ])
+  })
+
+  it('links a later, smaller trend to the earlier trend its lead entity leads', () => {
+    const parent = buildTrend(null, members, src, lastDay, 'now')
+    const more = source([...articles, article(5, at(0, 2)), article(6, at(0, 3))], [...entities, entity(5, '/m/fed', 'Federal Reserve', 'Organization'), entity(6, '/m/fed', 'Federal Reserve', 'Organization')])
+    const child = buildTrend(null, [5, 6].map((seq) => ({ seq, score: 1 })), more, lastDay, 'now')
+    const link = parentLink(child, entityIndex([parent, child]))
+    expect(link).toMatchObject({ parentId: parent.id, childId: child.id, relationType: 'derivative' })
+    expect(link!.strength).toBeGreaterThan(0)
+    expect(parentLink(parent, entityIndex([parent, child]))).toBeNull()
+  })
+
+  it('groups trends into themes > topics by the first levels of their top category', () => {
+    const a = buildTrend(null, members, src, lastDay, 'now')
+    const b = buildTrend(null, [{ seq: 4, score: 1 }], src, lastDay, 'now')
+    const { themes, topics, topicOf } = hierarchy([a, b])
+    expect(themes.map((t) => [t.label, t.nTrends, t.nArticles])).toEqual([['Business', 1, 3], ['Sports', 1, 1]])
+    expect(topics.map((t) => [t.label, t.nTrends])).toEqual([['Economy', 1], ['Sports', 1]])
+    expect(topicOf.get(a.id)).toBe(topics[0]!.id)
+  })
+})
+
+const covered = (id: string, domain: string, impressions: number, extra: Partial<CoveredPublication> = {}): CoveredPublication => ({
+  id, url: `https://${domain}/${id}`, title: id, domain, contentType: 'News', category: '/Business/Economy', trendId: null, trendLabel: null, impressions, entities: [], ...extra,
+})
+
+describe('roll-up slices', () => {
+  const now = [
+    covered('p1', 'a.example', 500, { trendId: 't1', trendLabel: 'Rates', entities: [{ entityId: '/m/fed', name: 'Fed' }] }),
+    covered('p2', 'a.example', 300, { contentType: 'Analysis', category: '/Sports/Tennis', entities: [{ entityId: '/m/fed', name: 'Fed' }, { entityId: '/m/x', name: 'X' }] }),
+    covered('p3', 'b.example', 100, { trendId: 't1', trendLabel: 'Rates', category: null }),
+  ]
+  const before = [covered('p1', 'a.example', 400, { trendId: 't1' }), covered('p9', 'c.example', 50)]
+
+  it('sums publications and impressions per publisher and trend, with the change against the window before', () => {
+    expect(publisherSlices(now, before)).toEqual([
+      { name: 'a.example', delta_pct: 100, pubs: 2, imps: 800 },
+      { name: 'b.example', delta_pct: 100, pubs: 1, imps: 100 },
+    ])
+    expect(trendSlices(now, before)).toEqual([{ id: 't1', name: 'Rates', delta_pct: 50, pubs: 2, imps: 600 }])
+  })
+
+  it('groups by top-level section and format, and leaves an entity list\'s own items out of related entities', () => {
+    expect(groupSlices(now)).toEqual([{ name: '/Business', pubs: 1, imps: 500 }, { name: '/Sports', pubs: 1, imps: 300 }])
+    expect(typeSlices(now)).toEqual([{ name: 'News', pubs: 2 }, { name: 'Analysis', pubs: 1 }])
+    expect(relatedSlices(now, new Set(['/m/fed']))).toEqual([{ name: 'X', entity_id: '/m/x', pubs: 1, imps: 300 }])
+    expect(topArticles(now).map((p) => p.id)).toEqual(['p1', 'p3'])
+  })
+})
+
+describe('top categories', () => {
+  it('ranks categories by impressions with publishers, the change and the share of every impression', () => {
+    const current = new Map([[1, { impressions: 600 }], [2, { impressions: 200 }], [3, { impressions: 200 }], [4, { impressions: 1000 }]])
+    const previous = new Map([[1, { impressions: 400 }], [5, { impressions: 50 }]])
+    const facts = new Map([
+      [1, { category: '/News', domain: 'a.example' }],
+      [2, { category: '/News', domain: 'b.example' }],
+      [3, { category: '/Arts', domain: 'a.example' }],
+      [5, { category: '/Gone', domain: 'c.example' }],
+    ])
+    // article 4 has no category: it counts in the whole (2,000) only
+    expect(rankTopCategories(current, previous, facts, 10)).toEqual([
+      { category: '/News', impressions: 800, publications: 2, publishers: 2, delta_pct: 100, share_of_impressions: 0.4 },
+      { category: '/Arts', impressions: 200, publications: 1, publishers: 1, delta_pct: null, share_of_impressions: 0.1 },
+    ])
+    expect(rankTopCategories(current, previous, facts, 1)).toHaveLength(1)
+  })
+})
