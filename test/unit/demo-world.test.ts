@@ -45,8 +45,8 @@ describe('the demo world', () => {
       { alpha_2: 'DE', alpha_3: 'DEU', name: 'Germany', languages: '["de"]', offset: 60 },
       { alpha_2: 'ES', alpha_3: 'ESP', name: 'Spain', languages: '["es","eu","ca","gl","oc"]', offset: 60 },
       { alpha_2: 'FR', alpha_3: 'FRA', name: 'France', languages: '["fr"]', offset: 60 },
-      { alpha_2: 'RU', alpha_3: 'RUS', name: 'Russian Federation', languages: '["ru"]', offset: 180 },
-      { alpha_2: 'US', alpha_3: 'USA', name: 'United States of America', languages: '["en"]', offset: -300 },
+      { alpha_2: 'RU', alpha_3: 'RUS', name: 'Russia', languages: '["ru"]', offset: 180 },
+      { alpha_2: 'US', alpha_3: 'USA', name: 'United States', languages: '["en"]', offset: -300 },
     ])
     expect(one<{ n: number }>(`SELECT count(*) AS n FROM cities WHERE region = 'DE' AND name = 'Berlin'`).n).toBe(1)
     expect(one<{ n: number }>(`SELECT count(*) AS n FROM cities WHERE is_active = 1`).n).toBeGreaterThan(10)

@@ -107,7 +107,7 @@ describe('importing observations', () => {
     expect(store.publishers.byDomain('example.com')?.name).toBe('Example')
     const daily = store.sqlite.prepare(`SELECT impressions, observations, position_sum FROM article_daily WHERE article_seq = ?`).get(a.seq)
     expect(daily).toEqual({ impressions: 1400, observations: 2, position_sum: 4 })
-    expect(store.geo.region('US')?.name).toBe('United States of America')
+    expect(store.geo.region('US')?.name).toBe('United States')
   })
 
   it('gives a new article without entities the names in its text, which then count in entity aggregates', async () => {

@@ -1,12 +1,7 @@
 import ct from 'countries-and-timezones'
-import { countries as countryList } from 'countries-list'
-import isoCountries from 'i18n-iso-countries'
-import ISO6391 from 'iso-639-1'
+import { getCountryData, languages as languageList } from 'countries-list'
 import { createRequire } from 'node:module'
 import audience from './data/audience.json'
-
-// The English names ship as JSON; require() loads it the same way from source and from the bundle.
-isoCountries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'))
 
 /** Towns of at least this population are stored as a region's cities (the GeoNames "cities15000" cut). */
 export const CITY_MIN_POPULATION = 15_000
@@ -15,7 +10,7 @@ export interface ReferenceCountry {
   alpha2: string
   alpha3: string
   name: string
-  /** ISO 639-1 codes, from countries-list. */
+  /** ISO 639-1 codes. */
   languages: string[]
   /** The World Factbook's population estimate (data/README.md); else the sum of its towns of 1,000 or more (GeoNames). */
   population: number
@@ -65,10 +60,9 @@ export function referenceCountry(alpha2: string): ReferenceCountry | null {
 }
 
 function lookUp(alpha2: string): ReferenceCountry | null {
-  const info = countryList[alpha2 as keyof typeof countryList]
-  const alpha3 = isoCountries.alpha2ToAlpha3(alpha2)
-  const name = isoCountries.getName(alpha2, 'en')
-  if (!info || !alpha3 || !name) return null
+  const info = /^[A-Z]{2}$/.test(alpha2) ? getCountryData(alpha2 as Parameters<typeof getCountryData>[0]) : undefined
+  if (!info?.iso3 || !info.name) return null
+  const { iso3: alpha3, name } = info
   const towns = cityIndex().get(alpha2) ?? []
   const cities = towns
     .filter((c) => c.population >= CITY_MIN_POPULATION)
@@ -92,5 +86,5 @@ export function audienceOf(alpha2: string): { population: number | null; interne
 }
 
 export function languageName(code: string): string {
-  return ISO6391.getName(code) || code
+  return languageList[code as keyof typeof languageList]?.name ?? code
 }
