@@ -265,7 +265,51 @@ export type RouteInput<K extends RouteId> = {
 }
 export type RouteResponse<K extends RouteId> = z.input<Routes[K]['response']>
 
-export const errorSchemas = { plain: plainErrorSchema, tracking: trackingErrorSchema, validation: validationErrorSchema }
+
+/** One error a method may answer with: its status, when, and the body's shape. */
+export interface ErrorCase {
+  status: number
+  description: string
+  schema: z.ZodType
+}
+
+/**
+ * The errors a method may answer with, from what the route is (keyed, tracking, with a body,
+ * the app's): /openapi.json lists these, and the fuzzing test holds every answer to them.
+ */
+export function errorCasesOf(def: RouteDef): ErrorCase[] {
+  const tracking = def.tracking === true
+  const cases: ErrorCase[] = [
+    { status: 400, description: 'The request cannot be processed: a malformed URL or Origin, a date_from not before date_to, both key headers', schema: plainErrorSchema },
+    { status: 422, description: 'A parameter has a wrong type, value or range', schema: validationErrorSchema },
+  ]
+  if (def.access === 'key') {
+    cases.push(
+      { status: 401, description: 'Key missing, invalid or revoked', schema: plainErrorSchema },
+      { status: 403, description: 'No access to the market, or a project key is required', schema: tracking ? z.union([trackingErrorSchema, plainErrorSchema]) : plainErrorSchema },
+      { status: 404, description: 'Not found', schema: plainErrorSchema },
+    )
+  }
+  if (def.access === 'app') {
+    cases.push(
+      { status: 401, description: "The Feedlens app's session is missing", schema: plainErrorSchema },
+      { status: 403, description: 'Another origin, or beyond the plan', schema: plainErrorSchema },
+      { status: 404, description: 'Not found', schema: plainErrorSchema },
+      { status: 409, description: 'In conflict with the store as it is', schema: plainErrorSchema },
+    )
+  }
+  if (tracking) {
+    cases.push(
+      { status: 400, description: 'kind_mismatch: the method does not fit the list kind', schema: trackingErrorSchema },
+      { status: 422, description: 'list_too_large: a roll-up over more than 500 items', schema: trackingErrorSchema },
+      { status: 503, description: 'computing: retry after Retry-After seconds', schema: trackingErrorSchema },
+    )
+  }
+  if (def.body) cases.push({ status: 413, description: 'Request body too large', schema: plainErrorSchema })
+  if (def.access === 'app' && def.method === 'POST') cases.push({ status: 503, description: 'The store is busy with another writer: retry after Retry-After seconds', schema: plainErrorSchema })
+  cases.push({ status: 429, description: 'Request limit exceeded (with Retry-After)', schema: plainErrorSchema })
+  return cases
+}
 
 /** Builds a concrete path from a template: fillPath('/v1/trends/{trend_id}', {trend_id}) */
 export function fillPath(template: string, params: Record<string, string> = {}): string {

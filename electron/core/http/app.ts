@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ValidationIssue } from '../../../shared/contract/errors'
 import { routes, type RouteDef, type RouteId } from '../../../shared/contract/routes'
+import { pagePaths } from '../../../shared/sections'
 import { principalOf, type Principal } from '../auth/principal'
 import { SESSION_COOKIE } from '../auth/web-sessions'
 import type { Core } from '../core'
@@ -193,9 +194,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 
-/** The paths the web UI answers with its page (the window's own routes). */
-export const PAGE_SECTIONS = ['trends', 'tracking', 'signals', 'articles', 'article', 'geography', 'publishers', 'settings'] as const
-
 const signInFailedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Feedlens</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
 <h1>This sign-in link no longer works</h1>
@@ -233,7 +231,7 @@ function mountWebUi(app: Hono, core: Core, rendererDir: string) {
     return c.html(indexHtml(), 200, { 'Cache-Control': 'no-store' })
   }
   app.get('/', page)
-  for (const section of PAGE_SECTIONS) {
+  for (const section of pagePaths) {
     app.get(`/${section}`, page)
     app.get(`/${section}/*`, page)
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { paramDoc } from '../../../shared/contract/params'
-import { errorSchemas, routes, type RouteDef } from '../../../shared/contract/routes'
+import { errorCasesOf, routes, type RouteDef } from '../../../shared/contract/routes'
 import { APP_VERSION } from '../version'
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -32,17 +32,13 @@ export function buildOpenApiDocument() {
     if (def.access === 'app') continue
     const responses: Record<string, unknown> = {
       '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(def.response, 'output') } } },
-      '422': errorResponse('A parameter has a wrong type, value or range', errorSchemas.validation),
-      '429': errorResponse('Request limit exceeded (with Retry-After)', errorSchemas.plain),
     }
-    if (def.access === 'key') {
-      responses['401'] = errorResponse('Key missing, invalid or revoked', errorSchemas.plain)
-      responses['403'] = errorResponse('No access to the market, or a project key is required', def.tracking ? errorSchemas.tracking : errorSchemas.plain)
-      responses['404'] = errorResponse('Not found', errorSchemas.plain)
-    }
-    if (def.tracking) {
-      responses['400'] = errorResponse('kind_mismatch', errorSchemas.tracking)
-      responses['503'] = errorResponse('computing (with Retry-After)', errorSchemas.tracking)
+    // one entry a status: cases of one status (a plain and a tracking 400) share it
+    for (const c of errorCasesOf(def)) {
+      const key = String(c.status)
+      const same = errorCasesOf(def).filter((o) => o.status === c.status)
+      if (responses[key]) continue
+      responses[key] = errorResponse(same.map((o) => o.description).join('; '), same.length === 1 ? c.schema : z.union(same.map((o) => o.schema) as [z.ZodType, z.ZodType]))
     }
     paths[def.path] = {
       ...paths[def.path],

@@ -1,3 +1,4 @@
+import { bareHost } from '../domains/normalize-domain'
 import { hash } from 'node:crypto'
 import { parse as parseUuid, stringify as uuidString, v5 as uuidv5 } from 'uuid'
 
@@ -26,7 +27,7 @@ function canonicalParts(raw: string): { url: string; host: string } | null {
   // The parser already lower-cases scheme and host. Each setter re-parses the URL, so only what
   // needs changing is set: most article URLs have no fragment, query or www.
   if (url.href.includes('#')) url.hash = ''
-  const host = url.hostname.replace(/^www\d*\./, '').replace(/\.$/, '')
+  const host = bareHost(url.hostname)
   if (host !== url.hostname) url.hostname = host
   if (url.href.includes('?')) {
     const kept = [...url.searchParams.entries()].filter(([name]) => !TRACKING_PARAMS.test(name))

@@ -7,7 +7,8 @@ import { SignalsPage } from '../features/signals/SignalsPage'
 import { TrackingPage } from '../features/tracking/TrackingPage'
 import { TrendsPage } from '../features/trends/TrendsPage'
 import { bridge } from '../api/transport'
-import { labelOf, sections, useAppStore, type Section } from '../stores/app-store'
+import { sections, type Section } from '../../../shared/sections'
+import { labelOf, useAppStore } from '../stores/app-store'
 import { EmptyStoreBanner } from './EmptyStoreBanner'
 
 const pages: Record<Section, () => React.JSX.Element> = {

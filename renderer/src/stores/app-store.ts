@@ -2,8 +2,7 @@ import { create } from 'zustand'
 import type { RouteResponse } from '../../../shared/contract/routes'
 import { ApiClientError, call } from '../api/client'
 
-export const sections = ['trends', 'tracking', 'signals', 'articles', 'geography', 'publishers', 'settings'] as const
-export type Section = (typeof sections)[number]
+import { sections, type Section } from '../../../shared/sections'
 
 const sectionLabels: Record<Section, string> = {
   trends: 'Trends',

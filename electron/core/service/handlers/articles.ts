@@ -3,6 +3,7 @@ import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
 import type { ArticleRow } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
+import { normalizeDomain } from '../../domains/normalize-domain'
 import { epochSeconds } from '../../time/buckets'
 
 type ArticleRoutes = 'listArticles' | 'getArticle' | 'listArticleObservations'
@@ -23,7 +24,7 @@ export const articleHandlers: HandlerMap<ArticleRoutes> = {
       countries: markets.length === ctx.store.geo.regionCodes().length ? 'all' : markets,
       region: query.region,
       lang: query.lang,
-      domain: query.domain?.toLowerCase().replace(/^www\./, ''),
+      domain: query.domain === undefined ? undefined : (normalizeDomain(query.domain) ?? query.domain.toLowerCase()),
       category: query.category,
       contentType: query.content_type,
       search: query.search,

@@ -5,6 +5,7 @@ import { LIST_COLORS, MAX_KEYWORD_LENGTH } from '../../../../shared/contract/lis
 import type { ListKind } from '../../../../shared/contract/values'
 import type { NewItem } from '../../store/repositories/tracking'
 import type { Store } from '../../store/store'
+import { normalizeDomain } from '../../domains/normalize-domain'
 import { ApiError } from '../errors'
 import { withinUsageLimit } from '../../limits/usage'
 
@@ -142,20 +143,10 @@ export function normaliseCategory(value: string): string {
   return `/${parts.join('/')}`
 }
 
-/** A domain in lower case without scheme, `www.`, port, path, query or fragment. */
+/** A domain in lower case without scheme, `www.`, port, path, query or fragment (400 for what is not one). */
 export function normaliseDomain(value: string): string {
-  const host = value
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/^[^@/]*@/, '')
-    .split(/[/?#]/)[0]!
-    .replace(/:\d+$/, '')
-    .replace(/\.$/, '')
-    .replace(/^www\./, '')
-  if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(host)) {
-    throw new ApiError(400, `"${value}" is not a publisher domain (like example.com).`)
-  }
+  const host = normalizeDomain(value)
+  if (host === null) throw new ApiError(400, `"${value}" is not a publisher domain (like example.com).`)
   return host
 }
 
