@@ -15,9 +15,25 @@ export default tseslint.config(
   },
   {
     // The core runs in plain Node (CLI, tests, headless serving): it must never import Electron.
-    files: ['electron/core/**/*.ts', 'shared/**/*.ts'],
+    files: ['electron/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core never imports electron.' }] }],
+    },
+  },
+  {
+    // shared/ and the renderer run in the window too: no Node built-ins, no Electron, nothing of the core.
+    files: ['shared/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'shared/ and the renderer never import electron.' }],
+          patterns: [
+            { group: ['node:*'], message: 'shared/ and the renderer run in the window: no Node built-ins.' },
+            { group: ['**/electron/core/**', '**/electron/main/**', '**/electron/preload/**'], message: 'shared/ and the renderer never import the core or the shell.' },
+          ],
+        },
+      ],
     },
   },
   {

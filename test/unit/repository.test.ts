@@ -32,3 +32,33 @@ describe('the repository stands on its own', () => {
     expect(note).toMatch(/Gasparetti/)
   })
 })
+
+describe('the docs say what the code does (checked, as Datasette checks its docs)', () => {
+  const testFiles = files(path.join(ROOT, 'test'), /\.test\.ts$/)
+
+  it('names a test that exists wherever a decision names one: [file.test: words of its title]', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs/contract-decisions.md'), 'utf8')
+    const refs = [...doc.matchAll(/\[([a-z0-9-]+)\.test(?::\s*([^\]]+))?\]/g)]
+    expect(refs.length).toBeGreaterThan(10)
+    const missing: string[] = []
+    for (const [ref, name, words] of refs) {
+      const file = testFiles.find((f) => path.basename(f) === `${name}.test.ts`)
+      if (!file) {
+        missing.push(`${ref}: no test file`)
+        continue
+      }
+      // the words stand in a test's title (escaped quotes read as quotes)
+      const text = fs.readFileSync(file, 'utf8').replace(/\\(['"`])/g, '$1').toLowerCase()
+      const titled = [...text.matchAll(/\b(?:it|describe)(?:\.each\(.*?\))?\(\s*(['"`])(.*?)\1,/gs)].map((m) => m[2]!)
+      if (words && !titled.some((t) => t.includes(words.trim().toLowerCase()))) missing.push(`${ref}: no test titled so`)
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('describes every folder of the core, and every top-level folder, in docs/architecture.md', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8')
+    const core = fs.readdirSync(path.join(ROOT, 'electron/core'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `electron/core/${e.name}/`)
+    const top = ['shared/contract/', 'renderer/src/', 'resources/', 'scripts/', 'bench/', 'test/', 'electron/main/', 'electron/preload/']
+    expect([...core, ...top].filter((folder) => !doc.includes(`\`${folder}\``))).toEqual([])
+  })
+})
