@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { StoreMismatchError } from '../../electron/core/store/database'
 import { decodeFeedEntries } from '../../electron/core/store/feed-entries'
 import { decodeHourlyCells, hourlyCellAt } from '../../electron/core/store/hourly-cells'
-import { Store } from '../../electron/core/store/store'
+import { statementName, Store } from '../../electron/core/store/store'
 import { MIGRATIONS, openTestStore, tempDir } from '../helpers/core'
 
 const storeFile = () => path.join(tempDir(), 'feedlens.db')
@@ -181,5 +181,22 @@ describe('the store', () => {
       }),
     ).toThrow('boom')
     expect(store.settings.get('a')).toBeUndefined()
+  })
+})
+
+describe('slow statements', () => {
+  it('are logged with what they do and to which tables (serve --log)', () => {
+    const store = openTestStore()
+    const lines: string[] = []
+    store.logSlowStatements(-1, (line) => lines.push(line))
+    store.trends.list({ minArticles: 0, sortBy: 'article_count', sortOrder: 'desc', limit: 5, offset: 0, markets: null })
+    expect(lines[0]).toMatch(/^slow statement \(\d+ ms\): SELECT trends, topics$/)
+    expect(statementName('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')).toBe('INSERT settings')
+    expect(statementName('WITH pa AS (SELECT 1) SELECT x FROM pa CROSS JOIN articles a LEFT JOIN article_facets f ON 1')).toBe('SELECT pa, articles, article_facets')
+    const quiet: string[] = []
+    const other = openTestStore()
+    other.logSlowStatements(10_000, (line) => quiet.push(line))
+    other.trends.list({ minArticles: 0, sortBy: 'article_count', sortOrder: 'desc', limit: 5, offset: 0, markets: null })
+    expect(quiet).toEqual([])
   })
 })

@@ -8,6 +8,9 @@ import { buildDemoWorld, DEFAULT_DEMO_SEED, describeSummary, parseSeed } from '.
 import { signInLink } from './link'
 import { dataDirOption } from './options'
 
+/** With --log, statements slower than this are logged with their name. */
+const SLOW_STATEMENT_MS = 50
+
 function parsePort(value: string): number {
   const port = Number(value)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes 0 to 65535, not ${value}`)
@@ -25,9 +28,10 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('--scale <scale>', 'with --demo: size of the world').choices(demoScales).default('small'))
     .addOption(new Option('--seed <n>', 'with --demo: random seed').default(DEFAULT_DEMO_SEED).argParser(parseSeed))
     .option('--cors', 'send CORS headers (off by default)')
-    .option('--log', 'log each request (method and path, never the query string)')
+    .option('--log', 'log each request (method and path, never the query string) and every statement slower than 50 ms')
     .action(async (opts: { dataDir?: string; host: string; port: number; demo?: boolean; scale: DemoScale; seed: number; cors?: boolean; log?: boolean }) => {
       const core = openCore({ dataDir: opts.dataDir })
+      if (opts.log) core.store.logSlowStatements(SLOW_STATEMENT_MS, (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`))
       let demoProjectId: string | null = null
       if (opts.demo) {
         const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: core.now() })

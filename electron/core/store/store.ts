@@ -212,7 +212,41 @@ export class Store {
     }
   }
 
+  /**
+   * Logs every statement that takes longer than `thresholdMs` (`feedlens serve --log`): its name
+   * (what it does to which table) and its time. Statements prepared from now on are timed.
+   */
+  logSlowStatements(thresholdMs: number, log: (line: string) => void): void {
+    const sqlite = this.opened.sqlite
+    const prepare = sqlite.prepare.bind(sqlite)
+    sqlite.prepare = ((source: string) => {
+      const statement = prepare(source)
+      const name = statementName(source)
+      for (const method of ['run', 'get', 'all'] as const) {
+        const original = statement[method].bind(statement) as (...args: unknown[]) => unknown
+        ;(statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+          const started = performance.now()
+          try {
+            return original(...args)
+          } finally {
+            const ms = performance.now() - started
+            if (ms > thresholdMs) log(`slow statement (${ms.toFixed(0)} ms): ${name}`)
+          }
+        }
+      }
+      return statement
+    }) as typeof sqlite.prepare
+  }
+
   close(): void {
     if (this.opened.sqlite.open) this.opened.sqlite.close()
   }
+}
+
+/** A statement's name for logs: what it does and to which tables, e.g. "SELECT trend_articles, articles". */
+export function statementName(sql: string): string {
+  const text = sql.replace(/\s+/g, ' ').trim()
+  const verb = /^(WITH\b.*?\)\s*)?(SELECT|INSERT|UPDATE|DELETE|REPLACE)\b/i.exec(text)?.[2]?.toUpperCase() ?? text.split(' ')[0]!.toUpperCase()
+  const tables = [...text.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_][a-z0-9_]*)/gi)].map((m) => m[1]!).filter((t) => !/^(json_each|select|set)$/i.test(t))
+  return `${verb} ${[...new Set(tables)].join(', ') || '(no table)'}`
 }
