@@ -16,7 +16,7 @@ function feedlens(args: string[], env: Record<string, string> = {}) {
 }
 
 /** Starts `feedlens serve`, resolves with the URL it announces and the lines before it. */
-function serve(args: string[]): Promise<{ url: string; lines: string[]; stop(): void }> {
+function serve(args: string[]): Promise<{ url: string; lines: string[]; stop(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     const lines: string[] = []
@@ -31,7 +31,15 @@ function serve(args: string[]): Promise<{ url: string; lines: string[]; stop(): 
         const match = /^Feedlens listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)
         if (match) {
           clearTimeout(timer)
-          resolve({ url: match[1]!, lines, stop: () => child.kill('SIGTERM') })
+          const exited = new Promise<void>((done) => child.once('exit', () => done()))
+          resolve({
+            url: match[1]!,
+            lines,
+            stop: () => {
+              child.kill('SIGTERM')
+              return exited
+            },
+          })
         }
       }
     })
@@ -71,11 +79,11 @@ describe('feedlens CLI', () => {
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<div id="root">')
     } finally {
-      first.stop()
+      // the next serve starts once this one has stopped and let go of the store
+      await first.stop()
     }
-    await new Promise((r) => setTimeout(r, 300))
     const second = await serve(['--data-dir', dir, '--demo'])
-    second.stop()
+    await second.stop()
     expect(second.lines.join('\n')).not.toMatch(/fl_/)
   })
 

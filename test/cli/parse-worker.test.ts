@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
+import { Credit } from '../../electron/core/ingest/credit'
 import type { ParsedChunk } from '../../electron/core/ingest/file-segments'
 import type { ParseWorkerInput } from '../../electron/core/ingest/parse-worker'
 import { tempDir } from '../helpers/core'
@@ -24,7 +25,11 @@ describe('the parse worker', () => {
     const worker = new Worker(WORKER, { workerData: input })
     const received: Array<ParsedChunk | null> = []
     let arrived: (() => void) | null = null
+    let sent = 0
+    let granted = 0
+    let mostAhead = 0
     worker.on('message', (m: ParsedChunk | null) => {
+      if (m !== null) mostAhead = Math.max(mostAhead, ++sent - granted)
       received.push(m)
       arrived?.()
     })
@@ -33,15 +38,16 @@ describe('the parse worker', () => {
       return received.shift()!
     }
     try {
-      // nothing granted yet: the worker stops after its two chunks
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      expect(received.length).toBe(2)
+      // the worker sends what its credit allows (2), then one more for each chunk taken back
       const chunks: ParsedChunk[] = []
       for (let m = await next(); m !== null; m = await next()) {
         expect(m.onWorker).toBe(true)
         chunks.push(m)
+        granted++
         worker.postMessage('more')
       }
+      // never more chunks in flight than its credit allows
+      expect(mostAhead).toBeLessThanOrEqual(2)
       expect(chunks.length).toBeGreaterThan(3)
       const lines = chunks.flatMap((c) => c.segments.flatMap((s) => (s.kind === 'observations' ? Array.from(s.lines) : [])))
       expect(lines).toEqual(rows.map((_, i) => i + 1))
@@ -53,5 +59,22 @@ describe('the parse worker', () => {
     } finally {
       await worker.terminate()
     }
+  })
+})
+
+describe('the credit between the parse worker and the importer', () => {
+  it('lets the worker take only what was given, and wakes it when more is given', async () => {
+    const credit = new Credit(2)
+    await credit.take()
+    await credit.take()
+    let third = false
+    const taking = credit.take().then(() => (third = true))
+    await Promise.resolve()
+    expect(third).toBe(false)
+    expect(credit.units).toBe(0)
+    credit.give()
+    await taking
+    expect(third).toBe(true)
+    expect(credit.units).toBe(0)
   })
 })

@@ -86,7 +86,8 @@ describe('first start, import and the data screens in Chromium', () => {
       // The treemap's leaves are trends: a click on one opens its card.
       const treemap = page.getByRole('img', { name: 'Themes, topics and their largest trends' })
       await treemap.locator('canvas').waitFor()
-      await page.waitForTimeout(1500) // topics and their trends load after the themes
+      // topics and their trends load after the themes
+      await page.locator('[aria-label="Themes, topics and their largest trends"][aria-busy="false"]').waitFor()
       const box = (await treemap.boundingBox())!
       let opened = false
       // most of the area is trend leaves; the thin strips between are theme and topic names

@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { ArticleKeyReader } from '../store/repositories/article-keys'
+import { Credit } from './credit'
 import { parseFile, transferablesOf, type FileKind } from './file-segments'
 
 export const CHUNKS_AHEAD = 200
@@ -21,12 +22,8 @@ export interface ParseWorkerInput {
 }
 
 async function run(port: NonNullable<typeof parentPort>, input: ParseWorkerInput): Promise<void> {
-  let credit = input.chunksAhead ?? CHUNKS_AHEAD
-  let granted: (() => void) | null = null
-  port.on('message', () => {
-    credit++
-    granted?.()
-  })
+  const credit = new Credit(input.chunksAhead ?? CHUNKS_AHEAD)
+  port.on('message', () => credit.give())
   const articles = input.storeFile ? new ArticleKeyReader(input.storeFile) : null
   try {
     for await (const chunk of parseFile(input.file, input.kind, input.observations)) {
@@ -35,9 +32,7 @@ async function run(port: NonNullable<typeof parentPort>, input: ParseWorkerInput
         chunk.storedArticles = chunk.newArticleIds.map((id) => stored.get(id) ?? null)
       }
       chunk.onWorker = true
-      while (credit === 0) await new Promise<void>((resolve) => (granted = resolve))
-      granted = null
-      credit--
+      await credit.take()
       port.postMessage(chunk, transferablesOf(chunk))
     }
   } finally {

@@ -26,6 +26,7 @@ export function EChart({
   onPointClick,
   onItemClick,
   label,
+  busy = false,
 }: {
   option: ChartOption
   height?: number
@@ -33,6 +34,8 @@ export function EChart({
   /** the clicked item's data object (e.g. a treemap node with its id) */
   onItemClick?: (data: unknown) => void
   label?: string
+  /** what it shows is still loading (aria-busy) */
+  busy?: boolean
 }) {
   const ref = useRef<HTMLDivElement>(null)
   const chart = useRef<echarts.ECharts | null>(null)
@@ -69,5 +72,5 @@ export function EChart({
       instance.off('click', handler)
     }
   }, [onItemClick])
-  return <div ref={ref} className="chart" style={{ height }} role={label ? 'img' : undefined} aria-label={label} />
+  return <div ref={ref} className="chart" style={{ height }} role={label ? 'img' : undefined} aria-label={label} aria-busy={busy} />
 }

@@ -177,7 +177,13 @@ export function TrendsPage() {
       <PageHeader title="Trends" subtitle="Storylines of the feed, with their lifecycle" />
       {treemap && themeList && themeList.length > 0 && (
         <Card title="Themes and topics" extra={topic && <button onClick={() => setTopic(null)}>Clear topic: {topic.label} ×</button>}>
-          <EChart option={treemap} height={300} onItemClick={openFromTreemap} label="Themes, topics and their largest trends" />
+          <EChart
+            option={treemap}
+            height={300}
+            onItemClick={openFromTreemap}
+            label="Themes, topics and their largest trends"
+            busy={Object.keys(trendsOfTopic).length === 0}
+          />
           <div className="chips" aria-label="Topics">
             {allTopics
               .slice()
