@@ -42,34 +42,18 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
     if (mode === 'full') repo.clearMatches(listId)
     repo.setState(listId, { scanStatus: 'scanning', extractionStartedAt: startedAt, nextScanAt: null })
   })
-  let checked = 0
-  let added = 0
+  const tally = { checked: 0, added: 0 }
   try {
-    const countries = parse(list.countries)
-    const langs = parse(list.langs)?.map((l) => l.toLowerCase()) ?? null
-    const fields = FIELDS_BY_SCOPE[(list.searchScope ?? 'all') as keyof typeof FIELDS_BY_SCOPE] ?? FIELDS_BY_SCOPE.all
-    const columns = fields.map((f) => FTS_COLUMNS[f])
-    const keywords = repo.keywords(listId).map((k) => ({ id: k.id, keyword: k.keyword, type: (k.type ?? 'broad') as MatchType }))
-    for (const keyword of keywords) {
-      const fts = ftsPrefilter(keyword.keyword, keyword.type, columns)
-      if (!fts) continue
-      let from = afterSeq
-      for (;;) {
-        const page = repo.candidates({ fts, afterSeq: from, throughSeq, countries, langs, limit: CANDIDATE_PAGE })
-        if (page.length === 0) break
-        const matchedAt = now().toISOString()
-        const rows: NewMatch[] = []
-        for (const article of page) {
-          for (const hit of matchArticle(article, [keyword], fields)) {
-            rows.push({ itemId: hit.itemId, articleId: article.id, listId, field: hit.field, matchedText: hit.matchedText, snippet: hit.snippet, matchedAt })
-          }
-        }
-        yield* write(store, () => repo.insertMatches(rows))
-        checked += page.length
-        added += rows.length
-        from = page[page.length - 1]!.seq
-        yield
-      }
+    const scope = {
+      listId,
+      afterSeq,
+      throughSeq,
+      countries: parse(list.countries),
+      langs: parse(list.langs)?.map((l) => l.toLowerCase()) ?? null,
+      fields: FIELDS_BY_SCOPE[(list.searchScope ?? 'all') as keyof typeof FIELDS_BY_SCOPE] ?? FIELDS_BY_SCOPE.all,
+    }
+    for (const k of repo.keywords(listId)) {
+      yield* keywordSteps(store, scope, { id: k.id, keyword: k.keyword, type: (k.type ?? 'broad') as MatchType }, now, tally)
     }
     const finished = now()
     yield* write(store, () =>
@@ -82,7 +66,7 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
       }),
     )
     store.changed('lists')
-    return { listId, status: 'ready', articlesChecked: checked, matchesAdded: added }
+    return { listId, status: 'ready', articlesChecked: tally.checked, matchesAdded: tally.added }
   } catch (error) {
     const at = now().toISOString()
     yield* write(store, () =>
@@ -93,7 +77,47 @@ export function* scanSteps(store: Store, listId: string, mode: ScanMode, now: ()
       }),
     )
     store.changed('lists')
-    return { listId, status: 'error', articlesChecked: checked, matchesAdded: added }
+    return { listId, status: 'error', articlesChecked: tally.checked, matchesAdded: tally.added }
+  }
+}
+
+/** What one scan of a list looks through: the articles after one seq up to another, in its markets, languages and fields. */
+interface ScanScope {
+  listId: string
+  afterSeq: number
+  throughSeq: number
+  countries: string[] | null
+  langs: string[] | null
+  fields: (typeof FIELDS_BY_SCOPE)[keyof typeof FIELDS_BY_SCOPE]
+}
+
+/** One keyword's matches: the full-text index finds candidates a page at a time, each checked word by word. */
+function* keywordSteps(
+  store: Store,
+  scope: ScanScope,
+  keyword: { id: string; keyword: string; type: MatchType },
+  now: () => Date,
+  tally: { checked: number; added: number },
+): Generator<unknown, void, unknown> {
+  const repo = store.mentionScans
+  const fts = ftsPrefilter(keyword.keyword, keyword.type, scope.fields.map((f) => FTS_COLUMNS[f]))
+  if (!fts) return
+  let from = scope.afterSeq
+  for (;;) {
+    const page = repo.candidates({ fts, afterSeq: from, throughSeq: scope.throughSeq, countries: scope.countries, langs: scope.langs, limit: CANDIDATE_PAGE })
+    if (page.length === 0) return
+    const matchedAt = now().toISOString()
+    const rows: NewMatch[] = []
+    for (const article of page) {
+      for (const hit of matchArticle(article, [keyword], scope.fields)) {
+        rows.push({ itemId: hit.itemId, articleId: article.id, listId: scope.listId, field: hit.field, matchedText: hit.matchedText, snippet: hit.snippet, matchedAt })
+      }
+    }
+    yield* write(store, () => repo.insertMatches(rows))
+    tally.checked += page.length
+    tally.added += rows.length
+    from = page[page.length - 1]!.seq
+    yield
   }
 }
 

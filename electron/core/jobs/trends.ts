@@ -128,9 +128,8 @@ const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEnt
   return into
 }
 
-/** The full pass: clusters every article again, then writes every trend. */
-function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, TrendRefresh, unknown> {
-  // Read in slices of the store, pausing between them.
+/** Every article placed in time, with its entities, read in slices of the store (pausing between them). */
+function* readAllSteps(store: Store): Generator<unknown, { articles: Article[]; timeless: Set<number>; entitiesOf: Map<number, TrendEntity[]>; maxSeq: number }, unknown> {
   const articles: Article[] = []
   const timeless = new Set<number>()
   const entitiesOf = new Map<number, TrendEntity[]>()
@@ -144,6 +143,12 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
     groupBySeq(store.trendWriter.entities(after, READ_SLICE, knownEntities), entitiesOf)
     yield
   }
+  return { articles, timeless, entitiesOf, maxSeq }
+}
+
+/** The full pass: clusters every article again, then writes every trend. */
+function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, TrendRefresh, unknown> {
+  const { articles, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store)
   const bySeq = new Map(articles.map((a) => [a.seq, a]))
   yield
   const inputs: ClusterInput[] = []
@@ -165,34 +170,66 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   const lastDay = Math.floor(end / 86_400)
   const wordsOf = new Map(inputs.map((i) => [i.key, i.words]))
   const source: TrendSource = { article: (seq) => bySeq.get(seq)!, entities: (seq) => entitiesOf.get(seq) ?? [], words: (seq) => wordsOf.get(seq) ?? [] }
-  const stamp = now.toISOString()
-
   const trendOf = new Map<number, Built>()
   for (const [cluster, list] of members) {
     if (trendOf.size % STEP_TRENDS === 0) yield
-    trendOf.set(cluster, buildTrend(null, list, source, lastDay, stamp))
+    trendOf.set(cluster, buildTrend(null, list, source, lastDay, now.toISOString()))
   }
   yield
   const built = [...trendOf.values()]
-  const byEntity = entityIndex(built)
-  const links: TrendLink[] = []
-  for (const child of built) {
-    const link = parentLink(child, byEntity)
-    if (link) links.push(link)
-  }
-  const { themes, topics, topicOf } = hierarchy(built)
-  const children = new Set(links.map((l) => l.childId))
-  const trendRows = built.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay))
-  const memberRows = built.flatMap(memberRowsOf)
+  const tables = trendTables(built, built, lastDay)
   yield
   const generation = yield* write(store, () => {
-    store.trendWriter.replace({ themes, topics, trends: trendRows, members: memberRows, links, countries: built.flatMap(countryRowsOf) }, store.trendWriter.storedMembers())
+    store.trendWriter.replace({ ...tables, members: built.flatMap(memberRowsOf) }, store.trendWriter.storedMembers())
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     return markGeneration(store)
   })
   store.changed()
   states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation })
-  return { trends: trendRows.length, articles: memberRows.length, mode: 'full', touched: trendRows.length }
+  return { trends: tables.trends.length, articles: built.reduce((n, b) => n + b.seqs.length, 0), mode: 'full', touched: tables.trends.length }
+}
+
+/**
+ * Assigns new articles against the kept centroids and rebuilds the trends they joined from their
+ * running sums; returns each touched trend with its state before.
+ */
+function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInput[], entitiesOf: Map<number, TrendEntity[]>, now: Date) {
+  const placedBySeq = new Map(placed.map((a) => [a.seq, a]))
+  const inputBySeq = new Map(inputs.map((i) => [i.key, i]))
+  const joined = new Map<number, Array<{ seq: number; score: number }>>()
+  for (const input of inputs) {
+    const a = kept.clusterer.assign(input)
+    ;(joined.get(a.cluster) ?? joined.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
+  }
+  kept.articles += placed.length
+  const source: TrendSource = {
+    article: (seq) => placedBySeq.get(seq)!,
+    entities: (seq) => entitiesOf.get(seq) ?? [],
+    words: (seq) => inputBySeq.get(seq)!.words,
+  }
+  const touched: Array<{ prior: Built | undefined; b: Built }> = []
+  for (const [cluster, list] of joined) {
+    const prior = kept.trendOf.get(cluster)
+    const b = buildTrend(prior ?? null, list, source, kept.lastDay, now.toISOString())
+    kept.trendOf.set(cluster, b)
+    touched.push({ prior, b })
+  }
+  return touched
+}
+
+/** The rows of the trends `written` (each with its parent link) and the whole hierarchy, from every trend `all`. */
+function trendTables(all: readonly Built[], written: readonly Built[], lastDay: number) {
+  const byEntity = entityIndex(all)
+  const links = written.map((b) => parentLink(b, byEntity)).filter((l): l is TrendLink => l !== null)
+  const { themes, topics, topicOf } = hierarchy(all)
+  const children = new Set(links.map((l) => l.childId))
+  return {
+    themes,
+    topics,
+    trends: written.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay)),
+    links,
+    countries: written.flatMap(countryRowsOf),
+  }
 }
 
 /**
@@ -218,44 +255,14 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   // New data that speaks of other things than what was clustered (another corpus): its words
   // weigh nothing known, so it is clustered with everything else in a full pass.
   if (kept.clusterer.knownShare(inputs.flatMap((i) => i.words)) < MIN_KNOWN_WORDS) return yield* recomputeTrendsSteps(store, now)
-  const placedBySeq = new Map(placed.map((a) => [a.seq, a]))
-  const inputBySeq = new Map(inputs.map((i) => [i.key, i]))
-  const joined = new Map<number, Array<{ seq: number; score: number }>>()
-  for (const input of inputs) {
-    const a = kept.clusterer.assign(input)
-    ;(joined.get(a.cluster) ?? joined.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
-  }
-  kept.articles += placed.length
+  const touched = assignAndBuild(kept, placed, inputs, entitiesOf, now)
   yield
-
-  const source: TrendSource = {
-    article: (seq) => placedBySeq.get(seq)!,
-    entities: (seq) => entitiesOf.get(seq) ?? [],
-    words: (seq) => inputBySeq.get(seq)!.words,
-  }
-  const stamp = now.toISOString()
-  const touched: Array<{ prior: Built | undefined; b: Built }> = []
-  for (const [cluster, list] of joined) {
-    const prior = kept.trendOf.get(cluster)
-    const b = buildTrend(prior ?? null, list, source, kept.lastDay, stamp)
-    kept.trendOf.set(cluster, b)
-    touched.push({ prior, b })
-  }
-  yield
-
   const built = [...kept.trendOf.values()]
-  const byEntity = entityIndex(built)
-  const links = touched.map(({ b }) => parentLink(b, byEntity)).filter((l): l is TrendLink => l !== null)
-  const { themes, topics, topicOf } = hierarchy(built)
-  const children = new Set(links.map((l) => l.childId))
+  const tables = trendTables(built, touched.map(({ b }) => b), kept.lastDay)
   kept.generation = yield* write(store, () => {
     store.trendWriter.update({
-      themes,
-      topics,
-      trends: touched.map(({ b }) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), kept.lastDay)),
+      ...tables,
       members: touched.flatMap(({ prior, b }) => changedMemberRows(prior, b)),
-      links,
-      countries: touched.flatMap(({ b }) => countryRowsOf(b)),
       touched: touched.map(({ b }) => b.id),
     })
     store.settings.set('trends_through', new Date(end * 1000).toISOString())

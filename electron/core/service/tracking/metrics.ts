@@ -3,7 +3,7 @@ import type { ListKind } from '../../../../shared/contract/values'
 import type { MatchType } from '../../analytics/mentions/matching'
 import { itemFigures, relatedEntities } from '../../analytics/tracking/item-figures'
 import { bucketKeys, changePct, ranks, sparkline } from '../../analytics/tracking/sparkline'
-import type { TrackingListRow } from '../../store/repositories/tracking'
+import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
 import { DAY_MS, HOUR_MS, isoFromSeconds } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { listActivity } from './activity'
@@ -36,6 +36,18 @@ export function listMetrics(ctx: RequestContext, list: TrackingListRow, query: R
   return { ...answer, scope }
 }
 
+/** What the rows of a page are made from: the items' figures now and before, their sparklines, related entities and forecasts. */
+interface PageFacts {
+  kind: ListKind
+  current: ReturnType<typeof itemFigures>
+  previous: Map<string, number>
+  rankNow: Map<string, number>
+  rankPrev: Map<string, number>
+  sparkOf: (key: string, field: 'impressions' | 'publications') => number[]
+  related: ReturnType<typeof relatedEntities>
+  forecasts: Map<string, string | null>
+}
+
 function computeMetrics(
   ctx: RequestContext,
   list: TrackingListRow,
@@ -50,53 +62,22 @@ function computeMetrics(
   const pageKeys = page.map((i) => activityKey(list, i))
   const activity = listActivity(ctx, { kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain, pageKeys)
   const current = itemFigures(activity.pairs)
-  const previous = activity.previous
-  const rankNow = ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0])))
-  const rankPrev = ranks(new Map(keys.map((k) => [k, previous.get(k) ?? 0])))
-
   const onPage = new Set(pageKeys)
   const pagePairs = activity.pairs.filter((p) => onPage.has(p.key))
   const buckets = bucketKeys(tw.window.from, tw.window.to, query.grain)
-  const sparkOf = (key: string, field: 'impressions' | 'publications') => sparkline(buckets, activity.buckets.get(key)?.[field] ?? new Map())
-  const related: ReturnType<typeof relatedEntities> =
-    kind === 'mention' || kind === 'trend' ? new Map() : relatedEntities(pagePairs, activity.entitiesOf(pagePairs), RELATED_PER_ROW)
-  const forecasts = kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map<string, string | null>()
-
-  const rows: Row[] = page.map((item) => {
-    const key = activityKey(list, item)
-    const cur = current.get(key)
-    const impressions = cur?.impressions ?? 0
-    const common = {
-      key,
-      name: item.name,
-      impressions,
-      publications_count: cur?.publications ?? 0,
-      delta_pct: kind === 'trend' ? null : changePct(impressions, previous.get(key) ?? 0),
-      rank_delta: (rankPrev.get(key) ?? 0) - (rankNow.get(key) ?? 0),
-      impressions_spark: sparkOf(key, 'impressions'),
-      publications_spark: sparkOf(key, 'publications'),
-      last_seen: cur?.lastSeen == null ? null : isoFromSeconds(cur.lastSeen),
-    }
-    if (kind === 'mention') return { ...common, match_type: (item.type ?? 'broad') as MatchType }
-    const top = (related.get(key) ?? []).slice(0, RELATED_PER_ROW)
-    return {
-      ...common,
-      resolved_id: kind === 'entity' && item.type === null ? '' : item.key,
-      resolved_type: kind === 'entity' ? (item.type ?? '') : kind,
-      publishers_count: cur?.publishers ?? 0,
-      trends_count: cur?.trends ?? 0,
-      avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : 0,
-      avg_lifespan_hours: cur?.lifespanHours == null ? 0 : round1(cur.lifespanHours),
-      lived_hours: cur?.livedHours ?? 0,
-      ...(kind === 'publisher'
-        ? { top_entities: top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs })) }
-        : { related: top.map((r) => r.name) }),
-      ...(kind === 'trend' ? { forecast: forecastOf(forecasts.get(key)) } : {}),
-    }
-  })
+  const facts: PageFacts = {
+    kind,
+    current,
+    previous: activity.previous,
+    rankNow: ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0]))),
+    rankPrev: ranks(new Map(keys.map((k) => [k, activity.previous.get(k) ?? 0]))),
+    sparkOf: (key, field) => sparkline(buckets, activity.buckets.get(key)?.[field] ?? new Map()),
+    related: kind === 'mention' || kind === 'trend' ? new Map() : relatedEntities(pagePairs, activity.entitiesOf(pagePairs), RELATED_PER_ROW),
+    forecasts: kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map(),
+  }
+  const rows = page.map((item) => metricsRow(list, item, facts))
   const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
-  const pagePrevImpressions = pageKeys.reduce((s, k) => s + (previous.get(k) ?? 0), 0)
-  const spark = rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), [])
+  const pagePrevImpressions = pageKeys.reduce((s, k) => s + (activity.previous.get(k) ?? 0), 0)
   // Publications with a match seen in each step (each once, whichever keywords it matched).
   const timeseries =
     kind === 'mention'
@@ -116,11 +97,46 @@ function computeMetrics(
       impressions: pageImpressions,
       publications_count: rows.reduce((s, r) => s + r.publications_count, 0),
       delta_pct: kind === 'trend' ? null : changePct(pageImpressions, pagePrevImpressions),
-      impressions_spark: spark,
+      impressions_spark: rows.reduce<number[]>((acc, r) => r.impressions_spark.map((v, i) => v + (acc[i] ?? 0)), []),
       ...(timeseries ? { timeseries } : {}),
     },
     total: items.length,
     limit: query.limit,
     offset: query.offset,
+  }
+}
+
+/** One item's row (docs/contract-decisions.md, "Metrics, roll-up and matches"). */
+function metricsRow(list: TrackingListRow, item: TrackingItemRow, f: PageFacts): Row {
+  const { kind } = f
+  const key = activityKey(list, item)
+  const cur = f.current.get(key)
+  const impressions = cur?.impressions ?? 0
+  const common = {
+    key,
+    name: item.name,
+    impressions,
+    publications_count: cur?.publications ?? 0,
+    delta_pct: kind === 'trend' ? null : changePct(impressions, f.previous.get(key) ?? 0),
+    rank_delta: (f.rankPrev.get(key) ?? 0) - (f.rankNow.get(key) ?? 0),
+    impressions_spark: f.sparkOf(key, 'impressions'),
+    publications_spark: f.sparkOf(key, 'publications'),
+    last_seen: cur?.lastSeen == null ? null : isoFromSeconds(cur.lastSeen),
+  }
+  if (kind === 'mention') return { ...common, match_type: (item.type ?? 'broad') as MatchType }
+  const top = (f.related.get(key) ?? []).slice(0, RELATED_PER_ROW)
+  return {
+    ...common,
+    resolved_id: kind === 'entity' && item.type === null ? '' : item.key,
+    resolved_type: kind === 'entity' ? (item.type ?? '') : kind,
+    publishers_count: cur?.publishers ?? 0,
+    trends_count: cur?.trends ?? 0,
+    avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : 0,
+    avg_lifespan_hours: cur?.lifespanHours == null ? 0 : round1(cur.lifespanHours),
+    lived_hours: cur?.livedHours ?? 0,
+    ...(kind === 'publisher'
+      ? { top_entities: top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs })) }
+      : { related: top.map((r) => r.name) }),
+    ...(kind === 'trend' ? { forecast: forecastOf(f.forecasts.get(key)) } : {}),
   }
 }
