@@ -3,19 +3,18 @@ import { bodyLimit } from 'hono/body-limit'
 import { getCookie, setCookie } from 'hono/cookie'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { ValidationIssue } from '../../../shared/contract/errors'
 import { routes, type RouteDef, type RouteId } from '../../../shared/contract/routes'
 import { pagePaths } from '../../../shared/sections'
 import { principalOf, type Principal } from '../auth/principal'
 import { SESSION_COOKIE } from '../auth/web-sessions'
 import type { Core } from '../core'
 import { requestLimits } from '../limits/request-limits'
-import { ApiError, errorBody, ValidationApiError } from '../service/errors'
+import { ApiError, errorBody } from '../service/errors'
 import { isBusyError } from '../store/busy'
 import { isLoopbackHost } from './host-guard'
 import { buildOpenApiDocument } from './openapi'
 import { SECURITY_HEADERS } from './security-headers'
-import { queryRecord, toValidationIssues } from './validation'
+import { parseInput } from './validation'
 
 const MAX_BODY_BYTES = 1024 * 1024
 
@@ -109,35 +108,6 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     }
   }
 
-  const parse = async (c: Context, def: RouteDef) => {
-    const issues: ValidationIssue[] = []
-    const rawQuery = queryRecord(c.req.queries())
-    const query = def.query?.safeParse(rawQuery)
-    if (query && !query.success) issues.push(...toValidationIssues('query', query.error, rawQuery))
-    const rawParams = c.req.param() as Record<string, string>
-    const params = def.params?.safeParse(rawParams)
-    if (params && !params.success) issues.push(...toValidationIssues('path', params.error, rawParams))
-    let body: { success: boolean; data?: unknown } | undefined
-    if (def.body) {
-      let raw: unknown
-      try {
-        raw = JSON.parse((await c.req.text()) || 'null')
-      } catch {
-        throw new ValidationApiError([{ loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' }])
-      }
-      if (raw === null) {
-        issues.push({ loc: ['body'], msg: 'Field required', type: 'missing' })
-        body = { success: false }
-      } else {
-        const parsed = def.body.safeParse(raw)
-        if (!parsed.success) issues.push(...toValidationIssues('body', parsed.error, raw))
-        body = parsed
-      }
-    }
-    if (issues.length > 0) throw new ValidationApiError(issues)
-    return { query: query?.success ? query.data : {}, params: params?.success ? params.data : undefined, body: body?.data }
-  }
-
   const byPath = new Map<string, string[]>()
   for (const [id, def] of Object.entries(routes) as Array<[RouteId, RouteDef]>) {
     const honoPath = toHonoPath(def.path)
@@ -152,7 +122,7 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     app.on(def.method, honoPath, async (c) => {
       const principal = principalFor(c, def)
       enforceLimits(principal)
-      const input = await parse(c, def)
+      const input = await parseInput(def, c.req.queries(), c.req.param() as Record<string, string>, () => c.req.text())
       // The handler map is keyed by route id; the input was validated by that route's own schemas.
       const result = await core.call(id, principal, input as never)
       return c.json(result as object)

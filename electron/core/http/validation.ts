@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import { validationTypes, type ValidationIssue, type ValidationType } from '../../../shared/contract/errors'
+import type { RouteDef } from '../../../shared/contract/routes'
+import { ValidationApiError } from '../service/errors'
 
 /** zod issues in the contract's 422 form: {loc: [where, ...path], msg, type}. */
 export function toValidationIssues(where: 'query' | 'path' | 'body', error: z.ZodError, input: unknown): ValidationIssue[] {
@@ -49,4 +51,41 @@ export function queryRecord(all: Record<string, string[]>): Record<string, strin
   const out: Record<string, string | string[]> = {}
   for (const [name, values] of Object.entries(all)) out[name] = values.length === 1 ? values[0]! : values
   return out
+}
+
+/**
+ * A request's input checked against its route's schemas: query, path and body, every problem
+ * gathered into one 422 in the contract's shape (a body that is not JSON: 422 json_invalid).
+ */
+export async function parseInput(
+  def: RouteDef,
+  queries: Record<string, string[]>,
+  rawParams: Record<string, string>,
+  bodyText: () => Promise<string>,
+): Promise<{ query: unknown; params: unknown; body: unknown }> {
+  const issues: ValidationIssue[] = []
+  const rawQuery = queryRecord(queries)
+  const query = def.query?.safeParse(rawQuery)
+  if (query && !query.success) issues.push(...toValidationIssues('query', query.error, rawQuery))
+  const params = def.params?.safeParse(rawParams)
+  if (params && !params.success) issues.push(...toValidationIssues('path', params.error, rawParams))
+  let body: { success: boolean; data?: unknown } | undefined
+  if (def.body) {
+    let raw: unknown
+    try {
+      raw = JSON.parse((await bodyText()) || 'null')
+    } catch {
+      throw new ValidationApiError([{ loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' }])
+    }
+    if (raw === null) {
+      issues.push({ loc: ['body'], msg: 'Field required', type: 'missing' })
+      body = { success: false }
+    } else {
+      const parsed = def.body.safeParse(raw)
+      if (!parsed.success) issues.push(...toValidationIssues('body', parsed.error, raw))
+      body = parsed
+    }
+  }
+  if (issues.length > 0) throw new ValidationApiError(issues)
+  return { query: query?.success ? query.data : {}, params: params?.success ? params.data : undefined, body: body?.data }
 }
