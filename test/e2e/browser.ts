@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
 import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
 import { seedFixture } from '../helpers/fixture'
@@ -70,4 +71,16 @@ export async function openScreens(options: { fixture?: boolean; width?: number; 
 export async function signIn(page: Page, world: TestWorld, url: string): Promise<void> {
   const response = await page.goto(`${url}/?token=${world.core.sessions.createLoginToken()}`)
   if (!response?.ok()) throw new Error(`Signing in failed: ${response?.status()}`)
+}
+
+/** Screens opened before a file's tests and closed after them: their fields are set once the file starts. */
+export function useScreens(options: Parameters<typeof openScreens>[0] = {}): Screens {
+  const screens = {} as Screens
+  beforeAll(async () => {
+    Object.assign(screens, await openScreens(options))
+  })
+  afterAll(async () => {
+    await screens.close?.()
+  })
+  return screens
 }

@@ -1,27 +1,19 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
 import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
-import { openScreens, RENDERER, SCREENSHOTS, signIn, type Screens } from './browser'
+import { RENDERER, SCREENSHOTS, signIn, useScreens } from './browser'
 
 const UCI = path.resolve(__dirname, '../fixtures/uci-news-dev.csv')
 
 describe('first start, import and the data screens in Chromium', () => {
-  let screens: Screens
+  const screens = useScreens({ fixture: false })
   let world: TestWorld
   let server: RunningServer
   let page: Page
   let pageErrors: string[]
-
-  beforeAll(async () => {
-    screens = await openScreens({ fixture: false })
-    ;({ world, server, page, errors: pageErrors } = screens)
-  })
-
-  afterAll(async () => {
-    await screens?.close()
-  })
+  beforeAll(() => ({ world, server, page, errors: pageErrors } = screens))
 
   it('imports the UCI file from Settings > Import with a summary', async () => {
     await page.goto(`${server.url}/settings`)

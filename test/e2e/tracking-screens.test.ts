@@ -1,27 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../electron/core/http/server'
 import type { TestWorld } from '../helpers/core'
 import { IDS } from '../helpers/fixture'
-import { openScreens, SCREENSHOTS, type Screens } from './browser'
+import { SCREENSHOTS, useScreens } from './browser'
 
 describe('the tracking screens in Chromium', () => {
-  let screens: Screens
+  const screens = useScreens({ fixture: true })
   let world: TestWorld
   let server: RunningServer
   let page: Page
   let pageErrors: string[]
-
-  beforeAll(async () => {
-    screens = await openScreens({ fixture: true })
-    ;({ world, server, page, errors: pageErrors } = screens)
-  })
-
-  afterAll(async () => {
-    await screens?.close()
-  })
+  beforeAll(() => ({ world, server, page, errors: pageErrors } = screens))
 
   it('shows the usage badges and a metrics table that sorts and exports CSV', async () => {
     await page.goto(`${server.url}/tracking/${IDS.entityList}/metrics`)

@@ -51,6 +51,14 @@ function visibleTrend(ctx: RequestContext, id: string): TrendRow {
   return t
 }
 
+/** A visible trend's direct links the caller may see: the linked trend, then relation_type and strength. */
+function trendLinks(ctx: RequestContext, trendId: string, direction: 'parents' | 'children') {
+  visibleTrend(ctx, trendId)
+  return ctx.store.trends
+    .links(trendId, direction, marketFilter(ctx))
+    .map((l) => ({ id: l.id, label: l.label, relation_type: l.relationType as TrendRelationType, strength: l.strength }))
+}
+
 const hierarchyNode = (n: HierarchyNode) => ({
   id: n.id,
   label: n.label,
@@ -138,29 +146,13 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
   },
 
   listTrendParents(ctx, { params }) {
-    visibleTrend(ctx, params.trend_id)
-    return {
-      trend_id: params.trend_id,
-      parents: ctx.store.trends.links(params.trend_id, 'parents', marketFilter(ctx)).map((l) => ({
-        parent_id: l.id,
-        parent_label: l.label,
-        relation_type: l.relationType as TrendRelationType,
-        strength: l.strength,
-      })),
-    }
+    const parents = trendLinks(ctx, params.trend_id, 'parents').map(({ id, label, ...link }) => ({ parent_id: id, parent_label: label, ...link }))
+    return { trend_id: params.trend_id, parents }
   },
 
   listTrendChildren(ctx, { params }) {
-    visibleTrend(ctx, params.trend_id)
-    return {
-      trend_id: params.trend_id,
-      children: ctx.store.trends.links(params.trend_id, 'children', marketFilter(ctx)).map((l) => ({
-        child_id: l.id,
-        child_label: l.label,
-        relation_type: l.relationType as TrendRelationType,
-        strength: l.strength,
-      })),
-    }
+    const children = trendLinks(ctx, params.trend_id, 'children').map(({ id, label, ...link }) => ({ child_id: id, child_label: label, ...link }))
+    return { trend_id: params.trend_id, children }
   },
 
   listThemes(ctx) {
