@@ -276,8 +276,8 @@ async function measureTracking(store: Store): Promise<void> {
   const headers = { cookie: WebSessions.cookie(core.sessions.signIn()) }
   const { entity200, entity500, mention, entityCount } = makeBenchLists(store)
   const indexStarted = performance.now()
-  const index = store.recentActivity.current(END)
-  line(`  in-memory index of the last 62 days: built in ${((performance.now() - indexStarted) / 1000).toFixed(2)} s (${index.hours.size.toLocaleString('en-US')} hourly and ${index.days.size.toLocaleString('en-US')} daily cells, ${index.articles.length.toLocaleString('en-US')} articles)`)
+  const { data: index } = await store.activity.current()
+  line(`  in-memory activity index: built in ${((performance.now() - indexStarted) / 1000).toFixed(2)} s (${index.days.day.length.toLocaleString('en-US')} daily cells, ${index.seq.length.toLocaleString('en-US')} articles)`)
   const scanStarted = performance.now()
   const scan = scanMentionList(store, mention, 'full', () => END)
   line(`  first scan of a 7-keyword mention list: ${((performance.now() - scanStarted) / 1000).toFixed(2)} s (${scan.articlesChecked.toLocaleString('en-US')} candidate articles checked, ${scan.matchesAdded.toLocaleString('en-US')} matches)`)

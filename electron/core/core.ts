@@ -57,6 +57,9 @@ export class Core {
     // SQLite waits for a lock by blocking this thread, which answers requests: wait briefly, and
     // write in the background only once the store is free (steps.ts).
     this.store.setBusyTimeout(SERVE_BUSY_TIMEOUT_MS)
+    this.store.activity.onError = log
+    // the activity index loads (its snapshot) or builds while the rest starts
+    void this.store.activity.prepareInBackground().catch(() => undefined)
     const refresh = analyticsStale(this.store) ? refreshAnalyticsInBackground(this.store, this.now()) : Promise.resolve()
     this.scanTimer = setInterval(() => this.keepCurrent(), SCAN_CHECK_MS)
     this.scanTimer.unref()
@@ -80,7 +83,7 @@ export class Core {
         void refreshAnalyticsInBackground(this.store, this.now()).catch((error: unknown) => this.log(`Computing trends and signals failed: ${describeError(error)}`))
       }
       this.scanner.requestDue()
-      void this.store.recentActivity.prepareInBackground(this.now()).catch((error: unknown) => this.log(`Indexing recent activity failed: ${describeError(error)}`))
+      void this.store.activity.prepareInBackground().catch(() => undefined) // failures are reported by the keeper
     } catch (error) {
       this.log(`Background work failed (tried again in a minute): ${describeError(error)}`)
     }
@@ -109,7 +112,7 @@ export class Core {
   /** Answers of every method kept while the data holds: keyless answers, their bytes, metrics and roll-ups. */
   readonly answers = new AnswerCache(() => this.store.version)
 
-  call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): RouteResponse<K> {
+  async call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): Promise<RouteResponse<K>> {
     if (routes[id].access !== 'public' || routes[id].method !== 'GET') return handlers[id](this.context(principal), input)
     // Keyless answers depend on the data only (not on who asks), and some read the clock.
     return this.answers.remember(`public|${id}|${JSON.stringify(input.query)}|${hourOf(this.now())}`, () => handlers[id](this.context(principal), input))

@@ -109,61 +109,6 @@ describe('remembered answers', () => {
   })
 })
 
-describe('the recent-activity index', () => {
-  it('gives the same figures as SQLite for every kind, and SQLite answers windows before it', async () => {
-    const { membership, windowActivity } = await import('../../electron/core/analytics/tracking/activity-index')
-    const { itemFigures } = await import('../../electron/core/analytics/tracking/item-figures')
-    const ix = w.store.recentActivity.current(w.now())
-    const hour = Math.ceil(w.now().getTime() / 3_600_000)
-    for (const f of [
-      { countries: ['US', 'DE'], lang: null, fromHour: hour - 24, toHour: hour },
-      { countries: ['US'], lang: 'en', fromHour: hour - 2, toHour: hour },
-      // whole days inside the window are read from the daily cells
-      { countries: ['US', 'DE'], lang: null, fromHour: hour - 48, toHour: hour + 24 },
-    ]) {
-      for (const listId of [IDS.entityList, IDS.categoryList, IDS.publisherList, IDS.trendList, IDS.mentionList]) {
-        const list = w.store.tracking.list(listId, 0)!
-        const keys = w.store.tracking.items(listId).map((i) => (list.kind === 'mention' ? i.id : i.key))
-        const fromSql = itemFigures(w.store.itemActivity.itemArticles(list.kind, keys, f))
-        const keysOf = membership(list.kind, keys, w.store.matches.itemsByArticle(listId))
-        const fromIndex = itemFigures(windowActivity(ix, { ...f, keysOf }).pairs)
-        expect(fromIndex, `${list.kind} ${JSON.stringify(f)}`).toEqual(fromSql)
-        const sqlBuckets = w.store.itemActivity.articleBuckets(
-          [...new Set(w.store.itemActivity.itemArticles(list.kind, keys, f).map((p) => p.seq))],
-          f,
-          'day',
-        )
-        const indexBuckets = windowActivity(ix, { ...f, keysOf, grain: 'day' }).bucketTotals
-        expect([...indexBuckets].map(([b, t]) => [b, t.impressions])).toEqual(
-          [...new Set(sqlBuckets.map((c) => c.bucket))].sort().map((b) => [b, sqlBuckets.filter((c) => c.bucket === b).reduce((x, c) => x + c.impressions, 0)]),
-        )
-        expect(fromSql.size).toBeGreaterThan(0)
-      }
-    }
-    const old = await ok('getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics?period=custom&date_from=2026-01-01&date_to=2026-01-10`)
-    expect(old.items.map((r: any) => r.impressions)).toEqual([0, 0])
-    const oldRollup = await ok('getTrackingRollup', `/v1/tracking/lists/${IDS.entityList}/rollup?period=custom&date_from=2026-01-01&date_to=2026-01-10`)
-    expect([oldRollup.publishers, oldRollup.related]).toEqual([[], []])
-  })
-})
-
-describe('the index after new data', () => {
-  it('answers from the previous index while the next one is built in the background, then catches up', async () => {
-    const url = `/v1/tracking/lists/${IDS.publisherList}/metrics`
-    expect((await ok('getTrackingMetrics', url)).items[0].impressions).toBe(2700)
-    const { IngestWriter } = await import('../../electron/core/ingest/writer')
-    new IngestWriter(w.store).write({
-      observations: [{ articleId: IDS.a2, country: 'US', observedAt: '2026-11-20T11:30:00.000Z', position: 4, estimatedImpressions: 100 }],
-    })
-    const building = w.store.recentActivity.prepareInBackground(w.now())
-    expect(w.store.recentActivity.behind).toBe(true)
-    expect((await ok('getTrackingMetrics', url)).items[0].impressions).toBe(2700)
-    await building
-    expect(w.store.recentActivity.behind).toBe(false)
-    expect((await ok('getTrackingMetrics', url)).items[0].impressions).toBe(2800)
-  })
-})
-
 describe('matches', () => {
   it('finds the same first page from the hits and down the publications', () => {
     const filter = { countries: ['US', 'DE'], lang: null, from: null, to: null, q: null, itemIds: null, matchTypes: null, fields: ['title', 'summary', 'body'] }

@@ -4,7 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { openTestStore, tempDir } from '../helpers/core'
+import { makeWorld, openTestStore, tempDir } from '../helpers/core'
+import { IDS, seedFixture } from '../helpers/fixture'
 
 /**
  * The trust issue as users meet it, through the built CLI: a store another process holds, a
@@ -237,6 +238,49 @@ describe('feedlens link', () => {
       const cookie = opened.headers.get('set-cookie')!.split(';')[0]!
       expect((await fetch(`${server.url}/app/status`, { headers: { cookie } })).status).toBe(200)
       expect((await fetch(link, { redirect: 'manual' })).status).toBe(401)
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+  })
+})
+
+describe('a running server and another process writing', () => {
+  it('answers from what the other process wrote at its next request (caches follow SQLite\'s data_version)', { timeout: 60_000 }, async () => {
+    const dir = tempDir()
+    const world = makeWorld({ file: path.join(dir, 'feedlens.db') })
+    seedFixture(world.store, world.projectId)
+    world.core.close()
+    const server = await serve(dir)
+    try {
+      const url = `${server.url}/v1/tracking/lists/${IDS.entityList}/metrics?period=custom&date_from=2026-11-20&date_to=2026-11-21`
+      const fed = async () => {
+        const body = (await (await fetch(url, { headers: { 'X-API-Key': world.key } })).json()) as { items: Array<{ key: string; impressions: number }> }
+        return body.items.find((i) => i.key === '/m/fed')!.impressions
+      }
+      expect(await fed()).toBe(2700)
+      expect(await fed()).toBe(2700) // kept in memory now
+      const file = path.join(tempDir(), 'more.ndjson')
+      const row = {
+        observed_at: '2026-11-20T12:00:00Z', country: 'US', position: 2, estimated_impressions: 500, url: 'https://example.com/fed-minutes',
+        title: 'Fed minutes show a split', lang: 'en', entities: [{ id: '/m/fed', name: 'Federal Reserve', type: 'Organization', score: 0.9 }],
+      }
+      fs.writeFileSync(file, `${JSON.stringify(row)}\n`)
+      expect(feedlens(['import', file, '--data-dir', dir, '--no-refresh']).code).toBe(0)
+      expect(await fed()).toBe(3200)
+      // a keyless answer kept in memory follows too: the categories a fresh process would answer
+      const categories = `${server.url}/public/discover/categories?country=US&period=7d`
+      const before = await (await fetch(categories)).text()
+      expect(await (await fetch(categories)).text()).toBe(before)
+      fs.writeFileSync(file, `${JSON.stringify({ ...row, url: 'https://example.com/fed-sports', title: 'Fed chair throws first pitch', category: '/Sports' })}\n`)
+      expect(feedlens(['import', file, '--data-dir', dir]).code).toBe(0)
+      const after = await (await fetch(categories)).text()
+      const fresh = makeWorld({ file: path.join(dir, 'feedlens.db') })
+      try {
+        expect(after).toBe(await (await fresh.get('/public/discover/categories?country=US&period=7d', {})).text())
+        expect(after).not.toBe(before)
+      } finally {
+        fresh.core.close()
+      }
     } finally {
       server.child.kill('SIGTERM')
     }

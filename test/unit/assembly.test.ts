@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { rankTopCategories } from '../../electron/core/analytics/signals/top-categories'
-import { groupSlices, publisherSlices, relatedSlices, topArticles, trendSlices, typeSlices, type CoveredPublication } from '../../electron/core/analytics/tracking/rollup'
+import { ActivityBuilder } from '../../electron/core/analytics/tracking/activity-data'
+import { groupSlices, publisherSlices, relatedSlices, topArticleCandidates, topArticles, trendSlices, typeSlices, type Covered } from '../../electron/core/analytics/tracking/rollup'
 import {
   buildTrend,
   changedMemberRows,
@@ -115,33 +116,84 @@ describe('trend assembly', () => {
   })
 })
 
-const covered = (id: string, domain: string, impressions: number, extra: Partial<CoveredPublication> = {}): CoveredPublication => ({
-  id, url: `https://${domain}/${id}`, title: id, domain, contentType: 'News', category: '/Business/Economy', trendId: null, trendLabel: null, impressions, entities: [], ...extra,
+/** Publications p1..p9 of an activity index, and a window's sums over some of them. */
+const spec: Record<string, { domain: string; contentType?: string; category?: string | null; trend?: string; entities?: Array<[string, string]> }> = {
+  p1: { domain: 'a.example', trend: 't1', entities: [['/m/fed', 'Fed']] },
+  p2: { domain: 'a.example', contentType: 'Analysis', category: '/Sports/Tennis', entities: [['/m/fed', 'Fed'], ['/m/x', 'X']] },
+  p3: { domain: 'b.example', trend: 't1', category: null },
+  p9: { domain: 'c.example' },
+}
+const names = Object.keys(spec)
+const index = (() => {
+  const b = new ActivityBuilder()
+  names.forEach((id, i) => {
+    const p = spec[id]!
+    b.addArticle({ seq: i + 1, lang: 'en', domain: p.domain, category: p.category === undefined ? '/Business/Economy' : p.category, contentType: p.contentType ?? 'News', lifeFirst: null, lifeLast: null })
+    if (p.trend) b.addTrend(i + 1, p.trend)
+    for (const [entityId, name] of p.entities ?? []) {
+      b.addEntity(i + 1, entityId)
+      b.addEntityName(entityId, name)
+    }
+  })
+  return b.finish()
+})()
+const covered = (rows: Array<[string, number]>): Covered => ({
+  data: index,
+  sums: {
+    articles: Int32Array.from(rows, ([id]) => index.indexOfSeq[names.indexOf(id) + 1]!),
+    impressions: Float64Array.from(rows, ([, imps]) => imps),
+    observations: new Float64Array(rows.length),
+    positionSum: new Float64Array(rows.length),
+    firstSeen: new Float64Array(rows.length),
+    lastSeen: new Float64Array(rows.length),
+  },
 })
+const labels = () => new Map([['t1', 'Rates']])
 
 describe('roll-up slices', () => {
-  const now = [
-    covered('p1', 'a.example', 500, { trendId: 't1', trendLabel: 'Rates', entities: [{ entityId: '/m/fed', name: 'Fed' }] }),
-    covered('p2', 'a.example', 300, { contentType: 'Analysis', category: '/Sports/Tennis', entities: [{ entityId: '/m/fed', name: 'Fed' }, { entityId: '/m/x', name: 'X' }] }),
-    covered('p3', 'b.example', 100, { trendId: 't1', trendLabel: 'Rates', category: null }),
-  ]
-  const before = [covered('p1', 'a.example', 400, { trendId: 't1' }), covered('p9', 'c.example', 50)]
+  const now = covered([['p1', 500], ['p2', 300], ['p3', 100]])
+  const before = covered([['p1', 400], ['p9', 50]])
 
   it('sums publications and impressions per publisher and trend, with the change against the window before', () => {
     expect(publisherSlices(now, before)).toEqual([
       { name: 'a.example', delta_pct: 100, pubs: 2, imps: 800 },
       { name: 'b.example', delta_pct: 100, pubs: 1, imps: 100 },
     ])
-    expect(trendSlices(now, before)).toEqual([{ id: 't1', name: 'Rates', delta_pct: 50, pubs: 2, imps: 600 }])
+    expect(trendSlices(now, before, labels)).toEqual([{ id: 't1', name: 'Rates', delta_pct: 50, pubs: 2, imps: 600 }])
   })
 
   it('groups by top-level section and format, and leaves an entity list\'s own items out of related entities', () => {
     expect(groupSlices(now)).toEqual([{ name: '/Business', pubs: 1, imps: 500 }, { name: '/Sports', pubs: 1, imps: 300 }])
     expect(typeSlices(now)).toEqual([{ name: 'News', pubs: 2 }, { name: 'Analysis', pubs: 1 }])
     expect(relatedSlices(now, new Set(['/m/fed']))).toEqual([{ name: 'X', entity_id: '/m/x', pubs: 1, imps: 300 }])
-    expect(topArticles(now).map((p) => p.id)).toEqual(['p1', 'p3'])
+    expect(relatedSlices(now, new Set())).toEqual([{ name: 'Fed', entity_id: '/m/fed', pubs: 2, imps: 800 }, { name: 'X', entity_id: '/m/x', pubs: 1, imps: 300 }])
+    expect(topArticleCandidates(now).map((p) => p.seq)).toEqual([1, 3])
+  })
+
+  it('orders slices of equal reach by name, whatever order the publications came in', () => {
+    const even: Array<[string, number]> = [['p9', 100], ['p3', 100], ['p1', 100]]
+    expect(publisherSlices(covered(even), covered([])).map((p) => p.name)).toEqual(['a.example', 'b.example', 'c.example'])
+    expect(publisherSlices(covered([...even].reverse()), covered([])).map((p) => p.name)).toEqual(['a.example', 'b.example', 'c.example'])
+  })
+
+  it('looks up only the publications that can be among a trend list\'s top articles (ties with the last one included), then orders ties by id', () => {
+    // 30 publications of a trend (1000, 999, ... for the first 25, then 10 each), a 31st tying the 20th, one outside trends
+    const b = new ActivityBuilder()
+    const reach = [...Array.from({ length: 30 }, (_, i) => (i < 25 ? 1000 - i : 10)), 1000 - 19, 5000]
+    reach.forEach((_, i) => {
+      b.addArticle({ seq: i + 1, lang: 'en', domain: 'a.example', category: null, contentType: null, lifeFirst: null, lifeLast: null })
+      if (i < 31) b.addTrend(i + 1, 't1')
+    })
+    const data = b.finish()
+    const sums = { ...covered([]).sums, articles: Int32Array.from(reach, (_, i) => data.indexOfSeq[i + 1]!), impressions: Float64Array.from(reach) }
+    const candidates = topArticleCandidates({ data, sums: { ...sums, observations: new Float64Array(32), positionSum: new Float64Array(32), firstSeen: new Float64Array(32), lastSeen: new Float64Array(32) } })
+    expect(candidates.map((c) => c.seq)).toEqual([...Array.from({ length: 20 }, (_, i) => i + 1), 31])
+    const withIds = candidates.map((r) => ({ ...r, id: r.seq === 31 ? 'tie' : `t${r.seq - 1}` }))
+    expect(topArticles(withIds).map((c) => c.id).slice(-2)).toEqual(['t18', 't19'])
+    expect(topArticles(withIds)).toHaveLength(20)
   })
 })
+
 
 describe('top categories', () => {
   it('ranks categories by impressions with publishers, the change and the share of every impression', () => {

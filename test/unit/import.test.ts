@@ -7,6 +7,7 @@ import { importFile } from '../../electron/core/ingest/importer'
 import { bCubed } from '../../electron/core/analytics/trends/cluster'
 import { refreshTrends } from '../../electron/core/jobs/trends'
 import { openTestStore, seedRegion, tempDir } from '../helpers/core'
+import { itemImpressions } from '../helpers/activity'
 
 const UCI = path.resolve(__dirname, '../fixtures/uci-news-dev.csv')
 
@@ -127,7 +128,7 @@ describe('importing observations', () => {
     expect(merkel.extracted).toBe(1)
     // found entities count for entity tracking like given ones
     const hour = Date.parse('2026-11-20T09:00:00Z') / 3_600_000
-    expect(store.itemActivity.itemImpressions('entity', [merkel.entity_id], { countries: ['GB'], lang: null, fromHour: hour, toHour: hour + 1 })).toEqual(new Map([[merkel.entity_id, 700]]))
+    expect(await itemImpressions(store, 'entity', [merkel.entity_id], { countries: ['GB'], lang: null, fromHour: hour, toHour: hour + 1 })).toEqual(new Map([[merkel.entity_id, 700]]))
     // given entities replace found ones; found ones never replace given ones
     await importFile(store, write('feed.ndjson', feed([{ id: '/m/merkel', name: 'Angela Merkel', type: 'Person', score: 0.95 }])))
     expect(store.articles.entities(id)).toEqual([{ name: 'Angela Merkel', type: 'Person', score: 0.95 }])

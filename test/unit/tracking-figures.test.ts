@@ -1,24 +1,61 @@
 import { describe, expect, it } from 'vitest'
-import { itemBuckets, itemFigures, livedHours, relatedEntities } from '../../electron/core/analytics/tracking/item-figures'
+import { ActivityBuilder, type ActivityData } from '../../electron/core/analytics/tracking/activity-data'
+import { entityNumberOf, itemRows, itemTotals, livedHours, pageFigures, SPAN_SHIFT, type PageQuery } from '../../electron/core/analytics/tracking/list-figures'
+import { membership } from '../../electron/core/analytics/tracking/membership'
+import { windowSums, type WindowSums } from '../../electron/core/analytics/tracking/window-activity'
 import { bucketKeys, deltaPct, ranks, sparkline } from '../../electron/core/analytics/tracking/sparkline'
 import { toCsv } from '../../shared/text/csv'
 import { highlightRanges } from '../../shared/text/highlight'
 
 const H = 3600
-const pub = (key: string, seq: number, o: Partial<Parameters<typeof itemFigures>[0][number]> = {}) => ({
-  key, seq, domain: 'a.com', impressions: 100, observations: 1, positionSum: 3, firstSeen: 10 * H, lastSeen: 10 * H,
-  trendId: null, lifeFirst: 10 * H, lifeLast: 10 * H, ...o,
-})
+
+/** Publications 1..n of an index (domain, trend, entities, life), and a window's sums over some of them. */
+function world(pubs: Array<{ domain?: string; trend?: string; entities?: string[]; life?: [number, number] | null }>) {
+  const b = new ActivityBuilder()
+  pubs.forEach((p, i) => {
+    const life = p.life === undefined ? [10 * H, 10 * H] : p.life
+    b.addArticle({ seq: i + 1, lang: 'en', domain: p.domain ?? 'a.com', category: null, contentType: null, lifeFirst: life?.[0] ?? null, lifeLast: life?.[1] ?? null })
+    if (p.trend) b.addTrend(i + 1, p.trend)
+    for (const e of p.entities ?? []) {
+      b.addEntity(i + 1, e)
+      b.addEntityName(e, e.slice(3).toUpperCase())
+    }
+  })
+  return b.finish()
+}
+
+type Row = { seq: number; impressions?: number; observations?: number; positionSum?: number; firstSeen?: number; lastSeen?: number }
+function sumsOf(data: ActivityData, rows: Row[]): WindowSums {
+  return {
+    articles: Int32Array.from(rows, (r) => data.indexOfSeq[r.seq]!),
+    impressions: Float64Array.from(rows, (r) => r.impressions ?? 100),
+    observations: Float64Array.from(rows, (r) => r.observations ?? 1),
+    positionSum: Float64Array.from(rows, (r) => r.positionSum ?? 3),
+    firstSeen: Float64Array.from(rows, (r) => r.firstSeen ?? 10 * H),
+    lastSeen: Float64Array.from(rows, (r) => r.lastSeen ?? 10 * H),
+  }
+}
+
+const noSeries: PageQuery = { window: { countries: ['US'], lang: null, fromHour: 0, toHour: 0 }, grain: 'day', firstBucket: 0, buckets: 0, hourRows: [], related: null }
 
 describe('item figures', () => {
-  it('sums a key\'s publications and counts what is distinct', () => {
-    const figures = itemFigures([
-      pub('k', 1, { domain: 'a.com', impressions: 300, observations: 2, positionSum: 4, trendId: 't1', lifeFirst: 0, lifeLast: 4 * H, lastSeen: 12 * H }),
-      pub('k', 2, { domain: 'b.com', impressions: 200, observations: 2, positionSum: 10, trendId: 't1', lifeFirst: 0, lifeLast: 2 * H }),
-      pub('k', 3, { domain: 'a.com', impressions: 0, observations: 1, positionSum: 1, trendId: null, lifeFirst: null, lifeLast: null }),
-      pub('other', 1),
+  it('sums an item\'s publications and counts what is distinct', () => {
+    const data = world([
+      { domain: 'a.com', trend: 't1', entities: ['/m/k'], life: [0, 4 * H] },
+      { domain: 'b.com', trend: 't1', entities: ['/m/k'], life: [0, 2 * H] },
+      { domain: 'a.com', entities: ['/m/k', '/m/other'], life: null },
+      { entities: ['/m/other'] },
     ])
-    expect(figures.get('k')).toEqual({
+    const sums = sumsOf(data, [
+      { seq: 1, impressions: 300, observations: 2, positionSum: 4, lastSeen: 12 * H },
+      { seq: 2, impressions: 200, observations: 2, positionSum: 10 },
+      { seq: 3, impressions: 0, observations: 1, positionSum: 1 },
+      { seq: 4 },
+    ])
+    const keys = ['/m/k', '/m/other', '/m/none']
+    const rows = itemRows(sums, membership(data, 'entity', keys), keys.length)
+    const page = pageFigures(data, sums, rows, [0, 1, 2], noSeries).items
+    expect(page[0]!.figures).toEqual({
       impressions: 500,
       publications: 3,
       publishers: 2,
@@ -29,37 +66,49 @@ describe('item figures', () => {
       lifespanHours: 3, // (4 + 2) / 2, the publication never seen over its life left out
       livedHours: 3, // 10h to 12h
     })
-    expect(figures.get('other')?.publications).toBe(1)
+    expect(page[1]!.figures?.publications).toBe(2)
+    expect(page[2]!.figures).toBeNull()
+    expect([...itemTotals(sums, rows)]).toEqual([500, 100, 0])
   })
 
   it('counts lived hours as the union of sighting spans, both ends included', () => {
-    expect(livedHours([])).toBe(0)
-    expect(livedHours([{ firstSeen: 9 * H, lastSeen: 11 * H + 59 }])).toBe(3)
-    expect(livedHours([{ firstSeen: 9 * H, lastSeen: 11 * H }, { firstSeen: 10 * H, lastSeen: 11 * H }])).toBe(3)
+    const lived = (spans: Array<[number, number]>) => livedHours(Float64Array.from(spans, ([f, l]) => Math.floor(f / H) * SPAN_SHIFT + Math.floor(l / H)))
+    expect(lived([])).toBe(0)
+    expect(lived([[9 * H, 11 * H + 59]])).toBe(3)
+    expect(lived([[9 * H, 11 * H], [10 * H, 11 * H]])).toBe(3)
     // 9-10 and 12-12 with a gap at 11; 13 adjoins 12
-    expect(livedHours([{ firstSeen: 12 * H, lastSeen: 12 * H }, { firstSeen: 9 * H, lastSeen: 10 * H }, { firstSeen: 13 * H, lastSeen: 13 * H }])).toBe(4)
+    expect(lived([[12 * H, 12 * H], [9 * H, 10 * H], [13 * H, 13 * H]])).toBe(4)
   })
 
-  it('spreads per-publication buckets over the keys of each publication', () => {
-    const series = itemBuckets(
-      [{ key: 'x', seq: 1 }, { key: 'y', seq: 1 }, { key: 'x', seq: 2 }],
-      [{ seq: 1, bucket: 5, impressions: 10 }, { seq: 2, bucket: 5, impressions: 7 }, { seq: 2, bucket: 6, impressions: 1 }],
-    )
-    expect([...series.get('x')!.impressions]).toEqual([[5, 17], [6, 1]])
-    expect([...series.get('x')!.publications]).toEqual([[5, 2], [6, 1]])
-    expect([...series.get('y')!.impressions]).toEqual([[5, 10]])
+  it('spreads each publication\'s buckets over its items, a publication counted once per bucket', () => {
+    // days 5 and 6 whole in the window, from the daily cells; a cell in US and one in DE on day 5 for publication 1
+    const withDays = new ActivityBuilder()
+    for (const [i, p] of [{ entities: ['/m/x', '/m/y'] }, { entities: ['/m/x'] }].entries()) {
+      withDays.addArticle({ seq: i + 1, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: 5 * 86400, lifeLast: 7 * 86400 })
+      for (const e of p.entities) withDays.addEntity(i + 1, e)
+    }
+    withDays.addDay([5, 'US', 1, 6, 1, 1, 5 * 86400, 5 * 86400])
+    withDays.addDay([5, 'DE', 1, 4, 1, 1, 5 * 86400, 5 * 86400])
+    withDays.addDay([5, 'US', 2, 7, 1, 1, 5 * 86400, 5 * 86400])
+    withDays.addDay([6, 'US', 2, 1, 1, 1, 6 * 86400, 6 * 86400])
+    const d = withDays.finish()
+    const w = { countries: ['US', 'DE'], lang: null, fromHour: 5 * 24, toHour: 7 * 24 }
+    const sums = windowSums(d, membership(d, 'entity', ['/m/x', '/m/y']).candidates, w, [])
+    const rows = itemRows(sums, membership(d, 'entity', ['/m/x', '/m/y']), 2)
+    const { items, totals } = pageFigures(d, sums, rows, [0, 1], { window: w, grain: 'day', firstBucket: 5, buckets: 2, hourRows: [], totals: true, related: null })
+    expect([...items[0]!.series.impressions]).toEqual([17, 1])
+    expect([...items[0]!.series.publications]).toEqual([2, 1])
+    expect([...items[1]!.series.impressions]).toEqual([10, 0])
+    expect([...items[1]!.series.publications]).toEqual([1, 0])
+    expect([...totals!.publications]).toEqual([2, 1])
   })
 
   it('ranks related entities by the impressions of the publications, leaving the item out', () => {
-    const related = relatedEntities(
-      [{ key: '/m/a', seq: 1, impressions: 10 }, { key: '/m/a', seq: 2, impressions: 50 }],
-      [
-        { seq: 1, entityId: '/m/a', name: 'A' }, { seq: 1, entityId: '/m/b', name: 'B' },
-        { seq: 2, entityId: '/m/c', name: 'C' }, { seq: 1, entityId: '/m/c', name: 'C' },
-      ],
-      5,
-    )
-    expect(related.get('/m/a')).toEqual([
+    const data = world([{ entities: ['/m/a', '/m/b', '/m/c'] }, { entities: ['/m/a', '/m/c'] }])
+    const sums = sumsOf(data, [{ seq: 1, impressions: 10 }, { seq: 2, impressions: 50 }])
+    const rows = itemRows(sums, membership(data, 'entity', ['/m/a']), 1)
+    const { items } = pageFigures(data, sums, rows, [0], { ...noSeries, related: { limit: 5, leaveOut: [entityNumberOf(data, '/m/a')] } })
+    expect(items[0]!.related).toEqual([
       { entityId: '/m/c', name: 'C', pubs: 2, imps: 60 },
       { entityId: '/m/b', name: 'B', pubs: 1, imps: 10 },
     ])

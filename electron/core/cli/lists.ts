@@ -25,10 +25,10 @@ function principalFor(core: Core, projectId: string | undefined): Principal {
   return appPrincipal(core.store, project.id)
 }
 
-function withCore<T>(dataDir: string | undefined, work: (core: Core) => T): T {
+async function withCore<T>(dataDir: string | undefined, work: (core: Core) => T | Promise<T>): Promise<T> {
   const core = openCore({ dataDir })
   try {
-    return work(core)
+    return await work(core)
   } finally {
     core.close()
   }
@@ -58,7 +58,7 @@ export function registerListsCommands(program: Command): void {
     .addOption(projectOption())
     .addOption(dataDirOption())
     .action((opts: { kind: string; name: string; color?: number; countries?: string[]; langs?: string[]; scope?: string; inactive?: boolean; project?: string; dataDir?: string }) =>
-      withCore(opts.dataDir, (core) => {
+      withCore(opts.dataDir, async (core) => {
         const body = parseInput(createListBody, {
           kind: opts.kind,
           name: opts.name,
@@ -68,7 +68,7 @@ export function registerListsCommands(program: Command): void {
           search_scope: opts.scope,
           active: opts.inactive ? false : undefined,
         })
-        const list = core.call('appCreateList', principalFor(core, opts.project), { query: {}, params: undefined, body })
+        const list = await core.call('appCreateList', principalFor(core, opts.project), { query: {}, params: undefined, body })
         print(list.id)
       }),
     )
@@ -82,11 +82,11 @@ export function registerListsCommands(program: Command): void {
     .addOption(projectOption())
     .addOption(dataDirOption())
     .action((listId: string, values: string[], opts: { matchType?: string; project?: string; dataDir?: string }) =>
-      withCore(opts.dataDir, (core) => {
+      withCore(opts.dataDir, async (core) => {
         const body = parseInput(addItemsBody, { items: values.map((value) => ({ value, match_type: opts.matchType })) })
         const principal = principalFor(core, opts.project)
-        const before = new Set(core.call('getTrackingList', principal, { query: {}, params: { list_id: listId }, body: undefined }).items.map((i) => i.key))
-        const after = core.call('appAddListItems', principal, { query: {}, params: { list_id: listId }, body })
+        const before = new Set((await core.call('getTrackingList', principal, { query: {}, params: { list_id: listId }, body: undefined })).items.map((i) => i.key))
+        const after = await core.call('appAddListItems', principal, { query: {}, params: { list_id: listId }, body })
         scanIfMention(core, listId)
         for (const item of after.items.filter((i) => !before.has(i.key))) print(`${item.key}\t${item.name}${item.type ? `\t${item.type}` : ''}`)
       }),
@@ -100,9 +100,9 @@ export function registerListsCommands(program: Command): void {
     .addOption(projectOption())
     .addOption(dataDirOption())
     .action((listId: string, keys: string[], opts: { project?: string; dataDir?: string }) =>
-      withCore(opts.dataDir, (core) => {
+      withCore(opts.dataDir, async (core) => {
         const body = parseInput(removeItemsBody, { keys })
-        const list = core.call('appRemoveListItems', principalFor(core, opts.project), { query: {}, params: { list_id: listId }, body })
+        const list = await core.call('appRemoveListItems', principalFor(core, opts.project), { query: {}, params: { list_id: listId }, body })
         print(`${list.name}: ${list.item_count} items left`)
       }),
     )
@@ -114,8 +114,8 @@ export function registerListsCommands(program: Command): void {
     .addOption(projectOption())
     .addOption(dataDirOption())
     .action((listId: string, opts: { project?: string; dataDir?: string }) =>
-      withCore(opts.dataDir, (core) => {
-        core.call('appDeleteList', principalFor(core, opts.project), { query: {}, params: { list_id: listId }, body: undefined })
+      withCore(opts.dataDir, async (core) => {
+        await core.call('appDeleteList', principalFor(core, opts.project), { query: {}, params: { list_id: listId }, body: undefined })
         print(`Deleted ${listId}`)
       }),
     )
@@ -128,10 +128,10 @@ export function registerListsCommands(program: Command): void {
     .addOption(projectOption())
     .addOption(dataDirOption())
     .action((listId: string | undefined, opts: { json?: boolean; project?: string; dataDir?: string }) =>
-      withCore(opts.dataDir, (core) => {
+      withCore(opts.dataDir, async (core) => {
         const principal = principalFor(core, opts.project)
         if (listId) {
-          const list = core.call('getTrackingList', principal, { query: {}, params: { list_id: listId }, body: undefined })
+          const list = await core.call('getTrackingList', principal, { query: {}, params: { list_id: listId }, body: undefined })
           if (opts.json) {
             print(JSON.stringify(list, null, 2))
             return
@@ -150,7 +150,7 @@ export function registerListsCommands(program: Command): void {
           }
           return
         }
-        const index = core.call('listTrackingLists', principal, { query: { limit: 200, offset: 0 }, params: undefined, body: undefined })
+        const index = await core.call('listTrackingLists', principal, { query: { limit: 200, offset: 0 }, params: undefined, body: undefined })
         if (opts.json) {
           print(JSON.stringify(index, null, 2))
           return

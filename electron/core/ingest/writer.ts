@@ -172,15 +172,22 @@ export class IngestWriter {
     for (const a of batch.articles ?? []) this.writeArticle(a)
     for (const t of batch.storylineTruth ?? []) st.truth.run(t.articleId, t.source, t.storylineId)
     const observations = batch.observationColumns ?? (batch.observations ? observationColumns(batch.observations) : null)
-    const inserted = observations ? this.writeObservations(observations) : 0
+    const groups: Array<[number, string]> = []
+    const inserted = observations ? this.writeObservations(observations, groups) : 0
     const total = observations?.articleId.length ?? 0
     const articles = batch.articles?.length ?? 0
-    if (articles > 0 || inserted > 0) this.store.freshness.markDataChanged(new Date())
+    if (articles > 0 || inserted > 0) {
+      const written = (batch.articles ?? []).map((a) => this.seqs.get(a.id) ?? this.articleSeq(a.id)!)
+      this.store.freshness.markDataChanged(new Date(), { articles: written, groups })
+    }
     return { articles, observationsInserted: inserted, observationsDuplicate: total - inserted }
   }
 
-  /** Stores a batch's new observations as feed snapshots and folds them into the aggregates; returns how many were new. */
-  private writeObservations(o: ObservationColumns): number {
+  /**
+   * Stores a batch's new observations as feed snapshots and folds them into the aggregates;
+   * returns how many were new, and puts the (day, country) groups of daily cells touched in `groups`.
+   */
+  private writeObservations(o: ObservationColumns, groups: Array<[number, string]>): number {
     const st = this.st
     const hours = new Map<string, HourSnapshots>()
     const days = new Map<string, CellGroup>()
@@ -221,6 +228,7 @@ export class IngestWriter {
       if (first === undefined || snapshot.at < first) firstByCountry.set(snapshot.country, snapshot.at)
     }
     if (inserted === 0) return 0
+    for (const g of days.values()) groups.push([g.bucket, g.country])
     this.writeHours(hours)
     this.writeDays(days)
     this.writeSeen(days)

@@ -1,4 +1,3 @@
-import { describeError } from '../store/busy'
 import { currentImport } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { runSteps, runStepsInBackground, write } from '../steps'
@@ -21,10 +20,15 @@ function* refreshSteps(store: Store, now: Date): Generator<unknown, void, unknow
   yield* write(store, () => store.freshness.markAnalyticsCurrent(generation))
 }
 
-/** The refresh at once, then the keyword scans of mention lists (the CLI, tests). */
+/**
+ * The refresh at once, then the keyword scans of mention lists, and the tracking lists' activity
+ * index brought up to date and saved beside the store, so that the next process to start answers
+ * at once (the CLI, tests).
+ */
 export function refreshAnalytics(store: Store, now: Date = new Date()): void {
   runSteps(refreshSteps(store, now))
   scanDueMentionLists(store, () => now)
+  store.activity.prepareNow()
 }
 
 const refreshing = new WeakMap<Store, Promise<void>>()
@@ -54,7 +58,7 @@ export async function refreshAfterNewData(store: Store, scanner: MentionScanner,
   await refreshAnalyticsInBackground(store, now)
   if (!store.sqlite.open) return
   scanner.requestDue()
-  void store.recentActivity.prepareInBackground().catch((error: unknown) => console.error(`Indexing recent activity failed: ${describeError(error)}`))
+  void store.activity.prepareInBackground().catch(() => undefined) // failures are reported by the keeper
 }
 
 /** Whether data arrived that the analytics do not cover yet. */

@@ -45,6 +45,30 @@ export class AnswerCache {
     return value
   }
 
+  /**
+   * The kept answer, or one computed and kept unless it came from data still being taken in
+   * (`behind`); answers of the same key asked meanwhile share one computation.
+   */
+  async rememberAsync<T>(key: string, compute: () => Promise<{ value: T; behind: boolean }>): Promise<T> {
+    const hit = this.get<T>(key)
+    if (hit !== undefined) return hit
+    const version = this.version()
+    const pending = this.pending.get(key)
+    if (pending && pending.version === version) return pending.answer as Promise<T>
+    const answer = compute().then(({ value, behind }) => {
+      if (!behind) this.set(key, value, version)
+      return value
+    })
+    this.pending.set(key, { version, answer })
+    try {
+      return await answer
+    } finally {
+      if (this.pending.get(key)?.answer === answer) this.pending.delete(key)
+    }
+  }
+
+  private readonly pending = new Map<string, { version: number; answer: Promise<unknown> }>()
+
   get size(): number {
     return this.entries.size
   }

@@ -417,6 +417,19 @@ export const mentionMatches = sqliteTable(
   (t) => [primaryKey({ columns: [t.itemId, t.articleId, t.field] }), index('mention_matches_list_article_idx').on(t.listId, t.articleId)],
 )
 
+/**
+ * What each write of new data changed (one row per ingest batch, by data generation): the articles
+ * written and the (day, country) groups whose daily cells changed. An index of the data (the
+ * tracking lists' activity) follows the store by reading only these, in any process.
+ */
+export const ingestLog = sqliteTable('ingest_log', {
+  generation: integer('generation').primaryKey(),
+  /** JSON array of article seqs written (new or updated) */
+  articles: text('articles').notNull(),
+  /** JSON array of [day, country] */
+  groups: text('groups').notNull(),
+})
+
 // ---------- signals ----------
 
 /** Precomputed signal series: volatility (overall, per format group, per topic) and format interest. */

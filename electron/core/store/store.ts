@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isBusyError } from './busy'
-import { RecentActivity } from './recent-activity'
+import { ActivityKeeper } from './activity-keeper'
 import { openStore, WAL_AUTOCHECKPOINT_PAGES, type Db, type OpenedStore, type OpenStoreOptions } from './database'
 import {
   ApiKeysRepository,
@@ -18,7 +18,7 @@ import { PublishersRepository } from './repositories/publishers'
 import { ReferenceRepository } from './repositories/reference'
 import { MoversRepository, SignalsRepository, SignalWriter } from './repositories/signals'
 import { MentionScanRepository } from './repositories/mention-scans'
-import { ItemActivityRepository } from './repositories/item-activity'
+import { ActivityRowsRepository } from './repositories/activity-rows'
 import { MatchesRepository, TrackingEditor, TrackingRepository } from './repositories/tracking'
 import { TrendsRepository } from './repositories/trends'
 import { TrendWriter } from './repositories/trend-writer'
@@ -45,27 +45,55 @@ export class Store {
   readonly signalWriter: SignalWriter
   readonly movers: MoversRepository
   readonly trendWriter: TrendWriter
-  readonly itemActivity: ItemActivityRepository
+  readonly activityRows: ActivityRowsRepository
   readonly matches: MatchesRepository
   readonly trackingEditor: TrackingEditor
   readonly mentionScans: MentionScanRepository
 
-  /** Grows whenever the data, a list or what is computed from them changes; answers cached under an older version are stale. */
-  version = 0
-  /** Grows when articles, observations or trends change (not lists): what the recent-activity index holds. */
-  dataVersion = 0
+  private localVersion = 0
+  private localDataVersion = 0
+  /** SQLite's own change counter as last read: it moves when another connection (another process) commits. */
+  private seenExternal = -1
+  private externalChanges = 0
+  private readonly dataVersionPragma: Database.Statement
+
+  /**
+   * Grows whenever the data, a list or what is computed from them changes, here or in another
+   * process (SQLite's data_version); answers cached under an older version are stale.
+   */
+  get version(): number {
+    this.followOtherProcesses()
+    return this.localVersion + this.externalChanges
+  }
+
+  /** Grows when articles, observations or trends change (not lists), here or in another process: what the activity index holds. */
+  get dataVersion(): number {
+    this.followOtherProcesses()
+    return this.localDataVersion + this.externalChanges
+  }
 
   /** Marks cached answers stale: 'data' for ingest and recomputed trends or signals, 'lists' for lists and their scans. */
   changed(what: 'data' | 'lists' = 'data'): void {
-    this.version++
-    if (what === 'data') this.dataVersion++
+    this.localVersion++
+    if (what === 'data') this.localDataVersion++
   }
 
-  /** The recent feed in memory for tracking lists (built on first use after the data changed). */
-  readonly recentActivity = new RecentActivity(this)
+  /** A commit by another connection counts as a change of the data (what it changed is not known). */
+  private followOtherProcesses(): void {
+    if (!this.opened.sqlite.open) return
+    const seen = this.dataVersionPragma.get() as number
+    if (seen !== this.seenExternal) {
+      if (this.seenExternal !== -1) this.externalChanges++
+      this.seenExternal = seen
+    }
+  }
+
+  /** The feed's activity in memory for tracking lists, following the data (its snapshot beside the store's file). */
+  readonly activity: ActivityKeeper
 
   constructor(private readonly opened: OpenedStore) {
     const { db, sqlite } = opened
+    this.dataVersionPragma = sqlite.prepare('PRAGMA data_version').pluck()
     this.plans = new PlansRepository(db)
     this.projects = new ProjectsRepository(db)
     this.apiKeys = new ApiKeysRepository(db)
@@ -83,10 +111,11 @@ export class Store {
     this.signalWriter = new SignalWriter(sqlite)
     this.movers = new MoversRepository(sqlite)
     this.trendWriter = new TrendWriter(sqlite)
-    this.itemActivity = new ItemActivityRepository(sqlite)
+    this.activityRows = new ActivityRowsRepository(sqlite)
     this.matches = new MatchesRepository(sqlite)
     this.trackingEditor = new TrackingEditor(sqlite)
     this.mentionScans = new MentionScanRepository(sqlite)
+    this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 
   static open(options: OpenStoreOptions): Store {
@@ -239,6 +268,7 @@ export class Store {
   }
 
   close(): void {
+    this.activity.close()
     if (this.opened.sqlite.open) this.opened.sqlite.close()
   }
 }

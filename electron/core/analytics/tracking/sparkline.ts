@@ -5,12 +5,14 @@ export const MAX_SPARK_POINTS = 24
  * into at most 24 points by summing neighbouring buckets into equal-width groups.
  */
 export function sparkline(bucketKeys: number[], values: Map<number, number>, maxPoints = MAX_SPARK_POINTS): number[] {
-  const full = bucketKeys.map((k) => values.get(k) ?? 0)
-  if (full.length <= maxPoints) return full
+  return foldSeries(bucketKeys.map((k) => values.get(k) ?? 0), maxPoints)
+}
+
+/** A series of consecutive buckets folded into at most `maxPoints` points (neighbours summed into equal-width groups). */
+export function foldSeries(full: ArrayLike<number>, maxPoints = MAX_SPARK_POINTS): number[] {
+  if (full.length <= maxPoints) return Array.from(full)
   const out = new Array<number>(maxPoints).fill(0)
-  full.forEach((v, i) => {
-    out[Math.floor((i * maxPoints) / full.length)]! += v
-  })
+  for (let i = 0; i < full.length; i++) out[Math.floor((i * maxPoints) / full.length)]! += full[i]!
   return out
 }
 

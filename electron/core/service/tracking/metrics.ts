@@ -1,8 +1,8 @@
 import type { RouteInput, RouteResponse } from '../../../../shared/contract/routes'
 import type { ListKind } from '../../../../shared/contract/values'
 import type { MatchType } from '../../analytics/mentions/matching'
-import { itemFigures, relatedEntities } from '../../analytics/tracking/item-figures'
-import { bucketKeys, changePct, ranks, sparkline } from '../../analytics/tracking/sparkline'
+import { entityNumberOf, itemTotals, pageFigures, type ItemFigures, type RelatedEntity } from '../../analytics/tracking/list-figures'
+import { bucketKeys, changePct, foldSeries, ranks } from '../../analytics/tracking/sparkline'
 import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
 import { DAY_MS, HOUR_MS, isoFromSeconds } from '../../time/buckets'
 import type { RequestContext } from '../context'
@@ -18,6 +18,7 @@ const RELATED_PER_ROW = 5
 const NO_FORECAST = { pct_next24h: null, pct_next7d: null, pct_next30d: null, predicted_total_reach: null, predicted_end_at: null, confidence: null }
 const round1 = (x: number) => Math.round(x * 10) / 10
 
+
 const forecastOf = (json: string | null | undefined) => (json ? { ...NO_FORECAST, ...(JSON.parse(json) as Partial<typeof NO_FORECAST>) } : NO_FORECAST)
 
 /**
@@ -25,69 +26,87 @@ const forecastOf = (json: string | null | undefined) => (json ? { ...NO_FORECAST
  * (docs/contract-decisions.md, "Metrics, roll-up and matches"). An answer is kept until the data
  * or the list changes, or the window moves to another hour; only `scope` is made anew.
  */
-export function listMetrics(ctx: RequestContext, list: TrackingListRow, query: RouteInput<'getTrackingMetrics'>['query']): Metrics {
+export async function listMetrics(ctx: RequestContext, list: TrackingListRow, query: RouteInput<'getTrackingMetrics'>['query']): Promise<Metrics> {
   const tw = trackingWindow(ctx, list, query)
   const { window: w } = tw
   const scope = { ...tw.scope, grain: query.grain, prev_from: w.prevFrom.toISOString(), prev_to: w.prevTo.toISOString() }
   const hours = [tw.current.fromHour, tw.current.toHour, tw.previous.fromHour, tw.previous.toHour]
   const key = JSON.stringify(['metrics', list.id, list.updatedAt, list.itemCount, tw.markets, query.lang, query.grain, query.limit, query.offset, hours])
   // figures from an index of older data (its successor being built) are not kept
-  const answer = ctx.answers.remember(key, () => computeMetrics(ctx, list, query, tw, scope), () => !ctx.store.recentActivity.behind)
+  const answer = await ctx.answers.rememberAsync(key, () => computeMetrics(ctx, list, query, tw, scope))
   return { ...answer, scope }
 }
 
 /** What the rows of a page are made from: the items' figures now and before, their sparklines, related entities and forecasts. */
 interface PageFacts {
   kind: ListKind
-  current: ReturnType<typeof itemFigures>
-  previous: Map<string, number>
+  /** an item's place in the list's keys (a key listed twice: its first place) */
+  placeOf: Map<string, number>
+  current: Map<number, ItemFigures | null>
+  previous: Float64Array
   rankNow: Map<string, number>
   rankPrev: Map<string, number>
-  sparkOf: (key: string, field: 'impressions' | 'publications') => number[]
-  related: ReturnType<typeof relatedEntities>
+  sparkOf: (place: number, field: 'impressions' | 'publications') => number[]
+  related: Map<number, RelatedEntity[]>
   forecasts: Map<string, string | null>
 }
 
-function computeMetrics(
+async function computeMetrics(
   ctx: RequestContext,
   list: TrackingListRow,
   query: RouteInput<'getTrackingMetrics'>['query'],
   tw: ReturnType<typeof trackingWindow>,
   scope: Metrics['scope'],
-): Metrics {
+): Promise<{ value: Metrics; behind: boolean }> {
   const kind = list.kind as ListKind
   const items = ctx.store.tracking.items(list.id)
   const keys = items.map((i) => activityKey(list, i))
   const page = items.slice(query.offset, query.offset + query.limit)
   const pageKeys = page.map((i) => activityKey(list, i))
-  const activity = listActivity(ctx, { kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain, pageKeys)
-  const current = itemFigures(activity.pairs)
-  const onPage = new Set(pageKeys)
-  const pagePairs = activity.pairs.filter((p) => onPage.has(p.key))
+  const activity = await listActivity(ctx, { kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain)
+  const { data, now, nowRows } = activity
+  const placeOf = new Map<string, number>()
+  keys.forEach((k, i) => placeOf.has(k) || placeOf.set(k, i))
+  const pagePlaces = [...new Set(pageKeys.map((k) => placeOf.get(k)!))]
+  const totalsNow = itemTotals(now, nowRows)
+  const previous = activity.beforeTotals
   const buckets = bucketKeys(tw.window.from, tw.window.to, query.grain)
+  const withRelated = kind !== 'mention' && kind !== 'trend'
+  const figures = pageFigures(data, now, nowRows, pagePlaces, {
+    window: tw.current,
+    grain: query.grain,
+    firstBucket: buckets[0] ?? 0,
+    buckets: buckets.length,
+    hourRows: activity.nowHours,
+    totals: kind === 'mention',
+    related: withRelated ? { limit: RELATED_PER_ROW, leaveOut: pagePlaces.map((p) => entityNumberOf(data, keys[p]!)) } : null,
+  })
+  const pageOf = new Map(pagePlaces.map((p, i) => [p, figures.items[i]!]))
+  const totals = figures.totals
   const facts: PageFacts = {
     kind,
-    current,
-    previous: activity.previous,
-    rankNow: ranks(new Map(keys.map((k) => [k, current.get(k)?.impressions ?? 0]))),
-    rankPrev: ranks(new Map(keys.map((k) => [k, activity.previous.get(k) ?? 0]))),
-    sparkOf: (key, field) => sparkline(buckets, activity.buckets.get(key)?.[field] ?? new Map()),
-    related: kind === 'mention' || kind === 'trend' ? new Map() : relatedEntities(pagePairs, activity.entitiesOf(pagePairs), RELATED_PER_ROW),
+    placeOf,
+    current: new Map(pagePlaces.map((p) => [p, pageOf.get(p)!.figures])),
+    previous,
+    rankNow: ranks(new Map(keys.map((k) => [k, totalsNow[placeOf.get(k)!]!]))),
+    rankPrev: ranks(new Map(keys.map((k) => [k, previous[placeOf.get(k)!]!]))),
+    sparkOf: (place, field) => foldSeries(pageOf.get(place)!.series[field]),
+    related: new Map(pagePlaces.map((p) => [p, pageOf.get(p)!.related])),
     forecasts: kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map(),
   }
   const rows = page.map((item) => metricsRow(list, item, facts))
   const pageImpressions = rows.reduce((s, r) => s + r.impressions, 0)
-  const pagePrevImpressions = pageKeys.reduce((s, k) => s + (activity.previous.get(k) ?? 0), 0)
+  const pagePrevImpressions = pageKeys.reduce((s, k) => s + previous[placeOf.get(k)!]!, 0)
   // Publications with a match seen in each step (each once, whichever keywords it matched).
   const timeseries =
     kind === 'mention'
-      ? buckets.map((b) => {
-          const total = activity.bucketTotals.get(b)
-          const ts = new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString()
-          return { ts, urls: total?.publications ?? 0, impressions: total?.impressions ?? 0 }
-        })
+      ? buckets.map((b, i) => ({
+          ts: new Date(b * (query.grain === 'hour' ? HOUR_MS : DAY_MS)).toISOString(),
+          urls: totals!.publications[i]!,
+          impressions: totals!.impressions[i]!,
+        }))
       : undefined
-  return {
+  const value: Metrics = {
     list_id: list.id,
     kind,
     scope,
@@ -104,27 +123,29 @@ function computeMetrics(
     limit: query.limit,
     offset: query.offset,
   }
+  return { value, behind: activity.behind }
 }
 
 /** One item's row (docs/contract-decisions.md, "Metrics, roll-up and matches"). */
 function metricsRow(list: TrackingListRow, item: TrackingItemRow, f: PageFacts): Row {
   const { kind } = f
   const key = activityKey(list, item)
-  const cur = f.current.get(key)
+  const place = f.placeOf.get(key)!
+  const cur = f.current.get(place)
   const impressions = cur?.impressions ?? 0
   const common = {
     key,
     name: item.name,
     impressions,
     publications_count: cur?.publications ?? 0,
-    delta_pct: kind === 'trend' ? null : changePct(impressions, f.previous.get(key) ?? 0),
+    delta_pct: kind === 'trend' ? null : changePct(impressions, f.previous[place]!),
     rank_delta: (f.rankPrev.get(key) ?? 0) - (f.rankNow.get(key) ?? 0),
-    impressions_spark: f.sparkOf(key, 'impressions'),
-    publications_spark: f.sparkOf(key, 'publications'),
+    impressions_spark: f.sparkOf(place, 'impressions'),
+    publications_spark: f.sparkOf(place, 'publications'),
     last_seen: cur?.lastSeen == null ? null : isoFromSeconds(cur.lastSeen),
   }
   if (kind === 'mention') return { ...common, match_type: (item.type ?? 'broad') as MatchType }
-  const top = (f.related.get(key) ?? []).slice(0, RELATED_PER_ROW)
+  const top = (f.related.get(place) ?? []).slice(0, RELATED_PER_ROW)
   return {
     ...common,
     resolved_id: kind === 'entity' && item.type === null ? '' : item.key,

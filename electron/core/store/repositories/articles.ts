@@ -107,6 +107,15 @@ export class ArticlesRepository {
     return { rows, total }
   }
 
+  /** The id, address and title of the given articles, by seq. */
+  headlines(seqs: readonly number[]): Map<number, { id: string; url: string; title: string }> {
+    if (seqs.length === 0) return new Map()
+    const rows = this.sqlite
+      .prepare('SELECT a.seq, a.id, a.url, a.title FROM json_each(?) j CROSS JOIN articles a ON a.seq = j.value')
+      .all(JSON.stringify(seqs)) as Array<{ seq: number; id: string; url: string; title: string }>
+    return new Map(rows.map((r) => [r.seq, { id: r.id, url: r.url, title: r.title }]))
+  }
+
   /** The newest article's seq (0 in an empty store): how far jobs that read new articles have to go. */
   maxSeq(): number {
     return (this.sqlite.prepare('SELECT coalesce(max(seq), 0) AS m FROM articles').get() as { m: number }).m

@@ -1,4 +1,8 @@
 import type Database from 'better-sqlite3'
+import { Statements } from '../statements'
+
+/** Generations of the ingest log kept: an index older than this reads everything again. */
+const LOG_KEPT = 500
 
 /**
  * Whether what is computed from the data (trends, signals, scans) is behind the data, kept in the
@@ -8,20 +12,56 @@ import type Database from 'better-sqlite3'
  * the refresh.
  */
 export class FreshnessRepository {
-  private readonly get: Database.Statement
-  private readonly set: Database.Statement
-  private readonly remove: Database.Statement
+  private readonly statements: Statements
 
   constructor(sqlite: Database.Database) {
-    this.get = sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck()
-    this.set = sqlite.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
-    this.remove = sqlite.prepare('DELETE FROM settings WHERE key = ?')
+    this.statements = new Statements(sqlite)
   }
 
-  /** New data was written (call inside the write's transaction). */
-  markDataChanged(at: Date): void {
-    this.set.run('data_generation', String(this.dataGeneration() + 1))
+  private get get() {
+    return this.statements.get('SELECT value FROM settings WHERE key = ?', 'pluck')
+  }
+  private get set() {
+    return this.statements.get('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+  }
+  private get remove() {
+    return this.statements.get('DELETE FROM settings WHERE key = ?')
+  }
+  private get log() {
+    return this.statements.get('INSERT OR REPLACE INTO ingest_log (generation, articles, groups) VALUES (?, ?, ?)')
+  }
+  private get prune() {
+    return this.statements.get('DELETE FROM ingest_log WHERE generation <= ?')
+  }
+  private get logSince() {
+    return this.statements.get('SELECT generation, articles, groups FROM ingest_log WHERE generation > ? ORDER BY generation')
+  }
+
+  /**
+   * New data was written (call inside the write's transaction): the next generation, logged with
+   * what it changed (the articles written, the (day, country) groups of daily cells touched).
+   */
+  markDataChanged(at: Date, changed: { articles: number[]; groups: Array<[number, string]> } = { articles: [], groups: [] }): void {
+    const generation = this.dataGeneration() + 1
+    this.set.run('data_generation', String(generation))
     if (this.get.get('analytics_stale_since') === undefined) this.set.run('analytics_stale_since', at.toISOString())
+    this.log.run(generation, JSON.stringify(changed.articles), JSON.stringify(changed.groups))
+    this.prune.run(generation - LOG_KEPT)
+  }
+
+  /** What the generations after `since` changed; null when the log no longer reaches back that far (read everything). */
+  changesSince(since: number): { articles: number[]; groups: Array<[number, string]> } | null {
+    const rows = this.logSince.all(since) as Array<{ generation: number; articles: string; groups: string }>
+    const now = this.dataGeneration()
+    if (now === since) return { articles: [], groups: [] }
+    if (rows.length === 0 || rows[0]!.generation !== since + 1 || rows[rows.length - 1]!.generation !== now) return null
+    const articles = new Set<number>()
+    const groups = new Map<string, [number, string]>()
+    for (const r of rows) {
+      for (const seq of JSON.parse(r.articles) as number[]) articles.add(seq)
+      for (const g of JSON.parse(r.groups) as Array<[number, string]>) groups.set(`${g[0]}|${g[1]}`, g)
+    }
+    return { articles: [...articles], groups: [...groups.values()] }
   }
 
   dataGeneration(): number {

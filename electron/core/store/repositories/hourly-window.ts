@@ -53,13 +53,3 @@ export function articleSumsIn(sqlite: Database.Database, range: HourRange): Map<
   })
   return sums
 }
-
-/** The latest hour with cells (0 for an empty store). */
-export function lastHourWithCells(sqlite: Database.Database): number {
-  return (sqlite.prepare('SELECT max(hour) FROM hourly_cells').pluck().get() as number | null) ?? 0
-}
-
-/** How many cells the hours from `fromHour` on hold. */
-export function hourlyCellsFrom(sqlite: Database.Database, fromHour: number): number {
-  return (sqlite.prepare('SELECT coalesce(sum(cell_count), 0) FROM hourly_cells WHERE hour >= ?').pluck().get(fromHour) as number) ?? 0
-}

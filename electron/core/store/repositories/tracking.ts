@@ -357,16 +357,17 @@ export class MatchesRepository {
       .all({ ...this.params(listId, f, 0), ids: JSON.stringify(articleIds) }) as MatchRow[]
   }
 
-  /** The keyword items each publication matched, for a list. */
-  itemsByArticle(listId: string): Map<string, string[]> {
-    const out = new Map<string, string[]>()
-    for (const [articleId, itemId] of this.sqlite
-      .prepare('SELECT DISTINCT article_id, item_id FROM mention_matches WHERE list_id = ?')
+  /** The keyword items each publication matched, for a list, by the publication's seq. */
+  itemsBySeq(listId: string): Map<number, string[]> {
+    const out = new Map<number, string[]>()
+    const rows = this.sqlite
+      .prepare('SELECT DISTINCT a.seq, m.item_id FROM mention_matches m JOIN articles a ON a.id = m.article_id WHERE m.list_id = ?')
       .raw()
-      .iterate(listId) as Iterable<[string, string]>) {
-      const items = out.get(articleId)
+      .all(listId) as Array<[number, string]>
+    for (const [seq, itemId] of rows) {
+      const items = out.get(seq)
       if (items) items.push(itemId)
-      else out.set(articleId, [itemId])
+      else out.set(seq, [itemId])
     }
     return out
   }

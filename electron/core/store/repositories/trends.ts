@@ -197,6 +197,13 @@ export class TrendsRepository {
     return { rows, total }
   }
 
+  /** The label of each trend. */
+  labels(ids: readonly string[]): Map<string, string> {
+    if (ids.length === 0) return new Map()
+    const rows = this.sqlite.prepare('SELECT id, label FROM trends WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as Array<[string, string]>
+    return new Map(rows)
+  }
+
   /** The stored forecast (JSON) of each trend. */
   forecasts(ids: string[]): Map<string, string | null> {
     const rows = this.sqlite

@@ -1,0 +1,561 @@
+/**
+ * The feed's activity in memory, for tracking lists: every article's daily cells (per country)
+ * over the whole history, in typed arrays grouped by article, with what metrics and roll-ups need
+ * to know of each article, and the articles of each entity, category, publisher and trend. A
+ * request for any list and window then reads only the articles of its items, each a few days of
+ * cells, instead of every cell of the window (docs/performance.md). Pure: the store hands in
+ * plain rows; nothing here reads SQLite.
+ */
+
+/** One article's facts as the store keeps them (its article_facets row). */
+export interface ArticleFacts {
+  seq: number
+  lang: string
+  domain: string
+  category: string | null
+  contentType: string | null
+  /** first and last sighting over its whole life, epoch seconds (null: never seen) */
+  lifeFirst: number | null
+  lifeLast: number | null
+}
+
+/** A daily cell: [day, country, article seq, impressions, observations, position sum, first seen, last seen]. */
+export type DayRow = [number, string, number, number, number, number, number, number]
+
+/** Strings kept once, numbered in the order first met. */
+export class Strings {
+  readonly list: string[] = []
+  private readonly index = new Map<string, number>()
+  constructor(initial: readonly string[] = []) {
+    for (const s of initial) this.of(s)
+  }
+  of(s: string): number {
+    let i = this.index.get(s)
+    if (i === undefined) {
+      i = this.list.length
+      this.list.push(s)
+      this.index.set(s, i)
+    }
+    return i
+  }
+  find(s: string): number | undefined {
+    return this.index.get(s)
+  }
+  copy(): Strings {
+    return new Strings(this.list)
+  }
+}
+
+/** Groups of numbers, compressed: the members of group g are items[start[g]..start[g+1]). */
+export interface Groups {
+  start: Int32Array
+  items: Int32Array
+}
+
+export const membersOf = (g: Groups, group: number): Int32Array =>
+  group >= 0 && group + 1 < g.start.length ? g.items.subarray(g.start[group]!, g.start[group + 1]!) : new Int32Array(0)
+
+/** Articles' daily cells, grouped by article: the cells of article i are start[i]..start[i+1]. */
+export interface DayCells {
+  start: Int32Array
+  day: Int32Array
+  country: Uint16Array
+  impressions: Float64Array
+  observations: Uint32Array
+  positionSum: Float64Array
+  /** epoch seconds */
+  firstSeen: Uint32Array
+  lastSeen: Uint32Array
+}
+
+/**
+ * Each article's sums over all its daily cells (every day, every country): a window whose whole
+ * days hold all of an article's days, in markets that hold all its countries, reads these five
+ * numbers instead of the cells (most articles live a few days: most of a long window's).
+ */
+export interface WholeLife {
+  impressions: Float64Array
+  observations: Float64Array
+  positionSum: Float64Array
+  firstSeen: Float64Array
+  lastSeen: Float64Array
+  /** the first and last day with cells (no cells: first > last) */
+  firstDay: Int32Array
+  lastDay: Int32Array
+  /** the countries of its cells: bit c for country number c below 31; bit 31 for any country numbered 31 or more */
+  countryBits: Uint32Array
+}
+
+/** Each article's impressions per day over all countries (its days in order): entries start[i]..start[i+1]. */
+export interface PerDay {
+  start: Int32Array
+  day: Int32Array
+  impressions: Float64Array
+}
+
+/** The bit of a country number in WholeLife.countryBits. */
+export const countryBit = (c: number): number => (c < 31 ? 1 << c : 1 << 31) >>> 0
+
+/** What a set of country numbers covers: an article's cells are all in it when (its bits & ~these) === 0. */
+export function countryBitsOf(data: ActivityData, countries: Iterable<number>): number {
+  let bits = 0
+  const wanted = new Set(countries)
+  for (const c of wanted) if (c < 31) bits |= 1 << c
+  // bit 31 stands for every country numbered 31 or more: covered only when all of them are in
+  let allHigh = true
+  for (let c = 31; c < data.countries.list.length; c++) if (!wanted.has(c)) allHigh = false
+  if (allHigh) bits |= 1 << 31
+  return bits >>> 0
+}
+
+/** Fills `whole` and `perDay` from the daily cells. */
+export function summarise(data: ActivityData): ActivityData {
+  const n = data.seq.length
+  const d = data.days
+  const whole: WholeLife = {
+    impressions: new Float64Array(n),
+    observations: new Float64Array(n),
+    positionSum: new Float64Array(n),
+    firstSeen: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
+    lastSeen: new Float64Array(n).fill(Number.NEGATIVE_INFINITY),
+    firstDay: new Int32Array(n).fill(2 ** 31 - 1),
+    lastDay: new Int32Array(n).fill(-(2 ** 31)),
+    countryBits: new Uint32Array(n),
+  }
+  const start = new Int32Array(n + 1)
+  const days: number[] = []
+  const imps: number[] = []
+  const order: number[] = []
+  for (let a = 0; a < n; a++) {
+    order.length = 0
+    for (let k = d.start[a]!; k < d.start[a + 1]!; k++) {
+      order.push(k)
+      whole.impressions[a] = whole.impressions[a]! + d.impressions[k]!
+      whole.observations[a] = whole.observations[a]! + d.observations[k]!
+      whole.positionSum[a] = whole.positionSum[a]! + d.positionSum[k]!
+      if (d.firstSeen[k]! < whole.firstSeen[a]!) whole.firstSeen[a] = d.firstSeen[k]!
+      if (d.lastSeen[k]! > whole.lastSeen[a]!) whole.lastSeen[a] = d.lastSeen[k]!
+      if (d.day[k]! < whole.firstDay[a]!) whole.firstDay[a] = d.day[k]!
+      if (d.day[k]! > whole.lastDay[a]!) whole.lastDay[a] = d.day[k]!
+      whole.countryBits[a] = (whole.countryBits[a]! | countryBit(d.country[k]!)) >>> 0
+    }
+    // cells are mostly in day order already (a build reads by day); an update may append
+    order.sort((x, y) => d.day[x]! - d.day[y]!)
+    for (const k of order) {
+      if (days.length > start[a]! && days[days.length - 1] === d.day[k]) imps[imps.length - 1]! += d.impressions[k]!
+      else {
+        days.push(d.day[k]!)
+        imps.push(d.impressions[k]!)
+      }
+    }
+    start[a + 1] = days.length
+  }
+  data.whole = whole
+  data.perDay = { start, day: Int32Array.from(days), impressions: Float64Array.from(imps) }
+  return data
+}
+
+export interface ActivityData {
+  /** article index -> seq */
+  seq: Int32Array
+  /** seq -> article index (-1: not held) */
+  indexOfSeq: Int32Array
+  lang: Int32Array
+  domain: Int32Array
+  /** -1: none */
+  category: Int32Array
+  contentType: Int32Array
+  trend: Int32Array
+  /** NaN: never seen */
+  lifeFirst: Float64Array
+  lifeLast: Float64Array
+  /** each article's entities (entity string numbers) */
+  entities: Groups
+  days: DayCells
+  langs: Strings
+  domains: Strings
+  categories: Strings
+  contentTypes: Strings
+  trends: Strings
+  entityIds: Strings
+  countries: Strings
+  entityNames: Map<string, string>
+  /** derived from the daily cells: each article's sums over its whole life, and per day over all countries */
+  whole: WholeLife
+  perDay: PerDay
+  /** the articles of each entity, category, domain and trend (by string number) */
+  byEntity: Groups
+  byCategory: Groups
+  byDomain: Groups
+  byTrend: Groups
+}
+
+type NumberArray = Int32Array | Uint16Array | Uint32Array | Float64Array
+
+/** A typed array that grows as values are pushed. */
+class Column<T extends NumberArray> {
+  values: T
+  size = 0
+  constructor(private readonly make: (n: number) => T) {
+    this.values = make(1024)
+  }
+  push(v: number): void {
+    if (this.size === this.values.length) {
+      const bigger = this.make(this.values.length * 2)
+      bigger.set(this.values)
+      this.values = bigger
+    }
+    this.values[this.size++] = v
+  }
+  done(): T {
+    return this.values.subarray(0, this.size) as T
+  }
+}
+
+const int32 = (n: number) => new Int32Array(n)
+
+/** Daily cells as columns, in any order (grouped by article on finishing). */
+class DayColumns {
+  readonly day = new Column(int32)
+  readonly country = new Column((n) => new Uint16Array(n))
+  readonly seq = new Column(int32)
+  readonly impressions = new Column((n) => new Float64Array(n))
+  readonly observations = new Column((n) => new Uint32Array(n))
+  readonly positionSum = new Column((n) => new Float64Array(n))
+  readonly firstSeen = new Column((n) => new Uint32Array(n))
+  readonly lastSeen = new Column((n) => new Uint32Array(n))
+
+  push(r: DayRow, countries: Strings): void {
+    this.day.push(r[0])
+    this.country.push(countries.of(r[1]))
+    this.seq.push(r[2])
+    this.impressions.push(r[3])
+    this.observations.push(r[4])
+    this.positionSum.push(r[5])
+    this.firstSeen.push(r[6])
+    this.lastSeen.push(r[7])
+  }
+
+  get size(): number {
+    return this.day.size
+  }
+}
+
+/** Counting sort of (group, member) pairs into Groups of `groups` groups; pairs whose group is negative are left out. */
+function groupsOf(groups: number, groupOf: (k: number) => number, memberOf: (k: number) => number, pairs: number): Groups {
+  const start = new Int32Array(groups + 1)
+  for (let k = 0; k < pairs; k++) {
+    const g = groupOf(k)
+    if (g >= 0) start[g + 1]!++
+  }
+  for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!
+  const items = new Int32Array(start[groups]!)
+  const next = start.slice(0, groups)
+  for (let k = 0; k < pairs; k++) {
+    const g = groupOf(k)
+    if (g >= 0) items[next[g]!++] = memberOf(k)
+  }
+  return { start, items }
+}
+
+/** The cells of `cols` (and of `keep` from an older index) grouped by the articles of `data`. */
+function dayCellsOf(data: ActivityData, cols: DayColumns, old?: { data: ActivityData; keep: (k: number) => boolean }): DayCells {
+  const n = data.seq.length
+  const articleOfSeq = (seq: number) => (seq >= 0 && seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1)
+  const counts = new Int32Array(n + 1)
+  const oldDays = old?.data.days
+  // old cells keep their article's place (an older index's articles keep their numbers)
+  if (old && oldDays) {
+    for (let i = 0; i < old.data.seq.length; i++) {
+      for (let k = oldDays.start[i]!; k < oldDays.start[i + 1]!; k++) if (old.keep(k)) counts[i + 1]!++
+    }
+  }
+  const seqs = cols.seq.values
+  for (let k = 0; k < cols.size; k++) {
+    const a = articleOfSeq(seqs[k]!)
+    if (a >= 0) counts[a + 1]!++
+  }
+  for (let i = 0; i < n; i++) counts[i + 1]! += counts[i]!
+  const size = counts[n]!
+  const cells: DayCells = {
+    start: counts.slice(),
+    day: new Int32Array(size),
+    country: new Uint16Array(size),
+    impressions: new Float64Array(size),
+    observations: new Uint32Array(size),
+    positionSum: new Float64Array(size),
+    firstSeen: new Uint32Array(size),
+    lastSeen: new Uint32Array(size),
+  }
+  const next = counts
+  if (old && oldDays) {
+    for (let i = 0; i < old.data.seq.length; i++) {
+      for (let k = oldDays.start[i]!; k < oldDays.start[i + 1]!; k++) {
+        if (!old.keep(k)) continue
+        const j = next[i]!++
+        cells.day[j] = oldDays.day[k]!
+        cells.country[j] = oldDays.country[k]!
+        cells.impressions[j] = oldDays.impressions[k]!
+        cells.observations[j] = oldDays.observations[k]!
+        cells.positionSum[j] = oldDays.positionSum[k]!
+        cells.firstSeen[j] = oldDays.firstSeen[k]!
+        cells.lastSeen[j] = oldDays.lastSeen[k]!
+      }
+    }
+  }
+  for (let k = 0; k < cols.size; k++) {
+    const a = articleOfSeq(seqs[k]!)
+    if (a < 0) continue
+    const j = next[a]!++
+    cells.day[j] = cols.day.values[k]!
+    cells.country[j] = cols.country.values[k]!
+    cells.impressions[j] = cols.impressions.values[k]!
+    cells.observations[j] = cols.observations.values[k]!
+    cells.positionSum[j] = cols.positionSum.values[k]!
+    cells.firstSeen[j] = cols.firstSeen.values[k]!
+    cells.lastSeen[j] = cols.lastSeen.values[k]!
+  }
+  return cells
+}
+
+/** The articles of each entity, category, domain and trend. */
+function indexItems(data: ActivityData): void {
+  const n = data.seq.length
+  const byValue = (values: Int32Array, groups: number) => groupsOf(groups, (i) => values[i]!, (i) => i, n)
+  data.byCategory = byValue(data.category, data.categories.list.length)
+  data.byDomain = byValue(data.domain, data.domains.list.length)
+  data.byTrend = byValue(data.trend, data.trends.list.length)
+  // entity pair k belongs to the article whose range holds k
+  const articleOfPair = new Int32Array(data.entities.items.length)
+  for (let i = 0; i < n; i++) articleOfPair.fill(i, data.entities.start[i]!, data.entities.start[i + 1]!)
+  data.byEntity = groupsOf(data.entityIds.list.length, (k) => data.entities.items[k]!, (k) => articleOfPair[k]!, data.entities.items.length)
+}
+
+const NO_GROUPS: Groups = { start: new Int32Array(1), items: new Int32Array(0) }
+
+function emptyData(n: number, maxSeq: number): ActivityData {
+  return {
+    seq: new Int32Array(n),
+    indexOfSeq: new Int32Array(maxSeq + 1).fill(-1),
+    lang: new Int32Array(n),
+    domain: new Int32Array(n),
+    category: new Int32Array(n).fill(-1),
+    contentType: new Int32Array(n).fill(-1),
+    trend: new Int32Array(n).fill(-1),
+    lifeFirst: new Float64Array(n).fill(Number.NaN),
+    lifeLast: new Float64Array(n).fill(Number.NaN),
+    entities: NO_GROUPS,
+    days: { start: new Int32Array(n + 1), day: new Int32Array(0), country: new Uint16Array(0), impressions: new Float64Array(0), observations: new Uint32Array(0), positionSum: new Float64Array(0), firstSeen: new Uint32Array(0), lastSeen: new Uint32Array(0) },
+    langs: new Strings(),
+    domains: new Strings(),
+    categories: new Strings(),
+    contentTypes: new Strings(),
+    trends: new Strings(),
+    entityIds: new Strings(),
+    countries: new Strings(),
+    entityNames: new Map(),
+    whole: { impressions: new Float64Array(n), observations: new Float64Array(n), positionSum: new Float64Array(n), firstSeen: new Float64Array(n), lastSeen: new Float64Array(n), firstDay: new Int32Array(n), lastDay: new Int32Array(n), countryBits: new Uint32Array(n) },
+    perDay: { start: new Int32Array(n + 1), day: new Int32Array(0), impressions: new Float64Array(0) },
+    byEntity: NO_GROUPS,
+    byCategory: NO_GROUPS,
+    byDomain: NO_GROUPS,
+    byTrend: NO_GROUPS,
+  }
+}
+
+function setFacts(data: ActivityData, i: number, a: ArticleFacts): void {
+  data.lang[i] = data.langs.of(a.lang)
+  data.domain[i] = data.domains.of(a.domain)
+  data.category[i] = a.category === null ? -1 : data.categories.of(a.category)
+  data.contentType[i] = a.contentType === null ? -1 : data.contentTypes.of(a.contentType)
+  data.lifeFirst[i] = a.lifeFirst ?? Number.NaN
+  data.lifeLast[i] = a.lifeLast ?? Number.NaN
+}
+
+/** Entity pairs (article index, entity string number) as Groups by article. */
+function entityGroups(n: number, articles: Column<Int32Array>, entities: Column<Int32Array>): Groups {
+  return groupsOf(n, (k) => articles.values[k]!, (k) => entities.values[k]!, articles.size)
+}
+
+/**
+ * Collects the store's rows (in any order, as many reads as it takes) and makes them an index.
+ * Rows of articles not added are left out.
+ */
+export class ActivityBuilder {
+  private readonly facts: ArticleFacts[] = []
+  private readonly trendPairs: Array<[number, string]> = []
+  private readonly entitySeqs = new Column(int32)
+  private readonly entityNumbers = new Column(int32)
+  private readonly entityIds = new Strings()
+  private readonly names = new Map<string, string>()
+  private readonly countries = new Strings()
+  private readonly days = new DayColumns()
+
+  addArticle(facts: ArticleFacts): void {
+    this.facts.push(facts)
+  }
+  addTrend(seq: number, trendId: string): void {
+    this.trendPairs.push([seq, trendId])
+  }
+  addEntity(seq: number, entityId: string): void {
+    this.entitySeqs.push(seq)
+    this.entityNumbers.push(this.entityIds.of(entityId))
+  }
+  addEntityName(entityId: string, name: string): void {
+    this.names.set(entityId, name)
+  }
+  addDay(row: DayRow): void {
+    this.days.push(row, this.countries)
+  }
+
+  finish(): ActivityData {
+    const facts = this.facts.sort((a, b) => a.seq - b.seq)
+    const n = facts.length
+    const data = emptyData(n, n > 0 ? facts[n - 1]!.seq : 0)
+    data.entityIds = this.entityIds
+    data.countries = this.countries
+    data.entityNames = this.names
+    facts.forEach((a, i) => {
+      data.seq[i] = a.seq
+      data.indexOfSeq[a.seq] = i
+      setFacts(data, i, a)
+    })
+    for (const [seq, trendId] of this.trendPairs) {
+      const i = seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1
+      if (i >= 0) data.trend[i] = data.trends.of(trendId)
+    }
+    const articleOf = new Column(int32)
+    for (let k = 0; k < this.entitySeqs.size; k++) {
+      const seq = this.entitySeqs.values[k]!
+      articleOf.push(seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1)
+    }
+    data.entities = entityGroups(n, articleOf, this.entityNumbers)
+    data.days = dayCellsOf(data, this.days)
+    indexItems(data)
+    return summarise(data)
+  }
+}
+
+/** What changed in the store since an index was made (ingest writes whole batches). */
+export interface ActivityChanges {
+  /** facts of the articles new or changed since (their seen times move with every sighting) */
+  articles: ArticleFacts[]
+  /** every entity of the articles written since, by seq (their entities are written anew) */
+  entitiesOf: Map<number, string[]>
+  entityNames: Array<[string, string]>
+  /** the (day, country) groups whose daily cells changed, and all their rows as stored now */
+  touched: Array<[number, string]>
+  days: DayRow[]
+}
+
+function grown<T extends Int32Array | Float64Array>(a: T, n: number, fill: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n)
+  if (n > a.length) b.fill(fill, a.length)
+  b.set(a.subarray(0, Math.min(a.length, n)))
+  return b
+}
+
+/**
+ * The index after new data: new articles added, changed articles' facts and entities taken anew,
+ * and the daily cells of the touched (day, country) groups replaced by their rows as stored now.
+ * Returns a new index; the old one is left as it was and keeps answering meanwhile.
+ */
+export function updateActivity(data: ActivityData, changes: ActivityChanges): ActivityData {
+  const n0 = data.seq.length
+  const isNew = (seq: number) => seq >= data.indexOfSeq.length || data.indexOfSeq[seq]! < 0
+  const added = [...new Set(changes.articles.filter((a) => isNew(a.seq)).map((a) => a.seq))].sort((a, b) => a - b)
+  const n = n0 + added.length
+  const maxSeq = Math.max(data.indexOfSeq.length - 1, added.length > 0 ? added[added.length - 1]! : 0)
+  const next: ActivityData = {
+    ...data,
+    seq: grown(data.seq, n, 0),
+    indexOfSeq: grown(data.indexOfSeq, maxSeq + 1, -1),
+    lang: grown(data.lang, n, 0),
+    domain: grown(data.domain, n, 0),
+    category: grown(data.category, n, -1),
+    contentType: grown(data.contentType, n, -1),
+    trend: grown(data.trend, n, -1),
+    lifeFirst: grown(data.lifeFirst, n, Number.NaN),
+    lifeLast: grown(data.lifeLast, n, Number.NaN),
+    langs: data.langs.copy(),
+    domains: data.domains.copy(),
+    categories: data.categories.copy(),
+    contentTypes: data.contentTypes.copy(),
+    entityIds: data.entityIds.copy(),
+    countries: data.countries.copy(),
+    entityNames: new Map([...data.entityNames, ...changes.entityNames]),
+  }
+  added.forEach((seq, k) => {
+    next.seq[n0 + k] = seq
+    next.indexOfSeq[seq] = n0 + k
+  })
+  for (const a of changes.articles) setFacts(next, next.indexOfSeq[a.seq]!, a)
+  // entities: each article's own, or its new set
+  const articles = new Column(int32)
+  const entities = new Column(int32)
+  for (let i = 0; i < n; i++) {
+    const renewed = changes.entitiesOf.get(next.seq[i]!)
+    if (renewed) {
+      for (const e of renewed) {
+        articles.push(i)
+        entities.push(next.entityIds.of(e))
+      }
+    } else if (i < n0) {
+      for (let k = data.entities.start[i]!; k < data.entities.start[i + 1]!; k++) {
+        articles.push(i)
+        entities.push(data.entities.items[k]!)
+      }
+    }
+  }
+  next.entities = entityGroups(n, articles, entities)
+  next.days = replaceDays(data, next, changes)
+  indexItems(next)
+  return summarise(next)
+}
+
+/** The daily cells of `data` less those of the touched groups, plus the rows given for them. */
+function replaceDays(data: ActivityData, next: ActivityData, changes: ActivityChanges): DayCells {
+  const touched = new Set<number>()
+  const countryCount = 1 << 16
+  for (const [day, country] of changes.touched) {
+    const c = data.countries.find(country)
+    if (c !== undefined) touched.add(day * countryCount + c)
+  }
+  const old = data.days
+  const cols = new DayColumns()
+  for (const r of changes.days) cols.push(r, next.countries)
+  return dayCellsOf(next, cols, { data, keep: (k) => touched.size === 0 || !touched.has(old.day[k]! * countryCount + old.country[k]!) })
+}
+
+/** The index with the trends as the store holds them now (after a refresh of the trends). */
+export function withTrends(data: ActivityData, trends: Iterable<[number, string]>): ActivityData {
+  const next: ActivityData = { ...data, trend: new Int32Array(data.seq.length).fill(-1), trends: new Strings() }
+  for (const [seq, trendId] of trends) {
+    const i = seq < next.indexOfSeq.length ? next.indexOfSeq[seq]! : -1
+    if (i >= 0) next.trend[i] = next.trends.of(trendId)
+  }
+  next.byTrend = groupsOf(next.trends.list.length, (i) => next.trend[i]!, (i) => i, next.seq.length)
+  return next
+}
+
+/** An article's facts as the index holds them. */
+export function factsOf(data: ActivityData, i: number): ArticleFacts {
+  return {
+    seq: data.seq[i]!,
+    lang: data.langs.list[data.lang[i]!]!,
+    domain: data.domains.list[data.domain[i]!]!,
+    category: data.category[i]! < 0 ? null : data.categories.list[data.category[i]!]!,
+    contentType: data.contentType[i]! < 0 ? null : data.contentTypes.list[data.contentType[i]!]!,
+    lifeFirst: Number.isNaN(data.lifeFirst[i]!) ? null : data.lifeFirst[i]!,
+    lifeLast: Number.isNaN(data.lifeLast[i]!) ? null : data.lifeLast[i]!,
+  }
+}
+
+/** The entity ids of an article. */
+export function entitiesOfArticle(data: ActivityData, i: number): string[] {
+  return Array.from(membersOf(data.entities, i), (e) => data.entityIds.list[e]!)
+}
+
+export function emptyActivity(): ActivityData {
+  return new ActivityBuilder().finish()
+}

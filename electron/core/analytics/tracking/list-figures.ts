@@ -1,0 +1,462 @@
+import { countryBitsOf, type ActivityData } from './activity-data'
+import type { Membership } from './membership'
+import type { ActivityWindow } from './window'
+import { countryMask, inRanges, placesBySeq, windowParts, type HourRow, type WindowSums } from './window-activity'
+
+/**
+ * The per-item figures of a list in a window (docs/contract-decisions.md, "Tracking"), from the
+ * window's sums per article (window-activity.ts) and the items' claims on those articles, in
+ * typed arrays: a list of hundreds of busy items covers tens of thousands of publications, and an
+ * object per (item, publication) pair made most of a request's time. Pure.
+ */
+
+/** An item's figures in a window (times epoch seconds). */
+export interface ItemFigures {
+  impressions: number
+  /** its publications seen in the window */
+  publications: number
+  publishers: number
+  trends: number
+  observations: number
+  positionSum: number
+  lastSeen: number | null
+  /** the mean lifetime (first to last sighting) of its publications that were ever seen, hours */
+  lifespanHours: number | null
+  /** hours it was in the feed within the window (see livedHours) */
+  livedHours: number
+}
+
+/** The rows of a window's sums each item claims: item i's are rows[start[i]..start[i+1]), in row order. */
+export interface ItemRows {
+  start: Int32Array
+  rows: Int32Array
+}
+
+export function itemRows(sums: WindowSums, member: Membership, itemCount: number): ItemRows {
+  const out = new Int32Array(member.maxClaims)
+  const m = sums.articles.length
+  const start = new Int32Array(itemCount + 1)
+  for (let j = 0; j < m; j++) {
+    const n = member.claim(sums.articles[j]!, out)
+    for (let k = 0; k < n; k++) start[out[k]! + 1]!++
+  }
+  for (let i = 0; i < itemCount; i++) start[i + 1]! += start[i]!
+  const rows = new Int32Array(start[itemCount]!)
+  const next = start.slice(0, itemCount)
+  for (let j = 0; j < m; j++) {
+    const n = member.claim(sums.articles[j]!, out)
+    for (let k = 0; k < n; k++) rows[next[out[k]!]!++] = j
+  }
+  return { start, rows }
+}
+
+/** Each item's impressions in the window, from the claims directly (the comparison window needs no more). */
+export function claimedTotals(sums: WindowSums, member: Membership, itemCount: number): Float64Array {
+  const out = new Int32Array(member.maxClaims)
+  const totals = new Float64Array(itemCount)
+  for (let j = 0; j < sums.articles.length; j++) {
+    const n = member.claim(sums.articles[j]!, out)
+    const imps = sums.impressions[j]!
+    for (let k = 0; k < n; k++) totals[out[k]!] = totals[out[k]!]! + imps
+  }
+  return totals
+}
+
+/** Each item's impressions in the window. */
+export function itemTotals(sums: WindowSums, rows: ItemRows): Float64Array {
+  const items = rows.start.length - 1
+  const totals = new Float64Array(items)
+  for (let i = 0; i < items; i++) {
+    let sum = 0
+    for (let r = rows.start[i]!; r < rows.start[i + 1]!; r++) sum += sums.impressions[rows.rows[r]!]!
+    totals[i] = sum
+  }
+  return totals
+}
+
+const HOUR = 3600
+/** Spans packed as first hour * SPAN_SHIFT + last hour (hours since the epoch stay below 2^21 until 2209). */
+export const SPAN_SHIFT = 2 ** 21
+
+/** What a page asks besides the figures: the sparklines' buckets, and related entities. */
+export interface PageQuery extends SeriesQuery {
+  /** related entities per item: how many, and each item's own entity number to leave out (-1: none); null: none wanted */
+  related: { limit: number; leaveOut: readonly number[] } | null
+}
+
+/** An item of a page: its figures (null: no publication in the window), related entities and series. */
+export interface ItemPage {
+  figures: ItemFigures | null
+  related: RelatedEntity[]
+  series: Series
+}
+
+/**
+ * The figures, related entities and series of the items of a page (item numbers). The walk over
+ * each item's publications is memory-bound, so what it needs of each publication is first
+ * gathered into one record per publication, in publication order (see PageRows); each item then
+ * reads one record, its entities and its buckets per publication. With `q.totals`, also the
+ * publications of any of the items per bucket (each once) and their impressions.
+ */
+export function pageFigures(data: ActivityData, sums: WindowSums, rows: ItemRows, items: readonly number[], q: PageQuery): { items: ItemPage[]; totals: Series | null } {
+  const page = new PageRows(data, sums, rows, items, q)
+  const walker = new ItemWalker(data, rows, page, q)
+  const out = items.map((item, place) => walker.item(item, q.related?.leaveOut[place] ?? -1))
+  if (!q.totals) return { items: out, totals: null }
+  const totals: Series = { impressions: new Float64Array(q.buckets), publications: new Float64Array(q.buckets) }
+  for (let p = 0; p < page.count; p++) page.addBuckets(totals, p)
+  return { items: out, totals }
+}
+
+/** A typed array that grows as values are pushed. */
+class Growing<T extends Int32Array | Float64Array> {
+  values: T
+  size = 0
+  constructor(private readonly make: new (n: number) => T) {
+    this.values = new make(1024)
+  }
+  push(v: number): void {
+    if (this.size === this.values.length) {
+      const bigger = new this.make(this.values.length * 2)
+      bigger.set(this.values)
+      this.values = bigger
+    }
+    this.values[this.size++] = v
+  }
+  done(): T {
+    return this.values.subarray(0, this.size) as T
+  }
+}
+
+/** Fields of a publication's record in PageRows.records. */
+const IMPS = 0
+const OBS = 1
+const POS = 2
+const LAST = 3
+const DOMAIN = 4
+const TREND = 5
+const LIFE = 6
+const SPAN = 7
+const FIELDS = 8
+
+/**
+ * The page's publications, gathered in order: per publication a record (its window sums, domain,
+ * trend, lifetime and span), its entities, and its impressions per bucket, one entry a bucket.
+ */
+class PageRows {
+  /** sums row -> place here (-1: not on the page) */
+  readonly placeOf: Int32Array
+  count = 0
+  readonly records: Float64Array
+  readonly entityStart: Int32Array
+  readonly entities: Int32Array
+  readonly bucketStart: Int32Array
+  readonly bucket: Int32Array
+  readonly bucketImps: Float64Array
+
+  constructor(data: ActivityData, sums: WindowSums, rows: ItemRows, items: readonly number[], q: PageQuery) {
+    const m = sums.articles.length
+    this.placeOf = new Int32Array(m).fill(-1)
+    for (const item of items) for (let r = rows.start[item]!; r < rows.start[item + 1]!; r++) this.placeOf[rows.rows[r]!] = 0
+    const chosen: number[] = []
+    for (let j = 0; j < m; j++) {
+      if (this.placeOf[j] === -1) continue
+      this.placeOf[j] = chosen.length
+      chosen.push(j)
+    }
+    const c = (this.count = chosen.length)
+    this.records = new Float64Array(c * FIELDS)
+    const { start: es, items: ei } = data.entities
+    this.entityStart = new Int32Array(c + 1)
+    for (let p = 0; p < c; p++) {
+      const a = sums.articles[chosen[p]!]!
+      this.entityStart[p + 1] = this.entityStart[p]! + (es[a + 1]! - es[a]!)
+    }
+    this.entities = new Int32Array(this.entityStart[c]!)
+    for (let p = 0; p < c; p++) {
+      const j = chosen[p]!
+      const a = sums.articles[j]!
+      const r = p * FIELDS
+      const rec = this.records
+      rec[r + IMPS] = sums.impressions[j]!
+      rec[r + OBS] = sums.observations[j]!
+      rec[r + POS] = sums.positionSum[j]!
+      rec[r + LAST] = sums.lastSeen[j]!
+      rec[r + DOMAIN] = data.domain[a]!
+      rec[r + TREND] = data.trend[a]!
+      const lifeFirst = data.lifeFirst[a]!
+      const lifeLast = data.lifeLast[a]!
+      rec[r + LIFE] = Number.isNaN(lifeFirst) || Number.isNaN(lifeLast) ? Number.NaN : (lifeLast - lifeFirst) / HOUR
+      rec[r + SPAN] = Math.floor(sums.firstSeen[j]! / HOUR) * SPAN_SHIFT + Math.floor(sums.lastSeen[j]! / HOUR)
+      for (let k = es[a]!, at = this.entityStart[p]!; k < es[a + 1]!; k++, at++) this.entities[at] = ei[k]!
+    }
+    const buckets = bucketEntries(data, sums, chosen, this.placeOf, q)
+    this.bucketStart = buckets.start
+    this.bucket = buckets.bucket
+    this.bucketImps = buckets.impressions
+  }
+
+  /** Adds publication p's impressions to a series, and one publication to each bucket it was seen in. */
+  addBuckets(s: Series, p: number): void {
+    const { bucket, bucketImps } = this
+    const imps = s.impressions
+    const pubs = s.publications
+    for (let k = this.bucketStart[p]!; k < this.bucketStart[p + 1]!; k++) {
+      const b = bucket[k]!
+      imps[b] = imps[b]! + bucketImps[k]!
+      pubs[b] = pubs[b]! + 1
+    }
+  }
+}
+
+/**
+ * Each chosen publication's impressions per bucket of the window, one entry per bucket: whole
+ * days from its per-day sums when all its countries are wanted, else from its cells; hours from
+ * the hourly rows read (the window's ends, or all of it for hourly buckets).
+ */
+function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly number[], placeOf: Int32Array, q: SeriesQuery) {
+  const parts = q.grain === 'hour' ? { fromDay: 0, toDay: 0, hours: [[q.window.fromHour, q.window.toHour]] as Array<[number, number]> } : windowParts(q.window.fromHour, q.window.toHour)
+  const n = q.buckets
+  const c = chosen.length
+  // hourly cells first, by publication
+  const seqPlace = placesBySeq(data, sums.articles)
+  const hourCount = new Int32Array(c + 1)
+  const metPlace = new Growing(Int32Array)
+  const metBucket = new Growing(Int32Array)
+  const metImps = new Growing(Float64Array)
+  for (const row of q.hourRows) {
+    if (!inRanges(parts.hours, row.hour) || !q.window.countries.includes(row.country)) continue
+    const b = (q.grain === 'hour' ? row.hour : Math.floor(row.hour / 24)) - q.firstBucket
+    if (b < 0 || b >= n) continue
+    const cells = row.cells
+    for (let i = 0; i < cells.seqs.length; i++) {
+      const seq = cells.seqs[i]!
+      const j = seq < seqPlace.length ? seqPlace[seq]! : -1
+      const p = j < 0 ? -1 : placeOf[j]!
+      if (p < 0) continue
+      metPlace.push(p)
+      metBucket.push(b)
+      metImps.push(cells.impressions[i]!)
+      hourCount[p + 1]!++
+    }
+  }
+  for (let p = 0; p < c; p++) hourCount[p + 1]! += hourCount[p]!
+  const hourAt = hourCount.slice(0, c)
+  const hourBucket = new Int32Array(metPlace.size)
+  const hourImps = new Float64Array(metPlace.size)
+  for (let k = 0; k < metPlace.size; k++) {
+    const at = hourAt[metPlace.values[k]!]!++
+    hourBucket[at] = metBucket.values[k]!
+    hourImps[at] = metImps.values[k]!
+  }
+  // then each publication's buckets, merged: a bucket's entry sums its days' and hours' cells
+  const covered = countryBitsOf(data, q.window.countries.flatMap((x) => data.countries.find(x) ?? []))
+  const mask = countryMask(data, q.window.countries)
+  const wholeDays = parts.toDay > parts.fromDay
+  const slotOf = new Int32Array(n).fill(-1)
+  const start = new Int32Array(c + 1)
+  const outBucket = new Growing(Int32Array)
+  const outImps = new Growing(Float64Array)
+  const put = (b: number, imps: number) => {
+    if (b < 0 || b >= n) return
+    const slot = slotOf[b]!
+    if (slot >= 0) outImps.values[slot] = outImps.values[slot]! + imps
+    else {
+      slotOf[b] = outBucket.size
+      outBucket.push(b)
+      outImps.push(imps)
+    }
+  }
+  for (let p = 0; p < c; p++) {
+    const a = sums.articles[chosen[p]!]!
+    if (wholeDays) {
+      if ((data.whole.countryBits[a]! & ~covered) === 0) {
+        const pd = data.perDay
+        for (let k = pd.start[a]!; k < pd.start[a + 1]!; k++) {
+          const day = pd.day[k]!
+          if (day >= parts.fromDay && day < parts.toDay) put(day - q.firstBucket, pd.impressions[k]!)
+        }
+      } else {
+        const d = data.days
+        for (let k = d.start[a]!; k < d.start[a + 1]!; k++) {
+          const day = d.day[k]!
+          if (day >= parts.fromDay && day < parts.toDay && mask[d.country[k]!] === 1) put(day - q.firstBucket, d.impressions[k]!)
+        }
+      }
+    }
+    for (let k = hourCount[p]!; k < hourCount[p + 1]!; k++) put(hourBucket[k]!, hourImps[k]!)
+    for (let k = start[p]!; k < outBucket.size; k++) slotOf[outBucket.values[k]!] = -1
+    start[p + 1] = outBucket.size
+  }
+  return { start, bucket: outBucket.done(), impressions: outImps.done() }
+}
+
+/** Walks one item's publications at a time, with stamps that tell which domains, trends and entities this item met already. */
+class ItemWalker {
+  private stamp = 0
+  private readonly domainStamp: Int32Array
+  private readonly trendStamp: Int32Array
+  private readonly entityStamp: Int32Array
+  private readonly entityImps: Float64Array
+  private readonly entityPubs: Float64Array
+  private spans = new Float64Array(64)
+
+  constructor(
+    private readonly data: ActivityData,
+    private readonly rows: ItemRows,
+    private readonly page: PageRows,
+    private readonly q: PageQuery,
+  ) {
+    this.domainStamp = new Int32Array(data.domains.list.length)
+    this.trendStamp = new Int32Array(data.trends.list.length)
+    this.entityStamp = new Int32Array(data.entityIds.list.length)
+    this.entityImps = new Float64Array(data.entityIds.list.length)
+    this.entityPubs = new Float64Array(data.entityIds.list.length)
+  }
+
+  item(item: number, leaveOut: number): ItemPage {
+    const { rows, page, q } = this
+    const from = rows.start[item]!
+    const to = rows.start[item + 1]!
+    const series: Series = { impressions: new Float64Array(q.buckets), publications: new Float64Array(q.buckets) }
+    if (to === from) return { figures: null, related: [], series }
+    const stamp = ++this.stamp
+    if (this.spans.length < to - from) this.spans = new Float64Array(2 * (to - from))
+    const spans = this.spans
+    const { domainStamp, trendStamp, entityStamp, entityImps, entityPubs } = this
+    const { records: rec, placeOf, entityStart, entities } = page
+    const withRelated = q.related !== null
+    const touched: number[] = []
+    let impressions = 0
+    let observations = 0
+    let positionSum = 0
+    let lastSeen = Number.NEGATIVE_INFINITY
+    let publishers = 0
+    let trends = 0
+    let lifeSum = 0
+    let lifeCount = 0
+    for (let r = from; r < to; r++) {
+      const p = placeOf[rows.rows[r]!]!
+      const at = p * FIELDS
+      const imps = rec[at + IMPS]!
+      impressions += imps
+      observations += rec[at + OBS]!
+      positionSum += rec[at + POS]!
+      if (rec[at + LAST]! > lastSeen) lastSeen = rec[at + LAST]!
+      const domain = rec[at + DOMAIN]!
+      if (domainStamp[domain] !== stamp) {
+        domainStamp[domain] = stamp
+        publishers++
+      }
+      const trend = rec[at + TREND]!
+      if (trend >= 0 && trendStamp[trend] !== stamp) {
+        trendStamp[trend] = stamp
+        trends++
+      }
+      const life = rec[at + LIFE]!
+      if (!Number.isNaN(life)) {
+        lifeSum += life
+        lifeCount += 1
+      }
+      spans[r - from] = rec[at + SPAN]!
+      if (withRelated) {
+        for (let k = entityStart[p]!; k < entityStart[p + 1]!; k++) {
+          const e = entities[k]!
+          if (e === leaveOut) continue
+          if (entityStamp[e] !== stamp) {
+            entityStamp[e] = stamp
+            entityImps[e] = 0
+            entityPubs[e] = 0
+            touched.push(e)
+          }
+          entityImps[e] = entityImps[e]! + imps
+          entityPubs[e] = entityPubs[e]! + 1
+        }
+      }
+      page.addBuckets(series, p)
+    }
+    const figures: ItemFigures = {
+      impressions,
+      publications: to - from,
+      publishers,
+      trends,
+      observations,
+      positionSum,
+      lastSeen,
+      lifespanHours: lifeCount > 0 ? lifeSum / lifeCount : null,
+      livedHours: livedHours(spans.subarray(0, to - from)),
+    }
+    return { figures, related: q.related ? topEntities(this.data, touched, entityImps, entityPubs, q.related.limit) : [], series }
+  }
+}
+
+/**
+ * The related entities of an item: by the impressions of its publications, then by how many,
+ * then by name (`touched`: the entities met, with their sums in `imps` and `pubs`).
+ */
+function topEntities(data: ActivityData, touched: number[], imps: Float64Array, pubs: Float64Array, limit: number): RelatedEntity[] {
+  // the best `limit` by reach, ties at the last place kept for the order by name
+  touched.sort((x, y) => imps[y]! - imps[x]! || pubs[y]! - pubs[x]!)
+  const last = touched[limit - 1]
+  const candidates = last === undefined ? touched : touched.filter((e, i) => i < limit || (imps[e] === imps[last] && pubs[e] === pubs[last]))
+  return candidates
+    .map((e) => {
+      const id = data.entityIds.list[e]!
+      return { entityId: id, name: data.entityNames.get(id) ?? id, pubs: pubs[e]!, imps: imps[e]! }
+    })
+    .sort((x, y) => y.imps - x.imps || y.pubs - x.pubs || x.name.localeCompare(y.name))
+    .slice(0, limit)
+}
+
+/**
+ * Hours an item was in the feed within the window: the union of its publications' spans, each
+ * from the hour of its first sighting to the hour of its last, both included (spans packed as
+ * first * SPAN_SHIFT + last; sorted here).
+ */
+export function livedHours(spans: Float64Array): number {
+  spans.sort()
+  let total = 0
+  let from = -1
+  let to = -2
+  for (const packed of spans) {
+    const first = Math.floor(packed / SPAN_SHIFT)
+    const last = packed - first * SPAN_SHIFT
+    if (from >= 0 && first <= to + 1) {
+      if (last > to) to = last
+      continue
+    }
+    if (from >= 0) total += to - from + 1
+    from = first
+    to = last
+  }
+  if (from >= 0) total += to - from + 1
+  return total
+}
+
+export interface RelatedEntity {
+  entityId: string
+  name: string
+  pubs: number
+  imps: number
+}
+
+/** Impressions and publications seen per bucket (bucket b of the window at index b - firstBucket). */
+export interface Series {
+  impressions: Float64Array
+  publications: Float64Array
+}
+
+export interface SeriesQuery {
+  window: ActivityWindow
+  grain: 'hour' | 'day'
+  /** the window's first bucket (hours or days since the epoch) and how many */
+  firstBucket: number
+  buckets: number
+  /** the hourly rows read (hourRangesOf(window, grain)) */
+  hourRows: readonly HourRow[]
+  /** whether the totals over all the items are wanted (a mention list's timeseries) */
+  totals?: boolean
+}
+
+/** The entity number of a key, or -1 (an item that is not an entity). */
+export const entityNumberOf = (data: ActivityData, key: string): number => data.entityIds.find(key) ?? -1

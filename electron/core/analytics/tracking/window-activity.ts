@@ -1,0 +1,189 @@
+import { countryBitsOf, type ActivityData } from './activity-data'
+import type { ActivityWindow } from './window'
+
+/**
+ * Articles' activity in a window, from the activity index: summed over whole days from their
+ * daily cells and over the hours at each end (a window starts and ends at any hour) from the
+ * hourly cells of those hours. Pure: the hourly cells come in as plain rows.
+ */
+
+/** The hourly cells of one hour and country, decoded (see store/hourly-cells.ts). */
+export interface HourRow {
+  hour: number
+  country: string
+  cells: {
+    seqs: ArrayLike<number>
+    impressions: ArrayLike<number>
+    observations: ArrayLike<number>
+    positionSums: ArrayLike<number>
+    firstSeen: ArrayLike<number>
+    lastSeen: ArrayLike<number>
+  }
+}
+
+/** Where a window's cells come from: whole days, and the hour ranges at its ends. */
+export interface WindowParts {
+  /** whole days [fromDay, toDay) (days since the epoch); empty when toDay <= fromDay */
+  fromDay: number
+  toDay: number
+  /** hour ranges [from, to) read from hourly cells */
+  hours: Array<[number, number]>
+}
+
+export function windowParts(fromHour: number, toHour: number): WindowParts {
+  const fromDay = Math.ceil(fromHour / 24)
+  const toDay = Math.floor(toHour / 24)
+  if (toDay <= fromDay) return { fromDay: 0, toDay: 0, hours: toHour > fromHour ? [[fromHour, toHour]] : [] }
+  const ends: Array<[number, number]> = [
+    [fromHour, fromDay * 24],
+    [toDay * 24, toHour],
+  ]
+  return { fromDay, toDay, hours: ends.filter(([a, b]) => b > a) }
+}
+
+/** The hour ranges a window reads from hourly cells: its ends, or all of it for hourly buckets. */
+export const hourRangesOf = (w: { fromHour: number; toHour: number }, grain?: 'hour' | 'day'): Array<[number, number]> =>
+  grain === 'hour' ? (w.toHour > w.fromHour ? [[w.fromHour, w.toHour]] : []) : windowParts(w.fromHour, w.toHour).hours
+
+/** Articles' figures in a window: article i of `articles` has impressions[i] and so on (times epoch seconds). */
+export interface WindowSums {
+  articles: Int32Array
+  impressions: Float64Array
+  observations: Float64Array
+  positionSum: Float64Array
+  firstSeen: Float64Array
+  lastSeen: Float64Array
+}
+
+/** Whether an article may have cells in the window: seen in its life between the window's start and end. */
+export function mayBeIn(data: ActivityData, a: number, fromHour: number, toHour: number): boolean {
+  const first = data.lifeFirst[a]!
+  const last = data.lifeLast[a]!
+  // an article whose seen times are unknown is read (it has no cells unless the facts lag)
+  if (Number.isNaN(first) || Number.isNaN(last)) return true
+  return last >= fromHour * 3600 && first < toHour * 3600
+}
+
+/** The candidates of the window's language that may have been seen in it (mayBeIn, inlined: this walks every candidate). */
+function inWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow): Int32Array {
+  const lang = w.lang === null ? -1 : (data.langs.find(w.lang) ?? -2)
+  if (lang === -2) return new Int32Array(0)
+  const from = w.fromHour * 3600
+  const to = w.toHour * 3600
+  const { lifeFirst, lifeLast } = data
+  const out = new Int32Array(candidates.length)
+  let k = 0
+  for (let i = 0; i < candidates.length; i++) {
+    const a = candidates[i]!
+    if (lang >= 0 && data.lang[a] !== lang) continue
+    // never seen (NaN) compares false both ways: read
+    if (lifeLast[a]! < from || lifeFirst[a]! >= to) continue
+    out[k++] = a
+  }
+  return out.subarray(0, k)
+}
+
+/** Which of the index's countries a window reads. */
+export function countryMask(data: ActivityData, countries: readonly string[]): Uint8Array {
+  const mask = new Uint8Array(Math.max(1, data.countries.list.length))
+  for (const c of countries) {
+    const i = data.countries.find(c)
+    if (i !== undefined) mask[i] = 1
+  }
+  return mask
+}
+
+/** seq -> place in `articles` (-1: not there). */
+export function placesBySeq(data: ActivityData, articles: Int32Array): Int32Array {
+  const place = new Int32Array(data.indexOfSeq.length).fill(-1)
+  for (let j = 0; j < articles.length; j++) place[data.seq[articles[j]!]!] = j
+  return place
+}
+
+export const inRanges = (ranges: ReadonlyArray<[number, number]>, hour: number) => ranges.some(([from, to]) => hour >= from && hour < to)
+
+/**
+ * The candidates' sums in the window: whole days from daily cells, the end hours from `hourRows`
+ * (the hourly rows of windowParts(...).hours, any country; others are skipped). Only articles
+ * with cells in the window are in the result, in the order of `candidates`.
+ */
+export function windowSums(data: ActivityData, candidates: Int32Array, w: ActivityWindow, hourRows: readonly HourRow[]): WindowSums {
+  const parts = windowParts(w.fromHour, w.toHour)
+  const mask = countryMask(data, w.countries)
+  const articles = inWindow(data, candidates, w)
+  const m = articles.length
+  const imps = new Float64Array(m)
+  const obs = new Float64Array(m)
+  const pos = new Float64Array(m)
+  const first = new Float64Array(m).fill(Number.POSITIVE_INFINITY)
+  const last = new Float64Array(m).fill(Number.NEGATIVE_INFINITY)
+  const seen = new Uint8Array(m)
+  const d = data.days
+  if (parts.toDay > parts.fromDay) {
+    const whole = data.whole
+    const covered = countryBitsOf(data, w.countries.flatMap((c) => data.countries.find(c) ?? []))
+    for (let j = 0; j < m; j++) {
+      const a = articles[j]!
+      // all of its days inside, all of its countries wanted: its whole-life sums (an article without cells has none)
+      if (whole.firstDay[a]! >= parts.fromDay && whole.lastDay[a]! < parts.toDay && whole.firstDay[a]! <= whole.lastDay[a]! && (whole.countryBits[a]! & ~covered) === 0) {
+        seen[j] = 1
+        imps[j] = whole.impressions[a]!
+        obs[j] = whole.observations[a]!
+        pos[j] = whole.positionSum[a]!
+        first[j] = whole.firstSeen[a]!
+        last[j] = whole.lastSeen[a]!
+        continue
+      }
+      for (let k = d.start[a]!; k < d.start[a + 1]!; k++) {
+        const day = d.day[k]!
+        if (day < parts.fromDay || day >= parts.toDay || mask[d.country[k]!] === 0) continue
+        seen[j] = 1
+        imps[j] = imps[j]! + d.impressions[k]!
+        obs[j] = obs[j]! + d.observations[k]!
+        pos[j] = pos[j]! + d.positionSum[k]!
+        if (d.firstSeen[k]! < first[j]!) first[j] = d.firstSeen[k]!
+        if (d.lastSeen[k]! > last[j]!) last[j] = d.lastSeen[k]!
+      }
+    }
+  }
+  if (parts.hours.length > 0 && m > 0) {
+    const place = placesBySeq(data, articles)
+    for (const row of hourRows) {
+      if (!inRanges(parts.hours, row.hour) || !w.countries.includes(row.country)) continue
+      const c = row.cells
+      for (let i = 0; i < c.seqs.length; i++) {
+        const seq = c.seqs[i]!
+        const j = seq < place.length ? place[seq]! : -1
+        if (j < 0) continue
+        seen[j] = 1
+        imps[j] = imps[j]! + c.impressions[i]!
+        obs[j] = obs[j]! + c.observations[i]!
+        pos[j] = pos[j]! + c.positionSums[i]!
+        if (c.firstSeen[i]! < first[j]!) first[j] = c.firstSeen[i]!
+        if (c.lastSeen[i]! > last[j]!) last[j] = c.lastSeen[i]!
+      }
+    }
+  }
+  let kept = 0
+  for (let j = 0; j < m; j++) if (seen[j]) kept++
+  const out: WindowSums = {
+    articles: new Int32Array(kept),
+    impressions: new Float64Array(kept),
+    observations: new Float64Array(kept),
+    positionSum: new Float64Array(kept),
+    firstSeen: new Float64Array(kept),
+    lastSeen: new Float64Array(kept),
+  }
+  let k = 0
+  for (let j = 0; j < m; j++) {
+    if (!seen[j]) continue
+    out.articles[k] = articles[j]!
+    out.impressions[k] = imps[j]!
+    out.observations[k] = obs[j]!
+    out.positionSum[k] = pos[j]!
+    out.firstSeen[k] = first[j]!
+    out.lastSeen[k] = last[j]!
+    k++
+  }
+  return out
+}

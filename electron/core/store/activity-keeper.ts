@@ -1,0 +1,383 @@
+import fs from 'node:fs'
+import {
+  ActivityBuilder,
+  updateActivity,
+  withTrends,
+  type ActivityChanges,
+  type ActivityData,
+  type DayRow,
+} from '../analytics/tracking/activity-data'
+import type { HourRow } from '../analytics/tracking/window-activity'
+import { runSteps, runStepsInBackground } from '../steps'
+import { decodeSnapshot, encodeSnapshot, type SnapshotMeta } from './activity-snapshot'
+import { describeError } from './busy'
+import type { ActivityRowsRepository } from './repositories/activity-rows'
+import type { Store } from './store'
+
+/** Rows read per step of a build: a step holds the event loop for some tens of milliseconds. */
+const ROWS_PER_STEP = 40_000
+const DAYS_PER_STEP = 4
+/** Changes an update takes on (articles written plus daily cells read again); more are a rebuild. */
+const MAX_UPDATE_ROWS = 150_000
+/** Decoded hourly cells kept for the ends of windows (about 45 bytes each). */
+const HOUR_CELLS_KEPT = 1_500_000
+/** Wait after an update before the snapshot file is written again. */
+const SAVE_AFTER_MS = 10_000
+
+/** The index answering now, and whether newer data is still being taken in (answers from it are not kept). */
+export interface CurrentActivity {
+  data: ActivityData
+  behind: boolean
+}
+
+/** Work on the index: awaited by requests (a few changes taken in) or done in the background while the previous index answers. */
+type Work = { awaited: boolean; done: Promise<void> }
+
+/**
+ * Keeps the tracking lists' activity index (analytics/tracking/activity-data.ts) following the
+ * store, whichever process writes: a write moves SQLite's data_version, and the index then reads
+ * what the ingest log says changed (a few daily groups and articles, awaited by the request that
+ * noticed) or, after more than that, builds itself anew in the background while the previous
+ * index answers. Nothing is built inside a request: a first request waits for the build of a
+ * process that has no index yet, which a snapshot file beside the store usually spares.
+ */
+export class ActivityKeeper {
+  private data: ActivityData | null = null
+  private meta: SnapshotMeta | null = null
+  /** store.dataVersion when the index was last found current */
+  private checkedAt = -1
+  private work: Work | null = null
+  private readonly hours = new HourRowCache(HOUR_CELLS_KEPT)
+  private saveTimer: NodeJS.Timeout | null = null
+  private snapshotTried = false
+  onError: (message: string) => void = (m) => console.error(m)
+
+  constructor(
+    private readonly store: Store,
+    private readonly rows: ActivityRowsRepository,
+    /** where the snapshot is kept (null: nowhere, e.g. a store in memory) */
+    private readonly snapshotFile: string | null,
+  ) {}
+
+  /**
+   * The index for the data as stored now. Small changes since it was made are taken in first (the
+   * caller waits milliseconds); after larger ones the previous index answers with `behind` set
+   * while a new one is built in the background.
+   */
+  async current(): Promise<CurrentActivity> {
+    for (;;) {
+      if (!this.store.sqlite.open) throw new Error('The store is closed.')
+      const version = this.store.dataVersion
+      if (this.data && version === this.checkedAt && !this.work) return { data: this.data, behind: false }
+      if (!this.data && !this.snapshotTried) this.loadSnapshot()
+      const target = this.target()
+      if (this.data && this.meta && sameState(this.meta, target) && !this.work) {
+        this.checkedAt = version
+        return { data: this.data, behind: false }
+      }
+      const work = this.work ?? this.start(target)
+      if (this.data && !work.awaited) return { data: this.data, behind: true }
+      await work.done
+    }
+  }
+
+  /** Brings the index up to date in the background (a running app, after an import or every minute). */
+  prepareInBackground(): Promise<void> {
+    return this.current().then(
+      () => this.work?.done,
+      (error: unknown) => {
+        if (this.store.sqlite.open) throw error
+      },
+    )
+  }
+
+  /** Brings the index up to date at once and writes its snapshot (the CLI after an import: the next start is quick). */
+  prepareNow(): void {
+    if (!this.data && !this.snapshotTried) this.loadSnapshot()
+    const target = this.target()
+    if (!(this.data && this.meta && sameState(this.meta, target))) runSteps(this.steps(target))
+    this.checkedAt = this.store.dataVersion
+    this.saveNow()
+  }
+
+  /**
+   * The hourly cells of the hour ranges, every country. Kept in memory while the index is current
+   * (an update forgets the hours of the days it touched); read anew while it is behind.
+   */
+  hourRows(ranges: ReadonlyArray<[number, number]>, behind: boolean): HourRow[] {
+    const out: HourRow[] = []
+    for (const [from, to] of ranges) {
+      for (let hour = from; hour < to; ) {
+        const kept = behind ? undefined : this.hours.get(hour)
+        if (kept) {
+          out.push(...kept)
+          hour++
+          continue
+        }
+        // read the run of hours not kept in one statement
+        let end = hour + 1
+        while (end < to && (behind || !this.hours.has(end))) end++
+        const read = this.rows.hourRows(hour, end)
+        out.push(...read)
+        if (!behind && this.meta && this.store.freshness.dataGeneration() === this.meta.generation) this.hours.put(hour, end, read)
+        hour = end
+      }
+    }
+    return out
+  }
+
+  close(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer)
+    this.saveTimer = null
+  }
+
+  /** The store's state now: the index should hold this. */
+  private target(): SnapshotMeta {
+    return {
+      storeId: this.store.settings.get('store_id') ?? '',
+      generation: this.store.freshness.dataGeneration(),
+      trendsGeneration: this.store.settings.get('trends_generation') ?? null,
+    }
+  }
+
+  private start(target: SnapshotMeta): Work {
+    const update = this.updatePlan(target)
+    // reading the trends' members takes as long as a slice of a build: not awaited either
+    const awaited = update !== null && this.meta?.trendsGeneration === target.trendsGeneration
+    const done = runStepsInBackground(this.steps(target, update), () => this.store.sqlite.open)
+      .then(() => {
+        if (awaited) this.saveSoon()
+        else void this.saveInBackground()
+      })
+      .catch((error: unknown) => {
+        if (this.store.sqlite.open) this.onError(`Indexing the tracking lists' activity failed: ${describeError(error)}`)
+        throw error
+      })
+      .finally(() => {
+        if (this.work === work) this.work = null
+      })
+    const work: Work = { awaited, done }
+    this.work = work
+    return work
+  }
+
+  /** What changed since the index was made, when it is few enough to read (null: build anew). */
+  private updatePlan(target: SnapshotMeta): { articles: number[]; groups: Array<[number, string]> } | null {
+    if (!this.data || !this.meta || this.meta.storeId !== target.storeId || this.meta.generation > target.generation) return null
+    const changes = this.store.freshness.changesSince(this.meta.generation)
+    if (!changes || changes.articles.length + changes.groups.length * 300 > MAX_UPDATE_ROWS) return null
+    return changes
+  }
+
+  /** Makes the index hold `target`: an update of the present one, or a new one; then the trends. */
+  private *steps(target: SnapshotMeta, update = this.updatePlan(target)): Generator<void, void> {
+    let data: ActivityData
+    if (update && this.data) {
+      data = update.articles.length > 0 || update.groups.length > 0 ? this.applyChanges(this.data, update) : this.data
+      this.hours.forgetDays(update.groups.map(([day]) => day))
+      if (this.meta?.trendsGeneration !== target.trendsGeneration) {
+        yield
+        data = withTrends(data, yield* this.trendMembers())
+      }
+    } else {
+      this.hours.clear()
+      data = yield* this.buildSteps()
+    }
+    this.data = data
+    this.meta = target
+  }
+
+  private applyChanges(data: ActivityData, changes: { articles: number[]; groups: Array<[number, string]> }): ActivityData {
+    const days = this.rows.daysOf(changes.groups)
+    const sighted = new Set(changes.articles)
+    for (const r of days) sighted.add(r[2])
+    const entitiesOf = new Map<number, string[]>(changes.articles.map((seq) => [seq, []]))
+    for (const [seq, entityId] of this.rows.entityPairsOf(changes.articles)) entitiesOf.get(seq)?.push(entityId)
+    // the names of the written articles' entities, which the same batches wrote
+    const named = [...new Set([...entitiesOf.values()].flat())]
+    const update: ActivityChanges = {
+      articles: this.rows.factsOf([...sighted]),
+      entitiesOf,
+      entityNames: this.rows.namesOfEntities(named),
+      touched: changes.groups,
+      days,
+    }
+    return updateActivity(data, update)
+  }
+
+  /** Every [seq, trend id] of the trends' members, read in steps. */
+  private *trendMembers(): Generator<void, Array<[number, string]>> {
+    const seqOf = yield* this.seqsById()
+    const out: Array<[number, string]> = []
+    let after = ''
+    for (;;) {
+      const chunk = this.rows.trendPairsAfter(after, ROWS_PER_STEP)
+      for (const [articleId, trendId] of chunk) {
+        const seq = seqOf.get(articleId)
+        if (seq !== undefined) out.push([seq, trendId])
+      }
+      if (chunk.length < ROWS_PER_STEP) return out
+      after = chunk[chunk.length - 1]![0]
+      yield
+    }
+  }
+
+  private *seqsById(): Generator<void, Map<string, number>> {
+    const seqOf = new Map<string, number>()
+    let after = 0
+    for (;;) {
+      const chunk = this.rows.seqsAfter(after, ROWS_PER_STEP)
+      for (const [id, seq] of chunk) seqOf.set(id, seq)
+      if (chunk.length < ROWS_PER_STEP) return seqOf
+      after = chunk[chunk.length - 1]![1]
+      yield
+    }
+  }
+
+  /** The whole index from the store, a slice of a table per step. */
+  private *buildSteps(): Generator<void, ActivityData> {
+    const builder = new ActivityBuilder()
+    for (let after = 0; ; ) {
+      const facts = this.rows.factsAfter(after, ROWS_PER_STEP)
+      for (const f of facts) builder.addArticle(f)
+      yield
+      if (facts.length < ROWS_PER_STEP) break
+      after = facts[facts.length - 1]!.seq
+    }
+    const seqOf = yield* this.seqsById()
+    for (let after: [string, string] = ['', '']; ; ) {
+      const pairs = this.rows.entityPairsAfter(after, ROWS_PER_STEP)
+      for (const [articleId, entityId] of pairs) {
+        const seq = seqOf.get(articleId)
+        if (seq !== undefined) builder.addEntity(seq, entityId)
+      }
+      yield
+      if (pairs.length < ROWS_PER_STEP) break
+      after = pairs[pairs.length - 1]!
+    }
+    for (let after = ''; ; ) {
+      const names = this.rows.entityNamesAfter(after, ROWS_PER_STEP)
+      for (const [id, name] of names) builder.addEntityName(id, name)
+      yield
+      if (names.length < ROWS_PER_STEP) break
+      after = names[names.length - 1]![0]
+    }
+    for (const [seq, trendId] of yield* this.trendMembers()) builder.addTrend(seq, trendId)
+    const range = this.rows.dayRange()
+    for (let day = range?.first ?? 0; range && day <= range.last; day += DAYS_PER_STEP) {
+      for (const row of this.rows.daysBetween(day, day + DAYS_PER_STEP) as DayRow[]) builder.addDay(row)
+      yield
+    }
+    return builder.finish()
+  }
+
+  private loadSnapshot(): void {
+    this.snapshotTried = true
+    if (!this.snapshotFile || !fs.existsSync(this.snapshotFile)) return
+    try {
+      const snapshot = decodeSnapshot(fs.readFileSync(this.snapshotFile))
+      const target = this.target()
+      if (!snapshot || snapshot.meta.storeId !== target.storeId || snapshot.meta.generation > target.generation) return
+      this.data = snapshot.data
+      this.meta = snapshot.meta
+    } catch (error) {
+      this.onError(`The saved activity index could not be read (it is built anew): ${describeError(error)}`)
+    }
+  }
+
+  private saveSoon(): void {
+    if (!this.snapshotFile || this.saveTimer) return
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null
+      void this.saveInBackground()
+    }, SAVE_AFTER_MS)
+    this.saveTimer.unref()
+  }
+
+  /** The snapshot to write now, and where (a new file renamed over the old: a reader never sees half of one). */
+  private snapshot(): { bytes: Buffer; temporary: string; file: string } | null {
+    if (!this.snapshotFile || !this.data || !this.meta) return null
+    return { bytes: encodeSnapshot(this.meta, this.data), temporary: `${this.snapshotFile}.${process.pid}.tmp`, file: this.snapshotFile }
+  }
+
+  private saveFailed(temporary: string, error: unknown): void {
+    fs.rmSync(temporary, { force: true })
+    this.onError(`The activity index could not be saved beside the store (it is built again at the next start): ${describeError(error)}`)
+  }
+
+  private saveNow(): void {
+    const s = this.snapshot()
+    if (!s) return
+    try {
+      fs.writeFileSync(s.temporary, s.bytes)
+      fs.renameSync(s.temporary, s.file)
+    } catch (error) {
+      this.saveFailed(s.temporary, error)
+    }
+  }
+
+  private async saveInBackground(): Promise<void> {
+    const s = this.snapshot()
+    if (!s) return
+    try {
+      await fs.promises.writeFile(s.temporary, s.bytes)
+      await fs.promises.rename(s.temporary, s.file)
+    } catch (error) {
+      this.saveFailed(s.temporary, error)
+    }
+  }
+}
+
+const sameState = (a: SnapshotMeta, b: SnapshotMeta) => a.storeId === b.storeId && a.generation === b.generation && a.trendsGeneration === b.trendsGeneration
+
+/** Decoded hourly rows by hour, the least recently used going first beyond a number of cells. */
+class HourRowCache {
+  private readonly byHour = new Map<number, HourRow[]>()
+  private cells = 0
+
+  constructor(private readonly maxCells: number) {}
+
+  has(hour: number): boolean {
+    return this.byHour.has(hour)
+  }
+
+  get(hour: number): HourRow[] | undefined {
+    const rows = this.byHour.get(hour)
+    if (rows) {
+      this.byHour.delete(hour)
+      this.byHour.set(hour, rows)
+    }
+    return rows
+  }
+
+  /** Keeps hours [from, to) of the rows read (hours without cells are kept empty). */
+  put(from: number, to: number, rows: readonly HourRow[]): void {
+    const byHour = new Map<number, HourRow[]>()
+    for (let h = from; h < to; h++) byHour.set(h, [])
+    for (const r of rows) byHour.get(r.hour)?.push(r)
+    for (const [hour, list] of byHour) {
+      this.drop(hour)
+      this.byHour.set(hour, list)
+      this.cells += count(list)
+    }
+    while (this.cells > this.maxCells && this.byHour.size > 0) this.drop(this.byHour.keys().next().value!)
+  }
+
+  forgetDays(days: readonly number[]): void {
+    for (const day of new Set(days)) for (let h = day * 24; h < day * 24 + 24; h++) this.drop(h)
+  }
+
+  clear(): void {
+    this.byHour.clear()
+    this.cells = 0
+  }
+
+  private drop(hour: number): void {
+    const rows = this.byHour.get(hour)
+    if (!rows) return
+    this.cells -= count(rows)
+    this.byHour.delete(hour)
+  }
+}
+
+const count = (rows: readonly HourRow[]) => rows.reduce((n, r) => n + r.cells.seqs.length, 0)

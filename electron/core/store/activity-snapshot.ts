@@ -1,0 +1,160 @@
+import { Strings, summarise, type ActivityData, type Groups } from '../analytics/tracking/activity-data'
+
+/**
+ * The activity index as a file beside the store, so that a process starting on a store it knows
+ * answers its first tracking request at once instead of reading every daily cell first. The file
+ * says which store and which generation of its data and trends it holds; a file of another store,
+ * of a later generation or of another format is ignored (the index is then built from the store).
+ *
+ * Layout: "FLACTIV1", the header's length (u32, little-endian), the header (JSON), then each
+ * typed array the header lists, in its order, each starting at a multiple of 8 bytes.
+ */
+
+const MAGIC = 'FLACTIV1'
+const FORMAT = 2
+
+/** Which store, and which of its states, an index holds. */
+export interface SnapshotMeta {
+  storeId: string
+  generation: number
+  trendsGeneration: string | null
+}
+
+type Typed = Int32Array | Uint16Array | Uint32Array | Float64Array
+const KINDS = { i32: Int32Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const
+type Kind = keyof typeof KINDS
+const kindOf = (a: Typed): Kind => (a instanceof Int32Array ? 'i32' : a instanceof Uint16Array ? 'u16' : a instanceof Uint32Array ? 'u32' : 'f64')
+
+/** The index's typed arrays by name, in a fixed order. */
+function arraysOf(d: ActivityData): Array<[string, Typed]> {
+  const groups = (name: string, g: Groups): Array<[string, Typed]> => [
+    [`${name}.start`, g.start],
+    [`${name}.items`, g.items],
+  ]
+  return [
+    ['seq', d.seq],
+    ['indexOfSeq', d.indexOfSeq],
+    ['lang', d.lang],
+    ['domain', d.domain],
+    ['category', d.category],
+    ['contentType', d.contentType],
+    ['trend', d.trend],
+    ['lifeFirst', d.lifeFirst],
+    ['lifeLast', d.lifeLast],
+    ...groups('entities', d.entities),
+    ['days.start', d.days.start],
+    ['days.day', d.days.day],
+    ['days.country', d.days.country],
+    ['days.impressions', d.days.impressions],
+    ['days.observations', d.days.observations],
+    ['days.positionSum', d.days.positionSum],
+    ['days.firstSeen', d.days.firstSeen],
+    ['days.lastSeen', d.days.lastSeen],
+    ...groups('byEntity', d.byEntity),
+    ...groups('byCategory', d.byCategory),
+    ...groups('byDomain', d.byDomain),
+    ...groups('byTrend', d.byTrend),
+  ]
+}
+
+const align8 = (n: number) => Math.ceil(n / 8) * 8
+
+export function encodeSnapshot(meta: SnapshotMeta, d: ActivityData): Buffer {
+  const arrays = arraysOf(d)
+  const header = Buffer.from(
+    JSON.stringify({
+      format: FORMAT,
+      meta,
+      strings: { langs: d.langs.list, domains: d.domains.list, categories: d.categories.list, contentTypes: d.contentTypes.list, trends: d.trends.list, entityIds: d.entityIds.list, countries: d.countries.list },
+      entityNames: [...d.entityNames],
+      arrays: arrays.map(([name, a]) => [name, kindOf(a), a.length]),
+    }),
+  )
+  let offset = align8(MAGIC.length + 4 + header.length)
+  const total = arrays.reduce((end, [, a]) => align8(end + a.byteLength), offset)
+  const out = Buffer.alloc(total)
+  out.write(MAGIC, 0, 'latin1')
+  out.writeUInt32LE(header.length, MAGIC.length)
+  header.copy(out, MAGIC.length + 4)
+  for (const [, a] of arrays) {
+    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offset)
+    offset = align8(offset + a.byteLength)
+  }
+  return out
+}
+
+interface Header {
+  format: number
+  meta: SnapshotMeta
+  strings: Record<'langs' | 'domains' | 'categories' | 'contentTypes' | 'trends' | 'entityIds' | 'countries', string[]>
+  entityNames: Array<[string, string]>
+  arrays: Array<[string, Kind, number]>
+}
+
+/** The index a file holds, or null when it is not a snapshot of this format (or is cut short). */
+export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: ActivityData } | null {
+  if (file.length < MAGIC.length + 4 || file.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
+  const headerLength = file.readUInt32LE(MAGIC.length)
+  let header: Header
+  try {
+    header = JSON.parse(file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header
+  } catch {
+    return null
+  }
+  if (header.format !== FORMAT) return null
+  let offset = align8(MAGIC.length + 4 + headerLength)
+  const arrays = new Map<string, Typed>()
+  for (const [name, kind, length] of header.arrays) {
+    const Make = KINDS[kind]
+    const bytes = length * Make.BYTES_PER_ELEMENT
+    if (offset + bytes > file.length) return null
+    // a copy: the file's bytes are not aligned for every array
+    const copy = new Uint8Array(bytes)
+    copy.set(file.subarray(offset, offset + bytes))
+    arrays.set(name, new Make(copy.buffer))
+    offset = align8(offset + bytes)
+  }
+  const a = <T extends Typed>(name: string) => arrays.get(name) as T
+  const groups = (name: string): Groups => ({ start: a(`${name}.start`), items: a(`${name}.items`) })
+  const s = header.strings
+  return {
+    meta: header.meta,
+    // the sums derived from the daily cells are made again (quicker than reading them)
+    data: summarise({
+      seq: a('seq'),
+      indexOfSeq: a('indexOfSeq'),
+      lang: a('lang'),
+      domain: a('domain'),
+      category: a('category'),
+      contentType: a('contentType'),
+      trend: a('trend'),
+      lifeFirst: a('lifeFirst'),
+      lifeLast: a('lifeLast'),
+      entities: groups('entities'),
+      days: {
+        start: a('days.start'),
+        day: a('days.day'),
+        country: a('days.country'),
+        impressions: a('days.impressions'),
+        observations: a('days.observations'),
+        positionSum: a('days.positionSum'),
+        firstSeen: a('days.firstSeen'),
+        lastSeen: a('days.lastSeen'),
+      },
+      langs: new Strings(s.langs),
+      domains: new Strings(s.domains),
+      categories: new Strings(s.categories),
+      contentTypes: new Strings(s.contentTypes),
+      trends: new Strings(s.trends),
+      entityIds: new Strings(s.entityIds),
+      countries: new Strings(s.countries),
+      entityNames: new Map(header.entityNames),
+      byEntity: groups('byEntity'),
+      byCategory: groups('byCategory'),
+      byDomain: groups('byDomain'),
+      byTrend: groups('byTrend'),
+      whole: undefined as never,
+      perDay: undefined as never,
+    }),
+  }
+}

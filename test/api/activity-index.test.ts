@@ -1,0 +1,359 @@
+import fc from 'fast-check'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { entitiesOfArticle, factsOf, membersOf, type ActivityData } from '../../electron/core/analytics/tracking/activity-data'
+import type { ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
+import type { ActivityWindow } from '../../electron/core/analytics/tracking/window'
+import { IngestWriter } from '../../electron/core/ingest/writer'
+import type { ArticleRecord, ObservationRecord } from '../../electron/core/store/records'
+import { decodeSnapshot, encodeSnapshot } from '../../electron/core/store/activity-snapshot'
+import type { Store } from '../../electron/core/store/store'
+import { indexFigures } from '../helpers/activity'
+import { expectOk, makeWorld, openTestStore, seedRegion, tempDir } from '../helpers/core'
+import { IDS, seedFixture } from '../helpers/fixture'
+
+/**
+ * The tracking lists' activity index (analytics/tracking/activity-data.ts, kept by
+ * store/activity-keeper.ts) against the raw observations it is made from: for random feeds,
+ * windows, markets and languages, every item's figures equal those summed by hand from the
+ * observations; an index brought up to date after more data equals one built anew; a snapshot
+ * read back equals the index written.
+ */
+
+const COUNTRIES = ['US', 'DE', 'FR']
+const ENTITIES = ['/m/a', '/m/b', '/m/c', '/m/d']
+const CATEGORIES = ['/News', '/Sports', '/Business/Economy']
+const DOMAINS = ['a.example', 'b.example', 'c.example']
+const LANGS = ['en', 'de']
+/** The feed's first hour: 2026-11-10T00:00Z; observations span five days. */
+const HOUR0 = Date.parse('2026-11-10T00:00:00Z') / 3_600_000
+const HOURS = 5 * 24
+
+interface Feed {
+  articles: Array<{ entities: string[]; category: number; domain: number; lang: number; trend: number }>
+  observations: Array<{ article: number; country: number; hour: number; second: number; position: number; impressions: number }>
+}
+
+const articleId = (i: number) => `a2000000-0000-4000-8000-${String(i).padStart(12, '0')}`
+
+const feedArb = fc
+  .record({
+    articles: fc.array(
+      fc.record({
+        entities: fc.subarray(ENTITIES),
+        category: fc.integer({ min: -1, max: CATEGORIES.length - 1 }),
+        domain: fc.integer({ min: 0, max: DOMAINS.length - 1 }),
+        lang: fc.integer({ min: 0, max: LANGS.length - 1 }),
+        trend: fc.integer({ min: -1, max: 2 }),
+      }),
+      { minLength: 1, maxLength: 12 },
+    ),
+    observations: fc.array(
+      fc.record({
+        article: fc.nat(),
+        country: fc.integer({ min: 0, max: COUNTRIES.length - 1 }),
+        hour: fc.integer({ min: 0, max: HOURS - 1 }),
+        second: fc.integer({ min: 0, max: 3599 }),
+        position: fc.integer({ min: 1, max: 30 }),
+        impressions: fc.integer({ min: 0, max: 5000 }),
+      }),
+      { maxLength: 80 },
+    ),
+  })
+  .map((f): Feed => {
+    // one sighting of an article per country and instant
+    const seen = new Set<string>()
+    const observations = f.observations
+      .map((o) => ({ ...o, article: o.article % f.articles.length }))
+      .filter((o) => {
+        const key = `${o.article}|${o.country}|${o.hour}|${o.second}`
+        return !seen.has(key) && seen.add(key)
+      })
+    return { articles: f.articles, observations }
+  })
+
+interface WindowSpec {
+  from: number
+  length: number
+  countries: string[]
+  lang: string | null
+}
+
+const windowArb: fc.Arbitrary<WindowSpec> = fc.record({
+  from: fc.integer({ min: -30, max: HOURS + 10 }),
+  length: fc.integer({ min: 1, max: HOURS + 40 }),
+  countries: fc.subarray(COUNTRIES, { minLength: 1 }),
+  lang: fc.constantFrom(null, 'en', 'de'),
+})
+
+function articleRecord(feed: Feed, i: number): ArticleRecord {
+  const a = feed.articles[i]!
+  return {
+    id: articleId(i),
+    url: `https://${DOMAINS[a.domain]}/story-${i}`,
+    title: `Story ${i}`,
+    domain: DOMAINS[a.domain]!,
+    region: 'US',
+    lang: LANGS[a.lang]!,
+    category: a.category < 0 ? null : CATEGORIES[a.category]!,
+    entities: a.entities.map((id) => ({ id, score: 0.5 })),
+  }
+}
+
+const observationRecord = (o: Feed['observations'][number]): ObservationRecord => ({
+  articleId: articleId(o.article),
+  country: COUNTRIES[o.country]!,
+  observedAt: new Date((HOUR0 + o.hour) * 3_600_000 + o.second * 1000).toISOString(),
+  position: o.position,
+  estimatedImpressions: o.impressions,
+})
+
+function newStore(file?: string): Store {
+  const store = openTestStore(file)
+  for (const c of COUNTRIES) seedRegion(store, c)
+  return store
+}
+
+/** Writes articles and observations as an import does, and the trends' members as a trend pass does. */
+function write(store: Store, feed: Feed, observations: Feed['observations'], trends = true): void {
+  new IngestWriter(store).write({
+    entities: ENTITIES.map((id) => ({ id, name: `Entity ${id}` })),
+    articles: feed.articles.map((_, i) => articleRecord(feed, i)),
+    observations: observations.map(observationRecord),
+  })
+  if (trends) writeTrends(store, feed, 'first pass')
+}
+
+function writeTrends(store: Store, feed: Feed, generation: string, shift = 0): void {
+  const db = store.sqlite
+  db.prepare('DELETE FROM trend_articles').run()
+  db.prepare('DELETE FROM trends').run()
+  const insertTrend = db.prepare(
+    `INSERT INTO trends (id, label, state, structural_type, semantic_type, article_count, first_seen_at, last_article_at, key_entities, primary_country, country_scope, daily_counts, features, updated_at)
+     VALUES (?, ?, 'hot', 'event_driven', 'news', 1, '2026-11-10T00:00:00Z', '2026-11-10T00:00:00Z', '[]', 'US', '["US"]', '[]', '{}', '2026-11-10T00:00:00Z')`,
+  )
+  for (let t = 0; t < 3; t++) insertTrend.run(`trend-${t}`, `Trend ${t}`)
+  const member = db.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (?, ?, 0.9, 'F1_trigger')`)
+  feed.articles.forEach((a, i) => {
+    const t = a.trend < 0 ? -1 : (a.trend + shift) % 3
+    if (t >= 0) member.run(`trend-${t}`, articleId(i))
+  })
+  store.settings.set('trends_generation', generation)
+  store.changed() // as the trend pass says when it is done
+}
+
+/** Each kind's items and how an article belongs to them, from the feed itself. */
+function claims(feed: Feed, shift = 0) {
+  return {
+    entity: { keys: ENTITIES, of: (i: number) => feed.articles[i]!.entities },
+    category: { keys: CATEGORIES, of: (i: number) => (feed.articles[i]!.category < 0 ? [] : [CATEGORIES[feed.articles[i]!.category]!]) },
+    publisher: { keys: DOMAINS, of: (i: number) => [DOMAINS[feed.articles[i]!.domain]!] },
+    trend: { keys: ['trend-0', 'trend-1', 'trend-2'], of: (i: number) => (feed.articles[i]!.trend < 0 ? [] : [`trend-${(feed.articles[i]!.trend + shift) % 3}`]) },
+  }
+}
+
+/** Item figures summed by hand from the observations (the oracle). */
+function expected(feed: Feed, observations: Feed['observations'], kind: keyof ReturnType<typeof claims>, w: ActivityWindow, shift = 0): Map<string, Partial<ItemFigures>> {
+  const claim = claims(feed, shift)[kind]
+  const life = new Map<number, [number, number]>()
+  for (const o of observations) {
+    const t = (HOUR0 + o.hour) * 3600 + o.second
+    const l = life.get(o.article)
+    life.set(o.article, l ? [Math.min(l[0], t), Math.max(l[1], t)] : [t, t])
+  }
+  const perArticle = new Map<number, { impressions: number; observations: number; positionSum: number; lastSeen: number }>()
+  for (const o of observations) {
+    const hour = HOUR0 + o.hour
+    if (hour < w.fromHour || hour >= w.toHour || !w.countries.includes(COUNTRIES[o.country]!)) continue
+    if (w.lang !== null && LANGS[feed.articles[o.article]!.lang] !== w.lang) continue
+    const s = perArticle.get(o.article) ?? { impressions: 0, observations: 0, positionSum: 0, lastSeen: 0 }
+    s.impressions += o.impressions
+    s.observations += 1
+    s.positionSum += o.position
+    s.lastSeen = Math.max(s.lastSeen, hour * 3600 + o.second)
+    perArticle.set(o.article, s)
+  }
+  const out = new Map<string, Partial<ItemFigures>>()
+  for (const [article, s] of perArticle) {
+    for (const key of claim.of(article)) {
+      const f = out.get(key) ?? { impressions: 0, publications: 0, observations: 0, positionSum: 0, lastSeen: 0, lifespanHours: 0 }
+      f.impressions! += s.impressions
+      f.publications! += 1
+      f.observations! += s.observations
+      f.positionSum! += s.positionSum
+      f.lastSeen = Math.max(f.lastSeen!, s.lastSeen)
+      out.set(key, f)
+    }
+  }
+  return out
+}
+
+async function expectIndexMatches(store: Store, feed: Feed, observations: Feed['observations'], windows: Array<WindowSpec>, shift = 0) {
+  for (const win of windows) {
+    const w: ActivityWindow = { countries: win.countries, lang: win.lang, fromHour: HOUR0 + win.from, toHour: HOUR0 + win.from + win.length }
+    for (const kind of ['entity', 'category', 'publisher', 'trend'] as const) {
+      const got = await indexFigures(store, kind, claims(feed, shift)[kind].keys, w)
+      const picked = new Map([...got].map(([k, f]) => [k, { impressions: f.impressions, publications: f.publications, observations: f.observations, positionSum: f.positionSum, lastSeen: f.lastSeen }]))
+      const want = new Map([...expected(feed, observations, kind, w, shift)].map(([k, f]) => [k, { impressions: f.impressions, publications: f.publications, observations: f.observations, positionSum: f.positionSum, lastSeen: f.lastSeen }]))
+      expect(picked, `${kind} ${JSON.stringify(win)}`).toEqual(want)
+    }
+  }
+}
+
+/** An index as plain data, whatever order it holds its articles in. */
+function canonical(d: ActivityData) {
+  const articles = Array.from(d.seq, (seq, i) => {
+    const days: Array<[number, string, number, number, number, number, number]> = []
+    for (let k = d.days.start[i]!; k < d.days.start[i + 1]!; k++) {
+      days.push([d.days.day[k]!, d.countries.list[d.days.country[k]!]!, d.days.impressions[k]!, d.days.observations[k]!, d.days.positionSum[k]!, d.days.firstSeen[k]!, d.days.lastSeen[k]!])
+    }
+    return {
+      ...factsOf(d, i),
+      trend: d.trend[i]! < 0 ? null : d.trends.list[d.trend[i]!],
+      entities: entitiesOfArticle(d, i).sort(),
+      days: days.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1])),
+    }
+  }).sort((a, b) => a.seq - b.seq)
+  const groups = (g: ActivityData['byEntity'], names: string[]) =>
+    Object.fromEntries(names.map((name, v) => [name, Array.from(membersOf(g, v), (a) => d.seq[a]!).sort((x, y) => x - y)]).filter(([, m]) => (m as number[]).length > 0))
+  return {
+    articles,
+    byEntity: groups(d.byEntity, d.entityIds.list),
+    byCategory: groups(d.byCategory, d.categories.list),
+    byDomain: groups(d.byDomain, d.domains.list),
+    byTrend: groups(d.byTrend, d.trends.list),
+    names: [...d.entityNames].sort(),
+  }
+}
+
+describe('the activity index', () => {
+  it('gives every item the figures summed from the observations, for any window, markets and language', async () => {
+    await fc.assert(
+      fc.asyncProperty(feedArb, fc.array(windowArb, { minLength: 1, maxLength: 6 }), async (feed, windows) => {
+        const store = newStore()
+        try {
+          write(store, feed, feed.observations)
+          await expectIndexMatches(store, feed, feed.observations, windows)
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 1511, numRuns: 40 },
+    )
+  })
+
+  it('takes in new data and new trends so that it equals an index built anew (and the observations say the same)', async () => {
+    await fc.assert(
+      fc.asyncProperty(feedArb, fc.nat(), fc.array(windowArb, { minLength: 1, maxLength: 3 }), async (feed, cut, windows) => {
+        const split = feed.observations.length === 0 ? 0 : cut % (feed.observations.length + 1)
+        const store = newStore()
+        try {
+          // the first half of the feed, and an index of it
+          const half = { ...feed, articles: feed.articles.slice(0, Math.max(1, Math.ceil(feed.articles.length / 2))) }
+          write(store, half, feed.observations.slice(0, split).filter((o) => o.article < half.articles.length))
+          expect((await store.activity.current()).behind).toBe(false)
+          // the rest: awaited by the next request, then trends moved to other members (taken in behind it)
+          write(store, feed, feed.observations.filter((o, k) => k >= split || o.article >= half.articles.length), false)
+          const updated = await store.activity.current()
+          expect(updated.behind).toBe(false)
+          writeTrends(store, feed, 'second pass', 1)
+          await store.activity.prepareInBackground()
+          await expectIndexMatches(store, feed, feed.observations, windows, 1)
+          const rebuilt = newStore()
+          try {
+            write(rebuilt, feed, feed.observations, false)
+            writeTrends(rebuilt, feed, 'second pass', 1)
+            expect(canonical((await store.activity.current()).data)).toEqual(canonical((await rebuilt.activity.current()).data))
+          } finally {
+            rebuilt.close()
+          }
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 2207, numRuns: 25 },
+    )
+  })
+
+  it('reads back from its snapshot exactly what it wrote', async () => {
+    await fc.assert(
+      fc.asyncProperty(feedArb, async (feed) => {
+        const store = newStore()
+        try {
+          write(store, feed, feed.observations)
+          const { data } = await store.activity.current()
+          const meta = { storeId: 'x', generation: 3, trendsGeneration: 'first pass' }
+          const back = decodeSnapshot(encodeSnapshot(meta, data))!
+          expect(back.meta).toEqual(meta)
+          expect(canonical(back.data)).toEqual(canonical(data))
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 77, numRuns: 15 },
+    )
+  })
+})
+
+describe('the activity index of a running app', () => {
+  it('answers from the previous index while it is built anew after more changes than the log says, keeps nothing meanwhile, then catches up', async () => {
+    const w = makeWorld()
+    seedFixture(w.store, w.projectId)
+    // two days on: the fixture's day is a whole day of the window, read from the index (its ends are read from the store)
+    w.setNow(new Date('2026-11-22T12:00:00Z'))
+    const url = `/v1/tracking/lists/${IDS.publisherList}/metrics?period=7d`
+    expect((await expectOk(w, 'getTrackingMetrics', url)).items[0].impressions).toBe(2700)
+    new IngestWriter(w.store).write({
+      observations: [{ articleId: IDS.a2, country: 'US', observedAt: '2026-11-20T11:30:00.000Z', position: 4, estimatedImpressions: 100 }],
+    })
+    // a small change: the next answer waits for it
+    expect((await expectOk(w, 'getTrackingMetrics', url)).items[0].impressions).toBe(2800)
+    // the log no longer reaches back (as after a long import elsewhere): built anew in the background
+    w.store.sqlite.prepare('DELETE FROM ingest_log').run()
+    new IngestWriter(w.store).write({
+      observations: [{ articleId: IDS.a2, country: 'US', observedAt: '2026-11-20T11:40:00.000Z', position: 4, estimatedImpressions: 50 }],
+    })
+    w.store.sqlite.prepare('DELETE FROM ingest_log').run()
+    expect((await expectOk(w, 'getTrackingMetrics', url)).items[0].impressions).toBe(2800)
+    expect((await expectOk(w, 'getTrackingMetrics', url)).items[0].impressions).toBe(2800) // not kept: asked again
+    await w.store.activity.prepareInBackground()
+    expect((await expectOk(w, 'getTrackingMetrics', url)).items[0].impressions).toBe(2850)
+    w.core.close()
+  })
+
+  it('starts from its snapshot beside the store without reading the store tables, and ignores one of another store or a damaged one', async () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'feedlens.db')
+    const first = makeWorld({ file })
+    seedFixture(first.store, first.projectId)
+    first.store.activity.prepareNow()
+    const answer = await expectOk(first, 'getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics`)
+    first.core.close()
+    expect(fs.existsSync(`${file}.activity`)).toBe(true)
+
+    const again = openTestStore(file)
+    const reads = vi.spyOn(again.activityRows, 'factsAfter')
+    const { data } = await again.activity.current()
+    expect(reads).not.toHaveBeenCalled()
+    expect(data.seq.length).toBe(3)
+    again.close()
+    const world = makeWorld({ file })
+    expect((await expectOk(world, 'getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics`)).items).toEqual(answer.items)
+    world.core.close()
+
+    // a snapshot of another store (a copy of the folder's file from elsewhere) is ignored
+    const other = newStore(path.join(tempDir(), 'other.db'))
+    fs.copyFileSync(`${file}.activity`, `${other.file}.activity`)
+    const otherReads = vi.spyOn(other.activityRows, 'factsAfter')
+    expect((await other.activity.current()).data.seq.length).toBe(0)
+    expect(otherReads).toHaveBeenCalled()
+    other.close()
+
+    // a damaged one too: built anew
+    fs.writeFileSync(`${file}.activity`, fs.readFileSync(`${file}.activity`).subarray(0, 200))
+    const damaged = openTestStore(file)
+    expect((await damaged.activity.current()).data.seq.length).toBe(3)
+    damaged.close()
+  })
+})
