@@ -1,5 +1,6 @@
 import { routes, type RouteId, type RouteInput, type RouteResponse } from '../../shared/contract/routes'
 import { appPrincipal, type Principal } from './auth/principal'
+import { KeyPrincipals } from './auth/key-principals'
 import { WebSessions } from './auth/web-sessions'
 import type { RequestContext } from './service/context'
 import { JobRegistry } from './jobs/jobs'
@@ -25,6 +26,8 @@ export class Core {
   readonly store: Store
   /** The web UI's sign-in links and sessions. */
   readonly sessions: WebSessions
+  /** Who each API key is, remembered while the store holds. */
+  readonly keys: KeyPrincipals
   readonly publicRequestsPerMinute: number
   readonly jobs = new JobRegistry()
   readonly rateLimiter: RateLimiter
@@ -37,6 +40,7 @@ export class Core {
     this.appUrl = options.appUrl ?? 'http://127.0.0.1'
     this.clock = options.clock ?? (() => new Date())
     this.sessions = new WebSessions(this.store, () => this.now())
+    this.keys = new KeyPrincipals(this.store)
     this.publicRequestsPerMinute = options.publicRequestsPerMinute ?? DEFAULT_PUBLIC_REQUESTS_PER_MINUTE
     this.rateLimiter = new RateLimiter(this.store)
     this.scanner = new MentionScanner(this.store, () => this.now())
@@ -121,6 +125,11 @@ export class Core {
   /** The key under which the bytes of a keyless GET are kept for the loopback server's fast path. */
   publicBytesKey(url: string): string {
     return `bytes|${hourOf(this.now())}|${url}`
+  }
+
+  /** The same for a keyed GET: each key's own (its markets and plan shape the answer). */
+  keyedBytesKey(keyId: string, url: string): string {
+    return `bytes|key:${keyId}|${hourOf(this.now())}|${url}`
   }
 }
 

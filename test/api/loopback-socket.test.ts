@@ -114,3 +114,63 @@ describe('the keyless fast path of the loopback server', () => {
     }
   })
 })
+
+describe('the keyed fast path of the loopback server', () => {
+  it('sends a key its own kept answer again, and still refuses a revoked key, a foreign host and a spent limit', async () => {
+    const { vi } = await import('vitest')
+    const { seedFixture } = await import('../helpers/fixture')
+    const { createApiKey } = await import('../../electron/core/service/keys')
+    const w = makeWorld()
+    seedFixture(w.store, w.projectId)
+    const germanOnly = createApiKey(w.store, { name: 'DE only', countries: ['DE'] }, w.now()).value
+    const server = await startHttpServer(w.core, { port: 0 })
+    const calls = vi.spyOn(w.core, 'call')
+    const get = (path: string, key: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { 'X-API-Key': key, ...headers } })
+    try {
+      const first = await get('/v1/trends?limit=5', w.key)
+      const again = await get('/v1/trends?limit=5', w.key)
+      expect(again.status).toBe(200)
+      expect(await again.text()).toBe(await first.text())
+      expect(calls).toHaveBeenCalledTimes(1)
+      // another key's markets make another answer: never the first key's bytes
+      const german = (await (await get('/v1/trends?limit=5', germanOnly)).json()) as { total: number }
+      expect(german.total).toBe(0)
+      expect(calls).toHaveBeenCalledTimes(2)
+      // tracking answers carry the request's time: always made anew
+      await get(`/v1/tracking/lists/${'e1000000-0000-4000-8000-000000000001'}/metrics`, w.key)
+      await get(`/v1/tracking/lists/${'e1000000-0000-4000-8000-000000000001'}/metrics`, w.key)
+      expect(calls).toHaveBeenCalledTimes(4)
+
+      const { request } = await import('node:http')
+      const foreign = await new Promise<number>((resolve, reject) => {
+        const req = request(`${server.url}/v1/trends?limit=5`, { headers: { Host: 'rebind.example', 'X-API-Key': w.key } }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.on('error', reject)
+        req.end()
+      })
+      expect(foreign).toBe(403)
+
+      // a limit of the plan counts the requests the fast path answers too
+      w.store.sqlite.prepare(`UPDATE plans SET requests_per_minute = 6 WHERE id = 'pro'`).run()
+      w.store.changed()
+      const statuses: number[] = []
+      for (let i = 0; i < 8; i++) statuses.push((await get('/v1/trends?limit=5', w.key)).status)
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0)
+      expect(statuses.slice(-1)).toEqual([429])
+      w.store.sqlite.prepare(`UPDATE plans SET requests_per_minute = NULL WHERE id = 'pro'`).run()
+      w.store.changed()
+
+      const keyId = w.store.apiKeys.all().find((k) => k.name === 'test key')!.id
+      expect((await get('/v1/trends?limit=5', w.key)).status).toBe(200)
+      w.store.apiKeys.revoke(keyId, w.now().toISOString())
+      const revoked = await get('/v1/trends?limit=5', w.key)
+      expect(revoked.status).toBe(401)
+      expect(await revoked.json()).toEqual({ detail: 'This API key has been revoked.' })
+    } finally {
+      await server.close()
+      w.core.close()
+    }
+  })
+})

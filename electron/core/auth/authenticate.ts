@@ -16,7 +16,7 @@ const unauthorized = (detail: string) => new ApiError(401, detail, { 'WWW-Authen
  * never the query string.
  */
 export function authenticateApiKey(
-  store: Store,
+  keys: { principal(value: string): Principal },
   headers: { apiKey: string | null; authorization: string | null },
   queryNames: string[],
 ): Principal {
@@ -39,6 +39,11 @@ export function authenticateApiKey(
         : 'Missing API key. Send it in the X-API-Key header (or Authorization: Bearer).',
     )
   }
+  return keys.principal(value)
+}
+
+/** Who a key value is, as the store says now: its project and plan, or why it is refused. */
+export function keyPrincipal(store: Store, value: string): Principal {
   const row = store.apiKeys.byHash(hashKey(value))
   if (!row) throw unauthorized('Invalid API key.')
   if (row.revokedAt) throw unauthorized('This API key has been revoked.')

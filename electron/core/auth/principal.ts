@@ -3,6 +3,7 @@ import type { PlanRow } from '../store/repositories/access'
 import type { Store } from '../store/store'
 import { ApiError } from '../service/errors'
 import { authenticateApiKey } from './authenticate'
+import type { KeyPrincipals } from './key-principals'
 import type { WebSessions } from './web-sessions'
 
 /** A plan's limits, as the store keeps them. */
@@ -59,7 +60,7 @@ function crossOrigin(c: Credentials): boolean {
  * methods need the app's session (IPC in process, or the web UI's cookie from its own origin);
  * keyed methods take an API key, or the app's session when no key is sent.
  */
-export function principalOf(store: Store, sessions: WebSessions, access: Access, c: Credentials): Principal {
+export function principalOf(store: Store, keys: KeyPrincipals, sessions: WebSessions, access: Access, c: Credentials): Principal {
   if (access === 'public') return { kind: 'anonymous' }
   const foreign = crossOrigin(c)
   const hasSession = c.inProcess || (!foreign && sessions.isValid(c.sessionCookie))
@@ -74,5 +75,5 @@ export function principalOf(store: Store, sessions: WebSessions, access: Access,
     return appPrincipal(store)
   }
   if (hasSession && !c.apiKey && !c.authorization) return appPrincipal(store)
-  return authenticateApiKey(store, { apiKey: c.apiKey, authorization: c.authorization }, c.queryNames)
+  return authenticateApiKey(keys, { apiKey: c.apiKey, authorization: c.authorization }, c.queryNames)
 }

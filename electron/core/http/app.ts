@@ -29,7 +29,7 @@ const inProcessMark = Object.freeze({})
 export function inProcessEnv(): Record<string, unknown> {
   return { feedlensInProcess: inProcessMark }
 }
-const isInProcess = (c: Context) => (c.env as Record<string, unknown> | undefined)?.feedlensInProcess === inProcessMark
+const isInProcess = (c: Context<Env>) => (c.env as Record<string, unknown> | undefined)?.feedlensInProcess === inProcessMark
 
 export interface HttpAppOptions {
   /** Extra Host names to accept (for a non-loopback --host). */
@@ -48,8 +48,11 @@ const toHonoPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1')
  * The loopback HTTP transport: the contract's /v1 and /public methods, the app's /app
  * methods, /openapi.json and the web UI. No domain logic here: every route calls the core.
  */
+/** What a request carries between the route and the middleware that keeps its answer. */
+type Env = { Variables: { principal?: Principal } }
+
 export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
-  const app = new Hono()
+  const app = new Hono<Env>()
   const extraHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()))
 
   app.use('*', async (c, next) => {
@@ -71,19 +74,30 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
 
   if (options.cors) app.options('*', (c) => c.body(null, 204))
 
-  // Keep the bytes of successful keyless GET answers for the server's fast path (http/server.ts).
-  app.use('/public/*', async (c, next) => {
+  // Keep the bytes of successful GET answers for the server's fast path (http/fast-path.ts):
+  // keyless ones, and keyed ones per key (not tracking answers, which carry the request's time).
+  const keepBytes = async (c: Context<Env>, next: () => Promise<void>) => {
     const version = core.store.version
     await next()
     if (c.req.method !== 'GET' || c.res.status !== 200) return
     const url = new URL(c.req.url)
+    const principal = c.get('principal')
+    const bytesKey =
+      url.pathname.startsWith('/public/')
+        ? core.publicBytesKey(url.pathname + url.search)
+        : principal?.kind === 'project-key' || principal?.kind === 'internal-key'
+          ? core.keyedBytesKey(principal.keyId, url.pathname + url.search)
+          : null
+    if (!bytesKey) return
     const body = Buffer.from(await c.res.clone().arrayBuffer())
     const answer: PublicBytes = { body, headers: { ...Object.fromEntries(c.res.headers.entries()), 'content-length': body.length } }
-    core.answers.set(core.publicBytesKey(url.pathname + url.search), answer, version)
-  })
+    core.answers.set(bytesKey, answer, version)
+  }
+  app.use('/public/*', keepBytes)
+  app.use('/v1/*', async (c, next) => (c.req.path.startsWith('/v1/tracking/') ? next() : keepBytes(c, next)))
 
-  const principalFor = (c: Context, def: RouteDef): Principal =>
-    principalOf(core.store, core.sessions, def.access, {
+  const principalFor = (c: Context<Env>, def: RouteDef): Principal =>
+    principalOf(core.store, core.keys, core.sessions, def.access, {
       apiKey: c.req.header('x-api-key') ?? null,
       authorization: c.req.header('authorization') ?? null,
       sessionCookie: getCookie(c, SESSION_COOKIE),
@@ -121,6 +135,7 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     }
     app.on(def.method, honoPath, async (c) => {
       const principal = principalFor(c, def)
+      c.set('principal', principal)
       enforceLimits(principal)
       const input = await parseInput(def, c.req.queries(), c.req.param() as Record<string, string>, () => c.req.text())
       // The handler map is keyed by route id; the input was validated by that route's own schemas.
@@ -174,7 +189,7 @@ const signInFailedPage = `<!doctype html><html lang="en"><head><meta charset="ut
  * Serves the built renderer. The page carries no secret: the web UI's session is a cookie that
  * only the sign-in link sets (`?token=` on any page path: traded once, then the clean URL).
  */
-function mountWebUi(app: Hono, core: Core, rendererDir: string) {
+function mountWebUi(app: Hono<Env>, core: Core, rendererDir: string) {
   const root = path.resolve(rendererDir)
   // The page is built for file:// (relative asset paths); served at any depth of path, its assets
   // are named from the root (a <base> tag would need base-uri, which the policy forbids).
@@ -187,7 +202,7 @@ function mountWebUi(app: Hono, core: Core, rendererDir: string) {
       'Cache-Control': 'public, max-age=31536000, immutable',
     })
   })
-  const page = (c: Context) => {
+  const page = (c: Context<Env>) => {
     const token = c.req.query('token')
     if (token !== undefined) {
       const signedIn = core.sessions.redeem(token)

@@ -2,8 +2,8 @@ import { getRequestListener } from '@hono/node-server'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Core } from '../core'
-import { createHttpApp, type HttpAppOptions, type PublicBytes } from './app'
-import { isLoopbackHost } from './host-guard'
+import { createHttpApp, type HttpAppOptions } from './app'
+import { FastPath } from './fast-path'
 import { SECURITY_HEADERS } from './security-headers'
 
 export interface ServeOptions extends HttpAppOptions {
@@ -33,28 +33,11 @@ export function startHttpServer(core: Core, options: ServeOptions = {}): Promise
   const allowedHosts = [...(options.allowedHosts ?? []), ...(host === DEFAULT_HOST || host === 'localhost' ? [] : [host])]
   const app = createHttpApp(core, { ...options, allowedHosts })
   const listener = getRequestListener(app.fetch)
-  const extraHosts = new Set(allowedHosts.map((h) => h.toLowerCase()))
-  const publicRule = [{ window: 'minute' as const, limit: core.publicRequestsPerMinute }]
-
-  // Fast path: a keyless GET whose exact answer the app produced for the current data is sent
-  // again as it is; the host guard and the keyless rate limit apply as in the app.
-  const fast = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
-    if (req.method !== 'GET' || !req.url?.startsWith('/public/') || options.log) return false
-    const cached = core.answers.get<PublicBytes>(core.publicBytesKey(req.url))
-    if (!cached) return false
-    const rawHost = req.headers.host ?? ''
-    const colon = rawHost.lastIndexOf(':')
-    const hostname = (colon > rawHost.lastIndexOf(']') ? rawHost.slice(0, colon) : rawHost).toLowerCase()
-    if (!isLoopbackHost(hostname) && !extraHosts.has(hostname)) return false
-    if (!core.rateLimiter.check('public', publicRule, core.now()).allowed) return false
-    res.writeHead(200, cached.headers)
-    res.end(cached.body)
-    return true
-  }
+  const fast = options.log ? null : new FastPath(core, new Set(allowedHosts.map((h) => h.toLowerCase())))
 
   return new Promise((resolve, reject) => {
     const server = http.createServer((req, res) => {
-      if (!fast(req, res)) void listener(req, res)
+      if (!fast?.answer(req, res)) void listener(req, res)
     })
     server.on('error', reject)
     // Answers Node gives before any route runs (a malformed request, headers too large, an

@@ -24,6 +24,8 @@ export function windowEnd(window: 'minute' | 'month', now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
 }
 
+const ALLOWED: RateDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 })
+
 interface Counter {
   windowStart: string
   count: number
@@ -39,7 +41,7 @@ interface Counter {
  */
 export class RateLimiter {
   private readonly counters = new Map<string, Counter>()
-  private readonly keysUsed = new Map<string, string>()
+  private readonly keysUsed = new Map<string, number>()
   private readonly timer: NodeJS.Timeout
   private lastFailure = ''
 
@@ -55,8 +57,8 @@ export class RateLimiter {
   /** Remembers that a key was used (its last_used_at, written at most once a minute per key). */
   noteKeyUse(keyId: string, now: Date): void {
     const last = this.keysUsed.get(keyId)
-    if (last !== undefined && now.getTime() - Date.parse(last) < 60_000) return
-    this.keysUsed.set(keyId, now.toISOString())
+    if (last !== undefined && now.getTime() - last < 60_000) return
+    this.keysUsed.set(keyId, now.getTime())
     this.pendingTouches.add(keyId)
   }
 
@@ -88,19 +90,22 @@ export class RateLimiter {
   }
 
   check(subject: string, rules: RateLimitRule[], now: Date): RateDecision {
-    const active = rules.filter((r) => r.limit !== null)
-    const counters = active.map((rule) => ({ rule, c: this.counter(subject, rule.window, this.start(rule.window, now)) }))
-    for (const { rule, c } of counters) {
-      if (c.count >= rule.limit!) {
+    // every window must admit the request before any counts it
+    for (const rule of rules) {
+      if (rule.limit === null) continue
+      const c = this.counter(subject, rule.window, this.start(rule.window, now))
+      if (c.count >= rule.limit) {
         const retry = Math.max(1, Math.ceil((windowEnd(rule.window, now).getTime() - now.getTime()) / 1000))
-        return { allowed: false, retryAfterSeconds: retry, window: rule.window, limit: rule.limit! }
+        return { allowed: false, retryAfterSeconds: retry, window: rule.window, limit: rule.limit }
       }
     }
-    for (const { c } of counters) {
+    for (const rule of rules) {
+      if (rule.limit === null) continue
+      const c = this.counter(subject, rule.window, this.start(rule.window, now))
       c.count++
       c.dirty = true
     }
-    return { allowed: true, retryAfterSeconds: 0 }
+    return ALLOWED
   }
 
   /** Writes what changed, if the store is free now; false when it is busy (tried again later). */
@@ -113,7 +118,7 @@ export class RateLimiter {
         const sep = key.lastIndexOf('|')
         this.store.rateCounters.put(key.slice(0, sep), key.slice(sep + 1), c.windowStart, c.count)
       }
-      for (const keyId of touched) this.store.apiKeys.touch(keyId, this.keysUsed.get(keyId)!)
+      for (const keyId of touched) this.store.apiKeys.touch(keyId, new Date(this.keysUsed.get(keyId)!).toISOString())
     })
     if (!written.done) return false
     for (const [, c] of dirty) c.dirty = false

@@ -23,6 +23,9 @@ import { MatchesRepository, TrackingEditor, TrackingRepository } from './reposit
 import { TrendsRepository } from './repositories/trends'
 import { TrendWriter } from './repositories/trend-writer'
 
+/** How long SQLite's data_version read by a store stays its answer (ms). */
+const EXTERNAL_CHECK_MS = 2
+
 /** Pages (1 GiB) the write-ahead log may grow to during a bulk load before it is checkpointed. */
 const BULK_CHECKPOINT_PAGES = 262_144
 
@@ -78,9 +81,18 @@ export class Store {
     if (what === 'data') this.localDataVersion++
   }
 
-  /** A commit by another connection counts as a change of the data (what it changed is not known). */
+  private externalCheckedAt = Number.NEGATIVE_INFINITY
+
+  /**
+   * A commit by another connection counts as a change of the data (what it changed is not known).
+   * SQLite's counter is read at most every EXTERNAL_CHECK_MS: a busy server asks for the version
+   * several times a request, and another process's write is seen within milliseconds anyway.
+   */
   private followOtherProcesses(): void {
     if (!this.opened.sqlite.open) return
+    const now = performance.now()
+    if (now - this.externalCheckedAt < EXTERNAL_CHECK_MS) return
+    this.externalCheckedAt = now
     const seen = this.dataVersionPragma.get() as number
     if (seen !== this.seenExternal) {
       if (this.seenExternal !== -1) this.externalChanges++

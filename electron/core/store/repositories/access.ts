@@ -30,6 +30,8 @@ export class ProjectsRepository {
 }
 
 export class ApiKeysRepository {
+  /** Grows with every key created or revoked here (another process's writes move the store's data_version). */
+  changes = 0
   constructor(private readonly db: Db) {}
   all(): ApiKeyRow[] {
     return this.db.select().from(apiKeys).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id)).all()
@@ -49,9 +51,11 @@ export class ApiKeysRepository {
     return row?.n ?? 0
   }
   insert(k: typeof apiKeys.$inferInsert): ApiKeyRow {
+    this.changes++
     return this.db.insert(apiKeys).values(k).returning().get()
   }
   revoke(id: string, at: string): ApiKeyRow | undefined {
+    this.changes++
     return this.db
       .update(apiKeys)
       .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${at})` })
