@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { entitiesOfArticle, factsOf, membersOf, type ActivityData } from '../../electron/core/analytics/tracking/activity-data'
+import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData } from '../../electron/core/analytics/tracking/country-activity'
 import type { ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
 import type { ActivityWindow } from '../../electron/core/analytics/tracking/window'
 import { IngestWriter } from '../../electron/core/ingest/writer'
@@ -227,7 +228,46 @@ function canonical(d: ActivityData) {
   }
 }
 
+/** An entity's publications and impressions per country from `fromHour` on, summed by hand. */
+function expectedByCountry(feed: Feed, entity: string, fromHour: number) {
+  const out = new Map<string, { publications: number; impressions: number }>()
+  const seen = new Set<string>()
+  for (const o of feed.observations) {
+    if (HOUR0 + o.hour < fromHour || !feed.articles[o.article]!.entities.includes(entity)) continue
+    const country = COUNTRIES[o.country]!
+    const c = out.get(country) ?? { publications: 0, impressions: 0 }
+    c.impressions += o.impressions
+    if (!seen.has(`${country}|${o.article}`)) {
+      seen.add(`${country}|${o.article}`)
+      c.publications += 1
+    }
+    out.set(country, c)
+  }
+  return out
+}
+
 describe('the activity index', () => {
+  it('gives an entity\'s publications and impressions per country from any day or hour on (regions by entity)', async () => {
+    await fc.assert(
+      fc.asyncProperty(feedArb, fc.integer({ min: -2, max: HOURS + 2 }), fc.constantFrom(...ENTITIES), async (feed, from, entity) => {
+        const store = newStore()
+        try {
+          write(store, feed, feed.observations)
+          const { data } = await store.activity.current()
+          const articles = articlesOfEntities(data, [entity])
+          const fromDay = Math.floor((HOUR0 + from) / 24)
+          expect(countryActivityFromDay(data, articles, fromDay)).toEqual(expectedByCountry(feed, entity, fromDay * 24))
+          const rows = store.activity.hourRows([[HOUR0 + from, Math.max(HOUR0 + from, endOfData(data))]], false)
+          expect(countryActivityInHours(data, articles, rows)).toEqual(expectedByCountry(feed, entity, HOUR0 + from))
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 4242, numRuns: 30 },
+    )
+  })
+
+
   it('gives every item the figures summed from the observations, for any window, markets and language', async () => {
     await fc.assert(
       fc.asyncProperty(feedArb, fc.array(windowArb, { minLength: 1, maxLength: 6 }), async (feed, windows) => {

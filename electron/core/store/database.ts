@@ -98,11 +98,41 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     // A store that opens but cannot be written (a read-only folder or disk, a full disk) is
     // refused now, with the reason, rather than failing on the first write a request makes.
     if (!inMemory) probeWrite(sqlite)
+    keepPreparedStatements(sqlite)
     return { sqlite, db, file: options.file }
   } catch (error) {
     sqlite.close()
     throw (error instanceof StoreMismatchError ? null : accessProblem(options.file, error)) ?? error
   }
+}
+
+/** Statements kept prepared per connection: the most recently used SQL texts. */
+const STATEMENTS_KEPT = 500
+
+/**
+ * Makes the connection keep the statements it prepares: every repository and drizzle query
+ * prepares its SQL where it runs it, and compiling a statement cost more than running most of
+ * them (a keyed request prepared a dozen). A kept statement comes back in object mode (pluck,
+ * raw and expand off, as a fresh one), so callers may still chain .pluck() or .raw(); one that
+ * is busy (being iterated) is not handed out twice.
+ */
+function keepPreparedStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite)
+  const kept = new Map<string, Database.Statement>()
+  sqlite.prepare = ((source: string) => {
+    const statement = kept.get(source)
+    if (statement && !statement.busy) {
+      kept.delete(source)
+      kept.set(source, statement)
+      return statement.reader ? statement.pluck(false).raw(false).expand(false) : statement
+    }
+    const fresh = prepare(source)
+    if (!statement) {
+      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!)
+      kept.set(source, fresh)
+    }
+    return fresh
+  }) as typeof sqlite.prepare
 }
 
 /** A real write, without waiting: a store another process is writing right now is writable, so busy passes. */

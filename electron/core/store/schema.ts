@@ -320,6 +320,8 @@ export const trends = sqliteTable(
     index('trends_topic_idx').on(t.topicId),
     index('trends_last_article_idx').on(t.lastArticleAt),
     index('trends_state_idx').on(t.state),
+    // the list's filters and sort keys: a page is chosen on this index alone, its rows read after
+    index('trends_list_idx').on(t.articleCount, t.firstSeenAt, t.lastArticleAt, t.state, t.structuralType, t.semanticType, t.topicId, t.id),
   ],
 )
 

@@ -260,8 +260,12 @@ export class Store {
   logSlowStatements(thresholdMs: number, log: (line: string) => void): void {
     const sqlite = this.opened.sqlite
     const prepare = sqlite.prepare.bind(sqlite)
+    const timed = new WeakSet<Database.Statement>()
     sqlite.prepare = ((source: string) => {
       const statement = prepare(source)
+      // kept statements come back (database.ts): time each one once
+      if (timed.has(statement)) return statement
+      timed.add(statement)
       const name = statementName(source)
       for (const method of ['run', 'get', 'all'] as const) {
         const original = statement[method].bind(statement) as (...args: unknown[]) => unknown

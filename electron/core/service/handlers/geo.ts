@@ -1,3 +1,4 @@
+import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData, type CountryActivity } from '../../analytics/tracking/country-activity'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
@@ -26,15 +27,26 @@ function statsOf(r: RegionRow) {
   return { population: r.population ?? reference?.population ?? null, internet_population: r.internetPopulation ?? reference?.internetUsers ?? null }
 }
 
+/**
+ * An entity's (by id, or exact name in any case) publications and impressions per country, from
+ * the activity index: windows of a day or less count hours, a week or a month whole days (today
+ * included), each to the end of the data.
+ */
+async function entityActivity(ctx: RequestContext, entity: string, hours: number): Promise<CountryActivity> {
+  const ids = ctx.store.geo.entityIds(entity)
+  if (ids.length === 0) return new Map()
+  const { data, behind } = await ctx.store.activity.current()
+  const articles = articlesOfEntities(data, ids)
+  if (hours > 24) return countryActivityFromDay(data, articles, dayIndex(ctx.now) - hours / 24 + 1)
+  const from = hourIndex(ctx.now) - hours + 1
+  return countryActivityInHours(data, articles, ctx.store.activity.hourRows([[from, Math.max(from, endOfData(data), hourIndex(ctx.now) + 1)]], behind))
+}
+
 export const geoHandlers: HandlerMap<GeoRoutes> = {
-  listRegions(ctx, { query }) {
+  async listRegions(ctx, { query }) {
     const markets = new Set(allowedMarkets(ctx))
     let regions = ctx.store.geo.regions().filter((r) => markets.has(r.alpha2) && (!query.active_only || r.isActive))
-    // Windows of a day or less count hours; a week or a month counts whole days (today included).
-    const hours = WINDOW_HOURS[query.window]
-    const activity = query.entity
-      ? ctx.store.geo.entityActivity(query.entity, hours <= 24 ? { hour: hourIndex(ctx.now) - hours + 1 } : { day: dayIndex(ctx.now) - hours / 24 + 1 })
-      : null
+    const activity = query.entity ? await entityActivity(ctx, query.entity, WINDOW_HOURS[query.window]) : null
     if (activity && query.entity_only) regions = regions.filter((r) => activity.has(r.alpha2))
     const list = regions.map((r) => {
       const seen = activity?.get(r.alpha2)

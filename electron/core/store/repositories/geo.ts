@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3'
 import type { regions } from '../schema'
-import { forEachHourIn } from './hourly-window'
 
 /** A region with its counts of cities and publisher profiles. */
 export type RegionRow = typeof regions.$inferSelect & {
@@ -68,44 +67,11 @@ export class GeoRepository {
     return new Map(rows.map((r) => [r.lang, r.n]))
   }
 
-  /**
-   * Publications and impressions of an entity (by id or exact name, any case) per country:
-   * over hours from `from.hour` (short windows, from the packed hourly cells of a few hours), or over
-   * days from `from.day` (long windows, from the daily cells of the entity's articles).
-   */
-  entityActivity(entity: string, from: { hour: number } | { day: number }): Map<string, { publications: number; impressions: number }> {
-    const ids = this.sqlite
+  /** The entities a regions request names: by id, or by exact name in any case. */
+  entityIds(entity: string): string[] {
+    return this.sqlite
       .prepare(`SELECT id FROM entities WHERE id = ? UNION SELECT id FROM entities WHERE name = ? COLLATE NOCASE`)
       .pluck()
       .all(entity, entity) as string[]
-    if (ids.length === 0) return new Map()
-    const seqs = `SELECT DISTINCT a.seq FROM json_each(@ids) i
-      CROSS JOIN article_entities ae ON ae.entity_id = i.value CROSS JOIN articles a ON a.id = ae.article_id`
-    if ('hour' in from) {
-      const articles = new Set(this.sqlite.prepare(seqs).pluck().all({ ids: JSON.stringify(ids) }) as number[])
-      const activity = new Map<string, { publications: number; impressions: number }>()
-      const published = new Set<string>()
-      forEachHourIn(this.sqlite, { fromHour: from.hour, toHour: Number.MAX_SAFE_INTEGER, countries: null }, (_hour, country, cells) => {
-        for (let i = 0; i < cells.seqs.length; i++) {
-          const seq = cells.seqs[i]!
-          if (!articles.has(seq)) continue
-          let a = activity.get(country)
-          if (!a) activity.set(country, (a = { publications: 0, impressions: 0 }))
-          a.impressions += cells.impressions[i]!
-          if (!published.has(`${country}:${seq}`)) {
-            published.add(`${country}:${seq}`)
-            a.publications++
-          }
-        }
-      })
-      return activity
-    }
-    const rows = this.sqlite
-      .prepare(
-        `SELECT d.country, count(DISTINCT d.article_seq) AS publications, sum(d.impressions) AS impressions
-         FROM (${seqs}) x CROSS JOIN article_daily d ON d.article_seq = x.seq WHERE d.day >= @from GROUP BY d.country`,
-      )
-      .all({ ids: JSON.stringify(ids), from: from.day }) as Array<{ country: string; publications: number; impressions: number }>
-    return new Map(rows.map((r) => [r.country, { publications: r.publications, impressions: r.impressions }]))
   }
 }

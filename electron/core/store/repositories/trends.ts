@@ -71,7 +71,7 @@ export class TrendsRepository {
         '(@structuralType IS NULL OR t.structural_type = @structuralType)',
         '(@semanticType IS NULL OR t.semantic_type = @semanticType)',
         '(@topicId IS NULL OR t.topic_id = @topicId)',
-        '(@themeId IS NULL OR tp.theme_id = @themeId)',
+        f.themeId ? 'tp.theme_id = @themeId' : 'true',
       ].join(' AND '),
       params: {
         state: f.state ?? null,
@@ -89,13 +89,14 @@ export class TrendsRepository {
   private listAll(f: TrendFilter): { rows: TrendRow[]; total: number } {
     const { where: filters, params } = this.filters(f)
     const where = `${filters} AND t.article_count >= @minArticles`
-    const from = 'FROM trends t LEFT JOIN topics tp ON tp.id = t.topic_id'
+    // the topics are joined only to filter by theme; the page is chosen on trends_list_idx alone
+    const from = `FROM trends t${f.themeId ? ' LEFT JOIN topics tp ON tp.id = t.topic_id' : ''}`
+    const order = `ORDER BY ${SORT[f.sortBy]} ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, t.id`
     const total = (this.sqlite.prepare(`SELECT count(*) AS n ${from} WHERE ${where}`).get(params) as { n: number }).n
     const rows = this.sqlite
       .prepare(
-        `SELECT ${COLUMNS} ${from} WHERE ${where}
-         ORDER BY ${SORT[f.sortBy]} ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, t.id
-         LIMIT @limit OFFSET @offset`,
+        `SELECT ${COLUMNS} FROM (SELECT t.id ${from} WHERE ${where} ${order} LIMIT @limit OFFSET @offset) page
+         CROSS JOIN trends t ON t.id = page.id LEFT JOIN topics tp ON tp.id = t.topic_id ${order}`,
       )
       .all(params) as TrendRow[]
     return { rows, total }

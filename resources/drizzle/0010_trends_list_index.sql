@@ -1,0 +1,1 @@
+CREATE INDEX `trends_list_idx` ON `trends` (`article_count`,`first_seen_at`,`last_article_at`,`state`,`structural_type`,`semantic_type`,`topic_id`,`id`);
