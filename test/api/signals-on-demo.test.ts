@@ -4,7 +4,8 @@ import { generateDemoWorld } from '../../electron/core/demo/generate'
 import { createHttpApp } from '../../electron/core/http/app'
 import { WebSessions } from '../../electron/core/auth/web-sessions'
 import { refreshSignals } from '../../electron/core/jobs/signals'
-import { refreshTrends } from '../../electron/core/jobs/trends'
+import { refreshAnalyticsInBackground } from '../../electron/core/jobs/refresh'
+import { refreshTrends, trendsConsolidationDue } from '../../electron/core/jobs/trends'
 import { bCubed } from '../../electron/core/analytics/trends/cluster'
 import { nextSnapshotBatch } from '../../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../../electron/core/ingest/writer'
@@ -275,10 +276,23 @@ describe('trends kept current as new data arrives (after the full pass above)', 
     expect(same / after.size).toBeGreaterThanOrEqual(0.99)
   })
 
-  it('falls back to a full pass (merging and splitting again) once the day turns', () => {
+  it('carries every trend into the next day incrementally (its days shifted as a full pass places them); a running app then clusters whole in the background', async () => {
     const nextDay = new Date(END.getTime() + 15 * 3600_000)
     new IngestWriter(store).write(nextSnapshotBatch(store, 12))
-    expect(refreshTrends(store, nextDay).mode).toBe('full')
+    const update = refreshTrends(store, nextDay)
+    expect(update.mode).toBe('incremental')
+    // every trend's row follows the new day: its daily counts, state and forecast
+    expect(update.touched).toBe(update.trends)
+    expect(trendsConsolidationDue(store)).toBe(true)
+    const carried = trendRows()
+    const generation = store.settings.get('trends_generation')
+    await refreshAnalyticsInBackground(store, nextDay)
+    expect(trendsConsolidationDue(store)).toBe(false)
+    expect(store.settings.get('trends_generation')).not.toBe(generation)
+    const recomputed = trendRows()
+    let same = 0
+    for (const [id, t] of carried) if (recomputed.get(id)?.daily_counts === t.daily_counts) same++
+    expect(same / carried.size).toBeGreaterThanOrEqual(0.95)
   })
 
   it('falls back to a full pass when another process wrote the trends in between', () => {

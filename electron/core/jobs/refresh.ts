@@ -3,7 +3,7 @@ import type { Store } from '../store/store'
 import { runSteps, runStepsInBackground, write } from '../steps'
 import { scanDueMentionLists, type MentionScanner } from './mention-scan'
 import { signalSteps, signalsStale } from './signals'
-import { refreshTrendsSteps, trendsStale } from './trends'
+import { refreshTrendsSteps, trendsConsolidationDue, trendsStale } from './trends'
 
 /**
  * What happens after new data, in one place: entity items waiting for their entity take it on,
@@ -12,10 +12,10 @@ import { refreshTrendsSteps, trendsStale } from './trends'
  * FreshnessRepository), so a refresh that was killed, or skipped by `import --no-refresh`, is
  * resumed by the next process that starts.
  */
-function* refreshSteps(store: Store, now: Date): Generator<unknown, void, unknown> {
+function* refreshSteps(store: Store, now: Date, options: { fullTrends?: boolean } = {}): Generator<unknown, void, unknown> {
   const generation = store.freshness.dataGeneration()
   yield* write(store, () => store.trackingEditor.resolveEntityItems())
-  yield* refreshTrendsSteps(store, now)
+  yield* refreshTrendsSteps(store, now, { full: options.fullTrends })
   yield* signalSteps(store, now)
   yield* write(store, () => store.freshness.markAnalyticsCurrent(generation))
 }
@@ -43,8 +43,10 @@ export function refreshAnalyticsInBackground(store: Store, now: Date = new Date(
   const next = previous.catch(() => undefined).then(async () => {
     // nothing to do once an earlier refresh covered the data; an import running in another
     // process refreshes when it is done (or leaves it to the next start, with --no-refresh)
-    if (!store.sqlite.open || !analyticsStale(store) || currentImport(store.file)) return
-    await runStepsInBackground(refreshSteps(store, now), () => store.sqlite.open)
+    if (!store.sqlite.open || currentImport(store.file)) return
+    if (analyticsStale(store)) await runStepsInBackground(refreshSteps(store, now), () => store.sqlite.open)
+    // the first update of a new day carried the trends on; their clustering is done whole after it
+    if (store.sqlite.open && trendsConsolidationDue(store)) await runStepsInBackground(refreshSteps(store, now, { fullTrends: true }), () => store.sqlite.open)
   })
   refreshing.set(store, next)
   return next

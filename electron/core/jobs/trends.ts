@@ -29,6 +29,8 @@ const READ_SLICE = 20_000
 const INCREMENTAL_MAX_SHARE = 0.2
 /** An incremental update wants at least this share of the new articles' words known to the kept IDF. */
 const MIN_KNOWN_WORDS = 0.6
+/** Days an incremental update may move the trends' last day on (each trend's daily counts shifted); more is a full pass. */
+const MAX_ROLLED_DAYS = 2
 
 type Article = PlacedArticle
 type Built = BuiltTrend
@@ -51,6 +53,12 @@ interface TrendState {
   lastDay: number
   /** The trend tables' generation this state wrote last: another writer (a CLI import beside the app) changes it. */
   generation: string
+  /**
+   * The day the clustering was last done whole. Incremental updates carry the trends into the
+   * next days; a full pass (which also merges and splits storylines) follows in the background
+   * once the day changed (trendsConsolidationDue).
+   */
+  clusteredDay: number
 }
 
 /** Marks the trend tables as written by this state; returns the mark. */
@@ -106,7 +114,8 @@ function incrementalFits(store: Store, kept: TrendState, now: Date, maxSeq: numb
   if (store.settings.get('trends_generation') !== kept.generation) return false
   // New articles are first seen at the latest observation at most.
   const end = Math.min(Math.floor(now.getTime() / 1000), Math.max(kept.newest, store.signalWriter.latestObservation() ?? 0))
-  if (Math.floor(end / 86_400) !== kept.lastDay) return false
+  const day = Math.floor(end / 86_400)
+  if (day < kept.lastDay || day - kept.lastDay > MAX_ROLLED_DAYS) return false
   const fresh = maxSeq - kept.maxSeq
   return fresh >= 0 && fresh <= Math.max(1000, kept.articles * INCREMENTAL_MAX_SHARE)
 }
@@ -185,7 +194,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
     return markGeneration(store)
   })
   store.changed()
-  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation })
+  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation, clusteredDay: lastDay })
   return { trends: tables.trends.length, articles: built.reduce((n, b) => n + b.seqs.length, 0), mode: 'full', touched: tables.trends.length }
 }
 
@@ -246,7 +255,9 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   kept.maxSeq = maxSeq
   for (const a of placed) if (a.time > kept.newest) kept.newest = a.time
   const end = Math.min(Math.floor(now.getTime() / 1000), kept.newest)
-  if (placed.length === 0) {
+  // a new day: every trend's daily counts move on (its state, forecast and features with them)
+  const rolled = rollDays(kept, Math.floor(end / 86_400))
+  if (placed.length === 0 && !rolled) {
     yield* write(store, () => store.settings.set('trends_through', new Date(end * 1000).toISOString()))
     return { trends: kept.trendOf.size, articles: kept.articles, mode: 'incremental', touched: 0 }
   }
@@ -254,22 +265,49 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const inputs = placed.map((a) => inputOf(a, entitiesOf.get(a.seq) ?? [])).sort((a, b) => a.time - b.time || a.key - b.key)
   // New data that speaks of other things than what was clustered (another corpus): its words
   // weigh nothing known, so it is clustered with everything else in a full pass.
-  if (kept.clusterer.knownShare(inputs.flatMap((i) => i.words)) < MIN_KNOWN_WORDS) return yield* recomputeTrendsSteps(store, now)
+  if (inputs.length > 0 && kept.clusterer.knownShare(inputs.flatMap((i) => i.words)) < MIN_KNOWN_WORDS) return yield* recomputeTrendsSteps(store, now)
   const touched = assignAndBuild(kept, placed, inputs, entitiesOf, now)
   yield
   const built = [...kept.trendOf.values()]
-  const tables = trendTables(built, touched.map(({ b }) => b), kept.lastDay)
+  // after a new day every trend's row is written again; otherwise the trends that took articles
+  const written = rolled ? built : touched.map(({ b }) => b)
+  const tables = trendTables(built, written, kept.lastDay)
   kept.generation = yield* write(store, () => {
     store.trendWriter.update({
       ...tables,
       members: touched.flatMap(({ prior, b }) => changedMemberRows(prior, b)),
-      touched: touched.map(({ b }) => b.id),
+      touched: written.map((b) => b.id),
     })
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     return markGeneration(store)
   })
   store.changed()
-  return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: touched.length }
+  return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: written.length }
+}
+
+/**
+ * Moves the kept trends' last day on to `day`: each trend's daily counts (the 180 days ending on
+ * the last day) shift by the days passed. Returns whether the day moved.
+ */
+function rollDays(kept: TrendState, day: number): boolean {
+  const by = day - kept.lastDay
+  if (by <= 0) return false
+  for (const [cluster, b] of kept.trendOf) {
+    const daily = b.daily.slice(Math.min(by, b.daily.length))
+    while (daily.length < b.daily.length) daily.push(0)
+    kept.trendOf.set(cluster, { ...b, daily })
+  }
+  kept.lastDay = day
+  return true
+}
+
+/**
+ * Whether the trends were carried into a day their clustering has not seen whole: a full pass
+ * (merges and splits of storylines) is then due, run after the update in the background.
+ */
+export function trendsConsolidationDue(store: Store): boolean {
+  const kept = states.get(store)
+  return kept !== undefined && kept.lastDay > kept.clusteredDay
 }
 
 export function trendsStale(store: Store): boolean {
