@@ -212,9 +212,23 @@ describe('feedlens CLI', () => {
     const badPort = feedlens(['serve', '--port', '70000', '--data-dir', dir])
     expect(badPort.code).not.toBe(0)
     expect(badPort.stderr).toMatch(/--port takes 0 to 65535/)
+    const badRate = feedlens(['serve', '--public-requests-per-minute', '0', '--data-dir', dir])
+    expect(badRate.code).not.toBe(0)
+    expect(badRate.stderr).toMatch(/--public-requests-per-minute takes a whole number of at least 1, not 0/)
     const missing = feedlens(['keys', 'create', '--data-dir', dir])
     expect(missing.code).not.toBe(0)
     expect(missing.stderr).toMatch(/--name/)
+  })
+
+  it('holds keyless methods to the limit serve is given (1,200 a minute unless told)', { timeout: 60_000 }, async () => {
+    const server = await serve(['--data-dir', tempDir(), '--public-requests-per-minute', '2'])
+    try {
+      const statuses = []
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${server.url}/public/discover/categories`)).status)
+      expect(statuses).toEqual([200, 200, 429])
+    } finally {
+      await server.stop()
+    }
   })
 
   it('refuses a store from another version with a clear message and exit status 3', () => {

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander'
 import { openCore } from '../bootstrap'
+import { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE } from '../core'
 import { ensureDemoLists, ensureDemoProject } from '../demo/demo-project'
 import { DEFAULT_HOST, DEFAULT_PORT, startHttpServer } from '../http/server'
 import { rendererDir } from '../paths/data-dir'
@@ -17,6 +18,12 @@ function parsePort(value: string): number {
   return port
 }
 
+function parseRate(value: string): number {
+  const rate = Number(value)
+  if (!Number.isInteger(rate) || rate < 1) throw new Error(`--public-requests-per-minute takes a whole number of at least 1, not ${value}`)
+  return rate
+}
+
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
@@ -29,8 +36,13 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('--seed <n>', 'with --demo: random seed').default(DEFAULT_DEMO_SEED).argParser(parseSeed))
     .option('--cors', 'send CORS headers (off by default)')
     .option('--log', 'log each request (method and path, never the query string) and every statement slower than 50 ms')
-    .action(async (opts: { dataDir?: string; host: string; port: number; demo?: boolean; scale: DemoScale; seed: number; cors?: boolean; log?: boolean }) => {
-      const core = openCore({ dataDir: opts.dataDir })
+    .addOption(
+      new Option('--public-requests-per-minute <n>', 'requests a minute for all keyless (/public) methods together')
+        .default(DEFAULT_PUBLIC_REQUESTS_PER_MINUTE)
+        .argParser(parseRate),
+    )
+    .action(async (opts: { dataDir?: string; host: string; port: number; demo?: boolean; scale: DemoScale; seed: number; cors?: boolean; log?: boolean; publicRequestsPerMinute: number }) => {
+      const core = openCore({ dataDir: opts.dataDir, publicRequestsPerMinute: opts.publicRequestsPerMinute })
       if (opts.log) core.store.logSlowStatements(SLOW_STATEMENT_MS, (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`))
       let demoProjectId: string | null = null
       if (opts.demo) {

@@ -1,0 +1,139 @@
+/**
+ * What every part of the benchmark shares: the cached demo worlds, copies of them to serve, the
+ * built CLI and servers in their own processes, and how timings are summed up.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { generateDemoWorld } from '../electron/core/demo/generate'
+import { ensureDemoProject } from '../electron/core/demo/demo-project'
+import type { DemoScale } from '../electron/core/demo/scales'
+import { refreshSignals } from '../electron/core/jobs/signals'
+import { refreshTrends } from '../electron/core/jobs/trends'
+import { createApiKey } from '../electron/core/service/keys'
+import { Store } from '../electron/core/store/store'
+
+export const here = path.dirname(fileURLToPath(import.meta.url))
+export const MIGRATIONS = path.resolve(here, '../resources/drizzle')
+export const CACHE = path.resolve(here, '.cache')
+/** The built CLI (`npm run bench` builds first). */
+export const BIN = path.resolve(here, '../bin/feedlens.js')
+/** The demo worlds end here; the bench's clock stands here. */
+export const END = new Date('2026-11-20T12:00:00Z')
+export const SEED = 42
+
+export const line = (s = '') => process.stdout.write(`${s}\n`)
+export const ms = (x: number) => `${x.toFixed(1)} ms`
+export const n = (x: number) => Math.round(x).toLocaleString('en-US')
+
+export interface Timing {
+  p50: number
+  p95: number
+  max: number
+  count: number
+}
+
+export function timing(times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b)
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+  return { p50: at(50), p95: at(95), max: sorted[sorted.length - 1] ?? 0, count: sorted.length }
+}
+
+export const showTiming = (t: Timing) => `p50 ${ms(t.p50).padStart(9)}  p95 ${ms(t.p95).padStart(9)}  max ${ms(t.max).padStart(9)}  (${t.count} calls)`
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+export const worldFile = (scale: DemoScale) => path.join(CACHE, `${scale}-seed${SEED}.db`)
+
+/** The cached world of a scale (made on first use, or anew with `fresh`), with its trends and signals. */
+export function openWorld(scale: DemoScale, fresh = false): Store {
+  fs.mkdirSync(CACHE, { recursive: true })
+  const file = worldFile(scale)
+  if (fresh) for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}.activity`]) fs.rmSync(f, { force: true })
+  const existed = fs.existsSync(file)
+  const store = Store.open({ file, migrationsFolder: MIGRATIONS })
+  if (!existed || store.counts().articles === 0) {
+    const started = performance.now()
+    const summary = generateDemoWorld(store, { scale, seed: SEED, end: END })
+    ensureDemoProject(store, END)
+    line(`generated the ${scale} world in ${((performance.now() - started) / 1000).toFixed(0)} s: ${n(summary.articles)} articles, ${n(summary.observations)} observations`)
+  }
+  if (store.counts().trends === 0) {
+    refreshTrends(store, END)
+    refreshSignals(store, END)
+  }
+  return store
+}
+
+/**
+ * A data folder holding a copy of a world (and of its activity index file), its plans without
+ * request limits (the bench measures the store and the server, not the limits: a setting of the
+ * bench's own copy, never a default), and an API key of its project. Removed by `remove`.
+ */
+export async function copyWorld(scale: DemoScale, options: { withIndexFile?: boolean } = {}): Promise<{ dir: string; key: string; remove(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `feedlens-bench-${scale}-`))
+  const source = new Database(worldFile(scale), { readonly: true })
+  await source.backup(path.join(dir, 'feedlens.db'))
+  source.close()
+  if (options.withIndexFile !== false && fs.existsSync(`${worldFile(scale)}.activity`)) fs.copyFileSync(`${worldFile(scale)}.activity`, path.join(dir, 'feedlens.db.activity'))
+  const store = Store.open({ file: path.join(dir, 'feedlens.db'), migrationsFolder: MIGRATIONS })
+  store.sqlite.prepare('UPDATE plans SET requests_per_minute = NULL, requests_per_month = NULL').run()
+  const key = createApiKey(store, { name: 'bench', projectId: store.projects.all()[0]!.id }, END).value
+  store.close()
+  return { dir, key, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+  /** Resident memory of the server process now (MiB). */
+  rss(): number
+  stop(): Promise<void>
+}
+
+/** A server in its own process: `feedlens serve` on a data folder (the built CLI), or bench/public-server.ts. */
+export function startProcess(command: string[], pattern: RegExp): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = pattern.exec(out)
+      if (m) {
+        out = ''
+        resolve({
+          url: m[1]!,
+          child,
+          rss: () => {
+            const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
+            return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+          },
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done()
+              child.once('exit', () => done())
+              child.kill('SIGTERM')
+            }),
+        })
+      }
+    })
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}`)))
+  })
+}
+
+/** `feedlens serve` (the built CLI) on a data folder. Its clock is the real one: requests name their windows. */
+export const serveFolder = (dir: string, extra: string[] = []) => startProcess([BIN, 'serve', '--port', '0', '--data-dir', dir, ...extra], /listening on (http:\/\/[\d.:]+)/)
+
+/** GETs a URL with a key and returns the time it took (ms); throws on anything but 200. */
+export async function timedGet(url: string, key?: string): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now()
+  const res = await fetch(url, { headers: key ? { 'X-API-Key': key } : {} })
+  const text = await res.text()
+  const took = performance.now() - started
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`)
+  return { ms: took, body: JSON.parse(text) as unknown }
+}

@@ -1,0 +1,58 @@
+/**
+ * Trends kept current: the full pass, then a day of 3-hour batches of new snapshots (the one
+ * after midnight included), each written and followed by the trends' update. The batches are
+ * rolled back, so the cached world stays as it was.
+ */
+import { backtestForecasts } from '../electron/core/analytics/trends/backtest'
+import { nextSnapshotBatch } from '../electron/core/demo/next-snapshot'
+import { IngestWriter } from '../electron/core/ingest/writer'
+import { refreshSignals } from '../electron/core/jobs/signals'
+import { forgetTrendState, refreshTrends } from '../electron/core/jobs/trends'
+import type { Store } from '../electron/core/store/store'
+import { END, line, n } from './lib'
+
+export interface TrendResults {
+  fullPassSeconds: number
+  signalsSeconds: number
+  /** the update after each batch (seconds), and whether it crossed midnight */
+  batches: Array<{ at: string; seconds: number; mode: string; written: number; afterMidnight: boolean }>
+}
+
+export function measureTrends(store: Store): TrendResults {
+  let started = performance.now()
+  const full = refreshTrends(store, END, { full: true })
+  const fullPassSeconds = (performance.now() - started) / 1000
+  line(`  full pass: ${fullPassSeconds.toFixed(1)} s (${n(full.trends)} trends)`)
+  const batches: TrendResults['batches'] = []
+  store.sqlite.exec('BEGIN')
+  try {
+    for (let i = 1; i <= 6; i++) {
+      const at = new Date(END.getTime() + i * 3 * 3_600_000)
+      const batch = nextSnapshotBatch(store, 3)
+      new IngestWriter(store).write(batch)
+      started = performance.now()
+      const update = refreshTrends(store, at)
+      const seconds = (performance.now() - started) / 1000
+      const afterMidnight = update.touched === update.trends && update.mode === 'incremental'
+      batches.push({ at: at.toISOString(), seconds, mode: update.mode, written: update.touched, afterMidnight })
+      line(
+        `  3-hour batch to ${at.toISOString().slice(0, 16)} (${n(batch.observations!.length)} observations, ${batch.articles!.length} new articles): update ${seconds.toFixed(2)} s, ` +
+          `${update.mode}, ${n(update.touched)} of ${n(update.trends)} trends written${afterMidnight ? ' (a new day: every trend moves a day on)' : ''}`,
+      )
+    }
+  } finally {
+    store.sqlite.exec('ROLLBACK')
+    forgetTrendState(store)
+  }
+  const history = (store.sqlite.prepare('SELECT structural_type AS structuralType, daily_counts AS daily FROM trends').all() as Array<{ structuralType: string; daily: string }>).map((t) => ({
+    structuralType: t.structuralType,
+    daily: JSON.parse(t.daily) as number[],
+  }))
+  line('  forecast backtest (7-day article count, cuts every 7 days; MAPE over cuts with at least one article after):')
+  for (const r of backtestForecasts(history)) line(`    ${r.structuralType.padEnd(14)} ${String(r.cases).padStart(6)} cuts  MAPE ${String(r.mape).padStart(6)} %  median APE ${String(r.medianApe).padStart(6)} %`)
+  started = performance.now()
+  const signals = refreshSignals(store, END)
+  const signalsSeconds = (performance.now() - started) / 1000
+  line(`  signals: ${signalsSeconds.toFixed(1)} s (${n(signals.points)} series points)`)
+  return { fullPassSeconds, signalsSeconds, batches }
+}
