@@ -8,37 +8,19 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { decodeFeedEntries } from '../electron/core/store/feed-entries'
+import type { ItemFigures } from '../electron/core/analytics/tracking/list-figures'
 import type { Store } from '../electron/core/store/store'
+import { writeLines } from './lib'
 
 export interface DuckWindow {
   fromHour: number
   toHour: number
 }
 
-export interface DuckFigures {
-  impressions: number
-  publications: number
-  publishers: number
-  trends: number
-  observations: number
-  positionSum: number
-  /** epoch seconds */
-  lastSeen: number
-}
+/** The figures DuckDB gives for an item: Feedlens' own, without the two it derives from hours (lifespan, lived hours). */
+export type DuckFigures = Omit<ItemFigures, 'lifespanHours' | 'livedHours' | 'lastSeen'> & { /** epoch seconds */ lastSeen: number }
 
 const quote = (s: string) => `'${s.replaceAll("'", "''")}'`
-
-async function writeCsv(file: string, header: string, rows: Iterable<string>): Promise<number> {
-  const out = fs.createWriteStream(file)
-  out.write(`${header}\n`)
-  let count = 0
-  for (const row of rows) {
-    if (!out.write(`${row}\n`)) await new Promise<void>((r) => out.once('drain', () => r()))
-    count++
-  }
-  await new Promise<void>((r) => out.end(() => r()))
-  return count
-}
 
 export class DuckWorld {
   private constructor(
@@ -59,11 +41,10 @@ export class DuckWorld {
           for (let i = 0; i < e.seqs.length; i++) yield `${e.seqs[i]},${s.country},${hour},${s.t},${e.positions[i]},${e.impressions[i]}`
         }
       }
-      const count = await writeCsv(obs, 'seq,country,hour,t,position,imps', observationRows())
+      const count = await writeLines(obs, observationRows(), 'seq,country,hour,t,position,imps')
       const arts = path.join(dir, 'arts.csv')
-      await writeCsv(
+      await writeLines(
         arts,
-        'seq,lang,domain,trend',
         (function* () {
           for (const [seq, lang, domain, trend] of store.sqlite
             .prepare('SELECT a.seq, a.lang, a.domain, ta.trend_id FROM articles a LEFT JOIN trend_articles ta ON ta.article_id = a.id')
@@ -72,16 +53,17 @@ export class DuckWorld {
             yield `${seq},${lang},${domain},${trend ?? ''}`
           }
         })(),
+        'seq,lang,domain,trend',
       )
       const ents = path.join(dir, 'ents.csv')
-      await writeCsv(
+      await writeLines(
         ents,
-        'seq,entity',
         (function* () {
           for (const [seq, entity] of store.sqlite.prepare('SELECT a.seq, ae.entity_id FROM article_entities ae JOIN articles a ON a.id = ae.article_id').raw().iterate() as Iterable<[number, string]>) {
             yield `${seq},"${entity.replaceAll('"', '""')}"`
           }
         })(),
+        'seq,entity',
       )
       const instance = await DuckDBInstance.create(':memory:')
       const connection = await instance.connect()

@@ -13,7 +13,7 @@ import type { ImportReport } from '../electron/core/ingest/importer'
 import { decodeFeedEntries } from '../electron/core/store/feed-entries'
 import type { Store } from '../electron/core/store/store'
 import { isoFromSeconds } from '../electron/core/time/buckets'
-import { BIN, line, median, n } from './lib'
+import { BIN, line, median, n, writeLines } from './lib'
 
 /** `feedlens import FILE --json --no-refresh` into a data folder: its report and the seconds from start to exit. */
 function cliImport(file: string, dataDir: string): Promise<{ report: ImportReport; seconds: number }> {
@@ -34,24 +34,14 @@ function cliImport(file: string, dataDir: string): Promise<{ report: ImportRepor
 async function exportWorld(source: Store, dir: string): Promise<{ articlesFile: string; observationsFile: string; rows: number }> {
   const articlesFile = path.join(dir, 'articles.ndjson')
   const observationsFile = path.join(dir, 'observations.ndjson')
-  const write = async (file: string, rows: Iterable<string>) => {
-    const out = fs.createWriteStream(file)
-    let count = 0
-    for (const row of rows) {
-      if (!out.write(`${row}\n`)) await new Promise<void>((r) => out.once('drain', () => r()))
-      count++
-    }
-    await new Promise<void>((r) => out.end(() => r()))
-    return count
-  }
-  await write(
+  await writeLines(
     articlesFile,
     (function* () {
       for (const a of source.sqlite.prepare('SELECT url, title, region, lang, category, content_type, summary, published_at FROM articles ORDER BY seq').iterate()) yield JSON.stringify(a)
     })(),
   )
   const urls = new Map(source.sqlite.prepare('SELECT seq, url FROM articles').raw().all() as Array<[number, string]>)
-  const rows = await write(
+  const rows = await writeLines(
     observationsFile,
     (function* () {
       for (const s of source.sqlite.prepare('SELECT observed_at AS t, country, entries FROM feed_snapshots ORDER BY observed_at, country').iterate() as Iterable<{ t: number; country: string; entries: Buffer }>) {

@@ -137,3 +137,31 @@ export async function timedGet(url: string, key?: string): Promise<{ ms: number;
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`)
   return { ms: took, body: JSON.parse(text) as unknown }
 }
+
+/** Writes lines to a file (a header first when given), waiting when the stream is full; returns the rows written. */
+export async function writeLines(file: string, rows: Iterable<string>, header?: string): Promise<number> {
+  const out = fs.createWriteStream(file)
+  if (header !== undefined) out.write(`${header}\n`)
+  let count = 0
+  for (const row of rows) {
+    if (!out.write(`${row}\n`)) await new Promise<void>((r) => out.once('drain', () => r()))
+    count++
+  }
+  await new Promise<void>((r) => out.end(() => r()))
+  return count
+}
+
+/** Times each URL once through the app (after untimed calls of others: a running app is warm); a status other than 200 stops the bench. */
+export async function timeUrls(app: { request(url: string, init: RequestInit): Response | Promise<Response> }, headers: Record<string, string>, urls: string[], warmUp: string[]): Promise<Timing> {
+  for (const u of warmUp) await (await app.request(`http://127.0.0.1${u}`, { headers })).arrayBuffer()
+  const times: number[] = []
+  for (const u of urls) {
+    const started = performance.now()
+    const res = await app.request(`http://127.0.0.1${u}`, { headers })
+    await res.arrayBuffer()
+    times.push(performance.now() - started)
+    if (res.status !== 200) throw new Error(`${u}: ${res.status}`)
+  }
+  return timing(times)
+}
+

@@ -16,7 +16,7 @@ import { decodeFeedEntries } from '../electron/core/store/feed-entries'
 import type { Store } from '../electron/core/store/store'
 import { isoFromSeconds } from '../electron/core/time/buckets'
 import type { BenchLists } from './tracking'
-import { BIN, copyWorld, END, line, ms, n, serveFolder, showTiming, timing, worldFile, type Timing } from './lib'
+import { BIN, copyWorld, END, line, ms, n, serveFolder, showTiming, timeUrls, timing, worldFile, type Timing } from './lib'
 
 export type ReadResults = Record<string, Timing>
 
@@ -52,16 +52,7 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
   ]
   const results: ReadResults = {}
   for (const [name, urls] of requests) {
-    for (const u of urls.slice(0, 3)) await (await app.request(`http://127.0.0.1${u}`, { headers })).arrayBuffer()
-    const times: number[] = []
-    for (const u of urls) {
-      const started = performance.now()
-      const res = await app.request(`http://127.0.0.1${u}`, { headers })
-      await res.arrayBuffer()
-      times.push(performance.now() - started)
-      if (res.status !== 200) throw new Error(`${u}: ${res.status}`)
-    }
-    results[name] = timing(times)
+    results[name] = await timeUrls(app, headers, urls, urls.slice(0, 3))
     line(`  ${name.padEnd(58)} ${showTiming(results[name])}`)
   }
   core.rateLimiter.close() // the store stays open for the next part

@@ -12,7 +12,7 @@ import { scanMentionList } from '../electron/core/jobs/mention-scan'
 import { addItems, createList, deleteList } from '../electron/core/service/tracking/editing'
 import type { Store } from '../electron/core/store/store'
 import { DuckWorld } from './duckdb'
-import { copyWorld, END, line, ms, n, serveFolder, showTiming, timedGet, timing, type Timing } from './lib'
+import { copyWorld, END, line, ms, n, serveFolder, showTiming, timedGet, timeUrls, timing, type Timing } from './lib'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -60,20 +60,6 @@ export interface TrackingResults {
   metricsMention: Timing
   cached: Timing
   duck: DuckComparison | null
-}
-
-/** Times each URL once (after a few untimed calls of other windows: a running app is warm). */
-async function timeUrls(app: ReturnType<typeof createHttpApp>, headers: Record<string, string>, urls: string[], warmUp: string[]): Promise<Timing> {
-  for (const u of warmUp) await (await app.request(`http://127.0.0.1${u}`, { headers })).arrayBuffer()
-  const times: number[] = []
-  for (const u of urls) {
-    const started = performance.now()
-    const res = await app.request(`http://127.0.0.1${u}`, { headers })
-    await res.arrayBuffer()
-    times.push(performance.now() - started)
-    if (res.status !== 200) throw new Error(`${u}: ${res.status}`)
-  }
-  return timing(times)
 }
 
 export async function measureTracking(store: Store, lists: BenchLists, calls: number, duck: DuckWorld | null): Promise<TrackingResults> {

@@ -69,18 +69,68 @@ export const revokedKeyResponse = z.object({ key: apiKeySchema })
 
 export const jobKinds = ['demo', 'import'] as const
 
-export const jobSchema = z.object({
+const rowProblemSchema = z.object({ line: z.number().int(), reason: z.string() })
+
+/** What an import reports when it ends (the CLI prints the same). */
+export const importReportSchema = z.object({
+  file: z.string(),
+  format: z.enum(importFormats),
+  /** Records read (every non-empty line of an NDJSON file, every record of a CSV file): each is written, already stored, or a problem. */
+  rows: z.number().int(),
+  /** Empty lines of an NDJSON file: read, holding nothing. */
+  blankLines: z.number().int(),
+  articles: z.number().int(),
+  observationsInserted: z.number().int(),
+  observationsDuplicate: z.number().int(),
+  skipped: z.number().int(),
+  /** Articles that came without entities and got entities found in their text. */
+  articlesWithFoundEntities: z.number().int(),
+  /** The first problems found, each with its line. */
+  problems: z.array(rowProblemSchema),
+  /** Lines imported with a doubt (not valid UTF-8: read with U+FFFD), the first few; with strict they are problems. */
+  warnings: z.array(rowProblemSchema),
+  warningCount: z.number().int(),
+  /** Strict mode only: true when the file was refused and nothing was written. */
+  refused: z.boolean(),
+  /** Whether the file was read and parsed on a worker thread (the built app and CLI). */
+  parsedOnWorker: z.boolean(),
+})
+export type ImportReport = z.infer<typeof importReportSchema>
+
+/** What building the demo world reports when it ends. */
+export const demoSummarySchema = z.object({
+  scale: z.enum(demoScales),
+  seed: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  countries: z.number().int(),
+  publishers: z.number().int(),
+  storylines: z.number().int(),
+  articles: z.number().int(),
+  observations: z.number().int(),
+  shakeups: z.number().int(),
+})
+export type DemoSummary = z.infer<typeof demoSummarySchema>
+
+const jobFields = {
   id: z.uuid(),
-  kind: z.enum(jobKinds),
   status: z.enum(['running', 'done', 'failed']),
   /** 0 to 1 */
   progress: z.number(),
   message: z.string(),
-  result: z.record(z.string(), z.unknown()).nullable(),
   error: z.string().nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
-})
+}
+
+/** A background job; its result (once done) is typed by its kind. */
+export const jobSchema = z.discriminatedUnion('kind', [
+  z.object({ ...jobFields, kind: z.literal('demo'), result: demoSummarySchema.nullable() }),
+  z.object({ ...jobFields, kind: z.literal('import'), result: importReportSchema.nullable() }),
+])
+export type JobKind = (typeof jobKinds)[number]
+/** The result a job of a kind ends with. */
+export type JobResult<K extends JobKind> = NonNullable<Extract<z.infer<typeof jobSchema>, { kind: K }>['result']>
 export const jobResponse = z.object({ job: jobSchema })
 export const jobIdPath = z.object({ job_id: uuidParam })
 

@@ -31,7 +31,7 @@ describe('the tracking screens in Chromium', () => {
     expect(await table.locator('svg.sparkline').count()).toBe(2)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'tracking-metrics.png') })
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Metrics as CSV' }).click()])
     const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n')
     expect(csv[0]).toBe(
       'key,name,impressions,impressions_spark,delta_pct,rank_delta,publications_count,publishers_count,avg_position,trends_count,avg_lifespan_hours,lived_hours,related,last_seen',

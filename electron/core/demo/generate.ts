@@ -8,6 +8,7 @@ import { runSteps, runStepsInBackground } from '../steps'
 import { DAY_MS, HOUR_MS } from '../time/buckets'
 import { languageName, referenceCountry, type ReferenceCountry } from '../geo/reference-countries'
 import { Random } from './random'
+import type { DemoSummary } from '../../../shared/contract/app'
 import { scaleSpecs, SNAPSHOT_HOURS, type DemoScale } from './scales'
 import { DERIVATIVE_SHARE, drawFormat, drawShape, expectedArticles, SHAPE_WEIGHTS, type ShapeParams, type StorylineShape } from './storylines'
 import { slugify, writeArticle } from './texts'
@@ -23,18 +24,7 @@ export interface DemoOptions {
   onProgress?: (done: number, total: number) => void
 }
 
-export interface DemoSummary {
-  scale: DemoScale
-  seed: number
-  from: string
-  to: string
-  countries: number
-  publishers: number
-  storylines: number
-  articles: number
-  observations: number
-  shakeups: number
-}
+export type { DemoSummary }
 
 /** Namespace of the demo world's storyline ids (UUID v5). */
 const STORYLINE_NAMESPACE = '6f0f4e3a-8a7c-5d2e-9b1f-3c4d5e6f7a8b'

@@ -30,34 +30,10 @@ export interface ImportOptions {
   holdsImportLock?: boolean
 }
 
-export interface RowProblem {
-  line: number
-  reason: string
-}
+import type { ImportReport } from '../../../shared/contract/app'
 
-export interface ImportReport {
-  file: string
-  format: ImportFormat
-  /** Records read (every non-empty line of an NDJSON file, every record of a CSV file): each is written, already stored, or a problem. */
-  rows: number
-  /** Empty lines of an NDJSON file: read, holding nothing. */
-  blankLines: number
-  articles: number
-  observationsInserted: number
-  observationsDuplicate: number
-  skipped: number
-  /** Articles that came without entities and got entities found in their text. */
-  articlesWithFoundEntities: number
-  /** The first problems found (at most MAX_REPORTED), each with its line. */
-  problems: RowProblem[]
-  /** Lines imported with a doubt (not valid UTF-8: read with U+FFFD), the first MAX_REPORTED; with --strict they are problems. */
-  warnings: RowProblem[]
-  warningCount: number
-  /** Strict mode only: true when the file was refused and nothing was written. */
-  refused: boolean
-  /** Whether the file was read and parsed on a worker thread (the built app and CLI). */
-  parsedOnWorker: boolean
-}
+export type { ImportReport }
+export type RowProblem = ImportReport['problems'][number]
 
 export const MAX_REPORTED = 100
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { JobKind, JobResult } from '../../../shared/contract/app'
 import type { RouteResponse } from '../../../shared/contract/routes'
 
 export type JobView = RouteResponse<'appGetJob'>['job']
@@ -11,8 +12,9 @@ export type JobView = RouteResponse<'appGetJob'>['job']
 export class JobRegistry {
   private readonly jobs = new Map<string, JobView>()
 
-  start(kind: JobView['kind'], message: string, now: Date, work: (report: (progress: number, message?: string) => void) => Promise<Record<string, unknown>>): JobView {
-    const job: JobView = {
+  start<K extends JobKind>(kind: K, message: string, now: Date, work: (report: (progress: number, message?: string) => void) => Promise<JobResult<K>>): JobView {
+    // the kind and its result go together: work of kind K ends with JobResult<K>
+    const job = {
       id: randomUUID(),
       kind,
       status: 'running',
@@ -22,7 +24,7 @@ export class JobRegistry {
       error: null,
       started_at: now.toISOString(),
       finished_at: null,
-    }
+    } as JobView
     this.jobs.set(job.id, job)
     const report = (progress: number, text?: string) => {
       job.progress = Math.max(0, Math.min(1, progress))

@@ -37,3 +37,18 @@ export async function call<K extends RouteId>(id: K, options: CallOptions = {}):
   if (response.status >= 400) throw new ApiClientError(response.status, response.body)
   return response.body as RouteResponse<K>
 }
+
+/**
+ * Every page of a paged list (for exports): calls the route with growing offsets until
+ * `total` rows are read. `pageSize` is the route's largest limit.
+ */
+export async function allPages<K extends RouteId, Row>(id: K, options: CallOptions, rowsOf: (answer: RouteResponse<K>) => readonly Row[], pageSize: number): Promise<Row[]> {
+  const rows: Row[] = []
+  for (;;) {
+    const answer = await call(id, { ...options, query: { ...options.query, limit: pageSize, offset: rows.length } })
+    const page = rowsOf(answer)
+    rows.push(...page)
+    const total = (answer as { total?: number }).total ?? rows.length
+    if (page.length === 0 || rows.length >= total) return rows
+  }
+}

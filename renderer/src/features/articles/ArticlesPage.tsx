@@ -1,12 +1,26 @@
 import { useState } from 'react'
+import type { RouteResponse } from '../../../../shared/contract/routes'
 import { articleSortFields, formatGroups } from '../../../../shared/contract/values'
+import { allPages } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
+import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { currentQuery, useAppStore } from '../../stores/app-store'
 import { ArticleDetail } from './ArticleDetail'
 
 const PAGE = 50
+
+type ArticleRow = RouteResponse<'listArticles'>['articles'][number]
+
+const articleColumns: Array<Column<ArticleRow>> = [
+  { id: 'title', header: 'Title', cell: (a) => a.title },
+  { id: 'domain', header: 'Publisher', cell: (a) => a.domain },
+  { id: 'region', header: 'Country', cell: (a) => a.region },
+  { id: 'last_seen_at', header: 'Last seen', value: (a) => a.last_seen_at, cell: (a) => formatTime(a.last_seen_at) },
+  { id: 'url', header: 'URL', value: (a) => a.url },
+  { id: 'id', header: 'Id', value: (a) => a.id },
+]
 
 interface Filters {
   search: string
@@ -115,26 +129,19 @@ export function ArticlesPage() {
           {articles.data && articles.data.total === 0 ? (
             <EmptyState title="No articles">Nothing matches, or the store is empty.</EmptyState>
           ) : (
-            <table className="table clickable" aria-label="Articles">
-              <thead>
-                <tr>
-                  <th>Title</th>
-                  <th>Publisher</th>
-                  <th>Country</th>
-                  <th>Last seen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(articles.data?.articles ?? []).map((a) => (
-                  <tr key={a.id} onClick={() => navigate(`/article/${a.id}`)} className={articleId === a.id ? 'selected' : ''}>
-                    <td>{a.title}</td>
-                    <td>{a.domain}</td>
-                    <td>{a.region}</td>
-                    <td>{formatTime(a.last_seen_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Articles"
+              columns={articleColumns}
+              rows={articles.data?.articles ?? []}
+              rowKey={(a) => a.id}
+              selectedKey={articleId}
+              loading={articles.loading}
+              onOpen={(a) => navigate(`/article/${a.id}`)}
+              exportAs={{
+                fileName: exportFileName('articles', filters.search, filters.domain, filters.region, filters.lang, filters.category, filters.content_type, filters.date_from, filters.date_to),
+                allRows: () => allPages('listArticles', { query: { ...filters } }, (a) => a.articles, 500),
+              }}
+            />
           )}
           {articles.data && <Pager total={articles.data.total} limit={PAGE} offset={offset} onChange={setOffset} />}
         </Card>

@@ -1,7 +1,47 @@
 import { useState } from 'react'
 import { geoWindows } from '../../../../shared/contract/values'
+import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
+import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader } from '../../components/common'
+
+type Region = RouteResponse<'listRegions'>['regions'][number]
+type City = RouteResponse<'listRegionCities'>['cities'][number]
+type Language = RouteResponse<'listLanguages'>['languages'][number]
+
+function regionColumns(withEntity: boolean): Array<Column<Region>> {
+  return [
+    {
+      id: 'name',
+      header: 'Country',
+      value: (r) => r.name,
+      cell: (r) => (
+        <>
+          {r.name} <span className="muted">{r.alpha_2}</span> {!r.is_active && <span className="badge">no data</span>}
+        </>
+      ),
+    },
+    { id: 'alpha_2', header: 'Code', value: (r) => r.alpha_2 },
+    { id: 'languages', header: 'Languages', value: (r) => r.languages, cell: (r) => r.languages.join(', ') },
+    { id: 'cities_count', header: 'Cities', numeric: true, value: (r) => r.cities_count, cell: (r) => formatNumber(r.cities_count) },
+    { id: 'profiles_count', header: 'Profiles', numeric: true, value: (r) => r.profiles_count, cell: (r) => formatNumber(r.profiles_count) },
+    { id: 'population', header: 'Population', numeric: true, value: (r) => r.stats?.population, cell: (r) => formatNumber(r.stats?.population) },
+    { id: 'entity_publications', header: 'Publications', numeric: true, visible: withEntity, value: (r) => r.entity_publications, cell: (r) => formatNumber(r.entity_publications) },
+    { id: 'entity_impressions', header: 'Impressions', numeric: true, visible: withEntity, value: (r) => r.entity_impressions, cell: (r) => formatNumber(r.entity_impressions) },
+  ]
+}
+
+const cityColumns: Array<Column<City>> = [
+  { id: 'name', header: 'City', cell: (c) => c.name },
+  { id: 'is_active', header: 'Active', value: (c) => c.is_active, cell: (c) => (c.is_active ? 'yes' : '') },
+]
+
+const languageColumns: Array<Column<Language>> = [
+  { id: 'name', header: 'Language', value: (l) => l.name, cell: (l) => <>{l.name} <span className="muted">{l.code}</span></> },
+  { id: 'code', header: 'Code', value: (l) => l.code },
+  { id: 'regions', header: 'Countries', value: (l) => l.regions, cell: (l) => l.regions.join(', ') },
+  { id: 'article_count', header: 'Articles', numeric: true, value: (l) => l.article_count, cell: (l) => formatNumber(l.article_count) },
+]
 
 /** Geography: markets with stats, where an entity is active, a country's cities, languages. */
 export function GeographyPage() {
@@ -47,38 +87,17 @@ export function GeographyPage() {
       <ErrorBanner message={regions.error ?? languages.error} />
       <div className="split">
         <Card title="Regions">
-          {regions.data && regions.data.total === 0 ? (
-            <EmptyState title="No regions">{withEntity ? 'The entity did not occur in this window.' : 'Regions arrive with the demo world or an import.'}</EmptyState>
-          ) : (
-            <table className="table clickable" aria-label="Regions">
-              <thead>
-                <tr>
-                  <th>Country</th>
-                  <th>Languages</th>
-                  <th className="num">Cities</th>
-                  <th className="num">Profiles</th>
-                  <th className="num">Population</th>
-                  {withEntity && <th className="num">Publications</th>}
-                  {withEntity && <th className="num">Impressions</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {(regions.data?.regions ?? []).map((r) => (
-                  <tr key={r.alpha_2} onClick={() => setSelected(r.alpha_2)} className={selected === r.alpha_2 ? 'selected' : ''}>
-                    <td>
-                      {r.name} <span className="muted">{r.alpha_2}</span> {!r.is_active && <span className="badge">no data</span>}
-                    </td>
-                    <td>{r.languages.join(', ')}</td>
-                    <td className="num">{formatNumber(r.cities_count)}</td>
-                    <td className="num">{formatNumber(r.profiles_count)}</td>
-                    <td className="num">{formatNumber(r.stats?.population)}</td>
-                    {withEntity && <td className="num">{formatNumber(r.entity_publications)}</td>}
-                    {withEntity && <td className="num">{formatNumber(r.entity_impressions)}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            label="Regions"
+            columns={regionColumns(withEntity)}
+            rows={regions.data?.regions ?? []}
+            rowKey={(r) => r.alpha_2}
+            selectedKey={selected}
+            loading={regions.loading}
+            onOpen={(r) => setSelected(r.alpha_2)}
+            empty={<EmptyState title="No regions">{withEntity ? 'The entity did not occur in this window.' : 'Regions arrive with the demo world or an import.'}</EmptyState>}
+            exportAs={{ fileName: exportFileName('regions', query.entity, query.entity && query.window, query.entity_only && 'only') }}
+          />
         </Card>
         {selected && region.data && (
           <Card
@@ -92,48 +111,28 @@ export function GeographyPage() {
           >
             <p className="muted">First data: {formatTime(region.data.first_data_at)} (local offset)</p>
             <div className="scroll">
-              <table className="table" aria-label="Cities">
-                <thead>
-                  <tr>
-                    <th>City</th>
-                    <th>Active</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(cities.data?.cities ?? []).slice(0, 500).map((c) => (
-                    <tr key={c.id}>
-                      <td>{c.name}</td>
-                      <td>{c.is_active ? 'yes' : ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                label="Cities"
+                columns={cityColumns}
+                rows={cities.data?.cities ?? []}
+                rowKey={(c) => String(c.id)}
+                loading={cities.loading}
+                maxRows={500}
+                exportAs={{ fileName: exportFileName('cities', selected, activeCities && 'active') }}
+              />
             </div>
-            {(cities.data?.cities.length ?? 0) > 500 && <p className="muted">First 500 of {cities.data!.cities.length} cities.</p>}
           </Card>
         )}
       </div>
       <Card title="Languages">
-        <table className="table" aria-label="Languages">
-          <thead>
-            <tr>
-              <th>Language</th>
-              <th>Countries</th>
-              <th className="num">Articles</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(languages.data?.languages ?? []).map((l) => (
-              <tr key={l.code}>
-                <td>
-                  {l.name} <span className="muted">{l.code}</span>
-                </td>
-                <td>{l.regions.join(', ')}</td>
-                <td className="num">{formatNumber(l.article_count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Languages"
+          columns={languageColumns}
+          rows={languages.data?.languages ?? []}
+          rowKey={(l) => l.code}
+          loading={languages.loading}
+          exportAs={{ fileName: 'languages' }}
+        />
       </Card>
     </div>
   )

@@ -2,10 +2,20 @@ import { useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { call } from '../../api/client'
 import { Card, EmptyState, ErrorBanner, PageHeader } from '../../components/common'
+import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 
 type Profile = RouteResponse<'checkProfile'>
 type Mode = 'one' | 'bulk' | 'search'
+
+const profileColumns: Array<Column<Profile>> = [
+  { id: 'title', header: 'Publisher', value: (r) => r.title, cell: (r) => r.title ?? '—' },
+  { id: 'domain', header: 'Domain', cell: (r) => <span className="mono">{r.domain}</span>, value: (r) => r.domain },
+  { id: 'exists', header: 'Profile', value: (r) => r.exists, cell: (r) => (r.exists ? <span className="badge ok">exists</span> : <span className="badge">none</span>) },
+  { id: 'knowledge_graph_id', header: 'Knowledge graph', value: (r) => r.knowledgeGraphId, cell: (r) => <span className="mono">{r.knowledgeGraphId ?? '—'}</span> },
+  { id: 'followers', header: 'Followers', numeric: true, value: (r) => (r.exists ? Number(r.totalFollowers) : null), cell: (r) => (r.exists ? Number(r.totalFollowers).toLocaleString('en-US') : '—') },
+  { id: 'recent', header: 'Recent', title: 'recent publications', numeric: true, value: (r) => r.recentPublications.length, cell: (r) => r.recentPublications.length },
+]
 
 /** Publishers: check one domain, paste up to 100, or search by name; each result leads to its articles. */
 export function PublishersPage() {
@@ -77,36 +87,25 @@ export function PublishersPage() {
       {results && results.length === 0 && <EmptyState title="No publisher found" />}
       {results && results.length > 0 && (
         <Card title={`${results.length} publisher${results.length === 1 ? '' : 's'}`}>
-          <table className="table" aria-label="Publisher profiles">
-            <thead>
-              <tr>
-                <th>Publisher</th>
-                <th>Domain</th>
-                <th>Profile</th>
-                <th>Knowledge graph</th>
-                <th className="num">Followers</th>
-                <th className="num">Recent</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((r) => (
-                <tr key={r.domain}>
-                  <td>{r.title ?? '—'}</td>
-                  <td className="mono">{r.domain}</td>
-                  <td>{r.exists ? <span className="badge ok">exists</span> : <span className="badge">none</span>}</td>
-                  <td className="mono">{r.knowledgeGraphId ?? '—'}</td>
-                  <td className="num">{r.exists ? Number(r.totalFollowers).toLocaleString('en-US') : '—'}</td>
-                  <td className="num">{r.recentPublications.length}</td>
-                  <td>
-                    <button className="link" onClick={() => navigate(`/articles?domain=${encodeURIComponent(r.domain)}`)}>
-                      articles →
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Publisher profiles"
+            columns={[
+              ...profileColumns,
+              {
+                id: 'articles',
+                header: '',
+                value: null,
+                cell: (r) => (
+                  <button className="link" onClick={() => navigate(`/articles?domain=${encodeURIComponent(r.domain)}`)}>
+                    articles →
+                  </button>
+                ),
+              },
+            ]}
+            rows={results}
+            rowKey={(r) => r.domain}
+            exportAs={{ fileName: exportFileName('publishers', mode) }}
+          />
         </Card>
       )}
     </div>

@@ -1,23 +1,9 @@
 import { useCallback, useState } from 'react'
+import { importFormats } from '../../../../shared/contract/values'
 import { call } from '../../api/client'
 import { ProgressBar, useJob, type Job } from '../../api/use-job'
 import { Card, ErrorBanner } from '../../components/common'
 import { useAppStore } from '../../stores/app-store'
-
-const FORMATS = ['observations-ndjson', 'observations-csv', 'articles-ndjson', 'articles-csv', 'uci-csv'] as const
-
-interface ImportResult {
-  file: string
-  format: string
-  rows: number
-  articles: number
-  observationsInserted: number
-  observationsDuplicate: number
-  skipped: number
-  articlesWithFoundEntities: number
-  refused: boolean
-  problems: Array<{ line: number; reason: string }>
-}
 
 /** Settings > Import: pick a file, watch its progress, read the summary and the rows it skipped. */
 export function ImportPanel() {
@@ -45,7 +31,7 @@ export function ImportPanel() {
     }
   }
 
-  const result = job?.status === 'done' ? (job.result as unknown as ImportResult) : null
+  const result = job?.kind === 'import' && job.status === 'done' ? job.result : null
   return (
     <Card title="Import">
       <p className="muted">
@@ -61,7 +47,7 @@ export function ImportPanel() {
           Format
           <select value={format} onChange={(e) => setFormat(e.target.value)}>
             <option value="">detect</option>
-            {FORMATS.map((f) => (
+            {importFormats.map((f) => (
               <option key={f}>{f}</option>
             ))}
           </select>
@@ -86,16 +72,18 @@ export function ImportPanel() {
         </div>
       )}
       {result && (
-        <div className="import-summary" role="status">
+        <div className={result.refused ? 'import-summary refused' : 'import-summary'} role={result.refused ? 'alert' : 'status'}>
           {result.refused ? (
-            <strong>{result.file} was refused: {result.skipped} bad rows, nothing written.</strong>
+            <strong>
+              {result.file} was refused: {plural(result.skipped, 'bad row')}, nothing written. Fix the lines below, or import without strict to keep the
+              good rows.
+            </strong>
           ) : (
             <strong>
-              {result.file}: {result.rows.toLocaleString('en-US')} rows, {result.articles.toLocaleString('en-US')} articles,{' '}
-              {result.observationsInserted.toLocaleString('en-US')} new observations
+              {result.file}: {plural(result.rows, 'row')}, {plural(result.articles, 'article')}, {plural(result.observationsInserted, 'new observation')}
               {result.observationsDuplicate > 0 && ` (${result.observationsDuplicate.toLocaleString('en-US')} already stored)`}
-              {result.articlesWithFoundEntities > 0 && `, entities found in the text of ${result.articlesWithFoundEntities.toLocaleString('en-US')} articles`}
-              {result.skipped > 0 && `, ${result.skipped} rows skipped`}.
+              {result.articlesWithFoundEntities > 0 && `, entities found in the text of ${plural(result.articlesWithFoundEntities, 'article')}`}
+              {result.skipped > 0 && `, ${plural(result.skipped, 'row')} skipped`}.
             </strong>
           )}
           {result.problems.length > 0 && (
@@ -111,4 +99,9 @@ export function ImportPanel() {
       )}
     </Card>
   )
+}
+
+/** "1 row", "2 rows", "1,204 rows". */
+export function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : `${noun}s`}`
 }

@@ -1,9 +1,26 @@
 import { useState } from 'react'
+import type { RouteResponse } from '../../../../shared/contract/routes'
 import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner, formatTime, PageHeader } from '../../components/common'
+import { DataTable, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { ImportPanel } from './ImportPanel'
+
+type ApiKey = RouteResponse<'appListKeys'>['keys'][number]
+
+function keyColumns(revoke: (id: string, name: string) => Promise<void>): Array<Column<ApiKey>> {
+  return [
+    { id: 'name', header: 'Name', cell: (k) => k.name },
+    { id: 'prefix', header: 'Key', cell: (k) => <span className="mono">{k.prefix}…</span> },
+    { id: 'scope', header: 'Scope', cell: (k) => (k.internal ? 'internal' : 'project') },
+    { id: 'countries', header: 'Countries', cell: (k) => k.countries?.join(', ') ?? 'all' },
+    { id: 'created_at', header: 'Created', cell: (k) => formatTime(k.created_at) },
+    { id: 'last_used_at', header: 'Last used', cell: (k) => formatTime(k.last_used_at) },
+    { id: 'status', header: 'Status', cell: (k) => (k.revoked_at ? <span className="badge danger">revoked</span> : <span className="badge ok">active</span>) },
+    { id: 'revoke', header: '', cell: (k) => !k.revoked_at && <button onClick={() => void revoke(k.id, k.name)}>Revoke</button> },
+  ]
+}
 
 /** Settings: the store and project, and API keys (create with the value shown once, list, revoke). */
 export function SettingsPage() {
@@ -122,41 +139,14 @@ export function SettingsPage() {
             </div>
           </div>
         )}
-        <table className="table" aria-label="API keys">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Key</th>
-              <th>Scope</th>
-              <th>Countries</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {(keys.data?.keys ?? []).map((k) => (
-              <tr key={k.id} className={k.revoked_at ? 'revoked' : ''}>
-                <td>{k.name}</td>
-                <td className="mono">{k.prefix}…</td>
-                <td>{k.internal ? 'internal' : 'project'}</td>
-                <td>{k.countries?.join(', ') ?? 'all'}</td>
-                <td>{formatTime(k.created_at)}</td>
-                <td>{formatTime(k.last_used_at)}</td>
-                <td>{k.revoked_at ? <span className="badge danger">revoked</span> : <span className="badge ok">active</span>}</td>
-                <td>{!k.revoked_at && <button onClick={() => void revoke(k.id, k.name)}>Revoke</button>}</td>
-              </tr>
-            ))}
-            {keys.data && keys.data.keys.length === 0 && (
-              <tr>
-                <td colSpan={8} className="muted">
-                  No keys yet.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <DataTable
+          label="API keys"
+          columns={keyColumns(revoke)}
+          rows={keys.data?.keys ?? []}
+          rowKey={(k) => k.id}
+          loading={keys.loading}
+          empty={<p className="muted">No keys yet.</p>}
+        />
       </Card>
     </div>
   )

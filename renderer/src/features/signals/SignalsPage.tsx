@@ -5,6 +5,7 @@ import { useApi } from '../../api/use-api'
 import { CountrySelect } from '../../components/Pickers'
 import { EChart } from '../../charts/EChart'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
+import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 
 type Point = RouteResponse<'getVolatility'>['series'][number]
@@ -39,6 +40,54 @@ function volatilityOption(series: Point[], compact = false) {
     ],
   }
 }
+
+type Mover = RouteResponse<'appSignalMovers'>['articles'][number]
+type FormatRow = RouteResponse<'getFormatInterest'>['formats'][number]
+type CategoryRow = RouteResponse<'getTopCategories'>['categories'][number]
+type TopicRow = RouteResponse<'getTopicVolatility'>['categories'][number]
+
+const share = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`)
+
+const moverColumns: Array<Column<Mover>> = [
+  { id: 'title', header: 'Article', value: (a) => a.title, cell: (a) => <>{a.title} <span className="muted">{a.domain}</span></> },
+  { id: 'domain', header: 'Publisher', value: (a) => a.domain },
+  { id: 'before', header: 'Before', numeric: true, value: (a) => a.before, cell: (a) => a.before ?? 'new' },
+  { id: 'after', header: 'After', numeric: true, value: (a) => a.after, cell: (a) => a.after ?? 'out' },
+  { id: 'share', header: 'Share', numeric: true, value: (a) => a.share, cell: (a) => share(a.share) },
+]
+
+const formatColumns: Array<Column<FormatRow>> = [
+  { id: 'format', header: 'Format', cell: (f) => f.format_type },
+  { id: 'index', header: 'Index', numeric: true, value: (f) => f.summary.current_index, cell: (f) => f.summary.current_index ?? '—' },
+  { id: 'share_of_impressions', header: 'Impressions share', numeric: true, value: (f) => f.summary.share_of_impressions, cell: (f) => share(f.summary.share_of_impressions) },
+  { id: 'share_of_publications', header: 'Publications share', numeric: true, value: (f) => f.summary.share_of_publications, cell: (f) => share(f.summary.share_of_publications) },
+  { id: 'trend', header: 'Trend', cell: (f) => f.summary.trend },
+]
+
+const categoryColumns: Array<Column<CategoryRow>> = [
+  { id: 'category', header: 'Category', cell: (c) => c.category },
+  { id: 'impressions', header: 'Impressions', numeric: true, value: (c) => c.impressions, cell: (c) => formatNumber(c.impressions) },
+  {
+    id: 'delta_pct',
+    header: 'Δ',
+    title: 'change against the 24 hours before',
+    numeric: true,
+    value: (c) => c.delta_pct,
+    cell: (c) => (
+      <span className={c.delta_pct !== null && c.delta_pct < 0 ? 'down' : 'up'}>
+        {c.delta_pct === null ? '—' : `${c.delta_pct > 0 ? '▲' : c.delta_pct < 0 ? '▼' : ''} ${Math.abs(c.delta_pct)}%`}
+      </span>
+    ),
+  },
+  { id: 'share_of_impressions', header: 'Share', numeric: true, value: (c) => c.share_of_impressions, cell: (c) => share(c.share_of_impressions) },
+  { id: 'publications', header: 'Pubs', title: 'publications', numeric: true, cell: (c) => c.publications },
+]
+
+const topicColumns: Array<Column<TopicRow>> = [
+  { id: 'topic', header: 'Topic', cell: (t) => t.category },
+  { id: 'index', header: 'Index', numeric: true, value: (t) => t.summary.current_index, cell: (t) => t.summary.current_index ?? '—' },
+  { id: 'trend', header: 'Trend', cell: (t) => t.summary.trend },
+]
 
 /** Signals: is it just us, or is the whole feed moving? */
 export function SignalsPage() {
@@ -122,28 +171,14 @@ export function SignalsPage() {
           {movers.error && <ErrorBanner message={movers.error} />}
           {selection && movers.data && (
             <div className="movers" aria-label="Movers">
-              <table className="table clickable" aria-label="Moving articles">
-                <thead>
-                  <tr>
-                    <th>Article</th>
-                    <th className="num">Before</th>
-                    <th className="num">After</th>
-                    <th className="num">Share</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {movers.data.articles.map((a) => (
-                    <tr key={a.id} onClick={() => navigate(`/article/${a.id}`)}>
-                      <td>
-                        {a.title} <span className="muted">{a.domain}</span>
-                      </td>
-                      <td className="num">{a.before ?? 'new'}</td>
-                      <td className="num">{a.after ?? 'out'}</td>
-                      <td className="num">{(a.share * 100).toFixed(1)}%</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                label="Moving articles"
+                columns={moverColumns}
+                rows={movers.data.articles}
+                rowKey={(a) => a.id}
+                onOpen={(a) => navigate(`/article/${a.id}`)}
+                exportAs={{ fileName: exportFileName('movers', country, granularity, selection.bucket, selection.category) }}
+              />
               <h3>Publishers</h3>
               <ul className="plain">
                 {movers.data.publishers.map((p) => (
@@ -167,79 +202,36 @@ export function SignalsPage() {
 
       <div className="grid-2">
         <Card title="Format interest">
-          <table className="table" aria-label="Format interest">
-            <thead>
-              <tr>
-                <th>Format</th>
-                <th className="num">Index</th>
-                <th className="num">Impressions share</th>
-                <th className="num">Publications share</th>
-                <th>Trend</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(interest.data?.formats ?? []).map((f) => (
-                <tr key={f.format_type}>
-                  <td>{f.format_type}</td>
-                  <td className="num">{f.summary.current_index ?? '—'}</td>
-                  <td className="num">{f.summary.share_of_impressions === null ? '—' : `${(f.summary.share_of_impressions * 100).toFixed(1)}%`}</td>
-                  <td className="num">{f.summary.share_of_publications === null ? '—' : `${(f.summary.share_of_publications * 100).toFixed(1)}%`}</td>
-                  <td>{f.summary.trend}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Format interest"
+            columns={formatColumns}
+            rows={interest.data?.formats ?? []}
+            rowKey={(f) => f.format_type}
+            loading={interest.loading}
+            exportAs={{ fileName: exportFileName('format-interest', country) }}
+          />
         </Card>
         <Card title="Top categories, last 24 hours">
-          <table className="table" aria-label="Top categories">
-            <thead>
-              <tr>
-                <th>Category</th>
-                <th className="num">Impressions</th>
-                <th className="num">Δ</th>
-                <th className="num">Share</th>
-                <th className="num">Pubs</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(categories.data?.categories ?? []).map((c) => (
-                <tr key={c.category}>
-                  <td>{c.category}</td>
-                  <td className="num">{formatNumber(c.impressions)}</td>
-                  <td className={`num ${c.delta_pct !== null && c.delta_pct < 0 ? 'down' : 'up'}`}>
-                    {c.delta_pct === null ? '—' : `${c.delta_pct > 0 ? '▲' : c.delta_pct < 0 ? '▼' : ''} ${Math.abs(c.delta_pct)}%`}
-                  </td>
-                  <td className="num">{(c.share_of_impressions * 100).toFixed(1)}%</td>
-                  <td className="num">{c.publications}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Top categories"
+            columns={categoryColumns}
+            rows={categories.data?.categories ?? []}
+            rowKey={(c) => c.category}
+            loading={categories.loading}
+            exportAs={{ fileName: exportFileName('top-categories', country, '24h') }}
+          />
         </Card>
       </div>
       <Card title="By topic">
-        {topics.data && topics.data.categories.length === 0 ? (
-          <p className="muted">Topic series appear once trends and their topics have been computed.</p>
-        ) : (
-          <table className="table" aria-label="Topic volatility">
-            <thead>
-              <tr>
-                <th>Topic</th>
-                <th className="num">Index</th>
-                <th>Trend</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(topics.data?.categories ?? []).map((t) => (
-                <tr key={t.category}>
-                  <td>{t.category}</td>
-                  <td className="num">{t.summary.current_index ?? '—'}</td>
-                  <td>{t.summary.trend}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          label="Topic volatility"
+          columns={topicColumns}
+          rows={topics.data?.categories ?? []}
+          rowKey={(t) => t.category}
+          loading={topics.loading}
+          empty={<p className="muted">Topic series appear once trends and their topics have been computed.</p>}
+          exportAs={{ fileName: exportFileName('topic-volatility', country) }}
+        />
       </Card>
     </div>
   )

@@ -5,6 +5,7 @@ import { listKinds, matchTypes, searchScopes, type ListKind } from '../../../../
 import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { ErrorBanner, formatTime } from '../../components/common'
+import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 
 type Detail = RouteResponse<'getTrackingList'>
 
@@ -14,6 +15,33 @@ const KIND_HELP: Record<ListKind, { placeholder: string; help: string }> = {
   publisher: { placeholder: 'example.com', help: 'Domains; a pasted URL is reduced to its domain.' },
   trend: { placeholder: 'search the trends by name', help: 'Storylines from the Trends page.' },
   mention: { placeholder: 'a word or phrase', help: 'Broad: every word, any order, any form. Phrase: the words in order, any form. Exact: the words as written.' },
+}
+
+type Item = Detail['items'][number]
+
+function itemColumns(kind: ListKind, remove: (key: string) => void): Array<Column<Item>> {
+  return [
+    { id: 'name', header: kind === 'mention' ? 'Keyword' : 'Item', csvHeader: 'name', cell: (i) => i.name },
+    {
+      id: 'type',
+      header: kind === 'mention' ? 'Match' : kind === 'entity' ? 'Type' : 'Key',
+      value: (i) => (kind === 'mention' || kind === 'entity' ? i.type : i.key),
+      cell: (i) => (kind === 'entity' ? (i.type ?? <span className="badge">not seen yet</span>) : kind === 'mention' ? i.type : <span className="mono">{i.key}</span>),
+    },
+    { id: 'key', header: 'Key', value: (i) => i.key, visible: kind === 'entity' || kind === 'mention' },
+    { id: 'matches_count', header: 'Matches', numeric: true, visible: kind === 'mention', cell: (i) => i.matches_count },
+    { id: 'added_at', header: 'Added', value: (i) => i.added_at, cell: (i) => formatTime(i.added_at) },
+    {
+      id: 'remove',
+      header: '',
+      value: null,
+      cell: (i) => (
+        <button type="button" className="link" aria-label={`Remove ${i.name}`} onClick={() => remove(i.key)}>
+          Remove
+        </button>
+      ),
+    },
+  ]
 }
 
 const SCOPE_LABELS: Record<string, string> = { title: 'titles', body: 'article bodies', both: 'titles and bodies', all: 'titles, summaries and bodies' }
@@ -225,32 +253,13 @@ export function ListEditor({ list, onChanged, onDeleted }: { list: Detail; onCha
         </div>
       )}
 
-      <table className="table" aria-label="Items">
-        <thead>
-          <tr>
-            <th>{kind === 'mention' ? 'Keyword' : 'Item'}</th>
-            <th>{kind === 'mention' ? 'Match' : kind === 'entity' ? 'Type' : 'Key'}</th>
-            {kind === 'mention' && <th className="num">Matches</th>}
-            <th>Added</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {list.items.map((i) => (
-            <tr key={i.key}>
-              <td>{i.name}</td>
-              <td className={kind === 'entity' ? '' : 'mono'}>{kind === 'entity' ? (i.type ?? <span className="badge">not seen yet</span>) : kind === 'mention' ? i.type : i.key}</td>
-              {kind === 'mention' && <td className="num">{i.matches_count}</td>}
-              <td>{formatTime(i.added_at)}</td>
-              <td className="num">
-                <button type="button" className="link" aria-label={`Remove ${i.name}`} onClick={() => void run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [i.key] } }))}>
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Items"
+        columns={itemColumns(kind, (key) => void run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [key] } })))}
+        rows={list.items}
+        rowKey={(i) => i.key}
+        exportAs={{ fileName: exportFileName(list.name, 'items') }}
+      />
       <div className="danger-zone">
         <button
           type="button"

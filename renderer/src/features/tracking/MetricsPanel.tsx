@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { EmptyState, ErrorBanner, formatNumber, formatTime, Pager } from '../../components/common'
+import { DataTable, exportFileName, sortRows, type Column, type SortState } from '../../components/DataTable'
 import { Sparkline } from '../../components/Sparkline'
-import { download, toCsv } from './csv'
 import { WindowPicker, type TrackingWindow } from './WindowPicker'
 
 type Metrics = RouteResponse<'getTrackingMetrics'>
@@ -12,18 +12,7 @@ type ListKind = Metrics['kind']
 
 const PAGE = 200
 
-interface Column {
-  id: string
-  header: string
-  /** what the short header means */
-  title?: string
-  numeric?: boolean
-  /** in the CSV only: the table shows it under the item's name */
-  exportOnly?: boolean
-  /** the value sorted on and exported */
-  value(row: Row): number | string | null | undefined | string[] | number[]
-  cell?(row: Row): React.ReactNode
-}
+type MetricsColumn = Column<Row>
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(1)} %`)
 
@@ -43,10 +32,11 @@ function RankDelta({ value }: { value: number | null | undefined }) {
 }
 
 /** The columns each kind shows (the contract's per-kind rows). */
-function columnsFor(kind: ListKind): Column[] {
-  const name: Column = {
+function columnsFor(kind: ListKind): MetricsColumn[] {
+  const name: MetricsColumn = {
     id: 'name',
     header: kind === 'mention' ? 'Keyword' : 'Item',
+    csvHeader: 'name',
     value: (r) => r.name,
     cell: (r) => {
       const related = r.top_entities ? r.top_entities.map((e) => e.name) : (r.related ?? [])
@@ -65,18 +55,20 @@ function columnsFor(kind: ListKind): Column[] {
       )
     },
   }
-  const impressions: Column = { id: 'impressions', header: 'Impressions', title: 'estimated impressions in the window', numeric: true, value: (r) => r.impressions, cell: (r) => formatNumber(r.impressions) }
-  const spark: Column = {
+  const impressions: MetricsColumn = { id: 'impressions', header: 'Impressions', title: 'estimated impressions in the window', numeric: true, value: (r) => r.impressions, cell: (r) => formatNumber(r.impressions) }
+  const spark: MetricsColumn = {
     id: 'spark',
     header: 'Trend',
+    csvHeader: 'impressions_spark',
+    sortable: false,
     value: (r) => r.impressions_spark ?? [],
     cell: (r) => <Sparkline values={r.impressions_spark ?? []} label={`impressions of ${r.name}`} />,
   }
-  const delta: Column = { id: 'delta_pct', header: 'Δ', title: 'change against the window of the same length before', numeric: true, value: (r) => r.delta_pct, cell: (r) => <Delta value={r.delta_pct} /> }
-  const pubs: Column = { id: 'publications_count', header: 'Pubs', title: 'publications seen in the window', numeric: true, value: (r) => r.publications_count, cell: (r) => formatNumber(r.publications_count) }
-  const lastSeen: Column = { id: 'last_seen', header: 'Last seen', exportOnly: true, value: (r) => r.last_seen }
+  const delta: MetricsColumn = { id: 'delta_pct', header: 'Δ', title: 'change against the window of the same length before', numeric: true, value: (r) => r.delta_pct, cell: (r) => <Delta value={r.delta_pct} /> }
+  const pubs: MetricsColumn = { id: 'publications_count', header: 'Pubs', title: 'publications seen in the window', numeric: true, value: (r) => r.publications_count, cell: (r) => formatNumber(r.publications_count) }
+  const lastSeen: MetricsColumn = { id: 'last_seen', header: 'Last seen', value: (r) => r.last_seen }
   if (kind === 'mention') return [name, pubs, impressions, spark, delta, lastSeen]
-  const common: Column[] = [
+  const common: MetricsColumn[] = [
     name,
     impressions,
     spark,
@@ -103,43 +95,22 @@ function columnsFor(kind: ListKind): Column[] {
     {
       id: 'related',
       header: kind === 'publisher' ? 'Top entities' : 'Related',
-      exportOnly: true,
+      
       value: (r) => (r.top_entities ? r.top_entities.map((e) => e.name) : (r.related ?? [])),
     },
     lastSeen,
   ]
 }
 
-function compare(a: unknown, b: unknown): number {
-  if (a === b) return 0
-  if (a === null || a === undefined) return 1
-  if (b === null || b === undefined) return -1
-  if (typeof a === 'number' && typeof b === 'number') return a - b
-  return String(a).localeCompare(String(b))
-}
-
 /** The metrics table of a list: sortable, with sparklines, delta arrows, pickers and CSV export. */
 export function MetricsPanel({ listId, listName, kind, window, onWindow }: { listId: string; listName: string; kind: ListKind; window: TrackingWindow; onWindow(w: TrackingWindow): void }) {
   const [offset, setOffset] = useState(0)
   const [grain, setGrain] = useState<'day' | 'hour'>('day')
-  const [sort, setSort] = useState<{ id: string; desc: boolean }>({ id: 'impressions', desc: true })
+  const [sort, setSort] = useState<SortState>({ id: 'impressions', desc: true })
   const metrics = useApi('getTrackingMetrics', { params: { list_id: listId }, query: { ...window, grain, limit: PAGE, offset } })
-  const columns = useMemo(() => columnsFor(kind), [kind])
-  const shown = columns.filter((c) => !c.exportOnly)
-  const rows = useMemo(() => {
-    const col = columns.find((c) => c.id === sort.id) ?? columns[1]!
-    const sorted = [...(metrics.data?.items ?? [])].sort((a, b) => compare(col.value(a), col.value(b)))
-    return sort.desc ? sorted.reverse() : sorted
-  }, [metrics.data, columns, sort])
+  const columns = useMemo<MetricsColumn[]>(() => [{ id: 'key', header: 'Key', value: (r) => r.key }, ...columnsFor(kind)], [kind])
+  const rows = useMemo(() => sortRows(metrics.data?.items ?? [], columns, sort), [metrics.data, columns, sort])
   const data = metrics.data
-  const exportCsv = () => {
-    if (!data) return
-    const csvColumns = [
-      { header: 'key', value: (r: Row) => r.key },
-      ...columns.map((c) => ({ header: c.id === 'name' ? 'name' : c.id === 'spark' ? 'impressions_spark' : c.id, value: (r: Row) => c.value(r) })),
-    ]
-    download(`${listName.replace(/[^\p{L}\p{N}]+/gu, '-')}-${window.period}-${window.country}.csv`, toCsv(csvColumns, rows))
-  }
   return (
     <div className="metrics">
       <div className="toolbar">
@@ -157,9 +128,6 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
             </button>
           ))}
         </div>
-        <button type="button" onClick={exportCsv} disabled={!data}>
-          Export CSV
-        </button>
       </div>
       <ErrorBanner message={metrics.error} />
       {data && (
@@ -168,41 +136,20 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
           page total {formatNumber(data.summary.impressions)} impressions <Delta value={data.summary.delta_pct} />
         </p>
       )}
-      {data && data.total === 0 ? (
-        <EmptyState title="This list has no items yet">Add items in the Edit tab.</EmptyState>
-      ) : (
-        <div className="table-scroll">
-          <table className="table metrics-table" aria-label="Metrics">
-            <thead>
-              <tr>
-                {shown.map((c) => (
-                  <th key={c.id} className={c.numeric ? 'num' : ''} title={c.title} aria-sort={sort.id === c.id ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-                    {c.id === 'spark' ? (
-                      c.header
-                    ) : (
-                      <button type="button" className="sort" onClick={() => setSort({ id: c.id, desc: sort.id === c.id ? !sort.desc : c.numeric === true })}>
-                        {c.header}
-                        {sort.id === c.id ? (sort.desc ? ' ↓' : ' ↑') : ''}
-                      </button>
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.key}>
-                  {shown.map((c) => (
-                    <td key={c.id} className={c.numeric ? 'num' : ''}>
-                      {c.cell ? c.cell(r) : String(c.value(r) ?? '—')}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label="Metrics"
+        className="metrics-table"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        loading={metrics.loading}
+        sort={sort}
+        onSort={setSort}
+        empty={data && data.total === 0 ? <EmptyState title="This list has no items yet">Add items in the Edit tab.</EmptyState> : undefined}
+        exportAs={{
+          fileName: exportFileName(listName, 'metrics', window.period, window.country, window.lang, grain),
+        }}
+      />
       {data && <Pager total={data.total} limit={PAGE} offset={offset} onChange={setOffset} />}
     </div>
   )

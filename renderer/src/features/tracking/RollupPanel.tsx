@@ -2,9 +2,18 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { CabinetLink } from '../../components/CabinetLink'
 import { EmptyState, ErrorBanner, formatNumber, formatTime } from '../../components/common'
+import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { WindowPicker, type TrackingWindow } from './WindowPicker'
 
 type Rollup = RouteResponse<'getTrackingRollup'>
+type TopArticle = NonNullable<Rollup['top_articles']>[number]
+
+const topArticleColumns: Array<Column<TopArticle>> = [
+  { id: 'title', header: 'Title', value: (a) => a.title, cell: (a) => <CabinetLink url={a.cabinet_url}>{a.title}</CabinetLink> },
+  { id: 'domain', header: 'Publisher', cell: (a) => a.domain },
+  { id: 'impressions', header: 'Impressions', numeric: true, value: (a) => a.imps, cell: (a) => formatNumber(a.imps) },
+  { id: 'url', header: 'URL', value: (a) => a.cabinet_url },
+]
 
 interface Slice {
   name: string
@@ -46,7 +55,7 @@ function SliceCard({ title, slices }: { title: string; slices: Slice[] | undefin
 }
 
 /** Aggregates over every item of the list, by the slices its kind has. */
-export function RollupPanel({ listId, window, onWindow }: { listId: string; window: TrackingWindow; onWindow(w: TrackingWindow): void }) {
+export function RollupPanel({ listId, listName, window, onWindow }: { listId: string; listName: string; window: TrackingWindow; onWindow(w: TrackingWindow): void }) {
   const rollup = useApi('getTrackingRollup', { params: { list_id: listId }, query: { ...window } })
   const data: Rollup | null = rollup.data
   return (
@@ -66,26 +75,13 @@ export function RollupPanel({ listId, window, onWindow }: { listId: string; wind
           {(data.top_articles ?? []).length === 0 ? (
             <EmptyState title="No publications in this window" />
           ) : (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Title</th>
-                  <th>Publisher</th>
-                  <th className="num">Impressions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(data.top_articles ?? []).map((a) => (
-                  <tr key={a.id}>
-                    <td>
-                      <CabinetLink url={a.cabinet_url}>{a.title}</CabinetLink>
-                    </td>
-                    <td>{a.domain}</td>
-                    <td className="num">{formatNumber(a.imps)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Top articles"
+              columns={topArticleColumns}
+              rows={data.top_articles ?? []}
+              rowKey={(a) => a.id}
+              exportAs={{ fileName: exportFileName(listName, 'top-articles', window.period, window.country, window.lang) }}
+            />
           )}
         </section>
       ) : data?.kind === 'mention' ? (

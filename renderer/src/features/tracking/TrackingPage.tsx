@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react'
+import type { RouteResponse } from '../../../../shared/contract/routes'
 import { LIST_COLORS } from '../../../../shared/contract/list-editing'
 import { listKinds } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader } from '../../components/common'
+import { DataTable, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { ListEditor, NewListForm } from './ListEditor'
 import { MatchesPanel } from './MatchesPanel'
@@ -13,6 +15,24 @@ import { defaultWindow, type TrackingWindow } from './WindowPicker'
 const TABS = ['metrics', 'rollup', 'matches', 'edit'] as const
 type Tab = (typeof TABS)[number]
 const TAB_LABELS: Record<Tab, string> = { metrics: 'Metrics', rollup: 'Roll-up', matches: 'Matches', edit: 'Edit' }
+
+type ListRow = RouteResponse<'listTrackingLists'>['lists'][number]
+
+const listColumns: Array<Column<ListRow>> = [
+  {
+    id: 'name',
+    header: 'Name',
+    value: (l) => l.name,
+    cell: (l) => (
+      <>
+        <span className={`swatch c${l.color_index % LIST_COLORS}`} /> {l.name}
+        {l.kind === 'mention' && <div className="muted small">{l.active ? `${l.matches_count} matches · ${l.new_publications_24h} new in 24 h` : 'paused'}</div>}
+      </>
+    ),
+  },
+  { id: 'kind', header: 'Kind', cell: (l) => l.kind },
+  { id: 'item_count', header: 'Items', numeric: true, cell: (l) => l.item_count },
+]
 
 /** Tracking: usage badges, the project's lists, and the chosen list's metrics, roll-up, matches and editor. */
 export function TrackingPage() {
@@ -86,31 +106,15 @@ export function TrackingPage() {
           {lists.data && lists.data.total === 0 ? (
             <EmptyState title="No lists yet">Create one with New list: follow entities, sections, publishers, trends or keywords.</EmptyState>
           ) : (
-            <table className="table clickable" aria-label="Tracking lists">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Kind</th>
-                  <th className="num">Items</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(lists.data?.lists ?? []).map((l) => (
-                  <tr key={l.id} className={l.id === selectedId ? 'selected' : ''} onClick={() => navigate(`/tracking/${l.id}/${tab === 'matches' && l.kind !== 'mention' ? 'metrics' : tab}`)}>
-                    <td>
-                      <span className={`swatch c${l.color_index % LIST_COLORS}`} /> {l.name}
-                      {l.kind === 'mention' && (
-                        <div className="muted small">
-                          {l.active ? `${l.matches_count} matches · ${l.new_publications_24h} new in 24 h` : 'paused'}
-                        </div>
-                      )}
-                    </td>
-                    <td>{l.kind}</td>
-                    <td className="num">{l.item_count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Tracking lists"
+              columns={listColumns}
+              rows={lists.data?.lists ?? []}
+              rowKey={(l) => l.id}
+              selectedKey={selectedId}
+              loading={lists.loading}
+              onOpen={(l) => navigate(`/tracking/${l.id}/${tab === 'matches' && l.kind !== 'mention' ? 'metrics' : tab}`)}
+            />
           )}
         </Card>
         {list && (
@@ -129,7 +133,7 @@ export function TrackingPage() {
             </div>
             <ErrorBanner message={detail.error} />
             {tab === 'metrics' && <MetricsPanel key={panelKey} listId={list.id} listName={list.name} kind={list.kind} window={window} onWindow={setWindow} />}
-            {tab === 'rollup' && <RollupPanel key={panelKey} listId={list.id} window={window} onWindow={setWindow} />}
+            {tab === 'rollup' && <RollupPanel key={panelKey} listId={list.id} listName={list.name} window={window} onWindow={setWindow} />}
             {tab === 'matches' && list.kind === 'mention' && <MatchesPanel key={panelKey} list={list} />}
             {tab === 'edit' && (
               <ListEditor

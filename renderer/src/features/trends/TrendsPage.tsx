@@ -1,14 +1,27 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { semanticTypes, structuralTypes, trendRoles, trendStates } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { call } from '../../api/client'
+import { allPages, call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { EChart } from '../../charts/EChart'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
+import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 
 const PAGE = 50
 type TrendCard = RouteResponse<'getTrend'>
+
+type TrendRow = RouteResponse<'listTrends'>['trends'][number]
+
+const trendColumns: Array<Column<TrendRow>> = [
+  { id: 'label', header: 'Trend', value: (t) => t.label, cell: (t) => <>{t.label} <span className="muted small">{t.country_scope.join(' ')}</span></> },
+  { id: 'country_scope', header: 'Countries', value: (t) => t.country_scope },
+  { id: 'state', header: 'State', value: (t) => t.state, cell: (t) => <span className={`badge state-${t.state}`}>{t.state.replace('_', ' ')}</span> },
+  { id: 'structural_type', header: 'Type', value: (t) => t.structural_type, cell: (t) => t.structural_type.replace('_', ' ') },
+  { id: 'article_count', header: 'Articles', numeric: true, cell: (t) => t.article_count },
+  { id: 'last_article_at', header: 'Last article', value: (t) => t.last_article_at, cell: (t) => formatTime(t.last_article_at) },
+  { id: 'id', header: 'Id', value: (t) => t.id },
+]
 
 const ROLE_LABELS: Record<string, string> = {
   F1_trigger: 'Triggers',
@@ -105,8 +118,9 @@ export function TrendsPage() {
   const [topics, setTopics] = useState<Record<string, RouteResponse<'listThemeTopics'>['topics']>>({})
   const [trendsOfTopic, setTrendsOfTopic] = useState<TopicTrends>({})
   const themes = useApi('listThemes', {})
+  const trendsQuery = { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, topic_id: topic?.id }
   const trends = useApi('listTrends', {
-    query: { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, topic_id: topic?.id, limit: PAGE, offset },
+    query: { ...trendsQuery, limit: PAGE, offset },
   })
   const card = useApi('getTrend', selected ? { params: { trend_id: selected } } : null)
   const articles = useApi('listTrendArticles', selected ? { params: { trend_id: selected }, query: { limit: 200 } } : null)
@@ -215,32 +229,19 @@ export function TrendsPage() {
           {trends.data && trends.data.total === 0 ? (
             <EmptyState title="No trends yet">Trends appear once the store has articles and the clustering has run.</EmptyState>
           ) : (
-            <table className="table clickable" aria-label="Trends">
-              <thead>
-                <tr>
-                  <th>Trend</th>
-                  <th>State</th>
-                  <th>Type</th>
-                  <th className="num">Articles</th>
-                  <th>Last article</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(trends.data?.trends ?? []).map((t) => (
-                  <tr key={t.id} onClick={() => setSelected(t.id)} className={selected === t.id ? 'selected' : ''}>
-                    <td>
-                      {t.label} <span className="muted small">{t.country_scope.join(' ')}</span>
-                    </td>
-                    <td>
-                      <span className={`badge state-${t.state}`}>{t.state.replace('_', ' ')}</span>
-                    </td>
-                    <td>{t.structural_type.replace('_', ' ')}</td>
-                    <td className="num">{t.article_count}</td>
-                    <td>{formatTime(t.last_article_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Trends"
+              columns={trendColumns}
+              rows={trends.data?.trends ?? []}
+              rowKey={(t) => t.id}
+              selectedKey={selected}
+              loading={trends.loading}
+              onOpen={(t) => setSelected(t.id)}
+              exportAs={{
+                fileName: exportFileName('trends', state, structural, semantic, topic?.label, sortBy),
+                allRows: () => allPages('listTrends', { query: trendsQuery }, (a) => a.trends, 200),
+              }}
+            />
           )}
           {trends.data && <Pager total={trends.data.total} limit={PAGE} offset={offset} onChange={setOffset} />}
         </Card>

@@ -1,5 +1,3 @@
-export { toCsv } from '../../../../shared/text/csv'
-
 /** Saves text as a file through the browser's download. */
 export function download(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }))

@@ -1,0 +1,153 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { toCsv } from '../../../shared/text/csv'
+import { download } from './download'
+import { csvColumns, type Column, type SortState } from './table-data'
+
+export { exportFileName, sortRows, type Column, type SortState } from './table-data'
+
+export interface ExportOptions<Row> {
+  /** The file's name without .csv: the view, its period and filters. */
+  fileName: string
+  /** Every row of every page (the table may show one page); the shown rows when absent. */
+  allRows?: () => Promise<readonly Row[]>
+}
+
+interface DataTableProps<Row> {
+  label: string
+  columns: Array<Column<Row>>
+  rows: readonly Row[]
+  rowKey(row: Row): string
+  /** Rows open with a click or Enter; arrow keys move between them. */
+  onOpen?(row: Row): void
+  selectedKey?: string | null
+  /** Shown when there are no rows and nothing is loading. */
+  empty?: ReactNode
+  /** True while the first answer is awaited: skeleton rows instead of "no data". */
+  loading?: boolean
+  exportAs?: ExportOptions<Row>
+  className?: string
+  /** Rows beyond this many are not drawn (a note says how many there are). */
+  maxRows?: number
+  /** Headers sort when given: the parent orders the rows. */
+  sort?: SortState
+  onSort?(next: SortState): void
+}
+
+/** The renderer's one table: headers, rows that open, a loading skeleton, an empty state and CSV export of what it shows. */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { label, rows, rowKey, onOpen, selectedKey, empty, loading, exportAs, className, maxRows, sort, onSort } = props
+  const columns = props.columns.filter((c) => c.visible !== false)
+  const drawn = columns.filter((c) => c.cell)
+  const body = useRef<HTMLTableSectionElement>(null)
+  const shown = maxRows !== undefined ? rows.slice(0, maxRows) : rows
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
+    const current = event.currentTarget
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      onOpen?.(row)
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const next = (event.key === 'ArrowDown' ? current.nextElementSibling : current.previousElementSibling) as HTMLElement | null
+      next?.focus()
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault()
+      const all = body.current?.querySelectorAll<HTMLElement>('tr')
+      if (all && all.length > 0) all[event.key === 'Home' ? 0 : all.length - 1]!.focus()
+    }
+  }
+
+  const table =
+    !loading && rows.length === 0 && empty ? (
+      empty
+    ) : (
+      <table className={['table', onOpen ? 'clickable' : '', className ?? ''].join(' ').trim()} aria-label={label} aria-busy={loading || undefined}>
+        <thead>
+          <tr>
+            {drawn.map((c) => (
+              <th
+                key={c.id}
+                className={c.numeric ? 'num' : undefined}
+                scope="col"
+                title={c.title}
+                aria-sort={onSort && sort?.id === c.id ? (sort.desc ? 'descending' : 'ascending') : undefined}
+              >
+                {onSort && c.sortable !== false ? (
+                  <button type="button" className="sort" onClick={() => onSort({ id: c.id, desc: sort?.id === c.id ? !sort.desc : c.numeric === true })}>
+                    {c.header}
+                    {sort?.id === c.id ? (sort.desc ? ' ↓' : ' ↑') : ''}
+                  </button>
+                ) : (
+                  c.header
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {loading && rows.length === 0
+            ? [0, 1, 2, 3, 4].map((i) => (
+                <tr key={i} className="skeleton-row" aria-hidden>
+                  {drawn.map((c) => (
+                    <td key={c.id}>
+                      <span className="skeleton" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : shown.map((row) => {
+                const key = rowKey(row)
+                return (
+                  <tr
+                    key={key}
+                    className={selectedKey === key ? 'selected' : undefined}
+                    aria-selected={onOpen ? selectedKey === key : undefined}
+                    tabIndex={onOpen ? 0 : undefined}
+                    onClick={onOpen ? () => onOpen(row) : undefined}
+                    onKeyDown={onOpen ? (e) => onKeyDown(e, row) : undefined}
+                  >
+                    {drawn.map((c) => (
+                      <td key={c.id} className={c.numeric ? 'num' : undefined}>
+                        {c.cell!(row)}
+                      </td>
+                    ))}
+                  </tr>
+                )
+              })}
+        </tbody>
+      </table>
+    )
+  return (
+    <div className="data-table">
+      {exportAs && <ExportCsvButton label={label} columns={columns} rows={rows} options={exportAs} />}
+      <div className="table-scroll">{table}</div>
+      {maxRows !== undefined && rows.length > maxRows && (
+        <p className="muted">
+          The first {maxRows.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} are shown; the CSV holds them all.
+        </p>
+      )}
+    </div>
+  )
+}
+
+function ExportCsvButton<Row>({ label, columns, rows, options }: { label: string; columns: Array<Column<Row>>; rows: readonly Row[]; options: ExportOptions<Row> }) {
+  const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle')
+  async function save() {
+    setState('working')
+    try {
+      const all = options.allRows ? await options.allRows() : rows
+      download(`${options.fileName}.csv`, toCsv(csvColumns(columns), all))
+      setState('idle')
+    } catch {
+      setState('failed')
+    }
+  }
+  return (
+    <div className="table-tools">
+      {state === 'failed' && <span className="error-text">The export could not read every page; try again.</span>}
+      <button type="button" className="link" onClick={() => void save()} disabled={state === 'working'} aria-label={`Export ${label} as CSV`}>
+        {state === 'working' ? 'Exporting…' : 'Export CSV'}
+      </button>
+    </div>
+  )
+}
