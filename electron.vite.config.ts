@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { routeMetadata } from './shared/contract/routes'
 
 const { version } = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string }
 
@@ -32,9 +33,14 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // the window loads what its first screen needs, minified; the build prints each chunk's gzipped size
+      minify: 'esbuild',
+      reportCompressedSize: true,
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
       chunkSizeWarningLimit: 2000,
     },
+    // the window calls routes by id: their methods and paths are written in, the zod schemas stay in the main process
+    define: { __FEEDLENS_ROUTES__: JSON.stringify(routeMetadata()) },
     plugins: [react()],
   },
 })

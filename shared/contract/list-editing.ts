@@ -8,9 +8,9 @@ import { listKinds, matchTypes, searchScopes } from './values'
  * rules serve the window, the loopback /app methods and `feedlens lists`.
  */
 
-export const LIST_COLORS = 12
-export const MAX_KEYWORD_LENGTH = 100
-export const MAX_ITEMS_PER_REQUEST = 1000
+import { LIST_COLORS, MAX_ITEMS_PER_REQUEST } from './values'
+
+export { LIST_COLORS, MAX_ITEMS_PER_REQUEST, MAX_KEYWORD_LENGTH } from './values'
 
 const langListInput = z
   .array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'Each language should be a two-letter code'))

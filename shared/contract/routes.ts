@@ -265,6 +265,28 @@ export type RouteInput<K extends RouteId> = {
 }
 export type RouteResponse<K extends RouteId> = z.input<Routes[K]['response']>
 
+type QueryValue = string | number | boolean | string[] | null | undefined
+/**
+ * What a caller (the window) sends to a route: query names exactly the route's (a misspelled one
+ * does not compile; values are loose, as a URL's are), its path's parameters, and its body.
+ */
+export interface RouteRequest<K extends RouteId> {
+  query?: Routes[K] extends { query: infer Q extends z.ZodType } ? { [N in keyof z.input<Q>]?: QueryValue } : never
+  params?: Routes[K] extends { params: infer P extends z.ZodType } ? { [N in keyof z.input<P>]: string } : never
+  body?: Routes[K] extends { body: infer B extends z.ZodType } ? z.input<B> : never
+}
+
+/** What the window needs of a route to call it: its method and path (the schemas stay in the main process). */
+export interface RouteMeta {
+  method: 'GET' | 'POST'
+  path: string
+}
+
+/** The method and path of every route, by id: built into the renderer at build time. */
+export function routeMetadata(): Record<RouteId, RouteMeta> {
+  return Object.fromEntries(Object.entries(routes).map(([id, def]) => [id, { method: def.method, path: def.path }])) as Record<RouteId, RouteMeta>
+}
+
 
 /** One error a method may answer with: its status, when, and the body's shape. */
 export interface ErrorCase {
@@ -311,7 +333,4 @@ export function errorCasesOf(def: RouteDef): ErrorCase[] {
   return cases
 }
 
-/** Builds a concrete path from a template: fillPath('/v1/trends/{trend_id}', {trend_id}) */
-export function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
-}
+export { fillPath } from './paths'

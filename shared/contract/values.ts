@@ -33,3 +33,8 @@ export const importFormats = ['observations-ndjson', 'observations-csv', 'articl
 export type ImportFormat = (typeof importFormats)[number]
 
 export const demoScales = ['small', 'medium', 'large'] as const
+
+/** A list's colours (the index is kept), a keyword's longest length and the most items one request adds. */
+export const LIST_COLORS = 12
+export const MAX_KEYWORD_LENGTH = 100
+export const MAX_ITEMS_PER_REQUEST = 1000

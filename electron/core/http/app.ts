@@ -149,9 +149,10 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
 
   app.get('/openapi.json', (c) => c.json(buildOpenApiDocument()))
 
-  if (options.rendererDir) mountWebUi(app, core, options.rendererDir)
+  const webUi = options.rendererDir ? mountWebUi(app, core, options.rendererDir) : null
 
-  app.notFound((c) => c.json({ detail: 'Not Found' }, 404))
+  // A browser asking for a page that is not there sees the window's own "not found" page; everything else gets the contract's JSON.
+  app.notFound((c) => (webUi && wantsPage(c) ? webUi.notFoundPage(c) : c.json({ detail: 'Not Found' }, 404)))
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
@@ -220,4 +221,15 @@ function mountWebUi(app: Hono<Env>, core: Core, rendererDir: string) {
     app.get(`/${section}`, page)
     app.get(`/${section}/*`, page)
   }
+  return { notFoundPage: (c: Context<Env>) => c.html(indexHtml(), 404, { 'Cache-Control': 'no-store' }) }
+}
+
+/** Paths of the API and the assets: never answered with the page. */
+const API_PREFIXES = ['/v1/', '/v2/', '/public/', '/app/', '/assets/', '/openapi.json']
+
+/** A browser's GET of a page path (it accepts HTML, and the path is not the API's). */
+function wantsPage(c: Context<Env>): boolean {
+  if (c.req.method !== 'GET') return false
+  if (API_PREFIXES.some((prefix) => c.req.path === prefix.replace(/\/$/, '') || c.req.path.startsWith(prefix))) return false
+  return (c.req.header('accept') ?? '').includes('text/html')
 }

@@ -1,4 +1,5 @@
-import { fillPath, routes, type RouteId, type RouteResponse } from '../../../shared/contract/routes'
+import { fillPath } from '../../../shared/contract/paths'
+import type { RouteId, RouteMeta, RouteRequest, RouteResponse } from '../../../shared/contract/routes'
 import { bridge } from './transport'
 
 export class ApiClientError extends Error {
@@ -11,29 +12,49 @@ export class ApiClientError extends Error {
   }
 }
 
-function describeError(status: number, body: unknown): string {
+/** The error as a sentence a person reads: the API's own words, or what happened in plain terms. */
+export function describeError(status: number, body: unknown): string {
   const detail = (body as { detail?: unknown } | null)?.detail
   if (typeof detail === 'string') return detail
-  if (Array.isArray(detail)) return detail.map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg}`).join('; ')
+  if (Array.isArray(detail)) return detail.map((d: { loc?: unknown[]; msg?: string }) => describeField(d.loc ?? [], d.msg ?? 'is not valid')).join(' ')
   if (detail && typeof detail === 'object' && 'message' in detail) return String((detail as { message: unknown }).message)
-  return `Request failed (${status})`
+  if (status === 0) return 'Feedlens did not answer: is the app (or feedlens serve) still running? Try again in a moment.'
+  if (status === 404) return 'This no longer exists in the store.'
+  if (status === 429) return 'Too many requests in a minute; wait a moment and try again.'
+  if (status >= 500) return 'Feedlens met an unexpected problem answering this; try again, and report it if it stays.'
+  return `The request was refused (${status}).`
 }
 
-export interface CallOptions {
-  params?: Record<string, string>
-  query?: Record<string, string | number | boolean | string[] | undefined | null>
-  body?: unknown
+/** A 422 entry as a sentence: "domains, item 5: Input should be a domain." (the location's first part, body or query, is left out). */
+function describeField(loc: unknown[], message: string): string {
+  const parts = loc.slice(loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path' ? 1 : 0)
+  const words = parts.map((p) => (typeof p === 'number' ? `item ${p + 1}` : String(p).replace(/_/g, ' ')))
+  const sentence = message.endsWith('.') ? message : `${message}.`
+  return words.length > 0 ? `${words.join(', ')}: ${sentence}` : sentence
 }
+
+declare const __FEEDLENS_ROUTES__: Record<RouteId, RouteMeta>
+/** Every route's method and path, written in at build time (electron.vite.config.ts): the window ships no schemas. */
+const routeMeta = __FEEDLENS_ROUTES__
+
+/** A request to a route: its query names, path parameters and body are the route's own (checked when compiling). */
+export type CallOptions<K extends RouteId = RouteId> = RouteRequest<K>
 
 /** Calls a route of the contract or the app by id; the same code runs over IPC and HTTP. */
-export async function call<K extends RouteId>(id: K, options: CallOptions = {}): Promise<RouteResponse<K>> {
-  const def = routes[id]
+export async function call<K extends RouteId>(id: K, options: CallOptions<K> = {}): Promise<RouteResponse<K>> {
+  const def = routeMeta[id]
   const query: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value === undefined || value === null || value === '') continue
     query[name] = Array.isArray(value) ? value : String(value)
   }
-  const response = await bridge.request({ method: def.method, path: fillPath(def.path, options.params), query, body: options.body })
+  let response
+  try {
+    response = await bridge.request({ method: def.method, path: fillPath(def.path, options.params as Record<string, string> | undefined), query, body: options.body })
+  } catch {
+    // the server or the main process did not answer (fetch's "Failed to fetch", an IPC that ended)
+    throw new ApiClientError(0, null)
+  }
   if (response.status >= 400) throw new ApiClientError(response.status, response.body)
   return response.body as RouteResponse<K>
 }
@@ -42,10 +63,10 @@ export async function call<K extends RouteId>(id: K, options: CallOptions = {}):
  * Every page of a paged list (for exports): calls the route with growing offsets until
  * `total` rows are read. `pageSize` is the route's largest limit.
  */
-export async function allPages<K extends RouteId, Row>(id: K, options: CallOptions, rowsOf: (answer: RouteResponse<K>) => readonly Row[], pageSize: number): Promise<Row[]> {
+export async function allPages<K extends RouteId, Row>(id: K, options: CallOptions<K>, rowsOf: (answer: RouteResponse<K>) => readonly Row[], pageSize: number): Promise<Row[]> {
   const rows: Row[] = []
   for (;;) {
-    const answer = await call(id, { ...options, query: { ...options.query, limit: pageSize, offset: rows.length } })
+    const answer = await call(id, { ...options, query: { ...options.query, limit: pageSize, offset: rows.length } } as unknown as CallOptions<K>)
     const page = rowsOf(answer)
     rows.push(...page)
     const total = (answer as { total?: number }).total ?? rows.length

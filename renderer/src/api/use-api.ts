@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { RouteId, RouteResponse } from '../../../shared/contract/routes'
-import { call, type CallOptions } from './client'
+import { ApiClientError, call, type CallOptions } from './client'
 
 export interface ApiState<T> {
   data: T | null
   error: string | null
+  /** The HTTP status of the error (0 when Feedlens did not answer); null without an error. */
+  errorStatus: number | null
   loading: boolean
   reload(): void
 }
@@ -13,19 +15,20 @@ interface Answer<T> {
   request: string
   data: T | null
   error: string | null
+  errorStatus: number | null
 }
 
 /** Loads a route whenever its options change; keeps the last answer while the next one loads. */
-export function useApi<K extends RouteId>(id: K, options: CallOptions | null): ApiState<RouteResponse<K>> {
+export function useApi<K extends RouteId>(id: K, options: CallOptions<K> | null): ApiState<RouteResponse<K>> {
   const [tick, setTick] = useState(0)
-  const [answer, setAnswer] = useState<Answer<RouteResponse<K>>>({ request: '', data: null, error: null })
+  const [answer, setAnswer] = useState<Answer<RouteResponse<K>>>({ request: '', data: null, error: null, errorStatus: null })
   const request = JSON.stringify([id, options, tick])
   useEffect(() => {
     if (options === null) return
     let live = true
     call(id, options)
-      .then((data) => live && setAnswer({ request, data, error: null }))
-      .catch((e: Error) => live && setAnswer((prev) => ({ request, data: prev.data, error: e.message })))
+      .then((data) => live && setAnswer({ request, data, error: null, errorStatus: null }))
+      .catch((e: Error) => live && setAnswer((prev) => ({ request, data: prev.data, error: e.message, errorStatus: e instanceof ApiClientError ? e.status : 0 })))
     return () => {
       live = false
     }
@@ -33,5 +36,5 @@ export function useApi<K extends RouteId>(id: K, options: CallOptions | null): A
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request])
   const reload = useCallback(() => setTick((t) => t + 1), [])
-  return { data: answer.data, error: answer.error, loading: options !== null && answer.request !== request, reload }
+  return { data: answer.data, error: answer.error, errorStatus: answer.errorStatus, loading: options !== null && answer.request !== request, reload }
 }

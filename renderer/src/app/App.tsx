@@ -1,24 +1,22 @@
-import { useEffect } from 'react'
-import { ArticlesPage } from '../features/articles/ArticlesPage'
-import { GeographyPage } from '../features/geography/GeographyPage'
-import { PublishersPage } from '../features/publishers/PublishersPage'
-import { SettingsPage } from '../features/settings/SettingsPage'
-import { SignalsPage } from '../features/signals/SignalsPage'
-import { TrackingPage } from '../features/tracking/TrackingPage'
-import { TrendsPage } from '../features/trends/TrendsPage'
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
 import { bridge } from '../api/transport'
 import { sections, type Section } from '../../../shared/sections'
 import { labelOf, useAppStore } from '../stores/app-store'
+import { useDocumentTitle } from '../stores/url-state'
 import { EmptyStoreBanner } from './EmptyStoreBanner'
+import { NotFound } from './NotFound'
+import { ShortcutsDialog, useShortcuts } from './shortcuts'
+import { ThemeSwitch, useTheme } from './theme'
 
-const pages: Record<Section, () => React.JSX.Element> = {
-  trends: TrendsPage,
-  tracking: TrackingPage,
-  signals: SignalsPage,
-  articles: ArticlesPage,
-  geography: GeographyPage,
-  publishers: PublishersPage,
-  settings: SettingsPage,
+/** Each screen is its own chunk: the first paint loads only the screen it shows (echarts comes with the screens that chart). */
+const pages: Record<Section, ComponentType> = {
+  trends: lazy(() => import('../features/trends/TrendsPage').then((m) => ({ default: m.TrendsPage }))),
+  tracking: lazy(() => import('../features/tracking/TrackingPage').then((m) => ({ default: m.TrackingPage }))),
+  signals: lazy(() => import('../features/signals/SignalsPage').then((m) => ({ default: m.SignalsPage }))),
+  articles: lazy(() => import('../features/articles/ArticlesPage').then((m) => ({ default: m.ArticlesPage }))),
+  geography: lazy(() => import('../features/geography/GeographyPage').then((m) => ({ default: m.GeographyPage }))),
+  publishers: lazy(() => import('../features/publishers/PublishersPage').then((m) => ({ default: m.PublishersPage }))),
+  settings: lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage }))),
 }
 
 export function App() {
@@ -29,6 +27,9 @@ export function App() {
   const loadStatus = useAppStore((s) => s.loadStatus)
   const syncFromLocation = useAppStore((s) => s.syncFromLocation)
   const signedOut = useAppStore((s) => s.signedOut)
+  const theme = useTheme()
+  const [helpOpen, setHelpOpen] = useState(false)
+  useShortcuts({ onHelp: () => setHelpOpen(true), onSection: (s) => navigate(`/${s}`) })
 
   useEffect(() => bridge.onNavigate((path) => navigate(path)), [navigate])
 
@@ -43,7 +44,7 @@ export function App() {
   }, [loadStatus, syncFromLocation])
 
   if (signedOut) return <SignInNeeded />
-  const Page = pages[section]
+  const Page = section ? pages[section] : null
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Sections">
@@ -68,6 +69,10 @@ export function App() {
           </a>
         ))}
         <div className="sidebar-foot">
+          <ThemeSwitch theme={theme} />
+          <button type="button" className="link sidebar-help" onClick={() => setHelpOpen(true)}>
+            Keyboard shortcuts <kbd>?</kbd>
+          </button>
           {statusError ? (
             <span className="danger-text">{statusError}</span>
           ) : (
@@ -82,14 +87,30 @@ export function App() {
       </nav>
       <main className="content">
         <EmptyStoreBanner />
-        <Page />
+        {Page ? (
+          <Suspense fallback={<ScreenLoading />}>
+            <Page />
+          </Suspense>
+        ) : (
+          <NotFound what="This page" />
+        )}
       </main>
+      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+    </div>
+  )
+}
+
+function ScreenLoading() {
+  return (
+    <div className="page" aria-busy="true">
+      <p className="muted">Opening…</p>
     </div>
   )
 }
 
 /** Web mode without a session: the page holds no secret, so it says how to get one. */
 function SignInNeeded() {
+  useDocumentTitle('Sign in')
   return (
     <main className="content sign-in">
       <h1>Sign in to Feedlens</h1>

@@ -1,9 +1,11 @@
 import { BarChart, LineChart, ScatterChart, TreemapChart } from 'echarts/charts'
-import { DataZoomComponent, GridComponent, LegendComponent, MarkPointComponent, TooltipComponent } from 'echarts/components'
+import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, MarkPointComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
 import { useEffect, useRef } from 'react'
+import { useTheme } from '../app/theme'
 
+// Every series type and component the screens draw is registered here (a component left out is silently not drawn).
 echarts.use([
   LineChart,
   BarChart,
@@ -13,13 +15,28 @@ echarts.use([
   TooltipComponent,
   LegendComponent,
   MarkPointComponent,
+  MarkLineComponent,
   DataZoomComponent,
   CanvasRenderer,
 ])
 
 export type ChartOption = echarts.EChartsCoreOption
 
-/** One echarts instance bound to a div; resizes with it and is disposed with the component. */
+/** Colours of the dark theme: the page's panel and text, so a chart sits in it. */
+const DARK = { backgroundColor: 'transparent', textStyle: { color: '#cfd6e4' } }
+
+/**
+ * The nearest data index to a click in x: a click anywhere over the plot selects the point
+ * under it (echarts' own click fires only on the symbol itself).
+ */
+function nearestIndex(instance: echarts.ECharts, offsetX: number, offsetY: number): number | null {
+  if (!instance.containPixel('grid', [offsetX, offsetY])) return null
+  const value = instance.convertFromPixel({ seriesIndex: 0 }, [offsetX, offsetY]) as number[] | number | undefined
+  const x = Array.isArray(value) ? value[0] : value
+  return typeof x === 'number' && Number.isFinite(x) ? Math.round(x) : null
+}
+
+/** One echarts instance bound to a div; resizes with it, follows the theme, saves a PNG, and is disposed with the component. */
 export function EChart({
   option,
   height = 280,
@@ -27,21 +44,26 @@ export function EChart({
   onItemClick,
   label,
   busy = false,
+  fileName,
 }: {
   option: ChartOption
   height?: number
+  /** a click over the plot: the index of the nearest point in x */
   onPointClick?: (dataIndex: number) => void
   /** the clicked item's data object (e.g. a treemap node with its id) */
   onItemClick?: (data: unknown) => void
   label?: string
   /** what it shows is still loading (aria-busy) */
   busy?: boolean
+  /** when given, a "Save PNG" button saves the chart under this name */
+  fileName?: string
 }) {
   const ref = useRef<HTMLDivElement>(null)
   const chart = useRef<echarts.ECharts | null>(null)
+  const { effective: theme } = useTheme()
   useEffect(() => {
     if (!ref.current) return
-    const instance = echarts.init(ref.current, undefined, { renderer: 'canvas' })
+    const instance = echarts.init(ref.current, theme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' })
     chart.current = instance
     const observer = new ResizeObserver(() => instance.resize())
     observer.observe(ref.current)
@@ -50,19 +72,23 @@ export function EChart({
       instance.dispose()
       chart.current = null
     }
-  }, [])
+  }, [theme])
   useEffect(() => {
-    chart.current?.setOption(option, true)
-  }, [option])
+    chart.current?.setOption(theme === 'dark' ? { ...DARK, ...option } : option, true)
+  }, [option, theme])
   useEffect(() => {
     const instance = chart.current
     if (!instance || !onPointClick) return
-    const handler = (params: { dataIndex: number }) => onPointClick(params.dataIndex)
-    instance.on('click', handler)
-    return () => {
-      instance.off('click', handler)
+    const zr = instance.getZr()
+    const handler = (event: { offsetX: number; offsetY: number }) => {
+      const index = nearestIndex(instance, event.offsetX, event.offsetY)
+      if (index !== null && index >= 0) onPointClick(index)
     }
-  }, [onPointClick])
+    zr.on('click', handler)
+    return () => {
+      zr.off('click', handler)
+    }
+  }, [onPointClick, theme])
   useEffect(() => {
     const instance = chart.current
     if (!instance || !onItemClick) return
@@ -71,6 +97,24 @@ export function EChart({
     return () => {
       instance.off('click', handler)
     }
-  }, [onItemClick])
-  return <div ref={ref} className="chart" style={{ height }} role={label ? 'img' : undefined} aria-label={label} aria-busy={busy} />
+  }, [onItemClick, theme])
+  function savePng() {
+    const instance = chart.current
+    if (!instance || !fileName) return
+    const url = instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: theme === 'dark' ? '#161b26' : '#ffffff' })
+    const a = document.createElement('a')
+    a.href = url
+    a.download = `${fileName}.png`
+    a.click()
+  }
+  return (
+    <div className="chart-frame">
+      {fileName && (
+        <button type="button" className="link chart-save" onClick={savePng} aria-label={`Save ${label ?? 'the chart'} as PNG`}>
+          Save PNG
+        </button>
+      )}
+      <div ref={ref} className="chart" style={{ height }} role={label ? 'img' : undefined} aria-label={label} aria-busy={busy} />
+    </div>
+  )
 }

@@ -107,7 +107,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     onKeyDown={onOpen ? (e) => onKeyDown(e, row) : undefined}
                   >
                     {drawn.map((c) => (
-                      <td key={c.id} className={c.numeric ? 'num' : undefined}>
+                      <td key={c.id} className={[c.numeric ? 'num' : '', c.nowrap ? 'nowrap' : ''].join(' ').trim() || undefined}>
                         {c.cell!(row)}
                       </td>
                     ))}

@@ -12,11 +12,17 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   )
 }
 
-export function ErrorBanner({ message }: { message: string | null }) {
+/** An error in a sentence, with Retry when the request can be made again. */
+export function ErrorBanner({ message, onRetry }: { message: string | null; onRetry?: () => void }) {
   if (!message) return null
   return (
     <div className="error-banner" role="alert">
-      {message}
+      <span>{message}</span>
+      {onRetry && (
+        <button type="button" className="link" onClick={onRetry}>
+          Retry
+        </button>
+      )}
     </div>
   )
 }

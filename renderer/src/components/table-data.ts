@@ -13,6 +13,8 @@ export interface Column<Row> {
   /** The value written to CSV and sorted on; by default the cell when it is text or a number. Null leaves the column out of the file. */
   value?: ((row: Row) => unknown) | null
   numeric?: boolean
+  /** Kept on one line (dates and times). */
+  nowrap?: boolean
   /** False leaves the column out (e.g. one that exists with an entity only). */
   visible?: boolean
   /** False: the header does not sort. */

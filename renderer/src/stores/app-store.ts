@@ -22,13 +22,14 @@ export function currentPath(): string {
   return usesHash() ? window.location.hash.replace(/^#/, '').split('?')[0] || '/' : window.location.pathname
 }
 
-/** Query parameters of the current route (in the hash under file://). */
-export function currentQuery(): URLSearchParams {
-  return new URLSearchParams(usesHash() ? (window.location.hash.split('?')[1] ?? '') : window.location.search)
+/** The query string of the current route, without "?" (in the hash under file://). */
+export function currentSearch(): string {
+  return usesHash() ? (window.location.hash.split('?')[1] ?? '') : window.location.search.replace(/^\?/, '')
 }
 
 export interface Route {
-  section: Section
+  /** The section shown; null when the path names none (the "not found" page). */
+  section: Section | null
   articleId: string | null
   /** segments after the section, e.g. ['<list id>', 'matches'] for /tracking/<list id>/matches */
   rest: string[]
@@ -36,33 +37,55 @@ export interface Route {
 
 export function parsePath(path: string): Route {
   const [first, second, ...more] = path.split('/').filter(Boolean)
-  if (first === 'article' && second) return { section: 'articles', articleId: second, rest: [] }
-  const section = (sections as readonly string[]).includes(first ?? '') ? (first as Section) : 'trends'
-  return { section, articleId: null, rest: second ? [second, ...more] : [] }
+  if (first === undefined) return { section: 'trends', articleId: null, rest: [] }
+  if (first === 'article' && second) return { section: 'articles', articleId: decodeURIComponent(second), rest: [] }
+  if (!(sections as readonly string[]).includes(first)) return { section: null, articleId: null, rest: [] }
+  return { section: first as Section, articleId: null, rest: second ? [second, ...more].map(decodeURIComponent) : [] }
+}
+
+export interface NavigateOptions {
+  /** Replace the current history entry (typing, paging within a view) instead of adding one. */
+  replace?: boolean
 }
 
 interface AppState extends Route {
+  /** The current query string (without "?"): the view's filters, period and page. */
+  search: string
   status: RouteResponse<'appStatus'> | null
   statusError: string | null
   /** Web mode without a session: the sign-in link was not opened (or the session ended). */
   signedOut: boolean
-  navigate(path: string): void
+  /** Opens a path (with its query); Back returns to the view before. */
+  navigate(path: string, options?: NavigateOptions): void
   syncFromLocation(): void
   loadStatus(): Promise<void>
 }
 
-export const useAppStore = create<AppState>((set) => ({
+function writeLocation(path: string, replace: boolean) {
+  if (usesHash()) {
+    const url = `${window.location.pathname}${window.location.search}#${path}`
+    if (replace) window.history.replaceState(null, '', url)
+    else window.history.pushState(null, '', url)
+  } else if (replace) window.history.replaceState(null, '', path)
+  else window.history.pushState(null, '', path)
+}
+
+export const useAppStore = create<AppState>((set, get) => ({
   ...parsePath(currentPath()),
+  search: currentSearch(),
   status: null,
   statusError: null,
   signedOut: false,
-  navigate(path) {
-    if (usesHash()) window.location.hash = path
-    else window.history.pushState(null, '', path)
-    set(parsePath(path.split('?')[0]!))
+  navigate(path, options = {}) {
+    const [pathname = '/', search = ''] = path.split('?')
+    const state = get()
+    const here = `${currentPath()}${state.search ? `?${state.search}` : ''}`
+    if (here === path) return
+    writeLocation(path, options.replace === true)
+    set({ ...parsePath(pathname), search })
   },
   syncFromLocation() {
-    set(parsePath(currentPath()))
+    set({ ...parsePath(currentPath()), search: currentSearch() })
   },
   async loadStatus() {
     try {

@@ -1,12 +1,13 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useApi } from '../../api/use-api'
 import { bridge } from '../../api/transport'
 import { EChart } from '../../charts/EChart'
 import { Card, ErrorBanner, formatTime } from '../../components/common'
 import { Markdown } from '../../components/Markdown'
+import { NotFound } from '../../app/NotFound'
 
 /** One article: its text, entities and the impressions and position it had over time. */
-export function ArticleDetail({ id }: { id: string }) {
+export function ArticleDetail({ id, onLoaded }: { id: string; onLoaded?(title: string | null): void }) {
   const article = useApi('getArticle', { params: { article_id: id }, query: { include_markdown: true } })
   const observations = useApi('listArticleObservations', { params: { article_id: id }, query: { limit: 1000 } })
   const option = useMemo(() => {
@@ -19,10 +20,11 @@ export function ArticleDetail({ id }: { id: string }) {
       grid: { left: 48, right: 40, top: 24, bottom: 28 },
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      xAxis: { type: 'category', data: rows.map((o) => o.observed_at.slice(5, 16).replace('T', ' ')) },
+      xAxis: { type: 'category', data: rows.map((o) => o.observed_at.slice(0, 16).replace('T', ' ')) },
       yAxis: [
-        { type: 'value', name: 'impressions' },
-        { type: 'value', name: 'position', inverse: true, min: 1 },
+        { type: 'value', name: 'impressions', nameLocation: 'end', nameGap: 8 },
+        // positions are whole places, 1 at the top
+        { type: 'value', name: 'position', nameLocation: 'start', nameGap: 8, inverse: true, min: 1, minInterval: 1 },
       ],
       series: [
         { name: 'impressions', type: 'line', ...points, data: rows.map((o) => o.estimated_impressions) },
@@ -30,7 +32,10 @@ export function ArticleDetail({ id }: { id: string }) {
       ],
     }
   }, [observations.data])
-  if (article.error) return <ErrorBanner message={article.error} />
+  const loadedTitle = article.data?.id === id ? article.data.title : null
+  useEffect(() => onLoaded?.(loadedTitle), [loadedTitle, onLoaded])
+  if (article.errorStatus === 404) return <NotFound what="This article" backTo="/articles" backLabel="Go to Articles" />
+  if (article.error) return <ErrorBanner message={article.error} onRetry={article.reload} />
   const a = article.data
   if (!a) return null
   return (
@@ -42,7 +47,7 @@ export function ArticleDetail({ id }: { id: string }) {
         </button>
       </p>
       {a.summary && <p>{a.summary}</p>}
-      {(observations.data?.observations.length ?? 0) > 0 && <EChart option={option} height={220} />}
+      {(observations.data?.observations.length ?? 0) > 0 && <EChart option={option} height={220} label={`Impressions and position of ${a.title}`} fileName={`article_${a.id}`} />}
       {a.entities && a.entities.length > 0 && (
         <div className="chips">
           {a.entities.map((e) => (

@@ -6,7 +6,8 @@ import { useApi } from '../../api/use-api'
 import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
-import { currentQuery, useAppStore } from '../../stores/app-store'
+import { useAppStore } from '../../stores/app-store'
+import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 import { ArticleDetail } from './ArticleDetail'
 
 const PAGE = 50
@@ -17,37 +18,35 @@ const articleColumns: Array<Column<ArticleRow>> = [
   { id: 'title', header: 'Title', cell: (a) => a.title },
   { id: 'domain', header: 'Publisher', cell: (a) => a.domain },
   { id: 'region', header: 'Country', cell: (a) => a.region },
-  { id: 'last_seen_at', header: 'Last seen', value: (a) => a.last_seen_at, cell: (a) => formatTime(a.last_seen_at) },
+  { id: 'last_seen_at', nowrap: true, header: 'Last seen', value: (a) => a.last_seen_at, cell: (a) => formatTime(a.last_seen_at) },
   { id: 'url', header: 'URL', value: (a) => a.url },
   { id: 'id', header: 'Id', value: (a) => a.id },
 ]
 
-interface Filters {
-  search: string
-  domain: string
-  region: string
-  lang: string
-  category: string
-  content_type: string
-  date_from: string
-  date_to: string
-  has_entities: string
-  sort_by: string
-  sort_order: string
-}
-
-const initial: Filters = { search: '', domain: '', region: '', lang: '', category: '', content_type: '', date_from: '', date_to: '', has_entities: '', sort_by: 'last_seen_at', sort_order: 'desc' }
+/** The list's filters as the URL holds them (the names are the API's), and its page. */
+const initial = { search: '', domain: '', region: '', lang: '', category: '', content_type: '', date_from: '', date_to: '', has_entities: '', sort_by: 'last_seen_at', sort_order: 'desc', page: '1' }
+type Filters = typeof initial
 
 /** Articles: full-text search with filters, a paged list, and the chosen article. */
 export function ArticlesPage() {
   const articleId = useAppStore((s) => s.articleId)
   const navigate = useAppStore((s) => s.navigate)
-  // Links may preset filters, e.g. /articles?domain=example.com from a publisher.
-  const fromLink = { ...initial, domain: currentQuery().get('domain') ?? '' }
-  const [draft, setDraft] = useState<Filters>(fromLink)
-  const [filters, setFilters] = useState<Filters>(fromLink)
-  const [offset, setOffset] = useState(0)
-  const articles = useApi('listArticles', { query: { ...filters, limit: PAGE, offset } })
+  const search = useAppStore((s) => s.search)
+  // The URL holds the filters (a link like /articles?domain=example.com presets them); the form edits a draft of them.
+  const [filters, setFilters] = useQueryState(initial)
+  const [draft, setDraft] = useState<Filters>(filters)
+  const [shownFilters, setShownFilters] = useState(filters)
+  if (shownFilters !== filters) {
+    // Back/Forward or a link changed the filters: the form follows
+    setShownFilters(filters)
+    setDraft(filters)
+  }
+  const { page, ...apiFilters } = filters
+  const offset = (Math.max(1, Number(page) || 1) - 1) * PAGE
+  const setOffset = (next: number) => setFilters({ page: String(next / PAGE + 1) })
+  const articles = useApi('listArticles', { query: { ...apiFilters, limit: PAGE, offset } })
+  const [openedTitle, setOpenedTitle] = useState<string | null>(null)
+  useDocumentTitle(articleId && openedTitle, filters.search && `“${filters.search}”`, 'Articles')
   const set = (name: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [name]: e.target.value })
   return (
     <div className="page">
@@ -56,13 +55,12 @@ export function ArticlesPage() {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault()
-          setFilters(draft)
-          setOffset(0)
+          setFilters({ ...draft, page: '1' })
         }}
       >
         <label className="grow">
           Search
-          <input value={draft.search} onChange={set('search')} placeholder="words in the title or text" />
+          <input value={draft.search} onChange={set('search')} placeholder="words in the title or text" data-search />
         </label>
         <label>
           Publisher
@@ -123,7 +121,7 @@ export function ArticlesPage() {
           Search
         </button>
       </form>
-      <ErrorBanner message={articles.error} />
+      <ErrorBanner message={articles.error} onRetry={articles.reload} />
       <div className="split">
         <Card>
           {articles.data && articles.data.total === 0 ? (
@@ -136,16 +134,16 @@ export function ArticlesPage() {
               rowKey={(a) => a.id}
               selectedKey={articleId}
               loading={articles.loading}
-              onOpen={(a) => navigate(`/article/${a.id}`)}
+              onOpen={(a) => navigate(`/article/${a.id}${search ? `?${search}` : ''}`)}
               exportAs={{
                 fileName: exportFileName('articles', filters.search, filters.domain, filters.region, filters.lang, filters.category, filters.content_type, filters.date_from, filters.date_to),
-                allRows: () => allPages('listArticles', { query: { ...filters } }, (a) => a.articles, 500),
+                allRows: () => allPages('listArticles', { query: { ...apiFilters } }, (a) => a.articles, 500),
               }}
             />
           )}
           {articles.data && <Pager total={articles.data.total} limit={PAGE} offset={offset} onChange={setOffset} />}
         </Card>
-        {articleId && <ArticleDetail id={articleId} />}
+        {articleId && <ArticleDetail id={articleId} onLoaded={setOpenedTitle} />}
       </div>
     </div>
   )

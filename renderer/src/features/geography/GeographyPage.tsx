@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { geoWindows } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
+import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader } from '../../components/common'
 
@@ -45,15 +46,24 @@ const languageColumns: Array<Column<Language>> = [
 
 /** Geography: markets with stats, where an entity is active, a country's cities, languages. */
 export function GeographyPage() {
-  const [entity, setEntity] = useState('')
-  const [query, setQuery] = useState<{ entity: string; window: string; entity_only: boolean }>({ entity: '', window: '24h', entity_only: false })
-  const [selected, setSelected] = useState<string | null>(null)
-  const [activeCities, setActiveCities] = useState(false)
+  // the entity, window, chosen country and city filter are in the URL
+  const [view, setView] = useQueryState({ entity: '', window: '24h', entity_only: '', region: '', active_cities: '' })
+  const query = { entity: view.entity, window: view.window, entity_only: view.entity_only === 'true' }
+  const selected = view.region || null
+  const setSelected = (alpha2: string) => setView({ region: alpha2 })
+  const activeCities = view.active_cities === 'true'
+  const [entity, setEntity] = useState(view.entity)
+  const [shownEntity, setShownEntity] = useState(view.entity)
+  if (shownEntity !== view.entity) {
+    setShownEntity(view.entity)
+    setEntity(view.entity)
+  }
   const regions = useApi('listRegions', { query: { with_stats: true, ...(query.entity ? query : {}) } })
   const languages = useApi('listLanguages', { query: { with_article_counts: true } })
   const region = useApi('getRegion', selected ? { params: { alpha_2: selected } } : null)
   const cities = useApi('listRegionCities', selected ? { params: { alpha_2: selected }, query: { active_only: activeCities } } : null)
   const withEntity = Boolean(query.entity)
+  useDocumentTitle(region.data && selected && region.data.name, query.entity, 'Geography')
   return (
     <div className="page">
       <PageHeader title="Geography" subtitle="Countries, cities and languages of the feed" />
@@ -61,23 +71,23 @@ export function GeographyPage() {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault()
-          setQuery({ ...query, entity: entity.trim() })
+          setView({ entity: entity.trim() })
         }}
       >
         <label className="grow">
           Entity activity
-          <input value={entity} onChange={(e) => setEntity(e.target.value)} placeholder="an entity name or knowledge-graph id, e.g. /m/0..." />
+          <input value={entity} onChange={(e) => setEntity(e.target.value)} placeholder="an entity name or knowledge-graph id, e.g. /m/0..." data-search />
         </label>
         <label>
           Window
-          <select value={query.window} onChange={(e) => setQuery({ ...query, window: e.target.value })}>
+          <select value={query.window} onChange={(e) => setView({ window: e.target.value })}>
             {geoWindows.map((w) => (
               <option key={w}>{w}</option>
             ))}
           </select>
         </label>
         <label className="checkbox">
-          <input type="checkbox" checked={query.entity_only} onChange={(e) => setQuery({ ...query, entity_only: e.target.checked })} />
+          <input type="checkbox" checked={query.entity_only} onChange={(e) => setView({ entity_only: e.target.checked ? 'true' : '' })} />
           Only where it occurred
         </label>
         <button className="primary" type="submit">
@@ -99,12 +109,17 @@ export function GeographyPage() {
             exportAs={{ fileName: exportFileName('regions', query.entity, query.entity && query.window, query.entity_only && 'only') }}
           />
         </Card>
+        {selected && region.error && (
+          <Card title="Country">
+            <ErrorBanner message={region.errorStatus === 404 ? `There is no country ${selected} in this store.` : region.error} onRetry={region.errorStatus === 404 ? undefined : region.reload} />
+          </Card>
+        )}
         {selected && region.data && (
           <Card
             title={`${region.data.name} (${region.data.alpha_3})`}
             extra={
               <label className="checkbox">
-                <input type="checkbox" checked={activeCities} onChange={(e) => setActiveCities(e.target.checked)} />
+                <input type="checkbox" checked={activeCities} onChange={(e) => setView({ active_cities: e.target.checked ? 'true' : '' })} />
                 active only
               </label>
             }

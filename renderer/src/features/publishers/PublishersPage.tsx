@@ -1,90 +1,164 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { call } from '../../api/client'
+import { ApiClientError, call } from '../../api/client'
 import { Card, EmptyState, ErrorBanner, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
+import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 
 type Profile = RouteResponse<'checkProfile'>
 type Mode = 'one' | 'bulk' | 'search'
+const MODES: ReadonlyArray<readonly [Mode, string]> = [
+  ['one', 'Check a domain'],
+  ['bulk', 'Check up to 100'],
+  ['search', 'Search by name'],
+]
+
+const MAX_BULK = 100
+
+/** A line of a bulk check the API refused, with its reason. */
+interface BadLine {
+  line: number
+  text: string
+  reason: string
+}
 
 const profileColumns: Array<Column<Profile>> = [
   { id: 'title', header: 'Publisher', value: (r) => r.title, cell: (r) => r.title ?? '—' },
   { id: 'domain', header: 'Domain', cell: (r) => <span className="mono">{r.domain}</span>, value: (r) => r.domain },
-  { id: 'exists', header: 'Profile', value: (r) => r.exists, cell: (r) => (r.exists ? <span className="badge ok">exists</span> : <span className="badge">none</span>) },
+  {
+    id: 'exists',
+    header: 'Profile',
+    value: (r) => (r.ok ? r.exists : r.error),
+    cell: (r) => (!r.ok ? <span className="badge danger" title={r.error}>not checked: {r.error ?? 'not a domain'}</span> : r.exists ? <span className="badge ok">exists</span> : <span className="badge">none</span>),
+  },
   { id: 'knowledge_graph_id', header: 'Knowledge graph', value: (r) => r.knowledgeGraphId, cell: (r) => <span className="mono">{r.knowledgeGraphId ?? '—'}</span> },
   { id: 'followers', header: 'Followers', numeric: true, value: (r) => (r.exists ? Number(r.totalFollowers) : null), cell: (r) => (r.exists ? Number(r.totalFollowers).toLocaleString('en-US') : '—') },
   { id: 'recent', header: 'Recent', title: 'recent publications', numeric: true, value: (r) => r.recentPublications.length, cell: (r) => r.recentPublications.length },
 ]
 
-/** Publishers: check one domain, paste up to 100, or search by name; each result leads to its articles. */
-export function PublishersPage() {
-  const navigate = useAppStore((s) => s.navigate)
-  const [mode, setMode] = useState<Mode>('one')
-  const [input, setInput] = useState('')
-  const [results, setResults] = useState<Profile[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+/** The lines of a bulk check: one domain or URL per line (commas and spaces are part of a line, so a bad line is reported as written). */
+export const bulkLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((text, i) => ({ line: i + 1, text: text.trim() }))
+    .filter((l) => l.text !== '')
 
-  async function run(event: React.FormEvent) {
-    event.preventDefault()
-    setError(null)
+/**
+ * Checks many lines: lines the API refuses (422 names their index) are set aside with the reason
+ * and the others checked, so one bad line does not refuse the batch.
+ */
+async function checkLines(lines: Array<{ line: number; text: string }>): Promise<{ results: Profile[]; bad: BadLine[] }> {
+  const bad: BadLine[] = lines.slice(MAX_BULK).map((l) => ({ ...l, reason: `beyond the first ${MAX_BULK} lines; check it in another batch` }))
+  let pending = lines.slice(0, MAX_BULK)
+  // the API names the first line it refuses: each attempt sets one more aside
+  for (let attempt = 0; attempt <= MAX_BULK && pending.length > 0; attempt++) {
     try {
-      if (mode === 'one') setResults([await call('checkProfile', { query: { domain: input.trim() } })])
-      else if (mode === 'search') setResults((await call('searchProfiles', { query: { q: input.trim() } })).results)
-      else {
-        const domains = input
-          .split(/[\s,;]+/)
-          .map((d) => d.trim())
-          .filter(Boolean)
-        setResults((await call('checkProfilesBulk', { body: { domains } })).results)
+      const { results } = await call('checkProfilesBulk', { body: { domains: pending.map((l) => l.text) } })
+      return { results, bad }
+    } catch (error) {
+      const detail = error instanceof ApiClientError && error.status === 422 ? (error.body as { detail?: Array<{ loc?: unknown[]; msg?: string }> }).detail : null
+      const refused = new Map<number, string>()
+      for (const d of Array.isArray(detail) ? detail : []) {
+        const index = d.loc?.[2]
+        if (d.loc?.[1] === 'domains' && typeof index === 'number') refused.set(index, d.msg ?? 'not a domain')
       }
-    } catch (e) {
-      setResults(null)
-      setError((e as Error).message)
+      if (refused.size === 0) throw error
+      pending.forEach((l, i) => {
+        const reason = refused.get(i)
+        if (reason !== undefined) bad.push({ ...l, reason })
+      })
+      pending = pending.filter((_, i) => !refused.has(i))
     }
   }
+  return { results: [], bad }
+}
 
-  const switchTo = (m: Mode) => {
-    setMode(m)
-    setResults(null)
-    setError(null)
+/** Publishers: check one domain, paste up to 100, or search by name; the query is in the URL, and each result leads to its articles. */
+export function PublishersPage() {
+  const navigate = useAppStore((s) => s.navigate)
+  const [view, setView] = useQueryState({ mode: 'one', q: '' })
+  const mode: Mode = view.mode === 'bulk' || view.mode === 'search' ? view.mode : 'one'
+  const [input, setInput] = useState(view.q)
+  const [answer, setAnswer] = useState<{ request: string; results: Profile[]; bad: BadLine[]; error: string | null } | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const request = `${mode}\n${view.q}\n${attempt}`
+  const loading = view.q.trim() !== '' && answer?.request !== request
+  useDocumentTitle(view.q && (mode === 'bulk' ? `${bulkLines(view.q).length} domains` : view.q), 'Publishers')
+
+  // Back/Forward or a link: the field follows the URL
+  const [shownQuery, setShownQuery] = useState(view.q)
+  if (shownQuery !== view.q) {
+    setShownQuery(view.q)
+    setInput(view.q)
   }
+
+  useEffect(() => {
+    if (!view.q.trim()) return
+    let live = true
+    const run = async () => {
+      if (mode === 'one') return { results: [await call('checkProfile', { query: { domain: view.q.trim() } })], bad: [] }
+      if (mode === 'search') return { results: (await call('searchProfiles', { query: { q: view.q.trim() } })).results, bad: [] }
+      return checkLines(bulkLines(view.q))
+    }
+    run()
+      .then((got) => live && setAnswer({ request, ...got, error: null }))
+      .catch((e: Error) => live && setAnswer({ request, results: [], bad: [], error: e.message }))
+    return () => {
+      live = false
+    }
+  }, [request, mode, view.q])
+
+  const shown = answer?.request === request ? answer : null
+  const error = shown?.error ?? null
+  const results = view.q && !error ? (shown?.results ?? null) : null
   return (
     <div className="page">
       <PageHeader title="Publishers" subtitle="Profile checks from the store's publisher directory" />
       <Card>
         <div className="tabs" role="tablist">
-          {(
-            [
-              ['one', 'Check a domain'],
-              ['bulk', 'Check up to 100'],
-              ['search', 'Search by name'],
-            ] as const
-          ).map(([m, label]) => (
-            <button key={m} role="tab" aria-selected={mode === m} className={mode === m ? 'on' : ''} onClick={() => switchTo(m)}>
+          {MODES.map(([m, label]) => (
+            <button key={m} role="tab" aria-selected={mode === m} className={mode === m ? 'on' : ''} onClick={() => setView({ mode: m, q: '' })}>
               {label}
             </button>
           ))}
         </div>
-        <form className="filters" onSubmit={run}>
+        <form
+          className="filters"
+          onSubmit={(e) => {
+            e.preventDefault()
+            setView({ q: input.trim() })
+          }}
+        >
           {mode === 'bulk' ? (
             <label className="grow">
               Domains or URLs, one per line (at most 100)
-              <textarea rows={5} value={input} onChange={(e) => setInput(e.target.value)} placeholder={'example.com\nhttps://www.news.example/a'} required />
+              <textarea rows={5} value={input} onChange={(e) => setInput(e.target.value)} placeholder={'example.com\nhttps://www.news.example/a'} required data-search />
             </label>
           ) : (
             <label className="grow">
               {mode === 'one' ? 'Domain or URL' : 'Name, brand or domain (2 characters or more)'}
-              <input value={input} onChange={(e) => setInput(e.target.value)} placeholder={mode === 'one' ? 'example.com' : 'Herald'} required />
+              <input value={input} onChange={(e) => setInput(e.target.value)} placeholder={mode === 'one' ? 'example.com' : 'Herald'} required data-search />
             </label>
           )}
-          <button className="primary" type="submit">
-            {mode === 'search' ? 'Search' : 'Check'}
+          <button className="primary" type="submit" disabled={loading}>
+            {loading ? 'Checking…' : mode === 'search' ? 'Search' : 'Check'}
           </button>
         </form>
       </Card>
-      <ErrorBanner message={error} />
-      {results && results.length === 0 && <EmptyState title="No publisher found" />}
+      <ErrorBanner message={error} onRetry={() => setAttempt((n) => n + 1)} />
+      {shown && shown.bad.length > 0 && (
+        <Card title={`${shown.bad.length} line${shown.bad.length === 1 ? '' : 's'} not checked`}>
+          <ul className="problems" aria-label="Lines not checked">
+            {shown.bad.map((b) => (
+              <li key={b.line}>
+                line {b.line}, <span className="mono">{b.text}</span>: {b.reason}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {results && results.length === 0 && !loading && <EmptyState title="No publisher found" />}
       {results && results.length > 0 && (
         <Card title={`${results.length} publisher${results.length === 1 ? '' : 's'}`}>
           <DataTable
@@ -104,7 +178,7 @@ export function PublishersPage() {
             ]}
             rows={results}
             rowKey={(r) => r.domain}
-            exportAs={{ fileName: exportFileName('publishers', mode) }}
+            exportAs={{ fileName: exportFileName('publishers', mode, mode !== 'bulk' && view.q) }}
           />
         </Card>
       )}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { importFormats } from '../../../../shared/contract/values'
+import { importFormats, type ImportFormat } from '../../../../shared/contract/values'
 import { call } from '../../api/client'
 import { ProgressBar, useJob, type Job } from '../../api/use-job'
 import { Card, ErrorBanner } from '../../components/common'
@@ -9,7 +9,7 @@ import { useAppStore } from '../../stores/app-store'
 export function ImportPanel() {
   const loadStatus = useAppStore((s) => s.loadStatus)
   const [file, setFile] = useState<File | null>(null)
-  const [format, setFormat] = useState('')
+  const [format, setFormat] = useState<ImportFormat | ''>('')
   const [strict, setStrict] = useState(false)
   const [country, setCountry] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -45,7 +45,7 @@ export function ImportPanel() {
         </label>
         <label>
           Format
-          <select value={format} onChange={(e) => setFormat(e.target.value)}>
+          <select value={format} onChange={(e) => setFormat(e.target.value as ImportFormat | '')}>
             <option value="">detect</option>
             {importFormats.map((f) => (
               <option key={f}>{f}</option>

@@ -5,6 +5,7 @@ import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner, formatTime, PageHeader } from '../../components/common'
 import { DataTable, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
+import { useDocumentTitle } from '../../stores/url-state'
 import { ImportPanel } from './ImportPanel'
 
 type ApiKey = RouteResponse<'appListKeys'>['keys'][number]
@@ -15,8 +16,8 @@ function keyColumns(revoke: (id: string, name: string) => Promise<void>): Array<
     { id: 'prefix', header: 'Key', cell: (k) => <span className="mono">{k.prefix}…</span> },
     { id: 'scope', header: 'Scope', cell: (k) => (k.internal ? 'internal' : 'project') },
     { id: 'countries', header: 'Countries', cell: (k) => k.countries?.join(', ') ?? 'all' },
-    { id: 'created_at', header: 'Created', cell: (k) => formatTime(k.created_at) },
-    { id: 'last_used_at', header: 'Last used', cell: (k) => formatTime(k.last_used_at) },
+    { id: 'created_at', nowrap: true, header: 'Created', cell: (k) => formatTime(k.created_at) },
+    { id: 'last_used_at', nowrap: true, header: 'Last used', cell: (k) => formatTime(k.last_used_at) },
     { id: 'status', header: 'Status', cell: (k) => (k.revoked_at ? <span className="badge danger">revoked</span> : <span className="badge ok">active</span>) },
     { id: 'revoke', header: '', cell: (k) => !k.revoked_at && <button onClick={() => void revoke(k.id, k.name)}>Revoke</button> },
   ]
@@ -25,6 +26,7 @@ function keyColumns(revoke: (id: string, name: string) => Promise<void>): Array<
 /** Settings: the store and project, and API keys (create with the value shown once, list, revoke). */
 export function SettingsPage() {
   const status = useAppStore((s) => s.status)
+  useDocumentTitle('Settings')
   const keys = useApi('appListKeys', {})
   const [name, setName] = useState('')
   const [countries, setCountries] = useState('')

@@ -1,9 +1,13 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
+import { useDocumentTitle, useQueryState } from '../../stores/url-state'
+
+const isFormatGroup = (v: string): v is FormatGroup => (formatGroups as readonly string[]).includes(v)
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { CountrySelect } from '../../components/Pickers'
 import { EChart } from '../../charts/EChart'
+import { pointLabel, volatilityOption } from './volatility-chart'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -14,32 +18,8 @@ interface Selection {
   category?: FormatGroup
 }
 
-const labelOf = (p: Point) => (p.date ? p.date : (p.bucket ?? '').slice(5, 13).replace('T', ' ') + 'h')
+const labelOf = pointLabel
 const bucketOf = (p: Point) => p.date ?? p.bucket ?? ''
-
-function volatilityOption(series: Point[], compact = false) {
-  return {
-    grid: compact ? { left: 24, right: 6, top: 8, bottom: 18 } : { left: 36, right: 16, top: 16, bottom: 28 },
-    tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: series.map(labelOf), axisLabel: { show: !compact } },
-    yAxis: { type: 'value', min: 0, max: 10, splitNumber: compact ? 2 : 5 },
-    visualMap: undefined,
-    series: [
-      {
-        type: 'line',
-        smooth: true,
-        symbolSize: compact ? 3 : 5,
-        data: series.map((p) => p.volatility_index),
-        markLine: { silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#c83a3a' }, data: [{ yAxis: 7 }] },
-        markPoint: {
-          symbolSize: compact ? 24 : 36,
-          itemStyle: { color: '#c83a3a' },
-          data: series.flatMap((p, i) => (p.is_spike ? [{ coord: [i, p.volatility_index], value: p.volatility_index }] : [])),
-        },
-      },
-    ],
-  }
-}
 
 type Mover = RouteResponse<'appSignalMovers'>['articles'][number]
 type FormatRow = RouteResponse<'getFormatInterest'>['formats'][number]
@@ -92,9 +72,15 @@ const topicColumns: Array<Column<TopicRow>> = [
 /** Signals: is it just us, or is the whole feed moving? */
 export function SignalsPage() {
   const navigate = useAppStore((s) => s.navigate)
-  const [country, setCountry] = useState('all')
-  const [granularity, setGranularity] = useState<'day' | '3h'>('day')
-  const [selection, setSelection] = useState<Selection | null>(null)
+  const [view, setView] = useQueryState({ country: 'all', granularity: 'day', bucket: '', category: '' })
+  const country = view.country
+  const granularity: 'day' | '3h' = view.granularity === '3h' ? '3h' : 'day'
+  const selection: Selection | null = view.bucket ? { bucket: view.bucket, ...(isFormatGroup(view.category) ? { category: view.category } : {}) } : null
+  const setSelection = useCallback(
+    (next: Selection | null) => setView({ bucket: next?.bucket ?? '', category: next?.category ?? '' }),
+    [setView],
+  )
+  useDocumentTitle(selection && `What moved ${selection.bucket}`, country !== 'all' && country, 'Signals')
   const volatility = useApi('getVolatility', { query: { country, granularity } })
   const topics = useApi('getTopicVolatility', { query: { country } })
   const interest = useApi('getFormatInterest', { query: { country } })
@@ -104,7 +90,8 @@ export function SignalsPage() {
     selection ? { query: { country, granularity, bucket: selection.bucket, ...(selection.category ? { category: selection.category } : {}) } } : null,
   )
   const series = useMemo(() => volatility.data?.series ?? [], [volatility.data])
-  const option = useMemo(() => volatilityOption(series), [series])
+  const selectedIndex = selection && !selection.category ? series.findIndex((p) => bucketOf(p) === selection.bucket) : -1
+  const option = useMemo(() => volatilityOption(series, { selectedIndex }), [series, selectedIndex])
 
   return (
     <div className="page">
@@ -112,10 +99,7 @@ export function SignalsPage() {
       <div className="filters">
         <CountrySelect
           value={country}
-          onChange={(c) => {
-            setCountry(c)
-            setSelection(null)
-          }}
+          onChange={(c) => setView({ country: c, bucket: '', category: '' })}
           anyValue="all"
           anyLabel="All countries"
         />
@@ -124,17 +108,15 @@ export function SignalsPage() {
             <button
               key={g}
               className={granularity === g ? 'on' : ''}
-              onClick={() => {
-                setGranularity(g)
-                setSelection(null)
-              }}
+              aria-pressed={granularity === g}
+              onClick={() => setView({ granularity: g, bucket: '', category: '' })}
             >
               {g === 'day' ? 'Daily' : '3 hours'}
             </button>
           ))}
         </div>
       </div>
-      <ErrorBanner message={volatility.error} />
+      <ErrorBanner message={volatility.error} onRetry={volatility.reload} />
       <div className="split">
         <Card
           title="Volatility, last 30 days"
@@ -150,7 +132,12 @@ export function SignalsPage() {
             <EmptyState title="No volatility yet">The index is computed from the feed snapshots in the store.</EmptyState>
           ) : (
             <>
-              <EChart option={option} onPointClick={(i) => series[i] && setSelection({ bucket: bucketOf(series[i]!) })} />
+              <EChart
+                option={option}
+                label="Volatility of the feed"
+                fileName={exportFileName('volatility', country, granularity)}
+                onPointClick={(i) => series[i] && setSelection({ bucket: bucketOf(series[i]!) })}
+              />
               <p className="muted small">Click a point to see what moved. Red marks: spikes (7 or more).</p>
               {series.some((p) => p.is_spike) && (
                 <div className="chips" aria-label="Spikes">
@@ -168,7 +155,7 @@ export function SignalsPage() {
         </Card>
         <Card title={selection ? `What moved: ${selection.bucket}${selection.category ? ` · ${selection.category}` : ''}` : 'What moved'}>
           {!selection && <p className="muted">Pick a point of a series.</p>}
-          {movers.error && <ErrorBanner message={movers.error} />}
+          {movers.error && <ErrorBanner message={movers.error} onRetry={movers.reload} />}
           {selection && movers.data && (
             <div className="movers" aria-label="Movers">
               <DataTable
@@ -242,7 +229,7 @@ function GroupMultiple(props: { country: string; granularity: 'day' | '3h'; cate
   const api = useApi('getCategoryVolatility', { query: { country: props.country, granularity: props.granularity, category: props.category } })
   const group = api.data?.categories[0]
   const series = useMemo(() => group?.series ?? [], [group])
-  const option = useMemo(() => volatilityOption(series, true), [series])
+  const option = useMemo(() => volatilityOption(series, { compact: true }), [series])
   return (
     <div className="multiple" aria-label={`${props.category} volatility`}>
       <div className="multiple-head">
@@ -250,7 +237,7 @@ function GroupMultiple(props: { country: string; granularity: 'day' | '3h'; cate
         <span className="muted">{group?.summary.current_index ?? '—'}</span>
       </div>
       {series.length > 0 ? (
-        <EChart option={option} height={110} onPointClick={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
+        <EChart option={option} height={110} label={`${props.category} volatility`} onPointClick={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
       ) : (
         <div className="muted small">no data</div>
       )}

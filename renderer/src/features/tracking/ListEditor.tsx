@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { LIST_COLORS } from '../../../../shared/contract/list-editing'
+import { LIST_COLORS } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { listKinds, matchTypes, searchScopes, type ListKind } from '../../../../shared/contract/values'
 import { call } from '../../api/client'
@@ -30,7 +30,7 @@ function itemColumns(kind: ListKind, remove: (key: string) => void): Array<Colum
     },
     { id: 'key', header: 'Key', value: (i) => i.key, visible: kind === 'entity' || kind === 'mention' },
     { id: 'matches_count', header: 'Matches', numeric: true, visible: kind === 'mention', cell: (i) => i.matches_count },
-    { id: 'added_at', header: 'Added', value: (i) => i.added_at, cell: (i) => formatTime(i.added_at) },
+    { id: 'added_at', nowrap: true, header: 'Added', value: (i) => i.added_at, cell: (i) => formatTime(i.added_at) },
     {
       id: 'remove',
       header: '',

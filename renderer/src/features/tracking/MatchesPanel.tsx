@@ -96,7 +96,7 @@ export function MatchesPanel({ list }: { list: Detail }) {
           Show
         </button>
       </form>
-      <ErrorBanner message={matches.error} />
+      <ErrorBanner message={matches.error} onRetry={matches.reload} />
       {data && (
         <p className="muted small" aria-live="polite">
           {plural(data.summary.publications, 'publication')}, {plural(data.summary.matches, 'match', 'matches')}

@@ -4,7 +4,7 @@ import { useApi } from '../../api/use-api'
 import { EmptyState, ErrorBanner, formatNumber, formatTime, Pager } from '../../components/common'
 import { DataTable, exportFileName, sortRows, type Column, type SortState } from '../../components/DataTable'
 import { Sparkline } from '../../components/Sparkline'
-import { WindowPicker, type TrackingWindow } from './WindowPicker'
+import { WindowPicker, windowQuery, windowWords, type TrackingWindow } from './WindowPicker'
 
 type Metrics = RouteResponse<'getTrackingMetrics'>
 type Row = Metrics['items'][number]
@@ -66,7 +66,7 @@ function columnsFor(kind: ListKind): MetricsColumn[] {
   }
   const delta: MetricsColumn = { id: 'delta_pct', header: 'Δ', title: 'change against the window of the same length before', numeric: true, value: (r) => r.delta_pct, cell: (r) => <Delta value={r.delta_pct} /> }
   const pubs: MetricsColumn = { id: 'publications_count', header: 'Pubs', title: 'publications seen in the window', numeric: true, value: (r) => r.publications_count, cell: (r) => formatNumber(r.publications_count) }
-  const lastSeen: MetricsColumn = { id: 'last_seen', header: 'Last seen', value: (r) => r.last_seen }
+  const lastSeen: MetricsColumn = { id: 'last_seen', nowrap: true, header: 'Last seen', value: (r) => r.last_seen }
   if (kind === 'mention') return [name, pubs, impressions, spark, delta, lastSeen]
   const common: MetricsColumn[] = [
     name,
@@ -107,7 +107,8 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
   const [offset, setOffset] = useState(0)
   const [grain, setGrain] = useState<'day' | 'hour'>('day')
   const [sort, setSort] = useState<SortState>({ id: 'impressions', desc: true })
-  const metrics = useApi('getTrackingMetrics', { params: { list_id: listId }, query: { ...window, grain, limit: PAGE, offset } })
+  const windowParams = windowQuery(window)
+  const metrics = useApi('getTrackingMetrics', windowParams && { params: { list_id: listId }, query: { ...windowParams, grain, limit: PAGE, offset } })
   const columns = useMemo<MetricsColumn[]>(() => [{ id: 'key', header: 'Key', value: (r) => r.key }, ...columnsFor(kind)], [kind])
   const rows = useMemo(() => sortRows(metrics.data?.items ?? [], columns, sort), [metrics.data, columns, sort])
   const data = metrics.data
@@ -129,10 +130,10 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
           ))}
         </div>
       </div>
-      <ErrorBanner message={metrics.error} />
+      <ErrorBanner message={metrics.error} onRetry={metrics.reload} />
       {data && (
         <p className="muted small">
-          {formatTime(data.scope.from)} – {formatTime(data.scope.to)} UTC, compared with the {window.period} before · markets {data.scope.markets.join(', ') || 'none'} ·
+          {formatTime(data.scope.from)} – {formatTime(data.scope.to)} UTC, compared with the {window.period === 'custom' ? 'same number of days' : window.period} before · markets {data.scope.markets.join(', ') || 'none'} ·
           page total {formatNumber(data.summary.impressions)} impressions <Delta value={data.summary.delta_pct} />
         </p>
       )}
@@ -147,7 +148,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
         onSort={setSort}
         empty={data && data.total === 0 ? <EmptyState title="This list has no items yet">Add items in the Edit tab.</EmptyState> : undefined}
         exportAs={{
-          fileName: exportFileName(listName, 'metrics', window.period, window.country, window.lang, grain),
+          fileName: exportFileName(listName, 'metrics', ...windowWords(window), grain),
         }}
       />
       {data && <Pager total={data.total} limit={PAGE} offset={offset} onChange={setOffset} />}

@@ -3,7 +3,7 @@ import { useApi } from '../../api/use-api'
 import { CabinetLink } from '../../components/CabinetLink'
 import { EmptyState, ErrorBanner, formatNumber, formatTime } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
-import { WindowPicker, type TrackingWindow } from './WindowPicker'
+import { WindowPicker, windowQuery, windowWords, type TrackingWindow } from './WindowPicker'
 
 type Rollup = RouteResponse<'getTrackingRollup'>
 type TopArticle = NonNullable<Rollup['top_articles']>[number]
@@ -56,14 +56,15 @@ function SliceCard({ title, slices }: { title: string; slices: Slice[] | undefin
 
 /** Aggregates over every item of the list, by the slices its kind has. */
 export function RollupPanel({ listId, listName, window, onWindow }: { listId: string; listName: string; window: TrackingWindow; onWindow(w: TrackingWindow): void }) {
-  const rollup = useApi('getTrackingRollup', { params: { list_id: listId }, query: { ...window } })
+  const windowParams = windowQuery(window)
+  const rollup = useApi('getTrackingRollup', windowParams && { params: { list_id: listId }, query: windowParams })
   const data: Rollup | null = rollup.data
   return (
     <div>
       <div className="toolbar">
         <WindowPicker value={window} onChange={onWindow} />
       </div>
-      <ErrorBanner message={rollup.error} />
+      <ErrorBanner message={rollup.error} onRetry={rollup.reload} />
       {data && (
         <p className="muted small">
           {formatTime(data.scope.from)} – {formatTime(data.scope.to)} UTC · markets {data.scope.markets.join(', ')}
@@ -80,7 +81,7 @@ export function RollupPanel({ listId, listName, window, onWindow }: { listId: st
               columns={topArticleColumns}
               rows={data.top_articles ?? []}
               rowKey={(a) => a.id}
-              exportAs={{ fileName: exportFileName(listName, 'top-articles', window.period, window.country, window.lang) }}
+              exportAs={{ fileName: exportFileName(listName, 'top-articles', ...windowWords(window)) }}
             />
           )}
         </section>

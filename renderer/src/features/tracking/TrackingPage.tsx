@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { LIST_COLORS } from '../../../../shared/contract/list-editing'
+import { LIST_COLORS } from '../../../../shared/contract/values'
 import { listKinds } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader } from '../../components/common'
@@ -11,6 +11,8 @@ import { MatchesPanel } from './MatchesPanel'
 import { MetricsPanel } from './MetricsPanel'
 import { RollupPanel } from './RollupPanel'
 import { defaultWindow, type TrackingWindow } from './WindowPicker'
+import { useDocumentTitle, useQueryState } from '../../stores/url-state'
+import { NotFound } from '../../app/NotFound'
 
 const TABS = ['metrics', 'rollup', 'matches', 'edit'] as const
 type Tab = (typeof TABS)[number]
@@ -37,9 +39,14 @@ const listColumns: Array<Column<ListRow>> = [
 /** Tracking: usage badges, the project's lists, and the chosen list's metrics, roll-up, matches and editor. */
 export function TrackingPage() {
   const rest = useAppStore((s) => s.rest)
+  const search = useAppStore((s) => s.search)
+  // moving between lists and tabs keeps the window
+  const keep = search ? `?${search}` : ''
   const navigate = useAppStore((s) => s.navigate)
   const [creating, setCreating] = useState(false)
-  const [window, setWindow] = useState<TrackingWindow>(defaultWindow)
+  // the window is in the URL: a link to a list's metrics names its period, market and language
+  const [window, setWindowQuery] = useQueryState<TrackingWindow>(defaultWindow)
+  const setWindow = (w: TrackingWindow) => setWindowQuery(w)
   const lists = useApi('listTrackingLists', { query: { limit: 200 } })
   const selectedId = rest[0] ?? lists.data?.lists[0]?.id ?? null
   const detail = useApi('getTrackingList', selectedId ? { params: { list_id: selectedId } } : null)
@@ -58,6 +65,7 @@ export function TrackingPage() {
 
   // Figures of a mention list change when its scan ends: panels load again then.
   const panelKey = `${list?.id}-${list?.scan_status ?? ''}`
+  useDocumentTitle(list?.name, list && TAB_LABELS[tab], 'Tracking')
   const refresh = () => {
     lists.reload()
     detail.reload()
@@ -73,7 +81,7 @@ export function TrackingPage() {
           </button>
         }
       />
-      <ErrorBanner message={lists.error} />
+      <ErrorBanner message={lists.error} onRetry={lists.reload} />
       <div className="badges-row" aria-label="Usage">
         {listKinds.map((kind) => {
           const u = lists.data?.usage[kind]
@@ -113,10 +121,11 @@ export function TrackingPage() {
               rowKey={(l) => l.id}
               selectedKey={selectedId}
               loading={lists.loading}
-              onOpen={(l) => navigate(`/tracking/${l.id}/${tab === 'matches' && l.kind !== 'mention' ? 'metrics' : tab}`)}
+              onOpen={(l) => navigate(`/tracking/${l.id}/${tab === 'matches' && l.kind !== 'mention' ? 'metrics' : tab}${keep}`)}
             />
           )}
         </Card>
+        {selectedId && detail.errorStatus === 404 && <NotFound what="This list" backTo="/tracking" backLabel="Go to the lists" />}
         {list && (
           <section className="card" aria-label={`List ${list.name}`}>
             <div className="card-head">
@@ -126,12 +135,12 @@ export function TrackingPage() {
             </div>
             <div className="tabs" role="tablist">
               {tabs.map((t) => (
-                <button key={t} role="tab" aria-selected={t === tab} className={t === tab ? 'on' : ''} onClick={() => navigate(`/tracking/${list.id}/${t}`)}>
+                <button key={t} role="tab" aria-selected={t === tab} className={t === tab ? 'on' : ''} onClick={() => navigate(`/tracking/${list.id}/${t}${keep}`)}>
                   {TAB_LABELS[t]}
                 </button>
               ))}
             </div>
-            <ErrorBanner message={detail.error} />
+            <ErrorBanner message={detail.error} onRetry={detail.reload} />
             {tab === 'metrics' && <MetricsPanel key={panelKey} listId={list.id} listName={list.name} kind={list.kind} window={window} onWindow={setWindow} />}
             {tab === 'rollup' && <RollupPanel key={panelKey} listId={list.id} listName={list.name} window={window} onWindow={setWindow} />}
             {tab === 'matches' && list.kind === 'mention' && <MatchesPanel key={panelKey} list={list} />}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { semanticTypes, structuralTypes, trendRoles, trendStates } from '../../../../shared/contract/values'
+import { semanticTypes, structuralTypes, trendRoles, trendSortFields, trendStates } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { allPages, call } from '../../api/client'
 import { useApi } from '../../api/use-api'
@@ -7,6 +7,8 @@ import { EChart } from '../../charts/EChart'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
+import { useDocumentTitle, useQueryState } from '../../stores/url-state'
+import { NotFound } from '../../app/NotFound'
 
 const PAGE = 50
 type TrendCard = RouteResponse<'getTrend'>
@@ -19,7 +21,7 @@ const trendColumns: Array<Column<TrendRow>> = [
   { id: 'state', header: 'State', value: (t) => t.state, cell: (t) => <span className={`badge state-${t.state}`}>{t.state.replace('_', ' ')}</span> },
   { id: 'structural_type', header: 'Type', value: (t) => t.structural_type, cell: (t) => t.structural_type.replace('_', ' ') },
   { id: 'article_count', header: 'Articles', numeric: true, cell: (t) => t.article_count },
-  { id: 'last_article_at', header: 'Last article', value: (t) => t.last_article_at, cell: (t) => formatTime(t.last_article_at) },
+  { id: 'last_article_at', nowrap: true, header: 'Last article', value: (t) => t.last_article_at, cell: (t) => formatTime(t.last_article_at) },
   { id: 'id', header: 'Id', value: (t) => t.id },
 ]
 
@@ -34,7 +36,7 @@ const ROLE_LABELS: Record<string, string> = {
 function cardChart(card: TrendCard) {
   const counts = card.daily_counts_180d
   const start = card.first_seen_at ? Date.parse(card.first_seen_at.slice(0, 10)) : Date.now()
-  const day = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(5, 10)
+  const day = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(0, 10)
   const f = card.forecast
   const total = counts.reduce((s, c) => s + c, 0)
   const ahead: number[] = []
@@ -44,6 +46,11 @@ function cardChart(card: TrendCard) {
     const next7 = (f.pct_next7d / 100) * total
     const next30 = ((f.pct_next30d ?? f.pct_next7d) / 100) * total
     ahead.push(next1, ...new Array(6).fill((next7 - next1) / 6), ...new Array(23).fill(Math.max(0, next30 - next7) / 23))
+    // drawn up to the day the card says it ends, no further
+    if (f.predicted_end_at) {
+      const daysToEnd = Math.floor((Date.parse(f.predicted_end_at.slice(0, 10)) - start) / 86_400_000) - (counts.length - 1)
+      ahead.length = Math.max(0, Math.min(ahead.length, daysToEnd))
+    }
   }
   const labels = [...counts.map((_, i) => day(i)), ...ahead.map((_, i) => day(counts.length + i))]
   return {
@@ -108,22 +115,25 @@ function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: 
 /** Trends: the hierarchy, a filterable list, and the card of the chosen trend. */
 export function TrendsPage() {
   const navigate = useAppStore((s) => s.navigate)
-  const [state, setState] = useState('')
-  const [structural, setStructural] = useState('')
-  const [semantic, setSemantic] = useState('')
-  const [sortBy, setSortBy] = useState('last_article_at')
-  const [topic, setTopic] = useState<{ id: string; label: string } | null>(null)
-  const [offset, setOffset] = useState(0)
-  const [selected, setSelected] = useState<string | null>(null)
+  const search = useAppStore((s) => s.search)
+  const rest = useAppStore((s) => s.rest)
+  // the chosen trend is in the path (/trends/<id>), the list's filters and page in the query
+  const selected = rest[0] ?? null
+  const [view, setView] = useQueryState({ state: '', structural_type: '', semantic_type: '', sort_by: 'last_article_at', sort_order: 'desc', topic: '', topic_label: '', page: '1' })
+  const { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy } = view
+  const topic = view.topic ? { id: view.topic, label: view.topic_label || 'topic' } : null
+  const setTopic = (t: { id: string; label: string } | null) => setView({ topic: t?.id ?? '', topic_label: t?.label ?? '', page: '1' })
+  const offset = (Math.max(1, Number(view.page) || 1) - 1) * PAGE
+  const setOffset = (next: number) => setView({ page: String(next / PAGE + 1) })
+  const setSelected = (id: string) => navigate(`/trends/${encodeURIComponent(id)}${search ? `?${search}` : ''}`)
   const [topics, setTopics] = useState<Record<string, RouteResponse<'listThemeTopics'>['topics']>>({})
   const [trendsOfTopic, setTrendsOfTopic] = useState<TopicTrends>({})
   const themes = useApi('listThemes', {})
-  const trendsQuery = { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, topic_id: topic?.id }
+  const trendsQuery = { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, sort_order: view.sort_order, topic_id: topic?.id }
   const trends = useApi('listTrends', {
     query: { ...trendsQuery, limit: PAGE, offset },
   })
   const card = useApi('getTrend', selected ? { params: { trend_id: selected } } : null)
-  const articles = useApi('listTrendArticles', selected ? { params: { trend_id: selected }, query: { limit: 200 } } : null)
   const parents = useApi('listTrendParents', selected ? { params: { trend_id: selected } } : null)
   const children = useApi('listTrendChildren', selected ? { params: { trend_id: selected } } : null)
 
@@ -150,33 +160,22 @@ export function TrendsPage() {
       else if (id?.startsWith('topic:')) {
         const topicId = id.slice('topic:'.length)
         const found = Object.values(topics).flat().find((t) => t.id === topicId)
-        if (found) {
-          setTopic({ id: found.id, label: found.label })
-          setOffset(0)
-        }
+        if (found) setTopic({ id: found.id, label: found.label })
       }
     },
-    [topics],
+    // setSelected and setTopic write the URL; they change with it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [topics, search],
   )
+  useDocumentTitle(selected && card.data?.id === selected && card.data.label, 'Trends')
   const chart = useMemo(() => (card.data ? cardChart(card.data) : null), [card.data])
   const allTopics = useMemo(() => Object.values(topics).flat(), [topics])
-  const byRole = useMemo(() => {
-    const groups = new Map<string, RouteResponse<'listTrendArticles'>['articles']>()
-    for (const a of articles.data?.articles ?? []) groups.set(a.trend_role, [...(groups.get(a.trend_role) ?? []), a])
-    return trendRoles.filter((r) => groups.has(r)).map((r) => [r, groups.get(r)!] as const)
-  }, [articles.data])
 
-  const select = (label: string, value: string, set: (v: string) => void, values: readonly string[]) => (
+  const select = (label: string, name: 'state' | 'structural_type' | 'semantic_type' | 'sort_by' | 'sort_order', values: readonly string[], anyLabel: string | null = 'any') => (
     <label>
       {label}
-      <select
-        value={value}
-        onChange={(e) => {
-          set(e.target.value)
-          setOffset(0)
-        }}
-      >
-        <option value="">any</option>
+      <select value={view[name]} onChange={(e) => setView({ [name]: e.target.value, page: '1' })}>
+        {anyLabel !== null && <option value="">{anyLabel}</option>}
         {values.map((v) => (
           <option key={v} value={v}>
             {v.replace(/_/g, ' ')}
@@ -206,10 +205,7 @@ export function TrendsPage() {
                 <button
                   key={t.id}
                   className={`chip topic ${topic?.id === t.id ? 'on' : ''}`}
-                  onClick={() => {
-                    setTopic({ id: t.id, label: t.label })
-                    setOffset(0)
-                  }}
+                  onClick={() => setTopic({ id: t.id, label: t.label })}
                 >
                   {t.label} · {t.n_trends}
                 </button>
@@ -218,12 +214,13 @@ export function TrendsPage() {
         </Card>
       )}
       <div className="filters">
-        {select('State', state, setState, trendStates)}
-        {select('Structure', structural, setStructural, structuralTypes)}
-        {select('Meaning', semantic, setSemantic, semanticTypes)}
-        {select('Sort by', sortBy, setSortBy, ['last_article_at', 'first_seen_at', 'article_count'])}
+        {select('State', 'state', trendStates)}
+        {select('Structure', 'structural_type', structuralTypes)}
+        {select('Meaning', 'semantic_type', semanticTypes)}
+        {select('Sort by', 'sort_by', trendSortFields, null)}
+        {select('Order', 'sort_order', ['desc', 'asc'], null)}
       </div>
-      <ErrorBanner message={trends.error} />
+      <ErrorBanner message={trends.error} onRetry={trends.reload} />
       <div className="split">
         <Card>
           {trends.data && trends.data.total === 0 ? (
@@ -245,13 +242,15 @@ export function TrendsPage() {
           )}
           {trends.data && <Pager total={trends.data.total} limit={PAGE} offset={offset} onChange={setOffset} />}
         </Card>
+        {selected && card.errorStatus === 404 && <NotFound what="This trend" backTo="/trends" backLabel="Back to the trend list" />}
+        {selected && card.error && card.errorStatus !== 404 && <ErrorBanner message={card.error} onRetry={card.reload} />}
         {card.data && chart && (
           <Card title={card.data.label}>
             <p className="muted">
               {card.data.state.replace('_', ' ')} · {card.data.structural_type.replace('_', ' ')} · {card.data.semantic_type.replace('_', ' ')} ·{' '}
               {card.data.key_entities.join(', ')}
             </p>
-            <EChart option={chart} height={220} />
+            <EChart option={chart} height={220} label={`Articles per day of ${card.data.label}, with the forecast`} fileName={exportFileName('trend', card.data.label)} />
             <dl className="facts">
               <dt>Days active</dt>
               <dd>{card.data.features.days_active ?? '—'}</dd>
@@ -280,28 +279,44 @@ export function TrendsPage() {
                 ))}
               </div>
             )}
-            {byRole.map(([r, list]) => (
-              <div key={r} className="role-group">
-                <h3>
-                  {ROLE_LABELS[r]} <span className="muted">({list.length})</span>
-                </h3>
-                <ul className="plain">
-                  {list.slice(0, 8).map((a) => (
-                    <li key={a.id}>
-                      <button className="link" onClick={() => navigate(`/article/${a.id}`)}>
-                        {a.title}
-                      </button>{' '}
-                      <span className="muted small">
-                        {a.domain} · {a.country_code}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+            {trendRoles.map((role) => (
+              <RoleGroup key={`${selected}:${role}`} trendId={card.data!.id} role={role} />
             ))}
           </Card>
         )}
       </div>
+    </div>
+  )
+}
+
+const ROLE_PAGE = 10
+
+/** The trend's articles of one role, paged to the end; hidden when the role has none. */
+function RoleGroup({ trendId, role }: { trendId: string; role: (typeof trendRoles)[number] }) {
+  const navigate = useAppStore((s) => s.navigate)
+  const [offset, setOffset] = useState(0)
+  const articles = useApi('listTrendArticles', { params: { trend_id: trendId }, query: { role, limit: ROLE_PAGE, offset } })
+  const data = articles.data
+  if (articles.error) return <ErrorBanner message={articles.error} onRetry={articles.reload} />
+  if (!data || data.total === 0) return null
+  return (
+    <div className="role-group" aria-label={`${ROLE_LABELS[role]} articles`} role="region">
+      <h3>
+        {ROLE_LABELS[role]} <span className="muted">({data.total.toLocaleString('en-US')})</span>
+      </h3>
+      <ul className="plain">
+        {data.articles.map((a) => (
+          <li key={a.id}>
+            <button className="link" onClick={() => navigate(`/article/${a.id}`)}>
+              {a.title}
+            </button>{' '}
+            <span className="muted small">
+              {a.domain} · {a.country_code}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {data.total > ROLE_PAGE && <Pager total={data.total} limit={ROLE_PAGE} offset={offset} onChange={setOffset} />}
     </div>
   )
 }

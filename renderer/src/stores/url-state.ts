@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useMemo } from 'react'
+import { currentPath, useAppStore, type NavigateOptions } from './app-store'
+
+/** The values a view keeps in its URL, by name; each has a default that the URL leaves out. */
+export type QueryValues = Record<string, string>
+
+/** A view's query values from a query string, with the defaults for what it does not name. */
+export function readQuery<T extends QueryValues>(search: string, defaults: T): T {
+  const params = new URLSearchParams(search)
+  const values = { ...defaults }
+  for (const name of Object.keys(defaults) as Array<keyof T & string>) {
+    const value = params.get(name)
+    if (value !== null) values[name] = value as T[typeof name]
+  }
+  return values
+}
+
+/**
+ * The query string for new values: values equal to their default are left out (short links),
+ * names the view does not own are kept, and the order is the defaults' order.
+ */
+export function writeQuery<T extends QueryValues>(search: string, defaults: T, values: Partial<T>): string {
+  const params = new URLSearchParams(search)
+  for (const name of Object.keys(defaults)) params.delete(name)
+  const owned = new URLSearchParams()
+  for (const [name, fallback] of Object.entries(defaults)) {
+    const value = (values as QueryValues)[name]
+    if (value !== undefined && value !== fallback) owned.set(name, value)
+  }
+  return [owned.toString(), params.toString()].filter(Boolean).join('&')
+}
+
+/**
+ * A view's state kept in the URL: reload, Back/Forward and a pasted link restore it. Changing it
+ * adds a history entry unless `replace` is asked (typing, moving within a page).
+ */
+export function useQueryState<T extends QueryValues>(defaults: T): [T, (patch: Partial<T>, options?: NavigateOptions) => void] {
+  const search = useAppStore((s) => s.search)
+  const navigate = useAppStore((s) => s.navigate)
+  // defaults are written inline by the views: compare them by content
+  const key = JSON.stringify(defaults)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const values = useMemo(() => readQuery(search, defaults), [search, key])
+  const update = useCallback(
+    (patch: Partial<T>, options?: NavigateOptions) => {
+      const next = writeQuery(useAppStore.getState().search, defaults, { ...readQuery(useAppStore.getState().search, defaults), ...patch })
+      navigate(`${currentPath()}${next ? `?${next}` : ''}`, options)
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [navigate, key],
+  )
+  return [values, update]
+}
+
+/** Sets the window's title: the view's own words first, then "Feedlens". */
+export function useDocumentTitle(...parts: Array<string | null | undefined | false>) {
+  const title = [...parts.filter((p): p is string => Boolean(p)), 'Feedlens'].join(' · ')
+  useEffect(() => {
+    document.title = title
+  }, [title])
+}

@@ -1,0 +1,168 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '../../electron/core/http/server'
+import { IDS } from '../helpers/fixture'
+import { SCREENSHOTS, useScreens } from './browser'
+
+/** The window as an instrument: every view a link, Back/Forward, not-found pages, periods, exports, keyboard, theme. */
+describe('exploring in Chromium: links, periods, exports, keyboard and theme', () => {
+  const screens = useScreens({ fixture: true })
+  let server: RunningServer
+  let page: Page
+  let pageErrors: string[]
+  beforeAll(() => ({ server, page, errors: pageErrors } = screens))
+
+  const cardTitle = () => page.locator('.split .card h2').first()
+
+  it('restores a trend and the list filters from a pasted link, with the trend in the title', async () => {
+    await page.goto(`${server.url}/trends/${IDS.trend}?state=hot&sort_order=asc`)
+    await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
+    expect(await page.getByLabel('State').inputValue()).toBe('hot')
+    expect(await page.getByLabel('Order').inputValue()).toBe('asc')
+    await expect.poll(() => page.title()).toBe('Fed holds rates · Trends · Feedlens')
+    // the filtered list holds only the hot trend
+    const rows = page.getByRole('table', { name: 'Trends' }).locator('tbody tr')
+    await expect.poll(() => rows.count()).toBe(1)
+  })
+
+  it('goes Back and Forward between views and keeps each one exact', async () => {
+    await page.goto(`${server.url}/trends/${IDS.trend}?state=hot`)
+    await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
+    await page.getByRole('button', { name: /Market reaction/ }).click()
+    await expect.poll(() => cardTitle().innerText()).toBe('Market reaction')
+    expect(new URL(page.url()).pathname).toBe(`/trends/${IDS.child}`)
+    expect(new URL(page.url()).searchParams.get('state')).toBe('hot')
+    await page.getByLabel('State').selectOption('')
+    await expect.poll(() => new URL(page.url()).searchParams.has('state')).toBe(false)
+    await page.goBack()
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('hot')
+    await page.goBack()
+    await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
+    await page.goForward()
+    await expect.poll(() => cardTitle().innerText()).toBe('Market reaction')
+  })
+
+  it('answers an unknown path and an unknown id with a not-found page and a way back', async () => {
+    const response = await page.goto(`${server.url}/no-such-screen`)
+    expect(response?.status()).toBe(404)
+    await page.getByRole('heading', { name: 'Not found' }).waitFor()
+    expect(await page.title()).toBe('Not found · Feedlens')
+    await page.getByRole('button', { name: 'Go to Trends' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/trends')
+
+    await page.goto(`${server.url}/trends/00000000-0000-4000-8000-00000000dead`)
+    await page.getByText('This trend does not exist in this store').waitFor()
+    await page.goto(`${server.url}/tracking/00000000-0000-4000-8000-00000000dead/metrics`)
+    await page.getByText('This list does not exist in this store').waitFor()
+    await page.goto(`${server.url}/article/00000000-0000-4000-8000-00000000dead`)
+    await page.getByText('This article does not exist in this store').waitFor()
+    // the API itself still answers JSON for an unknown path
+    const api = await page.request.get(`${server.url}/v1/no-such-method`)
+    expect(api.status()).toBe(404)
+    expect(await api.json()).toEqual({ detail: 'Not Found' })
+  })
+
+  it('shows a custom period of a list from its link, with the figures the API gives for the same period', async () => {
+    const query = 'period=custom&date_from=2026-11-20&date_to=2026-11-20&country=US'
+    await page.goto(`${server.url}/tracking/${IDS.entityList}/metrics?${query}`)
+    const table = page.getByRole('table', { name: 'Metrics' })
+    await table.getByText('Federal Reserve', { exact: true }).waitFor()
+    expect(await page.getByLabel('Period from').inputValue()).toBe('2026-11-20')
+    expect(await page.getByRole('radio', { name: 'Custom' }).getAttribute('aria-checked')).toBe('true')
+    // the window's days are both included: the API is asked up to midnight after the last one
+    const api = (await (await page.request.get(`${server.url}/v1/tracking/lists/${IDS.entityList}/metrics?period=custom&date_from=2026-11-20&date_to=2026-11-21&country=US`)).json()) as {
+      items: Array<{ name: string; impressions: number }>
+    }
+    const fed = api.items.find((i) => i.name === 'Federal Reserve')!
+    expect(fed.impressions).toBe(2700)
+    const fedRow = table.locator('tbody tr', { hasText: 'Federal Reserve' })
+    expect(await fedRow.innerText()).toContain(fed.impressions.toLocaleString('en-US'))
+    // a period ending before it starts is said plainly and asks nothing
+    await page.getByLabel('Period to').fill('2026-11-01')
+    await page.getByText('The period ends before it starts.').waitFor()
+    // the other tab keeps the window
+    await page.getByLabel('Period to').fill('2026-11-20')
+    await page.getByRole('tab', { name: 'Roll-up' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('date_from')).toBe('2026-11-20')
+  })
+
+  it('exports a table as CSV holding exactly its rows, named after the view', async () => {
+    await page.goto(`${server.url}/trends`)
+    const rows = page.getByRole('table', { name: 'Trends' }).locator('tbody tr')
+    await expect.poll(() => rows.count()).toBe(2)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Trends as CSV' }).click()])
+    expect(download.suggestedFilename()).toBe('trends_last-article-at.csv')
+    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
+    expect(csv[0]).toBe('label,country_scope,state,structural_type,article_count,last_article_at,id')
+    const labels = csv.slice(1).map((line) => line.split(',')[0])
+    const shown = await page.getByRole('table', { name: 'Trends' }).locator('tbody tr td:first-child').allInnerTexts()
+    expect(labels.sort()).toEqual(shown.map((s) => s.replace(/\s+US$/, '')).sort())
+  })
+
+  it('saves a chart as a PNG', async () => {
+    await page.goto(`${server.url}/article/${IDS.a1}`)
+    await page.locator('.card canvas').first().waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Save .* as PNG/ }).click()])
+    expect(download.suggestedFilename()).toBe(`article_${IDS.a1}.png`)
+    const bytes = fs.readFileSync((await download.path())!)
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  })
+
+  it('works from the keyboard: "/" to search, arrows and Enter in a table, "?" for the shortcuts', async () => {
+    await page.goto(`${server.url}/articles`)
+    await page.getByRole('table', { name: 'Articles' }).locator('tbody tr').first().waitFor()
+    await page.locator('body').press('/')
+    expect(await page.evaluate('document.activeElement?.getAttribute("placeholder")')).toBe('words in the title or text')
+    await page.keyboard.type('Berlin')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('Berlin')
+    await page.getByRole('table', { name: 'Articles' }).locator('tbody tr', { hasText: 'Berlin baut' }).waitFor()
+
+    await page.goto(`${server.url}/trends`)
+    const rows = page.getByRole('table', { name: 'Trends' }).locator('tbody tr')
+    await expect.poll(() => rows.count()).toBe(2)
+    await rows.first().focus()
+    await page.keyboard.press('ArrowDown')
+    const second = await rows.nth(1).locator('td').first().innerText()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => cardTitle().innerText()).toBe(second.replace(/\s+US$/, ''))
+
+    await page.locator('body').press('?')
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' })
+  })
+
+  it('checks a pasted list line by line, showing the lines that are not domains beside the others', async () => {
+    await page.goto(`${server.url}/publishers?mode=bulk&q=${encodeURIComponent('example.com\nnot a domain at all\nzeitung.de')}`)
+    const table = page.getByRole('table', { name: 'Publisher profiles' })
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2)
+    expect(await page.getByRole('list', { name: 'Lines not checked' }).innerText()).toBe('line 2, not a domain at all: Input should be a domain or a URL, e.g. example.com')
+    expect(await page.getByLabel('Domains or URLs, one per line (at most 100)').inputValue()).toBe('example.com\nnot a domain at all\nzeitung.de')
+  })
+
+  it('follows a dark theme and fits 1024 px without sideways scrolling on every screen', async () => {
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await page.goto(`${server.url}/trends`)
+    await page.getByLabel('Theme').selectOption('dark')
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe('dark')
+    const background = await page.evaluate('getComputedStyle(document.body).backgroundColor')
+    expect(background).not.toBe('rgb(245, 246, 248)')
+    for (const screen of ['trends', `trends/${IDS.trend}`, `tracking/${IDS.entityList}/metrics`, 'signals', 'articles', 'geography?region=DE', 'publishers', 'settings']) {
+      await page.goto(`${server.url}/${screen}`)
+      await page.locator('.page h1').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')
+      expect(overflow, screen).toBeLessThanOrEqual(0)
+      await page.screenshot({ path: path.join(SCREENSHOTS, `dark-1024-${screen.split(/[/?]/)[0]}.png`) })
+    }
+    await page.getByLabel('Theme').selectOption('system')
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
+  it('raised no errors in the page', () => {
+    expect(pageErrors).toEqual([])
+  })
+})
