@@ -91,6 +91,8 @@ export interface ServerProcess {
   child: ChildProcess
   /** Resident memory of the server process now (MiB). */
   rss(): number
+  /** Resolves with the first line of its output from now on that matches (or rejects after `timeoutMs`). */
+  waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>
   stop(): Promise<void>
 }
 
@@ -99,14 +101,32 @@ export function startProcess(command: string[], pattern: RegExp): Promise<Server
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
+    let everything = ''
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString()
+      everything += d.toString()
       const m = pattern.exec(out)
       if (m) {
         out = ''
         resolve({
           url: m[1]!,
           child,
+          waitForLine: (wanted, timeoutMs) =>
+            new Promise<string>((found, fail) => {
+              const check = () => {
+                const line = everything.split('\n').find((l) => wanted.test(l))
+                if (line === undefined) return false
+                clearTimeout(timer)
+                child.stdout!.off('data', check)
+                found(line)
+                return true
+              }
+              const timer = setTimeout(() => {
+                child.stdout!.off('data', check)
+                fail(new Error(`no line matching ${wanted} within ${timeoutMs} ms`))
+              }, timeoutMs)
+              if (!check()) child.stdout!.on('data', check)
+            }),
           rss: () => {
             const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
             return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024

@@ -69,10 +69,14 @@ export function registerServeCommand(program: Command): void {
       core.store.settings.set('serve_url', server.url)
       process.stdout.write(`Feedlens listening on ${server.url}\n`)
       if (ui) process.stdout.write(`Open the web UI (this link signs you in once): ${signInLink(core, server.url)}\n`)
-      void core.startBackgroundWork({
-        // the demo project's example lists need the demo world's trends
-        afterRefresh: demoProjectId ? () => ensureDemoLists(core.store, demoProjectId!, core.now()) : undefined,
-      })
+      const startedAt = Date.now()
+      void core
+        .startBackgroundWork({
+          // the demo project's example lists need the demo world's trends
+          afterRefresh: demoProjectId ? () => ensureDemoLists(core.store, demoProjectId!, core.now()) : undefined,
+        })
+        // until then answers can wait behind the refresh of trends and signals (a store a day or more behind)
+        .then(() => process.stdout.write(`Trends and signals are up to date (${((Date.now() - startedAt) / 1000).toFixed(1)} s after the start).\n`))
       const stop = async () => {
         await server.close()
         core.close()
