@@ -21,7 +21,7 @@ describe('the tracking screens in Chromium', () => {
     await expect.poll(() => usage.innerText()).toMatch(/entity\s*2 \/ 500/i)
     const table = page.getByRole('table', { name: 'Metrics' })
     await table.getByText('Federal Reserve', { exact: true }).waitFor()
-    await page.getByRole('button', { name: '24h' }).click()
+    await page.getByRole('radio', { name: '24 h' }).click()
     await expect.poll(() => table.locator('tbody tr').first().innerText()).toContain('2,700')
     // sorted by impressions, largest first; a click on the header turns the order round
     const names = () => table.locator('tbody tr td:first-child > div:first-child').allInnerTexts()
@@ -73,7 +73,7 @@ describe('the tracking screens in Chromium', () => {
 
   it('rolls a list up in panels, and deletes a list', async () => {
     await page.goto(`${server.url}/tracking/${IDS.entityList}/rollup`)
-    await page.getByRole('button', { name: '24h' }).click()
+    await page.getByRole('radio', { name: '24 h' }).click()
     const trends = page.getByRole('region', { name: 'Trends' })
     await expect.poll(() => trends.innerText()).toContain('Fed holds rates')
     expect(await page.getByRole('region', { name: 'Sections' }).innerText()).toContain('/Business')
