@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MAX_IMPORT_JOBS } from '../../electron/core/jobs/app-jobs'
 import { makeWorld } from '../helpers/core'
 
@@ -9,12 +9,16 @@ import { makeWorld } from '../helpers/core'
 const importFolders = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('feedlens-import-')).length
 const line = JSON.stringify({ url: 'https://a.example/1', title: 'One', region: 'US', lang: 'en' })
 
-async function waitForJob(w: ReturnType<typeof makeWorld>, id: string) {
-  for (;;) {
-    const job = ((await (await w.get(`/app/jobs/${id}`, w.session)).json()) as { job: { status: string; result: unknown; error: string | null } }).job
-    if (job.status !== 'running') return job
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+/** Polls the job until it is no longer running. */
+function waitForJob(w: ReturnType<typeof makeWorld>, id: string) {
+  return vi.waitFor(
+    async () => {
+      const job = ((await (await w.get(`/app/jobs/${id}`, w.session)).json()) as { job: { status: string; result: unknown; error: string | null } }).job
+      if (job.status === 'running') throw new Error('the job is still running')
+      return job
+    },
+    { timeout: 15_000, interval: 20 },
+  )
 }
 
 describe('POST /app/imports', () => {

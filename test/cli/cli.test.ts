@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import { importFile } from '../../electron/core/ingest/importer'
@@ -66,11 +66,15 @@ describe('feedlens CLI', () => {
       const res = await fetch(`${first.url}/v1/tracking/lists`, { headers: { 'X-API-Key': key! } })
       expect(res.status).toBe(200)
       // the example lists follow once trends are computed, their mention lists scanned
-      let index: { total: number; lists: Array<{ kind: string; scan_status?: string }> } = { total: 0, lists: [] }
-      for (let i = 0; i < 120 && !(index.total === 6 && index.lists.every((l) => l.kind !== 'mention' || l.scan_status === 'ready')); i++) {
-        await new Promise((r) => setTimeout(r, 500))
-        index = (await (await fetch(`${first.url}/v1/tracking/lists`, { headers: { 'X-API-Key': key! } })).json()) as typeof index
-      }
+      type ListIndex = { total: number; lists: Array<{ kind: string; scan_status?: string }> }
+      const index = await vi.waitFor(
+        async () => {
+          const now = (await (await fetch(`${first.url}/v1/tracking/lists`, { headers: { 'X-API-Key': key! } })).json()) as ListIndex
+          if (!(now.total === 6 && now.lists.every((l) => l.kind !== 'mention' || l.scan_status === 'ready'))) throw new Error('the example lists are not all there and scanned yet')
+          return now
+        },
+        { timeout: 60_000, interval: 500 },
+      )
       expect(index.lists.map((l) => l.kind).sort()).toEqual(['category', 'entity', 'mention', 'mention', 'publisher', 'trend'])
       expect(index.lists.filter((l) => l.kind === 'mention').map((l) => l.scan_status)).toEqual(['ready', 'ready'])
       const articles = (await (await fetch(`${first.url}/v1/articles?limit=1`, { headers: { 'X-API-Key': key! } })).json()) as { total: number }

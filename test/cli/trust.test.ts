@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import { setInterval as ticker } from 'node:timers/promises'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { makeWorld, openTestStore, tempDir } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 
@@ -89,18 +89,22 @@ describe('another process holding the write lock', () => {
       // six seconds of requests while the lock is held: past SQLite's own 5 s wait
       const started = Date.now()
       let slowest = 0
-      while (Date.now() - started < 6500) {
+      const statuses = new Set<number>()
+      // a request on each tick of a 100 ms ticker (within the plan's per-minute limit) for as long as the lock is held
+      for await (const _tick of ticker(100)) {
         const t = Date.now()
         const res = await fetch(`${server.url}/v1/geo/regions`, { headers: { 'X-API-Key': key } })
-        expect(res.status).toBe(200)
+        await res.arrayBuffer()
+        statuses.add(res.status)
         slowest = Math.max(slowest, Date.now() - t)
-        await sleep(100)
+        if (Date.now() - started >= 6500) break
       }
+      expect([...statuses]).toEqual([200])
       expect(slowest).toBeLessThan(1000)
       holder.exec('COMMIT')
       // the counters the server kept in memory reach the store once it is free again
       const counted = () => (holder.prepare(`SELECT coalesce(sum(count), 0) FROM rate_counters WHERE window = 'month'`).pluck().get() as number)
-      while (counted() <= 10) await sleep(50)
+      await vi.waitFor(() => expect(counted()).toBeGreaterThan(10), { timeout: 20_000, interval: 50 })
       expect(server.child.exitCode).toBeNull()
       holder.close()
       expect(server.stderr.join('')).not.toMatch(/SQLITE_BUSY|database is locked/)
@@ -117,9 +121,15 @@ describe('another process holding the write lock', () => {
     fs.writeFileSync(path.join(dir, 'import.lock'), JSON.stringify({ pid: holder.pid, file: '/data/big.ndjson', startedAt: '2026-11-22T10:00:00.000Z' }))
     const second = spawn(process.execPath, [BIN, 'import', observationFile(5, 3), '--data-dir', dir, '--no-refresh'], { stdio: 'pipe' })
     let stderr = ''
-    second.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    // resolves at the first output that says it waits
+    const saysItWaits = new Promise<void>((resolve) =>
+      second.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+        if (stderr.includes('Another import')) resolve()
+      }),
+    )
     const secondDone = new Promise<number | null>((resolve) => second.on('exit', resolve))
-    while (!stderr.includes('Another import')) await sleep(50)
+    await saysItWaits
     expect(stderr).toMatch(/^Another import \(process \d+, \/data\/big\.ndjson, since 2026-11-22T10:00:00\.000Z\) is writing to this store; this one starts when it is done\.$/m)
     expect(second.exitCode).toBeNull()
     // the first import ends (releasing its lock as it does)
@@ -185,19 +195,19 @@ describe('kill -9 during an import', () => {
     const child = spawn(process.execPath, [BIN, 'import', file, '--data-dir', dir, '--no-refresh', '--batch-size', '5000'], { stdio: 'ignore' })
     const storeFile = path.join(dir, 'feedlens.db')
     // kill it once some batches are in, before the end
-    let partial = 0
-    for (;;) {
-      await sleep(10)
-      if (!fs.existsSync(storeFile)) continue
+    /** Observations the import has committed so far (0 before the store or its tables exist). */
+    const committed = () => {
+      if (!fs.existsSync(storeFile)) return 0
       try {
         const peek = new Database(storeFile, { readonly: true })
-        partial = (peek.prepare('SELECT coalesce(sum(entry_count), 0) FROM feed_snapshots').pluck().get() as number) ?? 0
+        const count = (peek.prepare('SELECT coalesce(sum(entry_count), 0) FROM feed_snapshots').pluck().get() as number) ?? 0
         peek.close()
+        return count
       } catch {
-        continue
+        return 0
       }
-      if (partial >= 10_000) break
     }
+    await vi.waitFor(() => expect(committed()).toBeGreaterThanOrEqual(10_000), { timeout: 60_000, interval: 10 })
     child.kill('SIGKILL')
     await new Promise((resolve) => child.on('exit', resolve))
 
