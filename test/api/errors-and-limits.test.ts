@@ -97,6 +97,12 @@ describe('error shapes', () => {
     const bad = await w.post('/public/engine-profile/bulk', { domains: ['ok.com', 'not a domain'] })
     expect(bad.status).toBe(422)
     expect(((await bad.json()) as { detail: Array<{ loc: unknown[] }> }).detail[0]!.loc).toEqual(['body', 'domains', 1])
+    // every refused item is named in the one answer
+    const twoBad = await w.post('/public/engine-profile/bulk', { domains: ['not a domain', 'ok.com', 'nor this'] })
+    expect(((await twoBad.json()) as { detail: Array<{ loc: unknown[] }> }).detail.map((d) => d.loc)).toEqual([
+      ['body', 'domains', 0],
+      ['body', 'domains', 2],
+    ])
   })
 
   it('answers unknown paths with 404 {detail: "Not Found"} and wrong methods with 405', async () => {

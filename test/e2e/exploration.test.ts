@@ -146,7 +146,7 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
   it('follows a dark theme and fits 1024 px without sideways scrolling on every screen', async () => {
     await page.setViewportSize({ width: 1024, height: 700 })
     await page.goto(`${server.url}/trends`)
-    await page.getByLabel('Theme').selectOption('dark')
+    await page.getByRole('combobox', { name: /^Theme/ }).selectOption('dark')
     await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe('dark')
     const background = await page.evaluate('getComputedStyle(document.body).backgroundColor')
     expect(background).not.toBe('rgb(245, 246, 248)')
@@ -158,7 +158,7 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
       expect(overflow, screen).toBeLessThanOrEqual(0)
       await page.screenshot({ path: path.join(SCREENSHOTS, `dark-1024-${screen.split(/[/?]/)[0]}.png`) })
     }
-    await page.getByLabel('Theme').selectOption('system')
+    await page.getByRole('combobox', { name: /^Theme/ }).selectOption('system')
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { currentPath, useAppStore, type NavigateOptions } from './app-store'
 
 /** The values a view keeps in its URL, by name; each has a default that the URL leaves out. */
@@ -58,4 +58,18 @@ export function useDocumentTitle(...parts: Array<string | null | undefined | fal
   useEffect(() => {
     document.title = title
   }, [title])
+}
+
+/**
+ * A form's draft of a value the URL holds: edited freely, and set back to the URL's value
+ * whenever that changes (Back/Forward, a pasted link, a submit).
+ */
+export function useDraft<T>(value: T): [T, (next: T) => void] {
+  const [draft, setDraft] = useState(value)
+  const [followed, setFollowed] = useState(value)
+  if (followed !== value) {
+    setFollowed(value)
+    setDraft(value)
+  }
+  return [draft, setDraft]
 }

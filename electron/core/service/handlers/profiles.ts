@@ -11,8 +11,8 @@ type ProfileResult = RouteResponse<'checkProfile'>
 export const RECENT_PUBLICATIONS = 10
 export const SEARCH_RESULTS = 20
 
-const notADomain = (loc: Array<string | number>) =>
-  new ValidationApiError([{ loc, msg: 'Input should be a domain or a URL, e.g. example.com', type: 'value_error' }])
+const NOT_A_DOMAIN = 'Input should be a domain or a URL, e.g. example.com'
+const notADomain = (...locs: Array<Array<string | number>>) => new ValidationApiError(locs.map((loc) => ({ loc, msg: NOT_A_DOMAIN, type: 'value_error' })))
 
 function profileResult(ctx: RequestContext, domain: string, publisher: PublisherRow | undefined): ProfileResult {
   return {
@@ -41,11 +41,11 @@ export const profileHandlers: HandlerMap<ProfileRoutes> = {
   },
 
   checkProfilesBulk(ctx, { body }) {
-    const domains = body.domains.map((d, i) => {
-      const domain = normalizeDomain(d)
-      if (!domain) throw notADomain(['body', 'domains', i])
-      return domain
-    })
+    const normalized = body.domains.map((d) => normalizeDomain(d))
+    // every refused item is named at once, as for any other 422
+    const refused = normalized.flatMap((domain, i) => (domain ? [] : [['body', 'domains', i]]))
+    if (refused.length > 0) throw notADomain(...refused)
+    const domains = normalized as string[]
     const results = [...new Set(domains)].map((d) => profileResult(ctx, d, ctx.store.publishers.byDomain(d)))
     return { results, total: results.length, found: results.filter((r) => r.exists).length }
   },

@@ -7,7 +7,7 @@ import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
-import { useDocumentTitle, useQueryState } from '../../stores/url-state'
+import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { ArticleDetail } from './ArticleDetail'
 
 const PAGE = 50
@@ -34,13 +34,7 @@ export function ArticlesPage() {
   const search = useAppStore((s) => s.search)
   // The URL holds the filters (a link like /articles?domain=example.com presets them); the form edits a draft of them.
   const [filters, setFilters] = useQueryState(initial)
-  const [draft, setDraft] = useState<Filters>(filters)
-  const [shownFilters, setShownFilters] = useState(filters)
-  if (shownFilters !== filters) {
-    // Back/Forward or a link changed the filters: the form follows
-    setShownFilters(filters)
-    setDraft(filters)
-  }
+  const [draft, setDraft] = useDraft<Filters>(filters)
   const { page, ...apiFilters } = filters
   const offset = (Math.max(1, Number(page) || 1) - 1) * PAGE
   const setOffset = (next: number) => setFilters({ page: String(next / PAGE + 1) })

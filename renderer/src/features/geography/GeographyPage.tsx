@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import { geoWindows } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
-import { useDocumentTitle, useQueryState } from '../../stores/url-state'
+import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader } from '../../components/common'
 
@@ -52,12 +51,7 @@ export function GeographyPage() {
   const selected = view.region || null
   const setSelected = (alpha2: string) => setView({ region: alpha2 })
   const activeCities = view.active_cities === 'true'
-  const [entity, setEntity] = useState(view.entity)
-  const [shownEntity, setShownEntity] = useState(view.entity)
-  if (shownEntity !== view.entity) {
-    setShownEntity(view.entity)
-    setEntity(view.entity)
-  }
+  const [entity, setEntity] = useDraft(view.entity)
   const regions = useApi('listRegions', { query: { with_stats: true, ...(query.entity ? query : {}) } })
   const languages = useApi('listLanguages', { query: { with_article_counts: true } })
   const region = useApi('getRegion', selected ? { params: { alpha_2: selected } } : null)

@@ -4,7 +4,7 @@ import { ApiClientError, call } from '../../api/client'
 import { Card, EmptyState, ErrorBanner, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
-import { useDocumentTitle, useQueryState } from '../../stores/url-state'
+import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 
 type Profile = RouteResponse<'checkProfile'>
 type Mode = 'one' | 'bulk' | 'search'
@@ -45,33 +45,27 @@ export const bulkLines = (text: string) =>
     .filter((l) => l.text !== '')
 
 /**
- * Checks many lines: lines the API refuses (422 names their index) are set aside with the reason
- * and the others checked, so one bad line does not refuse the batch.
+ * Checks many lines: the lines the API refuses (its 422 names each one's index) are set aside
+ * with the reason and the others checked, so a bad line does not refuse the batch.
  */
 async function checkLines(lines: Array<{ line: number; text: string }>): Promise<{ results: Profile[]; bad: BadLine[] }> {
   const bad: BadLine[] = lines.slice(MAX_BULK).map((l) => ({ ...l, reason: `beyond the first ${MAX_BULK} lines; check it in another batch` }))
-  let pending = lines.slice(0, MAX_BULK)
-  // the API names the first line it refuses: each attempt sets one more aside
-  for (let attempt = 0; attempt <= MAX_BULK && pending.length > 0; attempt++) {
-    try {
-      const { results } = await call('checkProfilesBulk', { body: { domains: pending.map((l) => l.text) } })
-      return { results, bad }
-    } catch (error) {
-      const detail = error instanceof ApiClientError && error.status === 422 ? (error.body as { detail?: Array<{ loc?: unknown[]; msg?: string }> }).detail : null
-      const refused = new Map<number, string>()
-      for (const d of Array.isArray(detail) ? detail : []) {
-        const index = d.loc?.[2]
-        if (d.loc?.[1] === 'domains' && typeof index === 'number') refused.set(index, d.msg ?? 'not a domain')
-      }
-      if (refused.size === 0) throw error
-      pending.forEach((l, i) => {
-        const reason = refused.get(i)
-        if (reason !== undefined) bad.push({ ...l, reason })
-      })
-      pending = pending.filter((_, i) => !refused.has(i))
+  const batch = lines.slice(0, MAX_BULK)
+  try {
+    return { results: (await call('checkProfilesBulk', { body: { domains: batch.map((l) => l.text) } })).results, bad }
+  } catch (error) {
+    const detail = error instanceof ApiClientError && error.status === 422 ? (error.body as { detail?: Array<{ loc?: unknown[]; msg?: string }> }).detail : null
+    const refused = new Map<number, string>()
+    for (const d of Array.isArray(detail) ? detail : []) {
+      const index = d.loc?.[2]
+      if (d.loc?.[1] === 'domains' && typeof index === 'number') refused.set(index, d.msg ?? 'not a domain')
     }
+    if (refused.size === 0) throw error
+    batch.forEach((l, i) => refused.has(i) && bad.push({ ...l, reason: refused.get(i)! }))
+    const rest = batch.filter((_, i) => !refused.has(i))
+    const results = rest.length > 0 ? (await call('checkProfilesBulk', { body: { domains: rest.map((l) => l.text) } })).results : []
+    return { results, bad }
   }
-  return { results: [], bad }
 }
 
 /** Publishers: check one domain, paste up to 100, or search by name; the query is in the URL, and each result leads to its articles. */
@@ -79,19 +73,12 @@ export function PublishersPage() {
   const navigate = useAppStore((s) => s.navigate)
   const [view, setView] = useQueryState({ mode: 'one', q: '' })
   const mode: Mode = view.mode === 'bulk' || view.mode === 'search' ? view.mode : 'one'
-  const [input, setInput] = useState(view.q)
+  const [input, setInput] = useDraft(view.q)
   const [answer, setAnswer] = useState<{ request: string; results: Profile[]; bad: BadLine[]; error: string | null } | null>(null)
   const [attempt, setAttempt] = useState(0)
   const request = `${mode}\n${view.q}\n${attempt}`
   const loading = view.q.trim() !== '' && answer?.request !== request
   useDocumentTitle(view.q && (mode === 'bulk' ? `${bulkLines(view.q).length} domains` : view.q), 'Publishers')
-
-  // Back/Forward or a link: the field follows the URL
-  const [shownQuery, setShownQuery] = useState(view.q)
-  if (shownQuery !== view.q) {
-    setShownQuery(view.q)
-    setInput(view.q)
-  }
 
   useEffect(() => {
     if (!view.q.trim()) return

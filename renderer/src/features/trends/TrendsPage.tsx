@@ -119,17 +119,17 @@ export function TrendsPage() {
   const rest = useAppStore((s) => s.rest)
   // the chosen trend is in the path (/trends/<id>), the list's filters and page in the query
   const selected = rest[0] ?? null
-  const [view, setView] = useQueryState({ state: '', structural_type: '', semantic_type: '', sort_by: 'last_article_at', sort_order: 'desc', topic: '', topic_label: '', page: '1' })
+  const [view, setView] = useQueryState({ state: '', structural_type: '', semantic_type: '', sort_by: 'last_article_at', sort_order: 'desc', topic: '', page: '1' })
   const { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy } = view
-  const topic = view.topic ? { id: view.topic, label: view.topic_label || 'topic' } : null
-  const setTopic = (t: { id: string; label: string } | null) => setView({ topic: t?.id ?? '', topic_label: t?.label ?? '', page: '1' })
+  const topicId = view.topic || null
+  const setTopic = (id: string | null) => setView({ topic: id ?? '', page: '1' })
   const offset = (Math.max(1, Number(view.page) || 1) - 1) * PAGE
   const setOffset = (next: number) => setView({ page: String(next / PAGE + 1) })
   const setSelected = (id: string) => navigate(`/trends/${encodeURIComponent(id)}${search ? `?${search}` : ''}`)
   const [topics, setTopics] = useState<Record<string, RouteResponse<'listThemeTopics'>['topics']>>({})
   const [trendsOfTopic, setTrendsOfTopic] = useState<TopicTrends>({})
   const themes = useApi('listThemes', {})
-  const trendsQuery = { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, sort_order: view.sort_order, topic_id: topic?.id }
+  const trendsQuery = { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, sort_order: view.sort_order, topic_id: topicId ?? undefined }
   const trends = useApi('listTrends', {
     query: { ...trendsQuery, limit: PAGE, offset },
   })
@@ -158,18 +158,18 @@ export function TrendsPage() {
       const id = (data as { id?: string } | undefined)?.id
       if (id?.startsWith('trend:')) setSelected(id.slice('trend:'.length))
       else if (id?.startsWith('topic:')) {
-        const topicId = id.slice('topic:'.length)
-        const found = Object.values(topics).flat().find((t) => t.id === topicId)
-        if (found) setTopic({ id: found.id, label: found.label })
+        setTopic(id.slice('topic:'.length))
       }
     },
     // setSelected and setTopic write the URL; they change with it
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [topics, search],
+    [search],
   )
   useDocumentTitle(selected && card.data?.id === selected && card.data.label, 'Trends')
   const chart = useMemo(() => (card.data ? cardChart(card.data) : null), [card.data])
   const allTopics = useMemo(() => Object.values(topics).flat(), [topics])
+  // the URL names the topic by id; its label comes from the loaded hierarchy
+  const topic = topicId ? { id: topicId, label: allTopics.find((t) => t.id === topicId)?.label ?? 'topic' } : null
 
   const select = (label: string, name: 'state' | 'structural_type' | 'semantic_type' | 'sort_by' | 'sort_order', values: readonly string[], anyLabel: string | null = 'any') => (
     <label>
@@ -205,7 +205,7 @@ export function TrendsPage() {
                 <button
                   key={t.id}
                   className={`chip topic ${topic?.id === t.id ? 'on' : ''}`}
-                  onClick={() => setTopic({ id: t.id, label: t.label })}
+                  onClick={() => setTopic(t.id)}
                 >
                   {t.label} · {t.n_trends}
                 </button>
