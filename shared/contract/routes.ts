@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import * as app from './app'
 import * as articles from './articles'
+import * as explore from './explore'
 import { plainErrorSchema, trackingErrorSchema, validationErrorSchema } from './errors'
 import * as geo from './geo'
 import * as lists from './list-editing'
@@ -210,6 +211,16 @@ export const routes = {
     method: 'POST', path: '/app/imports', access: 'app', tag: 'App',
     summary: 'Import a file sent as text (a background job)', query: empty, body: app.importBody,
     maxBodyBytes: 256 * 1024 * 1024, response: app.jobResponse,
+  }),
+  appListArticles: route({
+    method: 'GET', path: '/app/articles', access: 'app', tag: 'App',
+    summary: 'Articles with their feed figures in the period; also by trend or entity',
+    query: explore.appArticlesQuery, response: explore.appArticlesResponse,
+  }),
+  appListTrends: route({
+    method: 'GET', path: '/app/trends', access: 'app', tag: 'App',
+    summary: 'Trends with impressions and peak position; by words, country and active period',
+    query: explore.appTrendsQuery, response: explore.appTrendsResponse,
   }),
   appSignalMovers: route({
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',

@@ -87,10 +87,10 @@ describe('item figures', () => {
       withDays.addArticle({ seq: i + 1, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: 5 * 86400, lifeLast: 7 * 86400 })
       for (const e of p.entities) withDays.addEntity(i + 1, e)
     }
-    withDays.addDay([5, 'US', 1, 6, 1, 1, 5 * 86400, 5 * 86400])
-    withDays.addDay([5, 'DE', 1, 4, 1, 1, 5 * 86400, 5 * 86400])
-    withDays.addDay([5, 'US', 2, 7, 1, 1, 5 * 86400, 5 * 86400])
-    withDays.addDay([6, 'US', 2, 1, 1, 1, 6 * 86400, 6 * 86400])
+    withDays.addDay([5, 'US', 1, 6, 1, 1, 5 * 86400, 5 * 86400, 1])
+    withDays.addDay([5, 'DE', 1, 4, 1, 1, 5 * 86400, 5 * 86400, 1])
+    withDays.addDay([5, 'US', 2, 7, 1, 1, 5 * 86400, 5 * 86400, 1])
+    withDays.addDay([6, 'US', 2, 1, 1, 1, 6 * 86400, 6 * 86400, 1])
     const d = withDays.finish()
     const w = { countries: ['US', 'DE'], lang: null, fromHour: 5 * 24, toHour: 7 * 24 }
     const sums = windowSums(d, membership(d, 'entity', ['/m/x', '/m/y']).candidates, w, [])

@@ -2,6 +2,7 @@ import type { RouteId } from '../../../shared/contract/routes'
 import type { HandlerMap } from './handler-types'
 import { appHandlers } from './handlers/app'
 import { articleHandlers } from './handlers/articles'
+import { exploreHandlers } from './handlers/explore'
 import { geoHandlers } from './handlers/geo'
 import { listEditingHandlers } from './handlers/list-editing'
 import { profileHandlers } from './handlers/profiles'
@@ -18,6 +19,7 @@ export const handlers: HandlerMap<RouteId> = {
   ...trendHandlers,
   ...signalHandlers,
   ...signalMoversHandlers,
+  ...exploreHandlers,
   ...profileHandlers,
   ...appHandlers,
   ...listEditingHandlers,

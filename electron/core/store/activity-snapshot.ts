@@ -11,7 +11,7 @@ import { Strings, summarise, type ActivityData, type Groups } from '../analytics
  */
 
 const MAGIC = 'FLACTIV1'
-const FORMAT = 2
+const FORMAT = 3
 
 /** Which store, and which of its states, an index holds. */
 export interface SnapshotMeta {
@@ -50,6 +50,7 @@ function arraysOf(d: ActivityData): Array<[string, Typed]> {
     ['days.positionSum', d.days.positionSum],
     ['days.firstSeen', d.days.firstSeen],
     ['days.lastSeen', d.days.lastSeen],
+    ['days.bestPosition', d.days.bestPosition],
     ...groups('byEntity', d.byEntity),
     ...groups('byCategory', d.byCategory),
     ...groups('byDomain', d.byDomain),
@@ -140,6 +141,7 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
         positionSum: a('days.positionSum'),
         firstSeen: a('days.firstSeen'),
         lastSeen: a('days.lastSeen'),
+        bestPosition: a('days.bestPosition'),
       },
       langs: new Strings(s.langs),
       domains: new Strings(s.domains),

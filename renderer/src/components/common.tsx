@@ -67,5 +67,17 @@ export function Pager({ total, limit, offset, onChange }: { total: number; limit
   )
 }
 
+/** A filter set from elsewhere (a drill-down), shown with a way to take it off. */
+export function FilterChip({ label, onRemove }: { label: string; onRemove(): void }) {
+  return (
+    <span className="chip">
+      {label}
+      <button type="button" className="link" aria-label={`Remove ${label}`} onClick={onRemove}>
+        ×
+      </button>
+    </span>
+  )
+}
+
 export const formatNumber = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'))
 export const formatTime = (iso: string | null | undefined) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')

@@ -19,8 +19,8 @@ export interface ArticleFacts {
   lifeLast: number | null
 }
 
-/** A daily cell: [day, country, article seq, impressions, observations, position sum, first seen, last seen]. */
-export type DayRow = [number, string, number, number, number, number, number, number]
+/** A daily cell: [day, country, article seq, impressions, observations, position sum, first seen, last seen, best position]. */
+export type DayRow = [number, string, number, number, number, number, number, number, number]
 
 /** Strings kept once, numbered in the order first met. */
 export class Strings {
@@ -66,6 +66,8 @@ export interface DayCells {
   /** epoch seconds */
   firstSeen: Uint32Array
   lastSeen: Uint32Array
+  /** the best (lowest) position of the cell */
+  bestPosition: Uint16Array
 }
 
 /**
@@ -79,6 +81,8 @@ export interface WholeLife {
   positionSum: Float64Array
   firstSeen: Float64Array
   lastSeen: Float64Array
+  /** the best position of any cell (Infinity: none) */
+  bestPosition: Float64Array
   /** the first and last day with cells (no cells: first > last) */
   firstDay: Int32Array
   lastDay: Int32Array
@@ -118,6 +122,7 @@ export function summarise(data: ActivityData): ActivityData {
     positionSum: new Float64Array(n),
     firstSeen: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
     lastSeen: new Float64Array(n).fill(Number.NEGATIVE_INFINITY),
+    bestPosition: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
     firstDay: new Int32Array(n).fill(2 ** 31 - 1),
     lastDay: new Int32Array(n).fill(-(2 ** 31)),
     countryBits: new Uint32Array(n),
@@ -135,6 +140,7 @@ export function summarise(data: ActivityData): ActivityData {
       whole.positionSum[a] = whole.positionSum[a]! + d.positionSum[k]!
       if (d.firstSeen[k]! < whole.firstSeen[a]!) whole.firstSeen[a] = d.firstSeen[k]!
       if (d.lastSeen[k]! > whole.lastSeen[a]!) whole.lastSeen[a] = d.lastSeen[k]!
+      if (d.bestPosition[k]! < whole.bestPosition[a]!) whole.bestPosition[a] = d.bestPosition[k]!
       if (d.day[k]! < whole.firstDay[a]!) whole.firstDay[a] = d.day[k]!
       if (d.day[k]! > whole.lastDay[a]!) whole.lastDay[a] = d.day[k]!
       whole.countryBits[a] = (whole.countryBits[a]! | countryBit(d.country[k]!)) >>> 0
@@ -224,6 +230,7 @@ class DayColumns {
   readonly positionSum = new Column((n) => new Float64Array(n))
   readonly firstSeen = new Column((n) => new Uint32Array(n))
   readonly lastSeen = new Column((n) => new Uint32Array(n))
+  readonly bestPosition = new Column((n) => new Uint16Array(n))
 
   push(r: DayRow, countries: Strings): void {
     this.day.push(r[0])
@@ -234,6 +241,7 @@ class DayColumns {
     this.positionSum.push(r[5])
     this.firstSeen.push(r[6])
     this.lastSeen.push(r[7])
+    this.bestPosition.push(r[8])
   }
 
   get size(): number {
@@ -286,6 +294,7 @@ function dayCellsOf(data: ActivityData, cols: DayColumns, old?: { data: Activity
     positionSum: new Float64Array(size),
     firstSeen: new Uint32Array(size),
     lastSeen: new Uint32Array(size),
+    bestPosition: new Uint16Array(size),
   }
   const next = counts
   if (old && oldDays) {
@@ -300,6 +309,7 @@ function dayCellsOf(data: ActivityData, cols: DayColumns, old?: { data: Activity
         cells.positionSum[j] = oldDays.positionSum[k]!
         cells.firstSeen[j] = oldDays.firstSeen[k]!
         cells.lastSeen[j] = oldDays.lastSeen[k]!
+        cells.bestPosition[j] = oldDays.bestPosition[k]!
       }
     }
   }
@@ -314,6 +324,7 @@ function dayCellsOf(data: ActivityData, cols: DayColumns, old?: { data: Activity
     cells.positionSum[j] = cols.positionSum.values[k]!
     cells.firstSeen[j] = cols.firstSeen.values[k]!
     cells.lastSeen[j] = cols.lastSeen.values[k]!
+    cells.bestPosition[j] = cols.bestPosition.values[k]!
   }
   return cells
 }
@@ -345,7 +356,7 @@ function emptyData(n: number, maxSeq: number): ActivityData {
     lifeFirst: new Float64Array(n).fill(Number.NaN),
     lifeLast: new Float64Array(n).fill(Number.NaN),
     entities: NO_GROUPS,
-    days: { start: new Int32Array(n + 1), day: new Int32Array(0), country: new Uint16Array(0), impressions: new Float64Array(0), observations: new Uint32Array(0), positionSum: new Float64Array(0), firstSeen: new Uint32Array(0), lastSeen: new Uint32Array(0) },
+    days: { start: new Int32Array(n + 1), day: new Int32Array(0), country: new Uint16Array(0), impressions: new Float64Array(0), observations: new Uint32Array(0), positionSum: new Float64Array(0), firstSeen: new Uint32Array(0), lastSeen: new Uint32Array(0), bestPosition: new Uint16Array(0) },
     langs: new Strings(),
     domains: new Strings(),
     categories: new Strings(),
@@ -354,7 +365,7 @@ function emptyData(n: number, maxSeq: number): ActivityData {
     entityIds: new Strings(),
     countries: new Strings(),
     entityNames: new Map(),
-    whole: { impressions: new Float64Array(n), observations: new Float64Array(n), positionSum: new Float64Array(n), firstSeen: new Float64Array(n), lastSeen: new Float64Array(n), firstDay: new Int32Array(n), lastDay: new Int32Array(n), countryBits: new Uint32Array(n) },
+    whole: { impressions: new Float64Array(n), observations: new Float64Array(n), positionSum: new Float64Array(n), firstSeen: new Float64Array(n), lastSeen: new Float64Array(n), bestPosition: new Float64Array(n), firstDay: new Int32Array(n), lastDay: new Int32Array(n), countryBits: new Uint32Array(n) },
     perDay: { start: new Int32Array(n + 1), day: new Int32Array(0), impressions: new Float64Array(0) },
     byEntity: NO_GROUPS,
     byCategory: NO_GROUPS,

@@ -1,7 +1,8 @@
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
-import type { ArticleRow } from '../../store/repositories/articles'
+import type { ArticleListFilter, ArticleRow } from '../../store/repositories/articles'
+import type { RouteInput } from '../../../../shared/contract/routes'
 import type { RequestContext } from '../context'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import { epochSeconds } from '../../time/buckets'
@@ -16,27 +17,32 @@ function visibleArticle(ctx: RequestContext, id: string): ArticleRow {
   return row
 }
 
+/** The store's filter for an article list query, the caller's markets applied (403 for a closed region). */
+export function articleListFilter(ctx: RequestContext, query: RouteInput<'listArticles'>['query']): ArticleListFilter {
+  if (query.region) assertMarketAllowed(ctx, query.region)
+  const markets = allowedMarkets(ctx)
+  return {
+    countries: markets.length === ctx.store.geo.regionCodes().length ? 'all' : markets,
+    region: query.region,
+    lang: query.lang,
+    domain: query.domain === undefined ? undefined : (normalizeDomain(query.domain) ?? query.domain.toLowerCase()),
+    category: query.category,
+    contentType: query.content_type,
+    search: query.search,
+    dateFrom: query.date_from && epochSeconds(query.date_from),
+    dateTo: query.date_to && epochSeconds(query.date_to),
+    hasEntities: query.has_entities,
+    hasSummary: query.has_summary,
+    sortBy: query.sort_by,
+    sortOrder: query.sort_order,
+    limit: query.limit,
+    offset: query.offset,
+  }
+}
+
 export const articleHandlers: HandlerMap<ArticleRoutes> = {
   listArticles(ctx, { query }) {
-    if (query.region) assertMarketAllowed(ctx, query.region)
-    const markets = allowedMarkets(ctx)
-    const { rows, total } = ctx.store.articles.list({
-      countries: markets.length === ctx.store.geo.regionCodes().length ? 'all' : markets,
-      region: query.region,
-      lang: query.lang,
-      domain: query.domain === undefined ? undefined : (normalizeDomain(query.domain) ?? query.domain.toLowerCase()),
-      category: query.category,
-      contentType: query.content_type,
-      search: query.search,
-      dateFrom: query.date_from && epochSeconds(query.date_from),
-      dateTo: query.date_to && epochSeconds(query.date_to),
-      hasEntities: query.has_entities,
-      hasSummary: query.has_summary,
-      sortBy: query.sort_by,
-      sortOrder: query.sort_order,
-      limit: query.limit,
-      offset: query.offset,
-    })
+    const { rows, total } = ctx.store.articles.list(articleListFilter(ctx, query))
     return {
       articles: rows.map((a) => ({
         id: a.id,

@@ -1,7 +1,7 @@
-import type { RouteResponse } from '../../../../shared/contract/routes'
+import type { RouteInput, RouteResponse } from '../../../../shared/contract/routes'
 import type { trendRelationTypes } from '../../../../shared/contract/values'
 import { trendInMarkets } from '../../analytics/trends/market-view'
-import type { HierarchyNode, TrendRow } from '../../store/repositories/trends'
+import type { HierarchyNode, TrendFilter, TrendRow } from '../../store/repositories/trends'
 import type { RequestContext } from '../context'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
@@ -20,7 +20,7 @@ type TrendRoutes =
 type TrendRelationType = (typeof trendRelationTypes)[number]
 type TrendListItem = RouteResponse<'listTrends'>['trends'][number]
 
-function listItem(t: TrendRow): TrendListItem {
+export function listItem(t: TrendRow): TrendListItem {
   return {
     id: t.id,
     label: t.label,
@@ -67,21 +67,26 @@ const hierarchyNode = (n: HierarchyNode) => ({
   n_articles: n.nArticles,
 })
 
+/** The store's filter for a trend list query, with the caller's markets. */
+export function trendListFilter(ctx: RequestContext, query: RouteInput<'listTrends'>['query']): TrendFilter {
+  return {
+    state: query.state,
+    structuralType: query.structural_type,
+    semanticType: query.semantic_type,
+    topicId: query.topic_id,
+    themeId: query.theme_id,
+    minArticles: query.min_articles,
+    sortBy: query.sort_by,
+    sortOrder: query.sort_order,
+    limit: query.limit,
+    offset: query.offset,
+    markets: marketFilter(ctx),
+  }
+}
+
 export const trendHandlers: HandlerMap<TrendRoutes> = {
   listTrends(ctx, { query }) {
-    const { rows, total } = ctx.store.trends.list({
-      state: query.state,
-      structuralType: query.structural_type,
-      semanticType: query.semantic_type,
-      topicId: query.topic_id,
-      themeId: query.theme_id,
-      minArticles: query.min_articles,
-      sortBy: query.sort_by,
-      sortOrder: query.sort_order,
-      limit: query.limit,
-      offset: query.offset,
-      markets: marketFilter(ctx),
-    })
+    const { rows, total } = ctx.store.trends.list(trendListFilter(ctx, query))
     return { trends: rows.map(listItem), total, limit: query.limit, offset: query.offset }
   },
 

@@ -5,7 +5,7 @@ import { decodeHourlyCells } from '../hourly-cells'
 import { Statements } from '../statements'
 
 const FACTS = `SELECT article_seq AS seq, lang, domain, category, content_type AS contentType, first_seen AS lifeFirst, last_seen AS lifeLast FROM article_facets`
-const DAYS = 'SELECT day, country, article_seq, impressions, observations, position_sum, first_seen, last_seen FROM article_daily'
+const DAYS = 'SELECT day, country, article_seq, impressions, observations, position_sum, first_seen, last_seen, best_position FROM article_daily'
 
 /**
  * What the activity index of tracking lists is made from (analytics/tracking/activity-data.ts):

@@ -18,6 +18,10 @@ export interface ArticleListFilter {
   dateTo?: number
   hasEntities?: boolean
   hasSummary?: boolean
+  /** only the articles of this trend (its id) */
+  trendId?: string
+  /** only the articles naming this entity (its name, any case) */
+  entity?: string
   sortBy: 'last_seen_at' | 'first_seen_at' | 'published_at' | 'impressions'
   sortOrder: 'asc' | 'desc'
   limit: number
@@ -67,6 +71,13 @@ export class ArticlesRepository {
     add('s.first_seen <= @dateTo', 'dateTo', f.dateTo)
     add('s.has_entities = @hasEntities', 'hasEntities', f.hasEntities === undefined ? undefined : f.hasEntities ? 1 : 0)
     add('s.has_summary = @hasSummary', 'hasSummary', f.hasSummary === undefined ? undefined : f.hasSummary ? 1 : 0)
+    add('s.article_seq IN (SELECT ta_a.seq FROM trend_articles ta CROSS JOIN articles ta_a ON ta_a.id = ta.article_id WHERE ta.trend_id = @trendId)', 'trendId', f.trendId)
+    add(
+      `s.article_seq IN (SELECT en_a.seq FROM entities en CROSS JOIN article_entities ae ON ae.entity_id = en.id CROSS JOIN articles en_a ON en_a.id = ae.article_id
+        WHERE en.name = @entity COLLATE NOCASE)`,
+      'entity',
+      f.entity,
+    )
     const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
     const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC'
     const [key, tie] = SORT_COLUMNS[f.sortBy]
@@ -105,6 +116,45 @@ export class ArticlesRepository {
       )
       .all(params) as ArticleListRow[]
     return { rows, total }
+  }
+
+  /**
+   * The feed figures of the given articles over whole days (epoch seconds; either end open):
+   * impressions, best and mean position, first and last sighting, countries; and each one's trend.
+   * Read off the daily cells, so a page of articles costs its articles' days, not their observations.
+   */
+  figures(seqs: readonly number[], from: number | undefined, to: number | undefined): Map<number, ArticleFigures> {
+    if (seqs.length === 0) return new Map()
+    const rows = this.sqlite
+      .prepare(
+        `SELECT d.article_seq AS seq, sum(d.impressions) AS impressions, min(d.best_position) AS bestPosition,
+                sum(d.position_sum) * 1.0 / sum(d.observations) AS avgPosition, min(d.first_seen) AS firstSeen, max(d.last_seen) AS lastSeen,
+                json_group_array(DISTINCT d.country) AS countries
+         FROM json_each(@seqs) j CROSS JOIN article_daily d ON d.article_seq = j.value
+         WHERE (@from IS NULL OR (d.day + 1) * 86400 > @from) AND (@to IS NULL OR d.day * 86400 < @to)
+         GROUP BY d.article_seq`,
+      )
+      .all({ seqs: JSON.stringify(seqs), from: from ?? null, to: to ?? null }) as Array<Omit<ArticleFigures, 'countries' | 'trend'> & { countries: string }>
+    const trends = new Map(
+      (
+        this.sqlite
+          .prepare(
+            `SELECT a.seq, t.id, t.label FROM json_each(?) j CROSS JOIN articles a ON a.seq = j.value
+             CROSS JOIN trend_articles ta ON ta.article_id = a.id CROSS JOIN trends t ON t.id = ta.trend_id`,
+          )
+          .all(JSON.stringify(seqs)) as Array<{ seq: number; id: string; label: string }>
+      ).map((r) => [r.seq, { id: r.id, label: r.label }]),
+    )
+    const seen = new Map(rows.map((r) => [r.seq, r]))
+    return new Map(
+      seqs.map((seq) => {
+        const r = seen.get(seq)
+        const figures: ArticleFigures = r
+          ? { ...r, countries: (JSON.parse(r.countries) as string[]).sort() }
+          : { seq, impressions: 0, bestPosition: null, avgPosition: null, firstSeen: null, lastSeen: null, countries: [] }
+        return [seq, { ...figures, trend: trends.get(seq) ?? null }]
+      }),
+    )
   }
 
   /** The id, address and title of the given articles, by seq. */
@@ -213,9 +263,22 @@ export class ArticlesRepository {
   }
 }
 
-export type ArticleListRow = Pick<ArticleRow, 'id' | 'url' | 'title' | 'domain' | 'region' | 'lang' | 'category' | 'firstSeenAt' | 'lastSeenAt'>
+export type ArticleListRow = Pick<ArticleRow, 'seq' | 'id' | 'url' | 'title' | 'domain' | 'region' | 'lang' | 'category' | 'firstSeenAt' | 'lastSeenAt'>
 
-const LIST_COLUMNS = `a.id, a.url, a.title, a.domain, a.region, a.lang, a.category,
+/** An article's feed figures over a period (see ArticlesRepository.figures). */
+export interface ArticleFigures {
+  seq: number
+  impressions: number
+  bestPosition: number | null
+  avgPosition: number | null
+  /** epoch seconds */
+  firstSeen: number | null
+  lastSeen: number | null
+  countries: string[]
+  trend?: { id: string; label: string } | null
+}
+
+const LIST_COLUMNS = `a.seq, a.id, a.url, a.title, a.domain, a.region, a.lang, a.category,
   ${seenIsoSql('first')} AS firstSeenAt, ${seenIsoSql('last')} AS lastSeenAt`
 
 const ARTICLE_COLUMNS = `a.seq, a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType,

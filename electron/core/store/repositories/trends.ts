@@ -29,6 +29,13 @@ export interface TrendFilter {
   semanticType?: string
   topicId?: string
   themeId?: string
+  /** words of the label or of a key entity (a substring, any case) */
+  search?: string
+  /** only trends with articles in this country */
+  country?: string
+  /** only trends active in the period (ISO instants): a last article at or after from, first seen before to */
+  activeFrom?: string
+  activeTo?: string
   minArticles: number
   sortBy: 'last_article_at' | 'first_seen_at' | 'article_count'
   sortOrder: 'asc' | 'desc'
@@ -72,6 +79,10 @@ export class TrendsRepository {
         '(@semanticType IS NULL OR t.semantic_type = @semanticType)',
         '(@topicId IS NULL OR t.topic_id = @topicId)',
         f.themeId ? 'tp.theme_id = @themeId' : 'true',
+        f.search ? "(t.label LIKE @search ESCAPE '\\' OR t.key_entities LIKE @search ESCAPE '\\')" : 'true',
+        f.country ? 't.id IN (SELECT trend_id FROM trend_countries WHERE country = @country)' : 'true',
+        f.activeFrom ? 't.last_article_at >= @activeFrom' : 'true',
+        f.activeTo ? 't.first_seen_at < @activeTo' : 'true',
       ].join(' AND '),
       params: {
         state: f.state ?? null,
@@ -79,6 +90,10 @@ export class TrendsRepository {
         semanticType: f.semanticType ?? null,
         topicId: f.topicId ?? null,
         themeId: f.themeId ?? null,
+        search: f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+        country: f.country ?? null,
+        activeFrom: f.activeFrom ?? null,
+        activeTo: f.activeTo ?? null,
         minArticles: f.minArticles,
         limit: f.limit,
         offset: f.offset,

@@ -4,7 +4,8 @@ import { articleSortFields, formatGroups } from '../../../../shared/contract/val
 import { allPages } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { LanguageSelect } from '../../components/Pickers'
-import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
+import { Card, EmptyState, ErrorBanner, FilterChip, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
+import { PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
@@ -12,19 +13,30 @@ import { ArticleDetail } from './ArticleDetail'
 
 const PAGE = 50
 
-type ArticleRow = RouteResponse<'listArticles'>['articles'][number]
+type ArticleRow = RouteResponse<'appListArticles'>['articles'][number]
 
 const articleColumns: Array<Column<ArticleRow>> = [
   { id: 'title', header: 'Title', cell: (a) => a.title },
   { id: 'domain', header: 'Publisher', cell: (a) => a.domain },
-  { id: 'region', header: 'Country', cell: (a) => a.region },
+  { id: 'countries', header: 'Countries', value: (a) => (a.countries.length > 0 ? a.countries : [a.region]), cell: (a) => (a.countries.length > 0 ? a.countries : [a.region]).join(' ') },
+  { id: 'trend', header: 'Trend', value: (a) => a.trend?.label ?? '', cell: (a) => a.trend?.label ?? <span className="muted">—</span> },
+  { id: 'impressions', header: 'Impressions', numeric: true, value: (a) => a.impressions, cell: (a) => formatNumber(a.impressions) },
+  { id: 'best_position', header: 'Best position', numeric: true, value: (a) => a.best_position, cell: (a) => formatNumber(a.best_position) },
+  { id: 'avg_position', header: 'Avg position', numeric: true, value: (a) => a.avg_position, cell: (a) => formatNumber(a.avg_position) },
+  { id: 'hours_in_feed', header: 'Hours in feed', numeric: true, value: (a) => a.hours_in_feed, cell: (a) => formatNumber(a.hours_in_feed) },
   { id: 'last_seen_at', nowrap: true, header: 'Last seen', value: (a) => a.last_seen_at, cell: (a) => formatTime(a.last_seen_at) },
   { id: 'url', header: 'URL', value: (a) => a.url },
   { id: 'id', header: 'Id', value: (a) => a.id },
 ]
 
-/** The list's filters as the URL holds them (the names are the API's), and its page. */
-const initial = { search: '', domain: '', region: '', lang: '', category: '', content_type: '', date_from: '', date_to: '', has_entities: '', sort_by: 'last_seen_at', sort_order: 'desc', page: '1' }
+/**
+ * The list's filters as the URL holds them (the names are the API's), its period and page. A
+ * drill-down from elsewhere sets trend_id or entity (shown as removable chips).
+ */
+const initial = {
+  search: '', domain: '', region: '', lang: '', category: '', content_type: '', entity: '', trend_id: '', has_entities: '',
+  period: 'all', date_from: '', date_to: '', sort_by: 'last_seen_at', sort_order: 'desc', page: '1',
+}
 type Filters = typeof initial
 
 /** Articles: full-text search with filters, a paged list, and the chosen article. */
@@ -35,12 +47,15 @@ export function ArticlesPage() {
   // The URL holds the filters (a link like /articles?domain=example.com presets them); the form edits a draft of them.
   const [filters, setFilters] = useQueryState(initial)
   const [draft, setDraft] = useDraft<Filters>(filters)
-  const { page, ...apiFilters } = filters
+  const { page, period, date_from, date_to, ...rest } = filters
+  const bounds = periodBounds({ period, date_from, date_to })
+  const apiFilters = bounds && { ...rest, ...bounds }
   const offset = (Math.max(1, Number(page) || 1) - 1) * PAGE
   const setOffset = (next: number) => setFilters({ page: String(next / PAGE + 1) })
-  const articles = useApi('listArticles', { query: { ...apiFilters, limit: PAGE, offset } })
+  const articles = useApi('appListArticles', apiFilters && { query: { ...apiFilters, limit: PAGE, offset } })
   const [openedTitle, setOpenedTitle] = useState<string | null>(null)
-  useDocumentTitle(articleId && openedTitle, filters.search && `“${filters.search}”`, 'Articles')
+  const trendLabel = articles.data?.articles.find((a) => a.trend?.id === filters.trend_id)?.trend?.label
+  useDocumentTitle(articleId && openedTitle, filters.search && `“${filters.search}”`, filters.entity, trendLabel, 'Articles')
   const set = (name: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [name]: e.target.value })
   return (
     <div className="page">
@@ -79,14 +94,6 @@ export function ArticlesPage() {
           </select>
         </label>
         <label>
-          Seen from
-          <input type="date" value={draft.date_from} onChange={set('date_from')} />
-        </label>
-        <label>
-          to
-          <input type="date" value={draft.date_to} onChange={set('date_to')} />
-        </label>
-        <label>
           Entities
           <select value={draft.has_entities} onChange={set('has_entities')}>
             <option value="">any</option>
@@ -115,6 +122,16 @@ export function ArticlesPage() {
           Search
         </button>
       </form>
+      <div className="filters">
+        <PeriodControl value={{ period, date_from, date_to }} onChange={(p) => setFilters({ ...p, page: '1' })} presets={['all', '24h', '7d', '30d', '90d', 'custom']} />
+        {filters.entity && (
+          <FilterChip label={`Entity: ${filters.entity}`} onRemove={() => setFilters({ entity: '', page: '1' })} />
+        )}
+        {filters.trend_id && (
+          <FilterChip label={`Trend: ${trendLabel ?? filters.trend_id}`} onRemove={() => setFilters({ trend_id: '', page: '1' })} />
+        )}
+      </div>
+      <p className="muted small">Figures (impressions, positions, hours) are those of the period{period === 'all' ? ': the whole history' : ''}.</p>
       <ErrorBanner message={articles.error} onRetry={articles.reload} />
       <div className="split">
         <Card>
@@ -130,8 +147,8 @@ export function ArticlesPage() {
               loading={articles.loading}
               onOpen={(a) => navigate(`/article/${a.id}${search ? `?${search}` : ''}`)}
               exportAs={{
-                fileName: exportFileName('articles', filters.search, filters.domain, filters.region, filters.lang, filters.category, filters.content_type, filters.date_from, filters.date_to),
-                allRows: () => allPages('listArticles', { query: { ...apiFilters } }, (a) => a.articles, 500),
+                fileName: exportFileName('articles', periodWords({ period, date_from, date_to }), filters.search, filters.entity, filters.trend_id, filters.domain, filters.region, filters.lang, filters.category, filters.content_type),
+                allRows: () => allPages('appListArticles', { query: { ...apiFilters } }, (a) => a.articles, 500),
               }}
             />
           )}

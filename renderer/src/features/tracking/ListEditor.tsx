@@ -47,8 +47,8 @@ function itemColumns(kind: ListKind, remove: (key: string) => void): Array<Colum
 const SCOPE_LABELS: Record<string, string> = { title: 'titles', body: 'article bodies', both: 'titles and bodies', all: 'titles, summaries and bodies' }
 
 /** A new list: kind, name and colour (and a mention list's search settings). */
-export function NewListForm({ onCreated, onCancel }: { onCreated(id: string): void; onCancel(): void }) {
-  const [kind, setKind] = useState<ListKind>('entity')
+export function NewListForm({ onCreated, onCancel, initialKind = 'entity' }: { onCreated(id: string): void; onCancel(): void; initialKind?: ListKind }) {
+  const [kind, setKind] = useState<ListKind>(initialKind)
   const [name, setName] = useState('')
   const [color, setColor] = useState(0)
   const [error, setError] = useState<string | null>(null)

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { LIST_COLORS } from '../../../../shared/contract/values'
-import { listKinds } from '../../../../shared/contract/values'
+import { LIST_COLORS, listKinds, type ListKind } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader } from '../../components/common'
 import { DataTable, type Column } from '../../components/DataTable'
@@ -43,7 +42,14 @@ export function TrackingPage() {
   // moving between lists and tabs keeps the window
   const keep = search ? `?${search}` : ''
   const navigate = useAppStore((s) => s.navigate)
-  const [creating, setCreating] = useState(false)
+  // "Track" elsewhere links here with ?new=<kind> to start a list of that kind
+  const [{ new: newKind }, setNewKind] = useQueryState({ new: '' })
+  const [creatingHere, setCreatingHere] = useState(false)
+  const creating = creatingHere || listKinds.includes(newKind as ListKind)
+  const setCreating = (on: boolean) => {
+    setCreatingHere(on)
+    if (!on && newKind) setNewKind({ new: '' }, { replace: true })
+  }
   // the window is in the URL: a link to a list's metrics names its period, market and language
   const [window, setWindowQuery] = useQueryState<TrackingWindow>(defaultWindow)
   const setWindow = (w: TrackingWindow) => setWindowQuery(w)
@@ -100,6 +106,7 @@ export function TrackingPage() {
       {creating && (
         <Card>
           <NewListForm
+            initialKind={listKinds.includes(newKind as ListKind) ? (newKind as ListKind) : 'entity'}
             onCancel={() => setCreating(false)}
             onCreated={(id) => {
               setCreating(false)

@@ -4,16 +4,22 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { allPages, call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { EChart } from '../../charts/EChart'
-import { Card, EmptyState, ErrorBanner, formatTime, PageHeader, Pager } from '../../components/common'
+import { Card, EmptyState, ErrorBanner, FilterChip, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
+import { CountrySelect } from '../../components/Pickers'
+import { PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
-import { useDocumentTitle, useQueryState } from '../../stores/url-state'
+import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { NotFound } from '../../app/NotFound'
 
 const PAGE = 50
+/** Trends drawn together in a comparison, at most (as Google Trends compares five terms). */
+const MAX_COMPARED = 5
+const DAY_MS = 86_400_000
 type TrendCard = RouteResponse<'getTrend'>
 
-type TrendRow = RouteResponse<'listTrends'>['trends'][number]
+type TrendRow = RouteResponse<'appListTrends'>['trends'][number]
 
 const trendColumns: Array<Column<TrendRow>> = [
   { id: 'label', header: 'Trend', value: (t) => t.label, cell: (t) => <>{t.label} <span className="muted small">{t.country_scope.join(' ')}</span></> },
@@ -21,6 +27,8 @@ const trendColumns: Array<Column<TrendRow>> = [
   { id: 'state', header: 'State', value: (t) => t.state, cell: (t) => <span className={`badge state-${t.state}`}>{t.state.replace('_', ' ')}</span> },
   { id: 'structural_type', header: 'Type', value: (t) => t.structural_type, cell: (t) => t.structural_type.replace('_', ' ') },
   { id: 'article_count', header: 'Articles', numeric: true, cell: (t) => t.article_count },
+  { id: 'impressions', header: 'Impressions', numeric: true, value: (t) => t.impressions, cell: (t) => formatNumber(t.impressions) },
+  { id: 'best_position', header: 'Peak position', numeric: true, value: (t) => t.best_position, cell: (t) => formatNumber(t.best_position) },
   { id: 'last_article_at', nowrap: true, header: 'Last article', value: (t) => t.last_article_at, cell: (t) => formatTime(t.last_article_at) },
   { id: 'id', header: 'Id', value: (t) => t.id },
 ]
@@ -73,6 +81,78 @@ function cardChart(card: TrendCard) {
   }
 }
 
+/** The compared trends' articles per day on one time axis (each trend's counts start at its first day). */
+export function comparisonOption(cards: TrendCard[]) {
+  const startOf = (c: TrendCard) => Date.parse((c.first_seen_at ?? new Date().toISOString()).slice(0, 10))
+  const first = Math.min(...cards.map(startOf))
+  const last = Math.max(...cards.map((c) => startOf(c) + (c.daily_counts_180d.length - 1) * DAY_MS))
+  const days = Math.max(1, Math.round((last - first) / DAY_MS) + 1)
+  const labels = Array.from({ length: days }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10))
+  return {
+    grid: { left: 40, right: 12, top: 40, bottom: 28 },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll' },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', minInterval: 1, name: 'articles a day' },
+    series: cards.map((c) => {
+      const offset = Math.round((startOf(c) - first) / DAY_MS)
+      const data: Array<number | null> = new Array(days).fill(null)
+      c.daily_counts_180d.forEach((n, i) => (data[offset + i] = n))
+      return { name: c.label, type: 'line', symbol: 'none', connectNulls: false, data }
+    }),
+  }
+}
+
+/** Two to five trends drawn together; each can be taken out, or opened. */
+function Comparison({ ids, onChange, onOpen }: { ids: string[]; onChange(ids: string[]): void; onOpen(id: string): void }) {
+  const [cards, setCards] = useState<{ ids: string; found: TrendCard[]; missing: string[] } | null>(null)
+  const key = ids.join(',')
+  useEffect(() => {
+    let live = true
+    void Promise.allSettled(ids.map((id) => call('getTrend', { params: { trend_id: id } }))).then((all) => {
+      if (!live) return
+      const found = all.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+      setCards({ ids: key, found, missing: ids.filter((_, i) => all[i]!.status === 'rejected') })
+    })
+    return () => {
+      live = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+  const current = cards?.ids === key ? cards : null
+  const option = useMemo(() => (current && current.found.length > 0 ? comparisonOption(current.found) : null), [current])
+  return (
+    <Card title="Comparison" extra={<button type="button" onClick={() => onChange([])}>Clear the comparison</button>}>
+      <div className="links" aria-label="Compared trends">
+        {ids.map((id) => {
+          const card = current?.found.find((c) => c.id === id)
+          const label = card?.label ?? (current ? 'This trend no longer exists' : 'Loading…')
+          return (
+            <span key={id} className="chip">
+              {card ? (
+                <button type="button" className="link" onClick={() => onOpen(id)}>
+                  {label}
+                </button>
+              ) : (
+                label
+              )}
+              <button type="button" className="link" aria-label={`Take ${card?.label ?? 'it'} out of the comparison`} onClick={() => onChange(ids.filter((x) => x !== id))}>
+                ×
+              </button>
+            </span>
+          )
+        })}
+      </div>
+      {ids.length === 1 && <p className="muted small">Open another trend and choose Compare to draw it beside this one (up to {MAX_COMPARED}).</p>}
+      {option ? (
+        <EChart option={option} height={260} label={`Articles per day of ${current!.found.map((c) => c.label).join(', ')}`} fileName={exportFileName('comparison', ...current!.found.map((c) => c.label))} />
+      ) : (
+        !current && <p className="muted" aria-busy="true">Loading the compared trends…</p>
+      )}
+    </Card>
+  )
+}
+
 type TopicTrends = Record<string, RouteResponse<'listTopicTrends'>['trends']>
 
 /** Themes > topics > their largest trends; a trend leaf opens the trend, a topic filters the list. */
@@ -119,8 +199,16 @@ export function TrendsPage() {
   const rest = useAppStore((s) => s.rest)
   // the chosen trend is in the path (/trends/<id>), the list's filters and page in the query
   const selected = rest[0] ?? null
-  const [view, setView] = useQueryState({ state: '', structural_type: '', semantic_type: '', sort_by: 'last_article_at', sort_order: 'desc', topic: '', page: '1' })
+  const [view, setView] = useQueryState({
+    q: '', country: '', theme: '', state: '', structural_type: '', semantic_type: '', period: 'all', date_from: '', date_to: '',
+    sort_by: 'last_article_at', sort_order: 'desc', topic: '', page: '1', compare: '',
+  })
   const { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy } = view
+  const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
+  const bounds = periodBounds(period)
+  const [q, setQ] = useDraft(view.q)
+  const compared = view.compare ? view.compare.split(',') : []
+  const setCompared = (ids: string[]) => setView({ compare: ids.join(',') })
   const topicId = view.topic || null
   const setTopic = (id: string | null) => setView({ topic: id ?? '', page: '1' })
   const offset = (Math.max(1, Number(view.page) || 1) - 1) * PAGE
@@ -129,10 +217,11 @@ export function TrendsPage() {
   const [topics, setTopics] = useState<Record<string, RouteResponse<'listThemeTopics'>['topics']>>({})
   const [trendsOfTopic, setTrendsOfTopic] = useState<TopicTrends>({})
   const themes = useApi('listThemes', {})
-  const trendsQuery = { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, sort_order: view.sort_order, topic_id: topicId ?? undefined }
-  const trends = useApi('listTrends', {
-    query: { ...trendsQuery, limit: PAGE, offset },
-  })
+  const trendsQuery = bounds && {
+    state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, sort_order: view.sort_order, topic_id: topicId ?? undefined,
+    theme_id: view.theme || undefined, q: view.q || undefined, country: view.country || undefined, active_from: bounds.date_from, active_to: bounds.date_to,
+  }
+  const trends = useApi('appListTrends', trendsQuery && { query: { ...trendsQuery, limit: PAGE, offset } })
   const card = useApi('getTrend', selected ? { params: { trend_id: selected } } : null)
   const parents = useApi('listTrendParents', selected ? { params: { trend_id: selected } } : null)
   const children = useApi('listTrendChildren', selected ? { params: { trend_id: selected } } : null)
@@ -213,6 +302,37 @@ export function TrendsPage() {
           </div>
         </Card>
       )}
+      <form
+        className="filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setView({ q: q.trim(), page: '1' })
+        }}
+      >
+        <label className="grow">
+          Search
+          <input value={q} onChange={(e) => setQ(e.target.value)} placeholder="words of the name or a key entity" data-search />
+        </label>
+        <CountrySelect value={view.country} onChange={(country) => setView({ country, page: '1' })} anyValue="" anyLabel="any" />
+        <label>
+          Theme
+          <select value={view.theme} onChange={(e) => setView({ theme: e.target.value, page: '1' })}>
+            <option value="">any</option>
+            {(themeList ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="primary">
+          Search
+        </button>
+      </form>
+      <div className="filters">
+        <PeriodControl value={period} onChange={(p) => setView({ ...p, page: '1' })} presets={['all', '24h', '7d', '30d', '90d', 'custom']} />
+      </div>
       <div className="filters">
         {select('State', 'state', trendStates)}
         {select('Structure', 'structural_type', structuralTypes)}
@@ -220,6 +340,7 @@ export function TrendsPage() {
         {select('Sort by', 'sort_by', trendSortFields, null)}
         {select('Order', 'sort_order', ['desc', 'asc'], null)}
       </div>
+      {compared.length > 0 && <Comparison ids={compared} onChange={setCompared} onOpen={setSelected} />}
       <ErrorBanner message={trends.error} onRetry={trends.reload} />
       <div className="split">
         <Card>
@@ -235,8 +356,8 @@ export function TrendsPage() {
               loading={trends.loading}
               onOpen={(t) => setSelected(t.id)}
               exportAs={{
-                fileName: exportFileName('trends', state, structural, semantic, topic?.label, sortBy),
-                allRows: () => allPages('listTrends', { query: trendsQuery }, (a) => a.trends, 200),
+                fileName: exportFileName('trends', periodWords(period), view.q, view.country, themeList?.find((t) => t.id === view.theme)?.label, state, structural, semantic, topic?.label, sortBy),
+                allRows: () => allPages('appListTrends', { query: trendsQuery ?? {} }, (a) => a.trends, 200),
               }}
             />
           )}
@@ -245,11 +366,35 @@ export function TrendsPage() {
         {selected && card.errorStatus === 404 && <NotFound what="This trend" backTo="/trends" backLabel="Back to the trend list" />}
         {selected && card.error && card.errorStatus !== 404 && <ErrorBanner message={card.error} onRetry={card.reload} />}
         {card.data && chart && (
-          <Card title={card.data.label}>
+          <Card
+            title={card.data.label}
+            extra={
+              <div className="actions">
+                <button type="button" onClick={() => navigate(`/articles?trend_id=${card.data!.id}`)}>
+                  All articles
+                </button>
+                <button
+                  type="button"
+                  disabled={compared.includes(card.data.id) || compared.length >= MAX_COMPARED}
+                  title={compared.length >= MAX_COMPARED ? `At most ${MAX_COMPARED} trends are compared at once` : undefined}
+                  onClick={() => setCompared([...compared, card.data!.id])}
+                >
+                  {compared.includes(card.data.id) ? 'In the comparison' : 'Compare'}
+                </button>
+                <TrackButton kind="trend" itemKey={card.data.id} name={card.data.label} />
+              </div>
+            }
+          >
             <p className="muted">
-              {card.data.state.replace('_', ' ')} · {card.data.structural_type.replace('_', ' ')} · {card.data.semantic_type.replace('_', ' ')} ·{' '}
-              {card.data.key_entities.join(', ')}
+              {card.data.state.replace('_', ' ')} · {card.data.structural_type.replace('_', ' ')} · {card.data.semantic_type.replace('_', ' ')}
             </p>
+            <div className="links" aria-label="Key entities">
+              {card.data.key_entities.map((e) => (
+                <button key={e} className="chip" title={`Articles naming ${e}`} onClick={() => navigate(`/articles?entity=${encodeURIComponent(e)}`)}>
+                  {e}
+                </button>
+              ))}
+            </div>
             <EChart option={chart} height={220} label={`Articles per day of ${card.data.label}, with the forecast`} fileName={exportFileName('trend', card.data.label)} />
             <dl className="facts">
               <dt>Days active</dt>

@@ -1,0 +1,58 @@
+import { membersOf, type ActivityData } from '../tracking/activity-data'
+
+/** Whole days of a period, in days since 1970-01-01: from inclusive, to exclusive; null: open. */
+export interface DayRange {
+  fromDay: number | null
+  toDay: number | null
+}
+
+/** A period's days from its instants (epoch seconds): every day it touches, partly or wholly. */
+export function dayRangeOf(from: number | undefined, to: number | undefined): DayRange {
+  return { fromDay: from === undefined ? null : Math.floor(from / 86_400), toDay: to === undefined ? null : Math.ceil(to / 86_400) }
+}
+
+export interface GroupFigures {
+  impressions: number
+  /** the best (lowest) position any of the articles reached in the days; null: none seen in them */
+  bestPosition: number | null
+}
+
+/**
+ * The feed figures of a group of articles (index numbers) over whole days: an article whose every
+ * day lies in the range counts its whole-life sums; one partly in it, its cells of those days.
+ */
+export function groupFigures(data: ActivityData, articles: ArrayLike<number>, range: DayRange): GroupFigures {
+  const { whole, days } = data
+  const from = range.fromDay ?? Number.NEGATIVE_INFINITY
+  const to = range.toDay ?? Number.POSITIVE_INFINITY
+  let impressions = 0
+  let best = Number.POSITIVE_INFINITY
+  for (let i = 0; i < articles.length; i++) {
+    const a = articles[i]!
+    const first = whole.firstDay[a]!
+    const last = whole.lastDay[a]!
+    if (first > last || last < from || first >= to) continue
+    if (first >= from && last < to) {
+      impressions += whole.impressions[a]!
+      if (whole.bestPosition[a]! < best) best = whole.bestPosition[a]!
+      continue
+    }
+    for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
+      const day = days.day[k]!
+      if (day < from || day >= to) continue
+      impressions += days.impressions[k]!
+      if (days.bestPosition[k]! < best) best = days.bestPosition[k]!
+    }
+  }
+  return { impressions, bestPosition: best === Number.POSITIVE_INFINITY ? null : best }
+}
+
+/** Each trend's figures over the days (a trend the index does not know: none). */
+export function trendFigures(data: ActivityData, trendIds: readonly string[], range: DayRange): Map<string, GroupFigures> {
+  return new Map(
+    trendIds.map((id) => {
+      const n = data.trends.find(id)
+      return [id, groupFigures(data, n === undefined ? [] : membersOf(data.byTrend, n), range)]
+    }),
+  )
+}

@@ -1,0 +1,74 @@
+import { dayRangeOf, trendFigures } from '../../analytics/explore/group-figures'
+import { epochSeconds, isoFromSeconds } from '../../time/buckets'
+import type { HandlerMap } from '../handler-types'
+import { articleListFilter } from './articles'
+import { listItem, trendListFilter } from './trends'
+
+/**
+ * The window's exploring lists: the contract's article and trend lists, with the same filters
+ * and markets, plus the figures of each row in the chosen period (and the filters a drill-down
+ * needs). Figures are read for the page alone.
+ */
+export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends'> = {
+  appListArticles(ctx, { query }) {
+    const { rows, total } = ctx.store.articles.list({ ...articleListFilter(ctx, query), trendId: query.trend_id, entity: query.entity })
+    const figures = ctx.store.articles.figures(
+      rows.map((r) => r.seq),
+      query.date_from && epochSeconds(query.date_from),
+      query.date_to && epochSeconds(query.date_to),
+    )
+    return {
+      articles: rows.map((a) => {
+        const f = figures.get(a.seq)!
+        return {
+          id: a.id,
+          url: a.url,
+          title: a.title,
+          domain: a.domain,
+          region: a.region,
+          lang: a.lang,
+          category: a.category,
+          first_seen_at: a.firstSeenAt,
+          last_seen_at: a.lastSeenAt,
+          impressions: f.impressions,
+          best_position: f.bestPosition,
+          avg_position: f.avgPosition === null ? null : Math.round(f.avgPosition * 10) / 10,
+          hours_in_feed: f.firstSeen === null || f.lastSeen === null ? 0 : Math.round((f.lastSeen - f.firstSeen) / 360) / 10,
+          countries: f.countries,
+          trend: f.trend ?? null,
+        }
+      }),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    }
+  },
+
+  async appListTrends(ctx, { query }) {
+    const from = query.active_from && epochSeconds(query.active_from)
+    const to = query.active_to && epochSeconds(query.active_to)
+    const { rows, total } = ctx.store.trends.list({
+      ...trendListFilter(ctx, query),
+      search: query.q,
+      country: query.country,
+      activeFrom: from === undefined ? undefined : isoFromSeconds(from),
+      activeTo: to === undefined ? undefined : isoFromSeconds(to),
+    })
+    // from the activity index: a page of the largest trends is tens of thousands of articles
+    const { data } = await ctx.store.activity.current()
+    const figures = trendFigures(
+      data,
+      rows.map((r) => r.id),
+      dayRangeOf(from, to),
+    )
+    return {
+      trends: rows.map((t) => {
+        const f = figures.get(t.id)!
+        return { ...listItem(t), impressions: f.impressions, best_position: f.bestPosition }
+      }),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    }
+  },
+}

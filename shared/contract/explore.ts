@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { articleListItemSchema, articlesQuery } from './articles'
+import { countryCodeParam, dateParam, uuidParam } from './params'
+import { trendListItemSchema, trendsQuery } from './trends'
+
+/**
+ * The window's exploring methods (/app): the contract's lists with the figures analysts come for
+ * beside each row, and the filters a drill-down needs. The contract's own answers stay as they are.
+ */
+
+/** The feed figures of one article or trend over a period (the whole history when none is given). */
+const feedFigures = {
+  /** estimated impressions in the period */
+  impressions: z.number().int(),
+  /** the best (lowest) feed position reached in the period; null when never seen in it */
+  best_position: z.number().int().nullable(),
+}
+
+export const appArticlesQuery = articlesQuery.extend({
+  /** only the articles of this trend */
+  trend_id: uuidParam.optional(),
+  /** only the articles naming this entity (its name, any case) */
+  entity: z.string().trim().min(1).max(200).optional(),
+})
+
+export const appArticleItemSchema = articleListItemSchema.extend({
+  ...feedFigures,
+  /** mean feed position over its observations in the period */
+  avg_position: z.number().nullable(),
+  /** hours from its first to its last sighting in the period, any country */
+  hours_in_feed: z.number(),
+  /** the countries whose feeds showed it in the period */
+  countries: z.array(z.string()),
+  trend: z.object({ id: z.uuid(), label: z.string() }).nullable(),
+})
+
+export const appArticlesResponse = z.object({
+  articles: z.array(appArticleItemSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+})
+
+export const appTrendsQuery = trendsQuery.extend({
+  /** words of the label or of a key entity, any case */
+  q: z.string().trim().min(1).max(200).optional(),
+  /** only trends with articles in this country */
+  country: countryCodeParam.optional(),
+  /** only trends active in the period: an article on or after active_from and first seen before active_to */
+  active_from: dateParam,
+  active_to: dateParam,
+})
+
+export const appTrendItemSchema = trendListItemSchema.extend(feedFigures)
+
+export const appTrendsResponse = z.object({
+  trends: z.array(appTrendItemSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+})

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { RouteId } from '../../shared/contract/routes'
+import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
+import { IDS, seedFixture } from '../helpers/fixture'
+
+let w: TestWorld
+beforeEach(() => {
+  w = makeWorld()
+  seedFixture(w.store, w.projectId)
+})
+
+const ok = <K extends RouteId>(id: K, url: string) => expectOk(w, id, url, w.session)
+
+describe('the window\'s article list with feed figures', () => {
+  it('gives each article its impressions, best and mean position, hours in the feed, countries and trend', async () => {
+    const body = await ok('appListArticles', '/app/articles?sort_by=first_seen_at&sort_order=asc')
+    const figures = body.articles.map((a: Record<string, unknown>) => [a.id, a.impressions, a.best_position, a.avg_position, a.hours_in_feed, a.countries, a.trend])
+    // a1: 1000 at position 1 (09:00) and 600 at 3 (11:00); a2: 800 at 2 (10:00) and 300 at 5 (11:00); a3: 500 at 1 in DE (10:00)
+    expect(figures).toEqual([
+      [IDS.a1, 1600, 1, 2, 2, ['US'], { id: IDS.trend, label: 'Fed holds rates' }],
+      [IDS.a2, 1100, 2, 3.5, 1, ['US'], { id: IDS.child, label: 'Market reaction' }],
+      [IDS.a3, 500, 1, 1, 0, ['DE'], null],
+    ])
+    expect(body.total).toBe(3)
+  })
+
+  it('narrows to a trend\'s articles or an entity\'s, with the contract\'s other filters', async () => {
+    const ids = async (q: string) => ((await ok('appListArticles', `/app/articles?${q}`)).articles as Array<{ id: string }>).map((a) => a.id)
+    expect(await ids(`trend_id=${IDS.trend}`)).toEqual([IDS.a1])
+    expect(await ids('entity=federal%20reserve&sort_by=first_seen_at&sort_order=asc')).toEqual([IDS.a1, IDS.a2])
+    expect(await ids('entity=Federal%20Reserve&domain=example.com&search=markets')).toEqual([IDS.a2])
+    expect(await ids('entity=Nobody')).toEqual([])
+    expect(await ids('date_from=2026-11-21')).toEqual([])
+  })
+
+  it('answers a bad filter with the contract\'s 422', async () => {
+    const res = await w.get('/app/articles?trend_id=nope', w.session)
+    expect(res.status).toBe(422)
+    expect((await res.json()).detail[0].loc).toEqual(['query', 'trend_id'])
+  })
+})
+
+describe('the window\'s trend list with feed figures', () => {
+  it('gives each trend its articles\' impressions and peak position', async () => {
+    const body = await ok('appListTrends', '/app/trends?sort_by=first_seen_at&sort_order=asc')
+    expect(body.trends.map((t: Record<string, unknown>) => [t.id, t.impressions, t.best_position])).toEqual([
+      [IDS.trend, 1600, 1],
+      [IDS.child, 1100, 2],
+    ])
+  })
+
+  it('finds trends by words of the label or a key entity, by country and by active period', async () => {
+    const ids = async (q: string) => ((await ok('appListTrends', `/app/trends?sort_by=first_seen_at&sort_order=asc&${q}`)).trends as Array<{ id: string }>).map((t) => t.id)
+    expect(await ids('q=RESERVE')).toEqual([IDS.trend, IDS.child])
+    expect(await ids('q=market')).toEqual([IDS.child])
+    expect(await ids('q=100%25')).toEqual([])
+    expect(await ids('country=us')).toEqual([IDS.trend, IDS.child])
+    expect(await ids('country=DE')).toEqual([])
+    expect(await ids('active_from=2026-11-20T09:30:00Z')).toEqual([IDS.child])
+    expect(await ids('active_to=2026-11-20T09:30:00Z')).toEqual([IDS.trend])
+    expect(await ids(`theme_id=${IDS.theme}`)).toEqual([IDS.trend, IDS.child])
+  })
+
+  it('counts a period\'s days alone', async () => {
+    const body = await ok('appListTrends', '/app/trends?active_from=2026-11-19&active_to=2026-11-20')
+    expect(body.total).toBe(0)
+    const day = await ok('appListTrends', '/app/trends?active_from=2026-11-20&active_to=2026-11-21&sort_by=first_seen_at&sort_order=asc')
+    expect(day.trends.map((t: { impressions: number }) => t.impressions)).toEqual([1600, 1100])
+  })
+})
