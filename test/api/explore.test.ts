@@ -36,7 +36,7 @@ describe('the window\'s article list with feed figures', () => {
   it('answers a bad filter with the contract\'s 422', async () => {
     const res = await w.get('/app/articles?trend_id=nope', w.session)
     expect(res.status).toBe(422)
-    expect((await res.json()).detail[0].loc).toEqual(['query', 'trend_id'])
+    expect(((await res.json()) as { detail: Array<{ loc: string[] }> }).detail[0]!.loc).toEqual(['query', 'trend_id'])
   })
 })
 

@@ -297,7 +297,8 @@ export class ActivityKeeper {
   /** The snapshot to write now, and where (a new file renamed over the old: a reader never sees half of one). */
   private snapshot(): { bytes: Buffer; temporary: string; file: string } | null {
     if (!this.snapshotFile || !this.data || !this.meta) return null
-    return { bytes: encodeSnapshot(this.meta, this.data), temporary: `${this.snapshotFile}.${process.pid}.tmp`, file: this.snapshotFile }
+    // each save its own temporary file: a save on close may meet one still writing in the background
+    return { bytes: encodeSnapshot(this.meta, this.data), temporary: `${this.snapshotFile}.${process.pid}.${++this.saves}.tmp`, file: this.snapshotFile }
   }
 
   private saveFailed(temporary: string, error: unknown): void {
@@ -316,7 +317,16 @@ export class ActivityKeeper {
     }
   }
 
-  private async saveInBackground(): Promise<void> {
+  private saves = 0
+  private saving: Promise<void> = Promise.resolve()
+
+  /** Saves one after another (each the index as it is when its turn comes), so an older one never lands last. */
+  private saveInBackground(): Promise<void> {
+    this.saving = this.saving.then(() => this.writeSnapshot())
+    return this.saving
+  }
+
+  private async writeSnapshot(): Promise<void> {
     const s = this.snapshot()
     if (!s) return
     try {

@@ -19,6 +19,8 @@ interface DataTableProps<Row> {
   rowKey(row: Row): string
   /** Rows open with a click or Enter; arrow keys move between them. */
   onOpen?(row: Row): void
+  /** what opening a row does, as its tooltip ("Open its articles in this window") */
+  openLabel?: string
   selectedKey?: string | null
   /** Shown when there are no rows and nothing is loading. */
   empty?: ReactNode
@@ -35,7 +37,7 @@ interface DataTableProps<Row> {
 
 /** The renderer's one table: headers, rows that open, a loading skeleton, an empty state and CSV export of what it shows. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, rows, rowKey, onOpen, selectedKey, empty, loading, exportAs, className, maxRows, sort, onSort } = props
+  const { label, rows, rowKey, onOpen, openLabel, selectedKey, empty, loading, exportAs, className, maxRows, sort, onSort } = props
   const columns = props.columns.filter((c) => c.visible !== false)
   const drawn = columns.filter((c) => c.cell)
   const body = useRef<HTMLTableSectionElement>(null)
@@ -103,6 +105,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     className={selectedKey === key ? 'selected' : undefined}
                     aria-selected={onOpen ? selectedKey === key : undefined}
                     tabIndex={onOpen ? 0 : undefined}
+                    title={onOpen ? openLabel : undefined}
                     onClick={onOpen ? () => onOpen(row) : undefined}
                     onKeyDown={onOpen ? (e) => onKeyDown(e, row) : undefined}
                   >

@@ -4,6 +4,8 @@ import { useApi } from '../../api/use-api'
 import { EmptyState, ErrorBanner, formatNumber, formatTime, Pager } from '../../components/common'
 import { DataTable, exportFileName, sortRows, type Column, type SortState } from '../../components/DataTable'
 import { Sparkline } from '../../components/Sparkline'
+import { useAppStore } from '../../stores/app-store'
+import { drillDownPath, rowTarget } from './drill-down'
 import { WindowPicker, windowQuery, windowWords, type TrackingWindow } from './WindowPicker'
 
 type Metrics = RouteResponse<'getTrackingMetrics'>
@@ -107,6 +109,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
   const [offset, setOffset] = useState(0)
   const [grain, setGrain] = useState<'day' | 'hour'>('day')
   const [sort, setSort] = useState<SortState>({ id: 'impressions', desc: true })
+  const navigate = useAppStore((s) => s.navigate)
   const windowParams = windowQuery(window)
   const metrics = useApi('getTrackingMetrics', windowParams && { params: { list_id: listId }, query: { ...windowParams, grain, limit: PAGE, offset } })
   const columns = useMemo<MetricsColumn[]>(() => [{ id: 'key', header: 'Key', value: (r) => r.key }, ...columnsFor(kind)], [kind])
@@ -144,6 +147,8 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
         rows={rows}
         rowKey={(r) => r.key}
         loading={metrics.loading}
+        onOpen={(r) => navigate(drillDownPath(rowTarget(kind, r), window))}
+        openLabel={kind === 'trend' ? 'Open the trend' : 'Open its articles in this window'}
         sort={sort}
         onSort={setSort}
         empty={data && data.total === 0 ? <EmptyState title="This list has no items yet">Add items in the Edit tab.</EmptyState> : undefined}

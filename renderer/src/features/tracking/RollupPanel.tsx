@@ -3,6 +3,8 @@ import { useApi } from '../../api/use-api'
 import { CabinetLink } from '../../components/CabinetLink'
 import { EmptyState, ErrorBanner, formatNumber, formatTime } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
+import { useAppStore } from '../../stores/app-store'
+import { drillDownPath, type DrillTarget } from './drill-down'
 import { WindowPicker, windowQuery, windowWords, type TrackingWindow } from './WindowPicker'
 
 type Rollup = RouteResponse<'getTrackingRollup'>
@@ -17,13 +19,19 @@ const topArticleColumns: Array<Column<TopArticle>> = [
 
 interface Slice {
   name: string
+  id?: string
   pubs: number
   imps?: number
   delta_pct?: number | null
 }
 
+const publisherTarget = (s: Slice): DrillTarget => ({ kind: 'publisher', domain: s.name })
+const entityTarget = (s: Slice): DrillTarget => ({ kind: 'entity', name: s.name })
+const categoryTarget = (s: Slice): DrillTarget => ({ kind: 'category', path: s.name })
+
 /** One roll-up slice as bars: the widest is the largest by impressions (or publications). */
-function SliceCard({ title, slices }: { title: string; slices: Slice[] | undefined }) {
+function SliceCard({ title, slices, target, window }: { title: string; slices: Slice[] | undefined; target(s: Slice): DrillTarget; window: TrackingWindow }) {
+  const navigate = useAppStore((s) => s.navigate)
   const list = slices ?? []
   const max = Math.max(1, ...list.map((s) => s.imps ?? s.pubs))
   return (
@@ -36,9 +44,9 @@ function SliceCard({ title, slices }: { title: string; slices: Slice[] | undefin
           {list.map((s) => (
             <li key={s.name}>
               <div className="bar-label">
-                <span className="bar-name" title={s.name}>
+                <button type="button" className="link bar-name" title={`Open the articles of ${s.name}`} onClick={() => navigate(drillDownPath(target(s), window))}>
                   {s.name}
-                </span>
+                </button>
                 <span className="muted small">
                   {s.imps !== undefined ? `${formatNumber(s.imps)} imp. · ` : ''}
                   {formatNumber(s.pubs)} pub.
@@ -87,17 +95,17 @@ export function RollupPanel({ listId, listName, window, onWindow }: { listId: st
         </section>
       ) : data?.kind === 'mention' ? (
         <div className="rollup-grid">
-          <SliceCard title="Publishers" slices={data.publishers} />
-          <SliceCard title="Entities" slices={data.entities} />
-          <SliceCard title="Categories" slices={data.categories} />
+          <SliceCard title="Publishers" slices={data.publishers} target={publisherTarget} window={window} />
+          <SliceCard title="Entities" slices={data.entities} target={entityTarget} window={window} />
+          <SliceCard title="Categories" slices={data.categories} target={categoryTarget} window={window} />
         </div>
       ) : data ? (
         <div className="rollup-grid">
-          {data.kind !== 'publisher' && <SliceCard title="Publishers" slices={data.publishers} />}
-          <SliceCard title="Trends" slices={data.trends} />
-          <SliceCard title="Related entities" slices={data.related} />
-          <SliceCard title="Sections" slices={data.groups} />
-          <SliceCard title="Formats" slices={data.types} />
+          {data.kind !== 'publisher' && <SliceCard title="Publishers" slices={data.publishers} target={publisherTarget} window={window} />}
+          <SliceCard title="Trends" slices={data.trends} target={(s) => ({ kind: 'trend', id: s.id ?? '' })} window={window} />
+          <SliceCard title="Related entities" slices={data.related} target={entityTarget} window={window} />
+          <SliceCard title="Sections" slices={data.groups} target={categoryTarget} window={window} />
+          <SliceCard title="Formats" slices={data.types} target={(s) => ({ kind: 'format', name: s.name })} window={window} />
         </div>
       ) : null}
     </div>
