@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { RouteId } from '../../shared/contract/routes'
 import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
+import { IngestWriter } from '../../electron/core/ingest/writer'
 
 let w: TestWorld
 beforeEach(() => {
@@ -31,6 +32,23 @@ describe('the window\'s article list with feed figures', () => {
     expect(await ids('entity=Federal%20Reserve&domain=example.com&search=markets')).toEqual([IDS.a2])
     expect(await ids('entity=Nobody')).toEqual([])
     expect(await ids('date_from=2026-11-21')).toEqual([])
+  })
+
+  it('sorts by the period\'s impressions when a period is chosen, and by the whole life without one', async () => {
+    // a3 is seen again the next day with 5,000 impressions: the most of all over its life, the least on the 20th
+    new IngestWriter(w.store).write({ observations: [{ articleId: IDS.a3, country: 'DE', observedAt: '2026-11-21T10:00:00.000Z', position: 2, estimatedImpressions: 5000 }] })
+    const rows = async (q: string) => ((await ok('appListArticles', `/app/articles?sort_by=impressions&${q}`)) as { articles: Array<{ id: string; impressions: number }>; total: number })
+    const life = await rows('')
+    expect(life.articles.map((a) => [a.id, a.impressions])).toEqual([[IDS.a3, 5500], [IDS.a1, 1600], [IDS.a2, 1100]])
+    const day20 = await rows('date_from=2026-11-20&date_to=2026-11-21')
+    expect(day20.articles.map((a) => [a.id, a.impressions])).toEqual([[IDS.a1, 1600], [IDS.a2, 1100], [IDS.a3, 500]])
+    expect(day20.total).toBe(3)
+    const day21 = await rows('date_from=2026-11-21&sort_order=asc')
+    expect(day21.articles.map((a) => [a.id, a.impressions])).toEqual([[IDS.a3, 5000]])
+    expect(day21.total).toBe(1)
+    // with the other filters
+    expect((await rows('date_from=2026-11-20&date_to=2026-11-21&region=US&search=fed')).articles.map((a) => a.id)).toEqual([IDS.a1, IDS.a2])
+    expect((await rows('date_from=2026-11-20&date_to=2026-11-21&limit=1&offset=1')).articles.map((a) => a.id)).toEqual([IDS.a2])
   })
 
   it('answers a bad filter with the contract\'s 422', async () => {

@@ -19,7 +19,7 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
   it('restores a trend and the list filters from a pasted link, with the trend in the title', async () => {
     await page.goto(`${server.url}/trends/${IDS.trend}?state=hot&sort_order=asc`)
     await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
-    expect(await page.getByLabel('State').inputValue()).toBe('hot')
+    expect(await page.getByRole('combobox', { name: /^State/ }).inputValue()).toBe('hot')
     expect(await page.getByLabel('Order').inputValue()).toBe('asc')
     await expect.poll(() => page.title()).toBe('Fed holds rates · Trends · Feedlens')
     // the filtered list holds only the hot trend
@@ -34,10 +34,10 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await expect.poll(() => cardTitle().innerText()).toBe('Market reaction')
     expect(new URL(page.url()).pathname).toBe(`/trends/${IDS.child}`)
     expect(new URL(page.url()).searchParams.get('state')).toBe('hot')
-    await page.getByLabel('State').selectOption('')
+    await page.getByRole('combobox', { name: /^State/ }).selectOption('')
     await expect.poll(() => new URL(page.url()).searchParams.has('state')).toBe(false)
     await page.goBack()
-    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('hot')
+    await expect.poll(() => page.getByRole('combobox', { name: /^State/ }).inputValue()).toBe('hot')
     await page.goBack()
     await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
     await page.goForward()
@@ -93,12 +93,79 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     const rows = page.getByRole('table', { name: 'Trends' }).locator('tbody tr')
     await expect.poll(() => rows.count()).toBe(2)
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Trends as CSV' }).click()])
-    expect(download.suggestedFilename()).toBe('trends_last-article-at.csv')
+    expect(download.suggestedFilename()).toBe('trends_all_last-article-at.csv')
     const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
-    expect(csv[0]).toBe('label,country_scope,state,structural_type,article_count,last_article_at,id')
+    expect(csv[0]).toBe('label,country_scope,state,structural_type,article_count,impressions,best_position,last_article_at,id')
     const labels = csv.slice(1).map((line) => line.split(',')[0])
     const shown = await page.getByRole('table', { name: 'Trends' }).locator('tbody tr td:first-child').allInnerTexts()
     expect(labels.sort()).toEqual(shown.map((s) => s.replace(/\s+US$/, '')).sort())
+  })
+
+  it('shows each article\'s feed figures in the period, as the API gives them', async () => {
+    await page.goto(`${server.url}/articles?period=custom&date_from=2026-11-20&date_to=2026-11-20&sort_by=impressions`)
+    const rows = page.getByRole('table', { name: 'Articles' }).locator('tbody tr')
+    await expect.poll(() => rows.count()).toBe(3)
+    const api = (await (await page.request.get(`${server.url}/app/articles?date_from=2026-11-20&date_to=2026-11-21&sort_by=impressions`)).json()) as {
+      articles: Array<{ title: string; impressions: number; best_position: number; avg_position: number; hours_in_feed: number; trend: { label: string } | null }>
+    }
+    expect(api.articles.map((a) => a.impressions)).toEqual([1600, 1100, 500])
+    const cells = async (i: number) => (await rows.nth(i).locator('td').allInnerTexts()).map((t) => t.trim())
+    const first = await cells(0)
+    expect(first.slice(0, 8)).toEqual(['Fed holds rates steady', 'example.com', 'US', 'Fed holds rates', '1,600', '1', '2', '2'])
+    expect((await cells(2)).slice(3, 8)).toEqual(['—', '500', '1', '1', '0'])
+  })
+
+  it('drills down from a metrics row to the articles of that item in the same window', async () => {
+    await page.goto(`${server.url}/tracking/${IDS.entityList}/metrics?period=custom&date_from=2026-11-20&date_to=2026-11-20&country=US`)
+    const row = page.getByRole('table', { name: 'Metrics' }).locator('tbody tr', { hasText: 'Federal Reserve' })
+    await row.click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/articles')
+    const q = new URL(page.url()).searchParams
+    expect([q.get('entity'), q.get('region'), q.get('period'), q.get('date_from'), q.get('date_to')]).toEqual(['Federal Reserve', 'US', 'custom', '2026-11-20', '2026-11-20'])
+    await page.getByText('Entity: Federal Reserve').waitFor()
+    const titles = page.getByRole('table', { name: 'Articles' }).locator('tbody tr td:first-child')
+    await expect.poll(() => titles.allInnerTexts()).toEqual(['Fed holds rates steady', 'Markets react to the Fed'])
+    // the chip takes the entity off again
+    await page.getByRole('button', { name: 'Remove Entity: Federal Reserve' }).click()
+    await expect.poll(() => titles.count()).toBe(2) // US only: the DE article stays out
+    expect(new URL(page.url()).searchParams.has('entity')).toBe(false)
+  })
+
+  it('finds trends by words, compares two on one chart, and opens a trend\'s articles', async () => {
+    await page.goto(`${server.url}/trends`)
+    await page.getByLabel('Search').fill('market')
+    await page.getByLabel('Search').press('Enter')
+    const rows = page.getByRole('table', { name: 'Trends' }).locator('tbody tr')
+    await expect.poll(() => rows.allInnerTexts()).toHaveLength(1)
+    expect(await rows.first().innerText()).toContain('Market reaction')
+    expect(new URL(page.url()).searchParams.get('q')).toBe('market')
+
+    await page.goto(`${server.url}/trends/${IDS.trend}`)
+    await page.getByRole('button', { name: 'Compare' }).click()
+    await page.goto(`${server.url}/trends/${IDS.child}?${new URL(page.url()).searchParams}`)
+    await page.getByRole('button', { name: 'Compare' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('compare')).toBe(`${IDS.trend},${IDS.child}`)
+    await page.getByRole('img', { name: 'Articles per day of Fed holds rates, Market reaction' }).waitFor()
+    await page.getByRole('button', { name: 'Take Fed holds rates out of the comparison' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('compare')).toBe(IDS.child)
+
+    await page.getByRole('button', { name: 'All articles' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('trend_id')).toBe(IDS.child)
+    await page.getByText('Trend: Market reaction').waitFor()
+  })
+
+  it('tracks a trend from its card into a trend list', async () => {
+    await page.goto(`${server.url}/trends/${IDS.child}`)
+    await page.getByRole('button', { name: 'Track' }).click()
+    await page.getByRole('menuitem', { name: /Stories/ }).click()
+    await page.getByText('Added to “Stories”.').waitFor()
+    const list = (await (await page.request.get(`${server.url}/v1/tracking/lists/${IDS.trendList}`)).json()) as { items: Array<{ key: string }> }
+    expect(list.items.map((i) => i.key).sort()).toEqual([IDS.trend, IDS.child].sort())
+    // a kind without a list yet offers to start one
+    await page.getByRole('button', { name: 'Track' }).click()
+    await page.getByRole('menuitem', { name: 'New trend list…' }).click()
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/tracking?new=trend')
+    expect(await page.getByRole('form', { name: 'New list' }).getByLabel('Kind').inputValue()).toBe('trend')
   })
 
   it('saves a chart as a PNG', async () => {

@@ -11,11 +11,14 @@ import { listItem, trendListFilter } from './trends'
  */
 export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends'> = {
   appListArticles(ctx, { query }) {
-    const { rows, total } = ctx.store.articles.list({ ...articleListFilter(ctx, query), trendId: query.trend_id, entity: query.entity })
+    const from = query.date_from && epochSeconds(query.date_from)
+    const to = query.date_to && epochSeconds(query.date_to)
+    // the figures shown are the period's, and so is the order by impressions
+    const days = dayRangeOf(from, to)
+    const { rows, total } = ctx.store.articles.list({ ...articleListFilter(ctx, query), trendId: query.trend_id, entity: query.entity, impressionDays: days })
     const figures = ctx.store.articles.figures(
       rows.map((r) => r.seq),
-      query.date_from && epochSeconds(query.date_from),
-      query.date_to && epochSeconds(query.date_to),
+      days,
     )
     return {
       articles: rows.map((a) => {

@@ -24,6 +24,11 @@ export interface ArticleListFilter {
   entity?: string
   sortBy: 'last_seen_at' | 'first_seen_at' | 'published_at' | 'impressions'
   sortOrder: 'asc' | 'desc'
+  /**
+   * Sort by impressions within these whole days (days since 1970; to exclusive) instead of over
+   * the whole life: the list then holds the matching articles with impressions in those days.
+   */
+  impressionDays?: { fromDay: number | null; toDay: number | null }
   limit: number
   offset: number
 }
@@ -82,6 +87,9 @@ export class ArticlesRepository {
     const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC'
     const [key, tie] = SORT_COLUMNS[f.sortBy]
     const order = `ORDER BY ${key} ${dir}, ${tie} ${dir}`
+    if (f.sortBy === 'impressions' && f.impressionDays && (f.impressionDays.fromDay !== null || f.impressionDays.toDay !== null)) {
+      return this.listByPeriodImpressions(f, where, params, f.impressionDays)
+    }
     if (f.search !== undefined) {
       // A search drives from the full-text index: its matches are joined to their facets rows.
       params.search = toFtsQuery(f.search)
@@ -118,12 +126,43 @@ export class ArticlesRepository {
     return { rows, total }
   }
 
+  /** The matching articles by their impressions in the days, read off the daily cells of those days. */
+  private listByPeriodImpressions(
+    f: ArticleListFilter,
+    where: string[],
+    params: Record<string, unknown>,
+    days: { fromDay: number | null; toDay: number | null },
+  ): { rows: ArticleListRow[]; total: number } {
+    const all: Record<string, unknown> = { ...params, fromDay: days.fromDay, toDay: days.toDay }
+    if (f.search !== undefined) all.search = toFtsQuery(f.search)
+    const matching =
+      f.search !== undefined
+        ? `SELECT s.article_seq FROM articles_fts fts CROSS JOIN article_facets s ON s.article_seq = fts.rowid WHERE articles_fts MATCH @search${where.length > 0 ? ` AND ${where.join(' AND ')}` : ''}`
+        : where.length > 0
+          ? `SELECT s.article_seq FROM article_facets s WHERE ${where.join(' AND ')}`
+          : null
+    // the day bounds written only when given, so the daily cells' key (day first) limits the rows read
+    const inPeriod = [days.fromDay !== null && 'd.day >= @fromDay', days.toDay !== null && 'd.day < @toDay', matching && `d.article_seq IN (${matching})`].filter(Boolean).join(' AND ')
+    const total = this.sqlite.prepare(`SELECT count(DISTINCT d.article_seq) FROM article_daily d WHERE ${inPeriod}`).pluck().get(all) as number
+    const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC'
+    const order = `ORDER BY page.imps ${dir}, page.seq ${dir}`
+    const rows = this.sqlite
+      .prepare(
+        // grouped on "seq + 0": the days' range on the key, not a walk of the whole article index in seq order
+        `SELECT ${LIST_COLUMNS} FROM (SELECT d.article_seq + 0 AS seq, sum(d.impressions) AS imps FROM article_daily d WHERE ${inPeriod}
+           GROUP BY 1 ORDER BY imps ${dir}, seq ${dir} LIMIT @limit OFFSET @offset) page
+         CROSS JOIN article_facets s ON s.article_seq = page.seq CROSS JOIN articles a ON a.seq = page.seq ${order}`,
+      )
+      .all(all) as ArticleListRow[]
+    return { rows, total }
+  }
+
   /**
-   * The feed figures of the given articles over whole days (epoch seconds; either end open):
+   * The feed figures of the given articles over whole days (days since 1970, to exclusive; either end open):
    * impressions, best and mean position, first and last sighting, countries; and each one's trend.
    * Read off the daily cells, so a page of articles costs its articles' days, not their observations.
    */
-  figures(seqs: readonly number[], from: number | undefined, to: number | undefined): Map<number, ArticleFigures> {
+  figures(seqs: readonly number[], days: { fromDay: number | null; toDay: number | null }): Map<number, ArticleFigures> {
     if (seqs.length === 0) return new Map()
     const rows = this.sqlite
       .prepare(
@@ -131,10 +170,10 @@ export class ArticlesRepository {
                 sum(d.position_sum) * 1.0 / sum(d.observations) AS avgPosition, min(d.first_seen) AS firstSeen, max(d.last_seen) AS lastSeen,
                 json_group_array(DISTINCT d.country) AS countries
          FROM json_each(@seqs) j CROSS JOIN article_daily d ON d.article_seq = j.value
-         WHERE (@from IS NULL OR (d.day + 1) * 86400 > @from) AND (@to IS NULL OR d.day * 86400 < @to)
+         WHERE (@fromDay IS NULL OR d.day >= @fromDay) AND (@toDay IS NULL OR d.day < @toDay)
          GROUP BY d.article_seq`,
       )
-      .all({ seqs: JSON.stringify(seqs), from: from ?? null, to: to ?? null }) as Array<Omit<ArticleFigures, 'countries' | 'trend'> & { countries: string }>
+      .all({ seqs: JSON.stringify(seqs), fromDay: days.fromDay, toDay: days.toDay }) as Array<Omit<ArticleFigures, 'countries' | 'trend'> & { countries: string }>
     const trends = new Map(
       (
         this.sqlite

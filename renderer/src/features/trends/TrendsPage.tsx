@@ -316,7 +316,7 @@ export function TrendsPage() {
         </label>
         <CountrySelect value={view.country} onChange={(country) => setView({ country, page: '1' })} anyValue="" anyLabel="any" />
         <label>
-          Theme
+          In theme
           <select value={view.theme} onChange={(e) => setView({ theme: e.target.value, page: '1' })}>
             <option value="">any</option>
             {(themeList ?? []).map((t) => (
@@ -366,28 +366,24 @@ export function TrendsPage() {
         {selected && card.errorStatus === 404 && <NotFound what="This trend" backTo="/trends" backLabel="Back to the trend list" />}
         {selected && card.error && card.errorStatus !== 404 && <ErrorBanner message={card.error} onRetry={card.reload} />}
         {card.data && chart && (
-          <Card
-            title={card.data.label}
-            extra={
-              <div className="actions">
-                <button type="button" onClick={() => navigate(`/articles?trend_id=${card.data!.id}`)}>
-                  All articles
-                </button>
-                <button
-                  type="button"
-                  disabled={compared.includes(card.data.id) || compared.length >= MAX_COMPARED}
-                  title={compared.length >= MAX_COMPARED ? `At most ${MAX_COMPARED} trends are compared at once` : undefined}
-                  onClick={() => setCompared([...compared, card.data!.id])}
-                >
-                  {compared.includes(card.data.id) ? 'In the comparison' : 'Compare'}
-                </button>
-                <TrackButton kind="trend" itemKey={card.data.id} name={card.data.label} />
-              </div>
-            }
-          >
+          <Card title={card.data.label}>
             <p className="muted">
               {card.data.state.replace('_', ' ')} · {card.data.structural_type.replace('_', ' ')} · {card.data.semantic_type.replace('_', ' ')}
             </p>
+            <div className="actions card-actions">
+              <button type="button" onClick={() => navigate(`/articles?trend_id=${card.data!.id}`)}>
+                All articles
+              </button>
+              <button
+                type="button"
+                disabled={compared.includes(card.data.id) || compared.length >= MAX_COMPARED}
+                title={compared.length >= MAX_COMPARED ? `At most ${MAX_COMPARED} trends are compared at once` : undefined}
+                onClick={() => setCompared([...compared, card.data!.id])}
+              >
+                {compared.includes(card.data.id) ? 'In the comparison' : 'Compare'}
+              </button>
+              <TrackButton kind="trend" itemKey={card.data.id} name={card.data.label} />
+            </div>
             <div className="links" aria-label="Key entities">
               {card.data.key_entities.map((e) => (
                 <button key={e} className="chip" title={`Articles naming ${e}`} onClick={() => navigate(`/articles?entity=${encodeURIComponent(e)}`)}>
