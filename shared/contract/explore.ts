@@ -59,3 +59,26 @@ export const appTrendsResponse = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
 })
+
+export const appCountriesQuery = z.object({
+  /** the period of the feed figures (none: the whole history) */
+  date_from: dateParam,
+  date_to: dateParam,
+})
+
+export const appCountriesResponse = z.object({
+  countries: z.array(
+    z.object({
+      alpha_2: z.string(),
+      /** ISO 3166-1 numeric code (what world maps key countries by); null when unknown */
+      numeric: z.string().nullable(),
+      name: z.string(),
+      languages: z.array(z.object({ code: z.string(), name: z.string() })),
+      /** articles seen in this country's feed in the period, and their impressions there */
+      articles: z.number().int(),
+      impressions: z.number().int(),
+      /** the newest daily volatility index of the country's feed */
+      volatility: z.object({ day: z.string(), value: z.number(), state: z.string() }).nullable(),
+    }),
+  ),
+})

@@ -222,6 +222,11 @@ export const routes = {
     summary: 'Trends with impressions and peak position; by words, country and active period',
     query: explore.appTrendsQuery, response: explore.appTrendsResponse,
   }),
+  appCountryFigures: route({
+    method: 'GET', path: '/app/geography/countries', access: 'app', tag: 'App',
+    summary: 'Each market with its feed figures in the period, its languages by name and its volatility now',
+    query: explore.appCountriesQuery, response: explore.appCountriesResponse,
+  }),
   appSignalMovers: route({
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',
     summary: 'What moved most in a point of a volatility series', query: app.moversQuery, response: app.moversResponse,

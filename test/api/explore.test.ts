@@ -86,3 +86,25 @@ describe('the window\'s trend list with feed figures', () => {
     expect(day.trends.map((t: { impressions: number }) => t.impressions)).toEqual([1600, 1100])
   })
 })
+
+describe('the window\'s countries with feed figures', () => {
+  it('gives each market its articles and impressions in the period, its languages by name, and its map code', async () => {
+    const body = await ok('appCountryFigures', '/app/geography/countries')
+    const rows = body.countries.map((c: Record<string, unknown>) => [c.alpha_2, c.numeric, c.articles, c.impressions, c.languages, c.volatility])
+    expect(rows).toEqual([
+      ['DE', '276', 1, 500, [{ code: 'de', name: 'German' }], null],
+      ['US', '840', 2, 2700, [{ code: 'en', name: 'English' }], null],
+    ])
+    // a later day: a3 again in DE and, for the first time, in US
+    new IngestWriter(w.store).write({
+      observations: [
+        { articleId: IDS.a3, country: 'DE', observedAt: '2026-11-21T10:00:00.000Z', position: 2, estimatedImpressions: 70 },
+        { articleId: IDS.a3, country: 'US', observedAt: '2026-11-21T11:00:00.000Z', position: 9, estimatedImpressions: 30 },
+      ],
+    })
+    const day21 = await ok('appCountryFigures', '/app/geography/countries?date_from=2026-11-21&date_to=2026-11-22')
+    expect(day21.countries.map((c: Record<string, unknown>) => [c.alpha_2, c.articles, c.impressions])).toEqual([['DE', 1, 70], ['US', 1, 30]])
+    const all = await ok('appCountryFigures', '/app/geography/countries')
+    expect(all.countries.map((c: Record<string, unknown>) => [c.alpha_2, c.articles, c.impressions])).toEqual([['DE', 1, 570], ['US', 3, 2730]])
+  })
+})

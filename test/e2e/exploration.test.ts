@@ -168,6 +168,23 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     expect(await page.getByRole('form', { name: 'New list' }).getByLabel('Kind').inputValue()).toBe('trend')
   })
 
+  it('maps the feed by country in a period, with the figures the API gives, and language names', async () => {
+    await page.goto(`${server.url}/geography?period=custom&date_from=2026-11-20&date_to=2026-11-20&figure=articles`)
+    await page.getByRole('img', { name: 'World map of the markets coloured by articles' }).waitFor()
+    const api = (await (await page.request.get(`${server.url}/app/geography/countries?date_from=2026-11-20&date_to=2026-11-21`)).json()) as {
+      countries: Array<{ alpha_2: string; articles: number; impressions: number }>
+    }
+    expect(api.countries.map((c) => [c.alpha_2, c.articles, c.impressions])).toEqual([['DE', 1, 500], ['US', 2, 2700]])
+    const us = page.getByRole('table', { name: 'Regions' }).locator('tbody tr', { hasText: 'United States' })
+    const cells = (await us.locator('td').allInnerTexts()).map((t) => t.trim())
+    expect(cells.slice(1, 4)).toEqual(['English', '2', '2,700'])
+    // another period: nothing seen on the 21st
+    await page.getByRole('radio', { name: 'Custom' }).waitFor()
+    await page.getByLabel('Period from').fill('2026-11-21')
+    await page.getByLabel('Period to').fill('2026-11-21')
+    await expect.poll(async () => (await us.locator('td').allInnerTexts()).map((t) => t.trim()).slice(2, 4)).toEqual(['0', '0'])
+  })
+
   it('saves a chart as a PNG', async () => {
     await page.goto(`${server.url}/article/${IDS.a1}`)
     await page.locator('.card canvas').first().waitFor()

@@ -1,5 +1,5 @@
-import { BarChart, LineChart, ScatterChart, TreemapChart } from 'echarts/charts'
-import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, MarkPointComponent, TooltipComponent } from 'echarts/components'
+import { BarChart, LineChart, MapChart, ScatterChart, TreemapChart } from 'echarts/charts'
+import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, MarkPointComponent, TooltipComponent, VisualMapComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
 import { useEffect, useRef } from 'react'
@@ -11,12 +11,14 @@ echarts.use([
   BarChart,
   ScatterChart,
   TreemapChart,
+  MapChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
   MarkPointComponent,
   MarkLineComponent,
   DataZoomComponent,
+  VisualMapComponent,
   CanvasRenderer,
 ])
 

@@ -56,3 +56,29 @@ export function trendFigures(data: ActivityData, trendIds: readonly string[], ra
     }),
   )
 }
+
+/** Each country's articles (seen there in the days) and their impressions there, off every daily cell of the days. */
+export function countryFigures(data: ActivityData, range: DayRange): Map<string, { articles: number; impressions: number }> {
+  const { days } = data
+  const from = range.fromDay ?? Number.NEGATIVE_INFINITY
+  const to = range.toDay ?? Number.POSITIVE_INFINITY
+  const countries = data.countries.list.length
+  const articles = new Float64Array(countries)
+  const impressions = new Float64Array(countries)
+  // the last article counted in each country: an article's cells are together, so each counts once
+  const lastCounted = new Int32Array(countries).fill(-1)
+  for (let a = 0; a < data.seq.length; a++) {
+    if (data.whole.lastDay[a]! < from || data.whole.firstDay[a]! >= to) continue
+    for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
+      const day = days.day[k]!
+      if (day < from || day >= to) continue
+      const c = days.country[k]!
+      impressions[c] = impressions[c]! + days.impressions[k]!
+      if (lastCounted[c] !== a) {
+        lastCounted[c] = a
+        articles[c] = articles[c]! + 1
+      }
+    }
+  }
+  return new Map(data.countries.list.map((code, c) => [code, { articles: articles[c]!, impressions: impressions[c]! }]))
+}

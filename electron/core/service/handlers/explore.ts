@@ -1,4 +1,5 @@
-import { dayRangeOf, trendFigures } from '../../analytics/explore/group-figures'
+import countryCodes from 'i18n-iso-countries'
+import { countryFigures, dayRangeOf, trendFigures } from '../../analytics/explore/group-figures'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import { articleListFilter } from './articles'
@@ -9,7 +10,7 @@ import { listItem, trendListFilter } from './trends'
  * and markets, plus the figures of each row in the chosen period (and the filters a drill-down
  * needs). Figures are read for the page alone.
  */
-export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends'> = {
+export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures'> = {
   appListArticles(ctx, { query }) {
     const from = query.date_from && epochSeconds(query.date_from)
     const to = query.date_to && epochSeconds(query.date_to)
@@ -72,6 +73,28 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends'> = 
       total,
       limit: query.limit,
       offset: query.offset,
+    }
+  },
+
+  async appCountryFigures(ctx, { query }) {
+    const { data } = await ctx.store.activity.current()
+    const figures = countryFigures(data, dayRangeOf(query.date_from && epochSeconds(query.date_from), query.date_to && epochSeconds(query.date_to)))
+    const volatility = ctx.store.signals.latestVolatility()
+    const languageNames = new Map(ctx.store.geo.languages().map((l) => [l.code, l.name]))
+    return {
+      countries: ctx.store.geo.regions().map((r) => {
+        const f = figures.get(r.alpha2)
+        const v = volatility.get(r.alpha2)
+        return {
+          alpha_2: r.alpha2,
+          numeric: countryCodes.alpha2ToNumeric(r.alpha2) ?? null,
+          name: r.name,
+          languages: r.languages.map((code) => ({ code, name: languageNames.get(code) ?? code })),
+          articles: f?.articles ?? 0,
+          impressions: f?.impressions ?? 0,
+          volatility: v ? { day: v.bucket, value: v.value, state: v.state } : null,
+        }
+      }),
     }
   },
 }

@@ -42,6 +42,18 @@ export class SignalsRepository {
       .all({ signal, country, granularity, fromBucket, subject: subject ?? null }) as SignalPointRow[]
   }
 
+  /** Each country's newest daily volatility index (the whole feed's under 'ALL'). */
+  latestVolatility(): Map<string, { bucket: string; value: number; state: string }> {
+    const rows = this.sqlite
+      .prepare(
+        `SELECT s.country, s.bucket, s.value, s.state FROM signal_series s
+         WHERE s.signal = 'volatility' AND s.granularity = 'day' AND s.subject = ''
+           AND s.bucket = (SELECT max(bucket) FROM signal_series m WHERE m.signal = 'volatility' AND m.country = s.country AND m.granularity = 'day' AND m.subject = '')`,
+      )
+      .all() as Array<{ country: string; bucket: string; value: number; state: string }>
+    return new Map(rows.map((r) => [r.country, { bucket: r.bucket, value: r.value, state: r.state }]))
+  }
+
   /** The stored top categories of a country ('ALL' for the whole feed), largest reach first. */
   storedTopCategories(country: string, limit: number) {
     return (

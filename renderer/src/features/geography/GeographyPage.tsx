@@ -1,11 +1,25 @@
+import { useMemo } from 'react'
 import { geoWindows } from '../../../../shared/contract/values'
+import { useTheme } from '../../app/theme'
+import { EChart } from '../../charts/EChart'
+import { worldMapOption } from '../../charts/world-map'
+import { PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader } from '../../components/common'
 
-type Region = RouteResponse<'listRegions'>['regions'][number]
+type Region = RouteResponse<'listRegions'>['regions'][number] & { feed?: CountryFigures }
+type CountryFigures = RouteResponse<'appCountryFigures'>['countries'][number]
+
+/** What the map colours the countries by. */
+const FIGURES = {
+  articles: { label: 'Articles', words: 'articles', of: (c: CountryFigures) => c.articles },
+  impressions: { label: 'Impressions', words: 'impressions', of: (c: CountryFigures) => c.impressions },
+  volatility: { label: 'Volatility now', words: 'volatility', of: (c: CountryFigures) => c.volatility?.value ?? 0 },
+} as const
+type Figure = keyof typeof FIGURES
 type City = RouteResponse<'listRegionCities'>['cities'][number]
 type Language = RouteResponse<'listLanguages'>['languages'][number]
 
@@ -22,7 +36,17 @@ function regionColumns(withEntity: boolean): Array<Column<Region>> {
       ),
     },
     { id: 'alpha_2', header: 'Code', value: (r) => r.alpha_2 },
-    { id: 'languages', header: 'Languages', value: (r) => r.languages, cell: (r) => r.languages.join(', ') },
+    { id: 'languages', header: 'Languages', value: (r) => r.feed?.languages.map((l) => l.name) ?? r.languages, cell: (r) => (r.feed?.languages.map((l) => l.name) ?? r.languages).join(', ') },
+    { id: 'articles', header: 'Articles', title: 'articles seen in its feed in the period', numeric: true, value: (r) => r.feed?.articles, cell: (r) => formatNumber(r.feed?.articles) },
+    { id: 'impressions', header: 'Impressions', title: 'their impressions in its feed in the period', numeric: true, value: (r) => r.feed?.impressions, cell: (r) => formatNumber(r.feed?.impressions) },
+    {
+      id: 'volatility',
+      header: 'Volatility now',
+      title: 'the newest daily volatility index of its feed',
+      numeric: true,
+      value: (r) => r.feed?.volatility?.value,
+      cell: (r) => (r.feed?.volatility ? `${r.feed.volatility.value.toFixed(1)} (${r.feed.volatility.state})` : '—'),
+    },
     { id: 'cities_count', header: 'Cities', numeric: true, value: (r) => r.cities_count, cell: (r) => formatNumber(r.cities_count) },
     { id: 'profiles_count', header: 'Profiles', numeric: true, value: (r) => r.profiles_count, cell: (r) => formatNumber(r.profiles_count) },
     { id: 'population', header: 'Population', numeric: true, value: (r) => r.stats?.population, cell: (r) => formatNumber(r.stats?.population) },
@@ -46,7 +70,12 @@ const languageColumns: Array<Column<Language>> = [
 /** Geography: markets with stats, where an entity is active, a country's cities, languages. */
 export function GeographyPage() {
   // the entity, window, chosen country and city filter are in the URL
-  const [view, setView] = useQueryState({ entity: '', window: '24h', entity_only: '', region: '', active_cities: '' })
+  const [view, setView] = useQueryState({ entity: '', window: '24h', entity_only: '', region: '', active_cities: '', period: '30d', date_from: '', date_to: '', figure: 'impressions' })
+  const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
+  const bounds = periodBounds(period)
+  const figure: Figure = view.figure in FIGURES ? (view.figure as Figure) : 'impressions'
+  const countryFigures = useApi('appCountryFigures', bounds && { query: bounds })
+  const { effective: theme } = useTheme()
   const query = { entity: view.entity, window: view.window, entity_only: view.entity_only === 'true' }
   const selected = view.region || null
   const setSelected = (alpha2: string) => setView({ region: alpha2 })
@@ -57,6 +86,15 @@ export function GeographyPage() {
   const region = useApi('getRegion', selected ? { params: { alpha_2: selected } } : null)
   const cities = useApi('listRegionCities', selected ? { params: { alpha_2: selected }, query: { active_only: activeCities } } : null)
   const withEntity = Boolean(query.entity)
+  const feedOf = useMemo(() => new Map((countryFigures.data?.countries ?? []).map((c) => [c.alpha_2, c])), [countryFigures.data])
+  const regionRows = useMemo(() => (regions.data?.regions ?? []).map((r) => ({ ...r, feed: feedOf.get(r.alpha_2) })), [regions.data, feedOf])
+  const mapOption = useMemo(
+    () =>
+      countryFigures.data
+        ? worldMapOption(countryFigures.data.countries.map((c) => ({ ...c, value: FIGURES[figure].of(c) })), FIGURES[figure].words, theme === 'dark')
+        : null,
+    [countryFigures.data, figure, theme],
+  )
   useDocumentTitle(region.data && selected && region.data.name, query.entity, 'Geography')
   return (
     <div className="page">
@@ -88,19 +126,54 @@ export function GeographyPage() {
           Show
         </button>
       </form>
-      <ErrorBanner message={regions.error ?? languages.error} />
+      <ErrorBanner message={regions.error ?? languages.error ?? countryFigures.error} onRetry={countryFigures.error ? countryFigures.reload : undefined} />
+      <Card
+        title="The feed by country"
+        extra={
+          <label>
+            Colour by{' '}
+            <select value={figure} onChange={(e) => setView({ figure: e.target.value })}>
+              {(Object.keys(FIGURES) as Figure[]).map((f) => (
+                <option key={f} value={f}>
+                  {FIGURES[f].label}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      >
+        <div className="filters">
+          <PeriodControl value={period} onChange={(p) => setView(p)} presets={['all', '24h', '7d', '30d', '90d', 'custom']} />
+        </div>
+        {mapOption ? (
+          <EChart
+            option={mapOption}
+            height={360}
+            label={`World map of the markets coloured by ${FIGURES[figure].words}`}
+            fileName={exportFileName('world', figure, periodWords(period))}
+            onItemClick={(d) => {
+              const alpha2 = (d as { alpha2?: string } | undefined)?.alpha2
+              if (alpha2) setSelected(alpha2)
+            }}
+          />
+        ) : (
+          <p className="muted" aria-busy="true">
+            {countryFigures.error ? 'The map could not be drawn.' : 'Loading the figures of each country…'}
+          </p>
+        )}
+      </Card>
       <div className="split">
         <Card title="Regions">
           <DataTable
             label="Regions"
             columns={regionColumns(withEntity)}
-            rows={regions.data?.regions ?? []}
+            rows={regionRows}
             rowKey={(r) => r.alpha_2}
             selectedKey={selected}
             loading={regions.loading}
             onOpen={(r) => setSelected(r.alpha_2)}
             empty={<EmptyState title="No regions">{withEntity ? 'The entity did not occur in this window.' : 'Regions arrive with the demo world or an import.'}</EmptyState>}
-            exportAs={{ fileName: exportFileName('regions', query.entity, query.entity && query.window, query.entity_only && 'only') }}
+            exportAs={{ fileName: exportFileName('regions', periodWords(period), query.entity, query.entity && query.window, query.entity_only && 'only') }}
           />
         </Card>
         {selected && region.error && (
