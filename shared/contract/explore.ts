@@ -82,3 +82,30 @@ export const appCountriesResponse = z.object({
     }),
   ),
 })
+
+export const appPublishersQuery = z.object({
+  /** domains, comma-separated (at most 100) */
+  domains: z
+    .string()
+    .trim()
+    .min(1, 'Give at least one domain')
+    .transform((s) => [...new Set(s.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.string()).min(1, 'Give at least one domain').max(100, 'At most 100 domains at once')),
+  date_from: dateParam,
+  date_to: dateParam,
+})
+
+export const appPublishersResponse = z.object({
+  publishers: z.array(
+    z.object({
+      domain: z.string(),
+      /** articles seen in the feed in the period, and their impressions */
+      articles: z.number().int(),
+      impressions: z.number().int(),
+      /** its impressions over all of the feed's in the period, 0 to 1 */
+      share_of_voice: z.number(),
+      avg_position: z.number().nullable(),
+      top_trends: z.array(z.object({ id: z.uuid(), label: z.string(), impressions: z.number().int() })),
+    }),
+  ),
+})

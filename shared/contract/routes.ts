@@ -227,6 +227,11 @@ export const routes = {
     summary: 'Each market with its feed figures in the period, its languages by name and its volatility now',
     query: explore.appCountriesQuery, response: explore.appCountriesResponse,
   }),
+  appPublisherFigures: route({
+    method: 'GET', path: '/app/publishers/performance', access: 'app', tag: 'App',
+    summary: 'Publishers\' feed performance in the period: articles, impressions, share of voice, position, top trends',
+    query: explore.appPublishersQuery, response: explore.appPublishersResponse,
+  }),
   appSignalMovers: route({
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',
     summary: 'What moved most in a point of a volatility series', query: app.moversQuery, response: app.moversResponse,

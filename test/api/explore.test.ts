@@ -108,3 +108,26 @@ describe('the window\'s countries with feed figures', () => {
     expect(all.countries.map((c: Record<string, unknown>) => [c.alpha_2, c.articles, c.impressions])).toEqual([['DE', 1, 570], ['US', 3, 2730]])
   })
 })
+
+describe('the window\'s publisher performance', () => {
+  it('gives each publisher its articles, impressions, share of voice, mean position and top trends in the period', async () => {
+    const body = await ok('appPublisherFigures', '/app/publishers/performance?domains=https://www.example.com/x,zeitung.de,unknown.example')
+    // example.com: a1 (1,600; positions 1 and 3) and a2 (1,100; 2 and 5) of the feed's 3,200
+    expect(body.publishers).toEqual([
+      { domain: 'example.com', articles: 2, impressions: 2700, share_of_voice: 0.8438, avg_position: 2.8,
+        top_trends: [{ id: IDS.trend, label: 'Fed holds rates', impressions: 1600 }, { id: IDS.child, label: 'Market reaction', impressions: 1100 }] },
+      { domain: 'zeitung.de', articles: 1, impressions: 500, share_of_voice: 0.1563, avg_position: 1, top_trends: [] },
+      { domain: 'unknown.example', articles: 0, impressions: 0, share_of_voice: 0, avg_position: null, top_trends: [] },
+    ])
+    const later = await ok('appPublisherFigures', '/app/publishers/performance?domains=example.com&date_from=2026-11-21')
+    expect(later.publishers[0]).toMatchObject({ articles: 0, impressions: 0, share_of_voice: 0, avg_position: null })
+  })
+
+  it('refuses an empty or too long list of domains with the contract\'s 422', async () => {
+    for (const q of ['domains=', `domains=${Array.from({ length: 101 }, (_, i) => `d${i}.com`).join(',')}`, '']) {
+      const res = await w.get(`/app/publishers/performance?${q}`, w.session)
+      expect(res.status, q).toBe(422)
+      expect(((await res.json()) as { detail: Array<{ loc: string[] }> }).detail[0]!.loc).toEqual(['query', 'domains'])
+    }
+  })
+})

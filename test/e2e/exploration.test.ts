@@ -185,6 +185,19 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await expect.poll(async () => (await us.locator('td').allInnerTexts()).map((t) => t.trim()).slice(2, 4)).toEqual(['0', '0'])
   })
 
+  it('shows a publisher\'s feed performance in the period beside its profile, and tracks it', async () => {
+    await page.goto(`${server.url}/publishers?mode=bulk&q=example.com%0Azeitung.de&period=custom&date_from=2026-11-20&date_to=2026-11-20`)
+    const row = page.getByRole('table', { name: 'Publisher profiles' }).locator('tbody tr', { hasText: 'Example News' })
+    await expect.poll(async () => (await row.locator('td').allInnerTexts()).map((t) => t.trim()).slice(3, 7)).toEqual(['2', '2,700', '84.38 %', '2.8'])
+    expect(await row.locator('td').last().innerText()).toBe('Fed holds rates\nMarket reaction')
+    const zeitung = page.getByRole('table', { name: 'Publisher profiles' }).locator('tbody tr', { hasText: 'Die Zeitung' })
+    await zeitung.getByRole('button', { name: 'Track' }).click()
+    await page.getByRole('menuitem', { name: /Competitors/ }).click()
+    await zeitung.getByText('Added to “Competitors”.').waitFor()
+    const list = (await (await page.request.get(`${server.url}/v1/tracking/lists/${IDS.publisherList}`)).json()) as { items: Array<{ key: string }> }
+    expect(list.items.map((i) => i.key).sort()).toEqual(['example.com', 'zeitung.de'])
+  })
+
   it('saves a chart as a PNG', async () => {
     await page.goto(`${server.url}/article/${IDS.a1}`)
     await page.locator('.card canvas').first().waitFor()

@@ -82,3 +82,55 @@ export function countryFigures(data: ActivityData, range: DayRange): Map<string,
   }
   return new Map(data.countries.list.map((code, c) => [code, { articles: articles[c]!, impressions: impressions[c]! }]))
 }
+
+export interface PublisherFigures {
+  articles: number
+  impressions: number
+  /** its impressions over all impressions of the feed in the days (0 when the feed had none) */
+  share: number
+  /** mean feed position over its observations in the days; null: none */
+  avgPosition: number | null
+  /** its trends by its impressions in them, the largest first: [trend id, impressions] */
+  trends: Array<[string, number]>
+}
+
+/** Each domain's feed figures over the days (a domain the index does not know: none). */
+export function publisherFigures(data: ActivityData, domains: readonly string[], range: DayRange, trendsPerPublisher = 3): Map<string, PublisherFigures> {
+  const { days } = data
+  const from = range.fromDay ?? Number.NEGATIVE_INFINITY
+  const to = range.toDay ?? Number.POSITIVE_INFINITY
+  let feedImpressions = 0
+  for (let k = 0; k < days.day.length; k++) if (days.day[k]! >= from && days.day[k]! < to) feedImpressions += days.impressions[k]!
+  return new Map(
+    domains.map((domain) => {
+      const n = data.domains.find(domain)
+      const members = n === undefined ? new Int32Array(0) : membersOf(data.byDomain, n)
+      let articles = 0
+      let impressions = 0
+      let observations = 0
+      let positionSum = 0
+      const byTrend = new Map<number, number>()
+      for (const a of members) {
+        let seen = false
+        let own = 0
+        for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
+          if (days.day[k]! < from || days.day[k]! >= to) continue
+          seen = true
+          own += days.impressions[k]!
+          observations += days.observations[k]!
+          positionSum += days.positionSum[k]!
+        }
+        if (!seen) continue
+        articles++
+        impressions += own
+        const t = data.trend[a]!
+        if (t >= 0) byTrend.set(t, (byTrend.get(t) ?? 0) + own)
+      }
+      const trends = [...byTrend]
+        .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+        .slice(0, trendsPerPublisher)
+        .map(([t, imps]): [string, number] => [data.trends.list[t]!, imps])
+      return [domain, { articles, impressions, share: feedImpressions > 0 ? impressions / feedImpressions : 0, avgPosition: observations > 0 ? positionSum / observations : null, trends }]
+    }),
+  )
+}

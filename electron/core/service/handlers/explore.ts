@@ -1,5 +1,6 @@
 import countryCodes from 'i18n-iso-countries'
-import { countryFigures, dayRangeOf, trendFigures } from '../../analytics/explore/group-figures'
+import { countryFigures, dayRangeOf, publisherFigures, trendFigures } from '../../analytics/explore/group-figures'
+import { normalizeDomain } from '../../domains/normalize-domain'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import { articleListFilter } from './articles'
@@ -10,7 +11,7 @@ import { listItem, trendListFilter } from './trends'
  * and markets, plus the figures of each row in the chosen period (and the filters a drill-down
  * needs). Figures are read for the page alone.
  */
-export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures'> = {
+export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures'> = {
   appListArticles(ctx, { query }) {
     const from = query.date_from && epochSeconds(query.date_from)
     const to = query.date_to && epochSeconds(query.date_to)
@@ -93,6 +94,26 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
           articles: f?.articles ?? 0,
           impressions: f?.impressions ?? 0,
           volatility: v ? { day: v.bucket, value: v.value, state: v.state } : null,
+        }
+      }),
+    }
+  },
+
+  async appPublisherFigures(ctx, { query }) {
+    const { data } = await ctx.store.activity.current()
+    const domains = query.domains.map((d) => normalizeDomain(d) ?? d)
+    const figures = publisherFigures(data, domains, dayRangeOf(query.date_from && epochSeconds(query.date_from), query.date_to && epochSeconds(query.date_to)))
+    const labels = ctx.store.trends.labels([...new Set([...figures.values()].flatMap((f) => f.trends.map(([id]) => id)))])
+    return {
+      publishers: domains.map((domain) => {
+        const f = figures.get(domain)!
+        return {
+          domain,
+          articles: f.articles,
+          impressions: f.impressions,
+          share_of_voice: Math.round(f.share * 10_000) / 10_000,
+          avg_position: f.avgPosition === null ? null : Math.round(f.avgPosition * 10) / 10,
+          top_trends: f.trends.map(([id, impressions]) => ({ id, label: labels.get(id) ?? '', impressions })),
         }
       }),
     }

@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { ApiClientError, call } from '../../api/client'
-import { Card, EmptyState, ErrorBanner, PageHeader } from '../../components/common'
+import { useApi } from '../../api/use-api'
+import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
+import { PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 
-type Profile = RouteResponse<'checkProfile'>
+type Profile = RouteResponse<'checkProfile'> & { feed?: Performance }
+type Performance = RouteResponse<'appPublisherFigures'>['publishers'][number]
 type Mode = 'one' | 'bulk' | 'search'
 const MODES: ReadonlyArray<readonly [Mode, string]> = [
   ['one', 'Check a domain'],
@@ -24,18 +28,53 @@ interface BadLine {
 }
 
 const profileColumns: Array<Column<Profile>> = [
-  { id: 'title', header: 'Publisher', value: (r) => r.title, cell: (r) => r.title ?? '—' },
-  { id: 'domain', header: 'Domain', cell: (r) => <span className="mono">{r.domain}</span>, value: (r) => r.domain },
+  {
+    id: 'title',
+    header: 'Publisher',
+    value: (r) => r.title,
+    cell: (r) => r.title ?? '—',
+  },
+  // the domain and the directory's ids are in the CSV; the table shows the domain under the name (below)
+  { id: 'domain', header: 'Domain', value: (r) => r.domain },
   {
     id: 'exists',
     header: 'Profile',
     value: (r) => (r.ok ? r.exists : r.error),
     cell: (r) => (!r.ok ? <span className="badge danger" title={r.error}>not checked: {r.error ?? 'not a domain'}</span> : r.exists ? <span className="badge ok">exists</span> : <span className="badge">none</span>),
   },
-  { id: 'knowledge_graph_id', header: 'Knowledge graph', value: (r) => r.knowledgeGraphId, cell: (r) => <span className="mono">{r.knowledgeGraphId ?? '—'}</span> },
+  { id: 'knowledge_graph_id', header: 'Knowledge graph', value: (r) => r.knowledgeGraphId },
   { id: 'followers', header: 'Followers', numeric: true, value: (r) => (r.exists ? Number(r.totalFollowers) : null), cell: (r) => (r.exists ? Number(r.totalFollowers).toLocaleString('en-US') : '—') },
-  { id: 'recent', header: 'Recent', title: 'recent publications', numeric: true, value: (r) => r.recentPublications.length, cell: (r) => r.recentPublications.length },
+  { id: 'recent', header: 'Recent', title: 'recent publications', numeric: true, value: (r) => r.recentPublications.length },
+  { id: 'articles', header: 'Articles', title: 'articles seen in the feed in the period', numeric: true, value: (r) => r.feed?.articles, cell: (r) => formatNumber(r.feed?.articles) },
+  { id: 'impressions', header: 'Impressions', title: 'their impressions in the period', numeric: true, value: (r) => r.feed?.impressions, cell: (r) => formatNumber(r.feed?.impressions) },
+  {
+    id: 'share_of_voice',
+    header: 'Share',
+    title: 'share of voice: its impressions over all of the feed\'s in the period',
+    numeric: true,
+    value: (r) => r.feed?.share_of_voice,
+    cell: (r) => (r.feed ? `${(r.feed.share_of_voice * 100).toFixed(2)} %` : '—'),
+  },
+  { id: 'avg_position', header: 'Avg pos', title: 'mean position in the feed in the period', numeric: true, value: (r) => r.feed?.avg_position, cell: (r) => formatNumber(r.feed?.avg_position) },
+  { id: 'top_trends', header: 'Top trends', value: (r) => r.feed?.top_trends.map((t) => t.label), cell: (r) => <TopTrends trends={r.feed?.top_trends ?? []} /> },
 ]
+
+/** A publisher's largest trends in the period, each opening its trend. */
+function TopTrends({ trends }: { trends: Performance['top_trends'] }) {
+  const navigate = useAppStore((s) => s.navigate)
+  if (trends.length === 0) return <span className="muted">—</span>
+  return (
+    <>
+      {trends.map((t) => (
+        <div key={t.id}>
+          <button type="button" className="link" onClick={() => navigate(`/trends/${t.id}`)}>
+            {t.label}
+          </button>
+        </div>
+      ))}
+    </>
+  )
+}
 
 /** The lines of a bulk check: one domain or URL per line (commas and spaces are part of a line, so a bad line is reported as written). */
 export const bulkLines = (text: string) =>
@@ -71,7 +110,9 @@ async function checkLines(lines: Array<{ line: number; text: string }>): Promise
 /** Publishers: check one domain, paste up to 100, or search by name; the query is in the URL, and each result leads to its articles. */
 export function PublishersPage() {
   const navigate = useAppStore((s) => s.navigate)
-  const [view, setView] = useQueryState({ mode: 'one', q: '' })
+  const [view, setView] = useQueryState({ mode: 'one', q: '', period: '30d', date_from: '', date_to: '' })
+  const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
+  const bounds = periodBounds(period)
   const mode: Mode = view.mode === 'bulk' || view.mode === 'search' ? view.mode : 'one'
   const [input, setInput] = useDraft(view.q)
   const [answer, setAnswer] = useState<{ request: string; results: Profile[]; bad: BadLine[]; error: string | null } | null>(null)
@@ -98,7 +139,14 @@ export function PublishersPage() {
 
   const shown = answer?.request === request ? answer : null
   const error = shown?.error ?? null
-  const results = view.q && !error ? (shown?.results ?? null) : null
+  const profiles = view.q && !error ? (shown?.results ?? null) : null
+  const checked = (profiles ?? []).filter((p) => p.ok).map((p) => p.domain)
+  const performance = useApi('appPublisherFigures', checked.length > 0 && bounds ? { query: { domains: checked.join(','), ...bounds } } : null)
+  const results = useMemo(() => {
+    const feedOf = new Map((performance.data?.publishers ?? []).map((p) => [p.domain, p]))
+    return profiles?.map((p) => ({ ...p, feed: feedOf.get(p.domain) })) ?? null
+  }, [profiles, performance.data])
+  const drillPeriod = `period=${view.period}${view.period === 'custom' ? `&date_from=${view.date_from}&date_to=${view.date_to}` : ''}`
   return (
     <div className="page">
       <PageHeader title="Publishers" subtitle="Profile checks from the store's publisher directory" />
@@ -134,6 +182,7 @@ export function PublishersPage() {
         </form>
       </Card>
       <ErrorBanner message={error} onRetry={() => setAttempt((n) => n + 1)} />
+      <ErrorBanner message={performance.error} onRetry={performance.reload} />
       {shown && shown.bad.length > 0 && (
         <Card title={`${shown.bad.length} line${shown.bad.length === 1 ? '' : 's'} not checked`}>
           <ul className="problems" aria-label="Lines not checked">
@@ -148,24 +197,34 @@ export function PublishersPage() {
       {results && results.length === 0 && !loading && <EmptyState title="No publisher found" />}
       {results && results.length > 0 && (
         <Card title={`${results.length} publisher${results.length === 1 ? '' : 's'}`}>
+          <div className="filters">
+            <PeriodControl value={period} onChange={(p) => setView(p)} presets={['all', '24h', '7d', '30d', '90d', 'custom']} />
+            <span className="muted small">Feed figures of the period{performance.loading ? ' (loading…)' : ''}</span>
+          </div>
           <DataTable
             label="Publisher profiles"
             columns={[
-              ...profileColumns,
               {
-                id: 'articles',
-                header: '',
-                value: null,
+                ...profileColumns[0]!,
                 cell: (r) => (
-                  <button className="link" onClick={() => navigate(`/articles?domain=${encodeURIComponent(r.domain)}`)}>
-                    articles →
-                  </button>
+                  <>
+                    <div>{r.title ?? '—'}</div>
+                    <div className="mono muted small">{r.domain}</div>
+                    <span className="row-actions">
+                      <button className="link" onClick={() => navigate(`/articles?domain=${encodeURIComponent(r.domain)}&${drillPeriod}&sort_by=impressions`)}>
+                        articles →
+                      </button>
+                      {r.ok && <TrackButton kind="publisher" itemKey={r.domain} name={r.title ?? r.domain} />}
+                    </span>
+                  </>
                 ),
               },
+              ...profileColumns.slice(1),
             ]}
             rows={results}
             rowKey={(r) => r.domain}
-            exportAs={{ fileName: exportFileName('publishers', mode, mode !== 'bulk' && view.q) }}
+            loading={performance.loading}
+            exportAs={{ fileName: exportFileName('publishers', mode, mode !== 'bulk' && view.q, periodWords(period)) }}
           />
         </Card>
       )}
