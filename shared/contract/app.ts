@@ -38,6 +38,8 @@ export const statusResponse = z.object({
   data_dir: z.string(),
   project: projectSchema.nullable(),
   counts: z.object({ articles: z.number().int(), observations: z.number().int(), trends: z.number().int() }),
+  /** trends and signals: being recomputed by this process now, and whether data arrived that they do not cover yet */
+  analytics: z.object({ refreshing: z.boolean(), behind: z.boolean() }),
 })
 
 export const projectsResponse = z.object({ projects: z.array(projectSchema) })

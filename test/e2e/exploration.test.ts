@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../electron/core/http/server'
 import { IDS } from '../helpers/fixture'
+import { IngestWriter } from '../../electron/core/ingest/writer'
+import { refreshAnalytics } from '../../electron/core/jobs/refresh'
 import { SCREENSHOTS, useScreens } from './browser'
 
 /** The window as an instrument: every view a link, Back/Forward, not-found pages, periods, exports, keyboard, theme. */
@@ -257,6 +259,24 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     }
     await page.getByRole('combobox', { name: /^Theme/ }).selectOption('system')
     await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
+  it('says quietly while trends and signals are recomputed after new data, and shows the new figures when they are done', async () => {
+    await page.goto(`${server.url}/articles?period=custom&date_from=2026-11-21&date_to=2026-11-21`)
+    await page.getByText('No articles').waitFor()
+    expect(await page.getByRole('status').filter({ hasText: 'being recomputed' }).count()).toBe(0)
+    // data arrives (as from an import in another process): the analytics are behind it
+    new IngestWriter(screens.world.store).write({
+      observations: [{ articleId: IDS.a3, country: 'DE', observedAt: '2026-11-21T10:00:00.000Z', position: 2, estimatedImpressions: 70 }],
+    })
+    // coming back to the window looks at the status: the notice, while the view still shows what it had
+    await page.evaluate('window.dispatchEvent(new Event("focus"))')
+    await page.getByRole('status').filter({ hasText: 'Trends and signals are being recomputed' }).waitFor()
+    expect(await page.getByText('No articles').count()).toBe(1)
+    refreshAnalytics(screens.world.store, screens.world.now())
+    // the next look at the status (every 3 s meanwhile) finds them done: the notice goes and the view loads again by itself
+    await page.getByRole('status').filter({ hasText: 'being recomputed' }).waitFor({ state: 'detached', timeout: 10_000 })
+    await page.getByRole('table', { name: 'Articles' }).locator('tbody tr', { hasText: 'Berlin baut' }).waitFor()
   })
 
   it('raised no errors in the page', () => {

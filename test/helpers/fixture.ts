@@ -99,4 +99,6 @@ export function seedFixture(store: Store, projectId: string): void {
   item.run('m1', IDS.mentionList, 'fed', 'fed', 'broad', 1, '2026-11-19T05:00:00.000Z')
   item.run('m2', IDS.mentionList, 'federal reserve', 'federal reserve', 'phrase', 2, '2026-11-19T05:00:01.000Z')
   scanMentionList(store, IDS.mentionList, 'full', () => new Date('2026-11-20T11:30:00.000Z'))
+  // the hand-made trends stand for a refresh that covered this data
+  store.freshness.markAnalyticsCurrent(store.freshness.dataGeneration())
 }

@@ -32,6 +32,13 @@ export function refreshAnalytics(store: Store, now: Date = new Date()): void {
 }
 
 const refreshing = new WeakMap<Store, Promise<void>>()
+/** Refreshes asked of a store and not yet done (the window says "recomputing" meanwhile). */
+const running = new WeakMap<Store, number>()
+
+/** Whether this process is bringing the store's trends and signals up to date now. */
+export function refreshRunning(store: Store): boolean {
+  return (running.get(store) ?? 0) > 0
+}
 
 /**
  * The refresh in the background, pausing between steps. Refreshes of one store run one after the
@@ -49,6 +56,9 @@ export function refreshAnalyticsInBackground(store: Store, now: Date = new Date(
     if (store.sqlite.open && trendsConsolidationDue(store)) await runStepsInBackground(refreshSteps(store, now, { fullTrends: true }), () => store.sqlite.open)
   })
   refreshing.set(store, next)
+  running.set(store, (running.get(store) ?? 0) + 1)
+  const done = () => running.set(store, (running.get(store) ?? 1) - 1)
+  next.then(done, done)
   return next
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { RouteId, RouteResponse } from '../../../shared/contract/routes'
+import { useAppStore } from '../stores/app-store'
 import { ApiClientError, call, type CallOptions } from './client'
 
 export interface ApiState<T> {
@@ -22,7 +23,9 @@ interface Answer<T> {
 export function useApi<K extends RouteId>(id: K, options: CallOptions<K> | null): ApiState<RouteResponse<K>> {
   const [tick, setTick] = useState(0)
   const [answer, setAnswer] = useState<Answer<RouteResponse<K>>>({ request: '', data: null, error: null, errorStatus: null })
-  const request = JSON.stringify([id, options, tick])
+  // a finished recompute of trends and signals (dataEpoch) loads every view's data again
+  const dataEpoch = useAppStore((s) => s.dataEpoch)
+  const request = JSON.stringify([id, options, tick, dataEpoch])
   useEffect(() => {
     if (options === null) return
     let live = true

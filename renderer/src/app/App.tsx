@@ -43,6 +43,20 @@ export function App() {
     }
   }, [loadStatus, syncFromLocation])
 
+  // while trends and signals are recomputed (after an import, at a start on older data) the
+  // status is asked often, so the notice goes and the views reload soon after they are ready
+  const recomputing = Boolean(status?.analytics.refreshing || status?.analytics.behind)
+  useEffect(() => {
+    const timer = setInterval(() => void loadStatus(), recomputing ? 3_000 : 30_000)
+    // coming back to the window (after an import in a terminal) looks at once
+    const onFocus = () => void loadStatus()
+    window.addEventListener('focus', onFocus)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener('focus', onFocus)
+    }
+  }, [recomputing, loadStatus])
+
   if (signedOut) return <SignInNeeded />
   const Page = section ? pages[section] : null
   return (
@@ -87,6 +101,11 @@ export function App() {
       </nav>
       <main className="content">
         <EmptyStoreBanner />
+        {recomputing && (
+          <div className="notice quiet" role="status">
+            Trends and signals are being recomputed with the newest data; the views refresh by themselves when they are ready.
+          </div>
+        )}
         {Page ? (
           <Suspense fallback={<ScreenLoading />}>
             <Page />

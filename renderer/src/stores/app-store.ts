@@ -55,6 +55,8 @@ interface AppState extends Route {
   statusError: string | null
   /** Web mode without a session: the sign-in link was not opened (or the session ended). */
   signedOut: boolean
+  /** Moves when trends and signals finish recomputing: every view loads its data again. */
+  dataEpoch: number
   /** Opens a path (with its query); Back returns to the view before. */
   navigate(path: string, options?: NavigateOptions): void
   syncFromLocation(): void
@@ -76,6 +78,7 @@ export const useAppStore = create<AppState>((set, get) => ({
   status: null,
   statusError: null,
   signedOut: false,
+  dataEpoch: 0,
   navigate(path, options = {}) {
     const [pathname = '/', search = ''] = path.split('?')
     const state = get()
@@ -89,7 +92,11 @@ export const useAppStore = create<AppState>((set, get) => ({
   },
   async loadStatus() {
     try {
-      set({ status: await call('appStatus'), statusError: null, signedOut: false })
+      const status = await call('appStatus')
+      const before = get().status?.analytics
+      // the recompute the window was waiting for is done: the views show its results
+      const caughtUp = before !== undefined && (before.refreshing || before.behind) && !status.analytics.refreshing && !status.analytics.behind
+      set({ status, statusError: null, signedOut: false, ...(caughtUp ? { dataEpoch: get().dataEpoch + 1 } : {}) })
     } catch (error) {
       if (error instanceof ApiClientError && error.status === 401) set({ signedOut: true, statusError: null })
       else set({ statusError: (error as Error).message })

@@ -1,3 +1,4 @@
+import { analyticsStale, refreshRunning } from '../../jobs/refresh'
 import { startDemoJob, startImportJob } from '../../jobs/app-jobs'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
@@ -15,6 +16,7 @@ export const appHandlers: HandlerMap<AppRoutes> = {
       data_dir: ctx.store.file,
       project: project ? projectView(ctx.store, project) : null,
       counts: ctx.store.counts(),
+      analytics: { refreshing: refreshRunning(ctx.store), behind: analyticsStale(ctx.store) },
     }
   },
   appListProjects(ctx) {
