@@ -23,7 +23,7 @@ describe('analytics that fall behind the data stay marked until a refresh comple
   it('resumes the refresh on the next start after an import without one (of older data)', async () => {
     const file = path.join(tempDir(), 'feedlens.db')
     const first = makeWorld({ file })
-    seedFixture(first.store, first.projectId)
+    seedFixture(first.store, first.projectId, { refreshed: false })
     expect(first.store.freshness.behind()).toBe(true)
     refreshAnalytics(first.store, first.now())
     expect(first.store.freshness.behind()).toBe(false)
@@ -45,7 +45,7 @@ describe('analytics that fall behind the data stay marked until a refresh comple
   it('resumes a refresh that was cut off (the process ended during it)', async () => {
     const file = path.join(tempDir(), 'feedlens.db')
     const first = makeWorld({ file })
-    seedFixture(first.store, first.projectId)
+    seedFixture(first.store, first.projectId, { refreshed: false })
     const refresh = first.core.startBackgroundWork({ log: () => {} })
     first.core.close() // before the refresh's first step: it stops where it is
     await refresh

@@ -111,6 +111,15 @@ describe('first start, import and the data screens in Chromium', () => {
       expect(await moving.count()).toBe(15)
       await page.locator('.multiple canvas').first().waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, 'signals.png'), fullPage: true })
+      // two countries on one chart, and the five format groups on one chart
+      const second = fresh.store.sqlite.prepare(`SELECT alpha_2, name FROM regions WHERE alpha_2 != ? ORDER BY alpha_2 LIMIT 1`).get(shake.country) as { alpha_2: string; name: string }
+      const shakeName = fresh.store.sqlite.prepare(`SELECT name FROM regions WHERE alpha_2 = ?`).pluck().get(shake.country) as string
+      await page.getByRole('group', { name: 'Compare countries' }).getByRole('button', { name: second.name }).click()
+      await expect.poll(() => new URL(page.url()).searchParams.get('compare')).toBe(second.alpha_2)
+      await page.getByRole('img', { name: `Volatility of ${shakeName}, ${second.name}` }).locator('canvas').waitFor()
+      await page.getByRole('button', { name: 'One chart' }).click()
+      await page.getByRole('img', { name: 'Volatility of the five format groups' }).locator('canvas').waitFor()
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'signals-compare.png'), fullPage: true })
 
       // Tracking: the demo project's example lists, with living metrics and keyword matches.
       await page.getByRole('link', { name: 'Tracking' }).click()

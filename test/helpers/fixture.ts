@@ -22,7 +22,7 @@ export const IDS = {
  * A small hand-made world: US and DE, two publishers, three articles seen on 2026-11-20
  * (the tests' "now" is 12:00 that day), one trend with a child, and one list of each kind.
  */
-export function seedFixture(store: Store, projectId: string): void {
+export function seedFixture(store: Store, projectId: string, options: { refreshed?: boolean } = {}): void {
   seedRegion(store, 'US', 'United States')
   seedRegion(store, 'DE', 'Germany')
   const db = store.sqlite
@@ -99,6 +99,6 @@ export function seedFixture(store: Store, projectId: string): void {
   item.run('m1', IDS.mentionList, 'fed', 'fed', 'broad', 1, '2026-11-19T05:00:00.000Z')
   item.run('m2', IDS.mentionList, 'federal reserve', 'federal reserve', 'phrase', 2, '2026-11-19T05:00:01.000Z')
   scanMentionList(store, IDS.mentionList, 'full', () => new Date('2026-11-20T11:30:00.000Z'))
-  // the hand-made trends stand for a refresh that covered this data
-  store.freshness.markAnalyticsCurrent(store.freshness.dataGeneration())
+  // the hand-made trends stand for a refresh that covered this data (unless a test needs it to be due)
+  if (options.refreshed !== false) store.freshness.markAnalyticsCurrent(store.freshness.dataGeneration())
 }

@@ -1,4 +1,6 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { call } from '../../api/client'
+import { TrackButton } from '../tracking/TrackButton'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 
@@ -7,7 +9,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { CountrySelect } from '../../components/Pickers'
 import { EChart } from '../../charts/EChart'
-import { pointLabel, volatilityOption } from './volatility-chart'
+import { overlayOption, pointLabel, volatilityOption } from './volatility-chart'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -61,6 +63,7 @@ const categoryColumns: Array<Column<CategoryRow>> = [
   },
   { id: 'share_of_impressions', header: 'Share', numeric: true, value: (c) => c.share_of_impressions, cell: (c) => share(c.share_of_impressions) },
   { id: 'publications', header: 'Pubs', title: 'publications', numeric: true, cell: (c) => c.publications },
+  { id: 'track', header: '', value: null, sortable: false, cell: (c) => <TrackButton kind="category" itemKey={c.category} name={c.category} /> },
 ]
 
 const topicColumns: Array<Column<TopicRow>> = [
@@ -72,7 +75,9 @@ const topicColumns: Array<Column<TopicRow>> = [
 /** Signals: is it just us, or is the whole feed moving? */
 export function SignalsPage() {
   const navigate = useAppStore((s) => s.navigate)
-  const [view, setView] = useQueryState({ country: 'all', granularity: 'day', bucket: '', category: '' })
+  const [view, setView] = useQueryState({ country: 'all', granularity: 'day', bucket: '', category: '', compare: '', groups: '' })
+  const compared = view.compare ? view.compare.split(',') : []
+  const regions = useApi('listRegions', {})
   const country = view.country
   const granularity: 'day' | '3h' = view.granularity === '3h' ? '3h' : 'day'
   const selection: Selection | null = view.bucket ? { bucket: view.bucket, ...(isFormatGroup(view.category) ? { category: view.category } : {}) } : null
@@ -116,7 +121,29 @@ export function SignalsPage() {
           ))}
         </div>
       </div>
+      <div className="filters">
+        <div className="chips" role="group" aria-label="Compare countries">
+          <span className="muted small">Compare with:</span>
+          {(regions.data?.regions ?? [])
+            .filter((r) => r.alpha_2 !== country)
+            .map((r) => {
+              const on = compared.includes(r.alpha_2)
+              return (
+                <button
+                  key={r.alpha_2}
+                  type="button"
+                  className={`chip topic ${on ? 'on' : ''}`}
+                  aria-pressed={on}
+                  onClick={() => setView({ compare: (on ? compared.filter((c) => c !== r.alpha_2) : [...compared, r.alpha_2]).join(',') })}
+                >
+                  {r.name}
+                </button>
+              )
+            })}
+        </div>
+      </div>
       <ErrorBanner message={volatility.error} onRetry={volatility.reload} />
+      {compared.length > 0 && <CountryOverlay countries={[country, ...compared.filter((c) => c !== country)]} granularity={granularity} names={new Map((regions.data?.regions ?? []).map((r) => [r.alpha_2, r.name]))} />}
       <div className="split">
         <Card
           title="Volatility, last 30 days"
@@ -170,7 +197,10 @@ export function SignalsPage() {
               <ul className="plain">
                 {movers.data.publishers.map((p) => (
                   <li key={p.domain}>
-                    {p.name} <span className="muted">({p.articles} articles)</span> {(p.share * 100).toFixed(1)}%
+                    <button type="button" className="link" onClick={() => navigate(`/publishers?q=${encodeURIComponent(p.domain)}`)}>
+                      {p.name}
+                    </button>{' '}
+                    <span className="muted">({p.articles} articles)</span> {(p.share * 100).toFixed(1)}%
                   </li>
                 ))}
               </ul>
@@ -179,12 +209,34 @@ export function SignalsPage() {
         </Card>
       </div>
 
-      <Card title="By format group">
-        <div className="multiples">
-          {formatGroups.map((category) => (
-            <GroupMultiple key={category} country={country} granularity={granularity} category={category} onSelect={setSelection} />
-          ))}
-        </div>
+      <Card
+        title="By format group"
+        extra={
+          <div className="segmented" role="group" aria-label="Format groups shown">
+            {([['', 'Small multiples'], ['overlay', 'One chart']] as const).map(([v, label]) => (
+              <button key={v} type="button" className={view.groups === v ? 'on' : ''} aria-pressed={view.groups === v} onClick={() => setView({ groups: v })}>
+                {label}
+              </button>
+            ))}
+          </div>
+        }
+      >
+        {view.groups === 'overlay' ? (
+          <GroupOverlay country={country} granularity={granularity} />
+        ) : (
+          <div className="multiples">
+            {formatGroups.map((category) => (
+              <GroupMultiple
+                key={category}
+                country={country}
+                granularity={granularity}
+                category={category}
+                selectedBucket={selection?.category === category ? selection.bucket : null}
+                onSelect={setSelection}
+              />
+            ))}
+          </div>
+        )}
       </Card>
 
       <div className="grid-2">
@@ -205,6 +257,8 @@ export function SignalsPage() {
             rows={categories.data?.categories ?? []}
             rowKey={(c) => c.category}
             loading={categories.loading}
+            onOpen={(c) => navigate(`/articles?category=${encodeURIComponent(c.category)}${country === 'all' ? '' : `&region=${country}`}&period=24h&sort_by=impressions`)}
+            openLabel="Open its articles of the last 24 hours"
             exportAs={{ fileName: exportFileName('top-categories', country, '24h') }}
           />
         </Card>
@@ -225,11 +279,12 @@ export function SignalsPage() {
 }
 
 /** One format group's volatility, small; a click on a point explains it. */
-function GroupMultiple(props: { country: string; granularity: 'day' | '3h'; category: FormatGroup; onSelect(s: Selection): void }) {
+function GroupMultiple(props: { country: string; granularity: 'day' | '3h'; category: FormatGroup; selectedBucket: string | null; onSelect(s: Selection): void }) {
   const api = useApi('getCategoryVolatility', { query: { country: props.country, granularity: props.granularity, category: props.category } })
   const group = api.data?.categories[0]
   const series = useMemo(() => group?.series ?? [], [group])
-  const option = useMemo(() => volatilityOption(series, { compact: true }), [series])
+  const selectedIndex = props.selectedBucket === null ? -1 : series.findIndex((p) => bucketOf(p) === props.selectedBucket)
+  const option = useMemo(() => volatilityOption(series, { compact: true, selectedIndex }), [series, selectedIndex])
   return (
     <div className="multiple" aria-label={`${props.category} volatility`}>
       <div className="multiple-head">
@@ -242,5 +297,65 @@ function GroupMultiple(props: { country: string; granularity: 'day' | '3h'; cate
         <div className="muted small">no data</div>
       )}
     </div>
+  )
+}
+
+/** Series of several requests, loaded together; null until all have answered, with the first error. */
+function useSeriesOf<T>(key: string, load: () => Promise<T[]>): { data: T[] | null; error: string | null } {
+  const [state, setState] = useState<{ key: string; data: T[] | null; error: string | null }>({ key: '', data: null, error: null })
+  useEffect(() => {
+    let live = true
+    load().then(
+      (data) => live && setState({ key, data, error: null }),
+      (e: Error) => live && setState({ key, data: null, error: e.message }),
+    )
+    return () => {
+      live = false
+    }
+    // the key names everything load reads
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+  return state.key === key ? state : { data: null, error: null }
+}
+
+/** The volatility of several countries on one chart (the first is the one chosen above). */
+function CountryOverlay({ countries, granularity, names }: { countries: string[]; granularity: 'day' | '3h'; names: Map<string, string> }) {
+  const loaded = useSeriesOf(`${countries.join(',')}|${granularity}`, () => Promise.all(countries.map((c) => call('getVolatility', { query: { country: c, granularity } }))))
+  const option = useMemo(
+    () => (loaded.data ? overlayOption(loaded.data.map((v, i) => ({ name: countries[i] === 'all' ? 'All countries' : (names.get(countries[i]!) ?? countries[i]!), series: v.series }))) : null),
+    // names only label the lines
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [loaded.data],
+  )
+  return (
+    <Card title="Volatility by country">
+      <ErrorBanner message={loaded.error} />
+      {option ? (
+        <EChart option={option} height={280} label={`Volatility of ${countries.map((c) => names.get(c) ?? (c === 'all' ? 'all countries' : c)).join(', ')}`} fileName={exportFileName('volatility', ...countries, granularity)} />
+      ) : (
+        !loaded.error && <p className="muted" aria-busy="true">Loading the countries' series…</p>
+      )}
+    </Card>
+  )
+}
+
+/** The five format groups' volatility on one chart. */
+function GroupOverlay({ country, granularity }: { country: string; granularity: 'day' | '3h' }) {
+  const loaded = useSeriesOf(`${country}|${granularity}`, () =>
+    Promise.all(formatGroups.map((category) => call('getCategoryVolatility', { query: { country, granularity, category } }))),
+  )
+  const option = useMemo(
+    () => (loaded.data ? overlayOption(loaded.data.map((v, i) => ({ name: formatGroups[i]!, series: v.categories[0]?.series ?? [] }))) : null),
+    [loaded.data],
+  )
+  return (
+    <>
+      <ErrorBanner message={loaded.error} />
+      {option ? (
+        <EChart option={option} height={260} label="Volatility of the five format groups" fileName={exportFileName('format-volatility', country, granularity)} />
+      ) : (
+        !loaded.error && <p className="muted" aria-busy="true">Loading the format groups…</p>
+      )}
+    </>
   )
 }
