@@ -1,5 +1,7 @@
+import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { RouteId } from '../../shared/contract/routes'
+import { validationErrorSchema } from '../../shared/contract/errors'
+import { routes, type RouteId } from '../../shared/contract/routes'
 import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 import { IngestWriter } from '../../electron/core/ingest/writer'
@@ -130,4 +132,33 @@ describe('the window\'s publisher performance', () => {
       expect(((await res.json()) as { detail: Array<{ loc: string[] }> }).detail[0]!.loc).toEqual(['query', 'domains'])
     }
   })
+})
+
+describe('the exploring methods, fuzzed from their parameters (seeded)', () => {
+  const exploring = ['appListArticles', 'appListTrends', 'appCountryFigures', 'appPublisherFigures'] as const
+  // values each parameter may meet: valid ones of every kind, bounds, and junk
+  const value = fc.oneof(
+    fc.constantFrom('2026-11-20', '2026-11-21T10:00:00Z', '2026-13-40', '0', '-1', '200', '501', 'asc', 'desc', 'impressions', 'article_count', 'US', 'de', 'zz', 'all'),
+    fc.constantFrom(IDS.trend, IDS.child, '00000000-0000-4000-8000-000000000000', 'Federal Reserve', 'example.com,zeitung.de', '%', '_', "'", '"'),
+    fc.string({ maxLength: 12 }),
+  )
+
+  it('answers 200 with the method\'s shape or the contract\'s 422, never a 5xx', async () => {
+    for (const id of exploring) {
+      const names = Object.keys(routes[id].query.shape)
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 4 }), async (params) => {
+          const url = `${routes[id].path}?${new URLSearchParams(params)}`
+          const res = await w.get(url, w.session)
+          const body: unknown = await res.json()
+          if (res.status === 200) expect(routes[id].response.safeParse(body).success, url).toBe(true)
+          else {
+            expect(res.status, `${url}: ${JSON.stringify(body)}`).toBe(422)
+            expect(validationErrorSchema.safeParse(body).success, url).toBe(true)
+          }
+        }),
+        { seed: 20261122, numRuns: 80, endOnFailure: true },
+      )
+    }
+  }, 120_000)
 })

@@ -49,8 +49,25 @@ export const periodWords = (v: PeriodValue) => (v.period === 'custom' ? `${v.dat
 export const customRangeProblem = (v: PeriodValue): string | null =>
   v.period !== 'custom' ? null : !v.date_from || !v.date_to ? 'Choose both dates of the period.' : v.date_from > v.date_to ? 'The period ends before it starts.' : null
 
-/** One period control: preset buttons (a radio group) and, for Custom, two calendar dates. */
-export function PeriodControl({ value, onChange, presets }: { value: PeriodValue; onChange(v: PeriodValue): void; presets: readonly string[] }) {
+/** The change from a figure before to now, in percent (one decimal); null when there was nothing before. */
+export const changePct = (now: number, before: number | undefined): number | null =>
+  before === undefined || before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10
+
+/**
+ * One period control: preset buttons (a radio group) and, for Custom, two calendar dates; with
+ * `compare`, a switch for comparing with the period of the same length before.
+ */
+export function PeriodControl({
+  value,
+  onChange,
+  presets,
+  compare,
+}: {
+  value: PeriodValue
+  onChange(v: PeriodValue): void
+  presets: readonly string[]
+  compare?: { on: boolean; onChange(on: boolean): void }
+}) {
   const problem = customRangeProblem(value)
   const choose = (period: string) => {
     if (period !== 'custom') return onChange({ period, date_from: '', date_to: '' })
@@ -94,6 +111,12 @@ export function PeriodControl({ value, onChange, presets }: { value: PeriodValue
             <input type="date" value={value.date_to} min={value.date_from || undefined} onChange={(e) => onChange({ ...value, date_to: e.target.value })} aria-label="Period to" />
           </label>
         </>
+      )}
+      {compare && (
+        <label className="checkbox" title={value.period === 'all' ? 'The whole history has no period before it' : undefined}>
+          <input type="checkbox" checked={compare.on && value.period !== 'all'} disabled={value.period === 'all'} onChange={(e) => compare.onChange(e.target.checked)} />
+          compare with the period before
+        </label>
       )}
       {problem && <span className="error-text">{problem}</span>}
     </div>

@@ -3,14 +3,15 @@ import { geoWindows } from '../../../../shared/contract/values'
 import { useTheme } from '../../app/theme'
 import { EChart } from '../../charts/EChart'
 import { worldMapOption } from '../../charts/world-map'
-import { PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { Change } from '../../components/Change'
+import { changePct, PeriodControl, periodBounds, periodWords, previousPeriod } from '../../components/PeriodControl'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader } from '../../components/common'
 
-type Region = RouteResponse<'listRegions'>['regions'][number] & { feed?: CountryFigures }
+type Region = RouteResponse<'listRegions'>['regions'][number] & { feed?: CountryFigures; impressionsBefore?: number }
 type CountryFigures = RouteResponse<'appCountryFigures'>['countries'][number]
 
 /** What the map colours the countries by. */
@@ -23,7 +24,7 @@ type Figure = keyof typeof FIGURES
 type City = RouteResponse<'listRegionCities'>['cities'][number]
 type Language = RouteResponse<'listLanguages'>['languages'][number]
 
-function regionColumns(withEntity: boolean): Array<Column<Region>> {
+function regionColumns(withEntity: boolean, compared: boolean): Array<Column<Region>> {
   return [
     {
       id: 'name',
@@ -39,6 +40,15 @@ function regionColumns(withEntity: boolean): Array<Column<Region>> {
     { id: 'languages', header: 'Languages', value: (r) => r.feed?.languages.map((l) => l.name) ?? r.languages, cell: (r) => (r.feed?.languages.map((l) => l.name) ?? r.languages).join(', ') },
     { id: 'articles', header: 'Articles', title: 'articles seen in its feed in the period', numeric: true, value: (r) => r.feed?.articles, cell: (r) => formatNumber(r.feed?.articles) },
     { id: 'impressions', header: 'Impressions', title: 'their impressions in its feed in the period', numeric: true, value: (r) => r.feed?.impressions, cell: (r) => formatNumber(r.feed?.impressions) },
+    {
+      id: 'impressions_change_pct',
+      header: 'Δ',
+      title: 'change of impressions against the period of the same length before',
+      numeric: true,
+      visible: compared,
+      value: (r) => (r.feed ? changePct(r.feed.impressions, r.impressionsBefore) : null),
+      cell: (r) => <Change pct={r.feed ? changePct(r.feed.impressions, r.impressionsBefore) : null} />,
+    },
     {
       id: 'volatility',
       header: 'Volatility now',
@@ -70,11 +80,13 @@ const languageColumns: Array<Column<Language>> = [
 /** Geography: markets with stats, where an entity is active, a country's cities, languages. */
 export function GeographyPage() {
   // the entity, window, chosen country and city filter are in the URL
-  const [view, setView] = useQueryState({ entity: '', window: '24h', entity_only: '', region: '', active_cities: '', period: '30d', date_from: '', date_to: '', figure: 'impressions' })
+  const [view, setView] = useQueryState({ entity: '', window: '24h', entity_only: '', region: '', active_cities: '', period: '30d', date_from: '', date_to: '', figure: 'impressions', compare: '' })
   const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
   const bounds = periodBounds(period)
   const figure: Figure = view.figure in FIGURES ? (view.figure as Figure) : 'impressions'
   const countryFigures = useApi('appCountryFigures', bounds && { query: bounds })
+  const before = view.compare ? previousPeriod(period) : null
+  const figuresBefore = useApi('appCountryFigures', before && { query: before })
   const { effective: theme } = useTheme()
   const query = { entity: view.entity, window: view.window, entity_only: view.entity_only === 'true' }
   const selected = view.region || null
@@ -87,7 +99,10 @@ export function GeographyPage() {
   const cities = useApi('listRegionCities', selected ? { params: { alpha_2: selected }, query: { active_only: activeCities } } : null)
   const withEntity = Boolean(query.entity)
   const feedOf = useMemo(() => new Map((countryFigures.data?.countries ?? []).map((c) => [c.alpha_2, c])), [countryFigures.data])
-  const regionRows = useMemo(() => (regions.data?.regions ?? []).map((r) => ({ ...r, feed: feedOf.get(r.alpha_2) })), [regions.data, feedOf])
+  const regionRows = useMemo(() => {
+    const beforeOf = new Map((figuresBefore.data?.countries ?? []).map((c) => [c.alpha_2, c.impressions]))
+    return (regions.data?.regions ?? []).map((r) => ({ ...r, feed: feedOf.get(r.alpha_2), impressionsBefore: beforeOf.get(r.alpha_2) }))
+  }, [regions.data, feedOf, figuresBefore.data])
   const mapOption = useMemo(
     () =>
       countryFigures.data
@@ -143,7 +158,12 @@ export function GeographyPage() {
         }
       >
         <div className="filters">
-          <PeriodControl value={period} onChange={(p) => setView(p)} presets={['all', '24h', '7d', '30d', '90d', 'custom']} />
+          <PeriodControl
+            value={period}
+            onChange={(p) => setView(p)}
+            presets={['all', '24h', '7d', '30d', '90d', 'custom']}
+            compare={{ on: Boolean(view.compare), onChange: (on) => setView({ compare: on ? 'previous' : '' }) }}
+          />
         </div>
         {mapOption ? (
           <EChart
@@ -166,7 +186,7 @@ export function GeographyPage() {
         <Card title="Regions">
           <DataTable
             label="Regions"
-            columns={regionColumns(withEntity)}
+            columns={regionColumns(withEntity, before !== null)}
             rows={regionRows}
             rowKey={(r) => r.alpha_2}
             selectedKey={selected}

@@ -3,13 +3,14 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { ApiClientError, call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
-import { PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { Change } from '../../components/Change'
+import { changePct, PeriodControl, periodBounds, periodWords, previousPeriod } from '../../components/PeriodControl'
 import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 
-type Profile = RouteResponse<'checkProfile'> & { feed?: Performance }
+type Profile = RouteResponse<'checkProfile'> & { feed?: Performance; impressionsBefore?: number }
 type Performance = RouteResponse<'appPublisherFigures'>['publishers'][number]
 type Mode = 'one' | 'bulk' | 'search'
 const MODES: ReadonlyArray<readonly [Mode, string]> = [
@@ -54,6 +55,14 @@ const profileColumns: Array<Column<Profile>> = [
     numeric: true,
     value: (r) => r.feed?.share_of_voice,
     cell: (r) => (r.feed ? `${(r.feed.share_of_voice * 100).toFixed(2)} %` : '—'),
+  },
+  {
+    id: 'impressions_change_pct',
+    header: 'Δ',
+    title: 'change of impressions against the period of the same length before',
+    numeric: true,
+    value: (r) => (r.feed ? changePct(r.feed.impressions, r.impressionsBefore) : null),
+    cell: (r) => <Change pct={r.feed ? changePct(r.feed.impressions, r.impressionsBefore) : null} />,
   },
   { id: 'avg_position', header: 'Avg pos', title: 'mean position in the feed in the period', numeric: true, value: (r) => r.feed?.avg_position, cell: (r) => formatNumber(r.feed?.avg_position) },
   { id: 'top_trends', header: 'Top trends', value: (r) => r.feed?.top_trends.map((t) => t.label), cell: (r) => <TopTrends trends={r.feed?.top_trends ?? []} /> },
@@ -110,7 +119,7 @@ async function checkLines(lines: Array<{ line: number; text: string }>): Promise
 /** Publishers: check one domain, paste up to 100, or search by name; the query is in the URL, and each result leads to its articles. */
 export function PublishersPage() {
   const navigate = useAppStore((s) => s.navigate)
-  const [view, setView] = useQueryState({ mode: 'one', q: '', period: '30d', date_from: '', date_to: '' })
+  const [view, setView] = useQueryState({ mode: 'one', q: '', period: '30d', date_from: '', date_to: '', compare: '' })
   const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
   const bounds = periodBounds(period)
   const mode: Mode = view.mode === 'bulk' || view.mode === 'search' ? view.mode : 'one'
@@ -142,10 +151,13 @@ export function PublishersPage() {
   const profiles = view.q && !error ? (shown?.results ?? null) : null
   const checked = (profiles ?? []).filter((p) => p.ok).map((p) => p.domain)
   const performance = useApi('appPublisherFigures', checked.length > 0 && bounds ? { query: { domains: checked.join(','), ...bounds } } : null)
+  const before = view.compare ? previousPeriod(period) : null
+  const performanceBefore = useApi('appPublisherFigures', checked.length > 0 && before ? { query: { domains: checked.join(','), ...before } } : null)
   const results = useMemo(() => {
     const feedOf = new Map((performance.data?.publishers ?? []).map((p) => [p.domain, p]))
-    return profiles?.map((p) => ({ ...p, feed: feedOf.get(p.domain) })) ?? null
-  }, [profiles, performance.data])
+    const beforeOf = new Map((performanceBefore.data?.publishers ?? []).map((p) => [p.domain, p.impressions]))
+    return profiles?.map((p) => ({ ...p, feed: feedOf.get(p.domain), impressionsBefore: beforeOf.get(p.domain) })) ?? null
+  }, [profiles, performance.data, performanceBefore.data])
   const drillPeriod = `period=${view.period}${view.period === 'custom' ? `&date_from=${view.date_from}&date_to=${view.date_to}` : ''}`
   return (
     <div className="page">
@@ -198,7 +210,12 @@ export function PublishersPage() {
       {results && results.length > 0 && (
         <Card title={`${results.length} publisher${results.length === 1 ? '' : 's'}`}>
           <div className="filters">
-            <PeriodControl value={period} onChange={(p) => setView(p)} presets={['all', '24h', '7d', '30d', '90d', 'custom']} />
+            <PeriodControl
+              value={period}
+              onChange={(p) => setView(p)}
+              presets={['all', '24h', '7d', '30d', '90d', 'custom']}
+              compare={{ on: Boolean(view.compare), onChange: (on) => setView({ compare: on ? 'previous' : '' }) }}
+            />
             <span className="muted small">Feed figures of the period{performance.loading ? ' (loading…)' : ''}</span>
           </div>
           <DataTable
@@ -219,7 +236,7 @@ export function PublishersPage() {
                   </>
                 ),
               },
-              ...profileColumns.slice(1),
+              ...profileColumns.slice(1).map((c) => (c.id === 'impressions_change_pct' ? { ...c, visible: before !== null } : c)),
             ]}
             rows={results}
             rowKey={(r) => r.domain}

@@ -3,6 +3,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { EmptyState, ErrorBanner, formatNumber, formatTime, Pager } from '../../components/common'
 import { DataTable, exportFileName, sortRows, type Column, type SortState } from '../../components/DataTable'
+import { Change } from '../../components/Change'
 import { Sparkline } from '../../components/Sparkline'
 import { useAppStore } from '../../stores/app-store'
 import { drillDownPath, rowTarget } from './drill-down'
@@ -17,16 +18,6 @@ const PAGE = 200
 type MetricsColumn = Column<Row>
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(1)} %`)
-
-function Delta({ value }: { value: number | null | undefined }) {
-  if (value === null || value === undefined) return <span className="muted">—</span>
-  const dir = value > 0 ? 'up' : value < 0 ? 'down' : 'flat'
-  return (
-    <span className={`delta ${dir}`} aria-label={`${dir} ${Math.abs(value)} percent`}>
-      {dir === 'up' ? '▲' : dir === 'down' ? '▼' : '■'} {pct(value)}
-    </span>
-  )
-}
 
 function RankDelta({ value }: { value: number | null | undefined }) {
   if (!value) return <span className="muted">·</span>
@@ -66,7 +57,7 @@ function columnsFor(kind: ListKind): MetricsColumn[] {
     value: (r) => r.impressions_spark ?? [],
     cell: (r) => <Sparkline values={r.impressions_spark ?? []} label={`impressions of ${r.name}`} />,
   }
-  const delta: MetricsColumn = { id: 'delta_pct', header: 'Δ', title: 'change against the window of the same length before', numeric: true, value: (r) => r.delta_pct, cell: (r) => <Delta value={r.delta_pct} /> }
+  const delta: MetricsColumn = { id: 'delta_pct', header: 'Δ', title: 'change against the window of the same length before', numeric: true, value: (r) => r.delta_pct, cell: (r) => <Change pct={r.delta_pct} /> }
   const pubs: MetricsColumn = { id: 'publications_count', header: 'Pubs', title: 'publications seen in the window', numeric: true, value: (r) => r.publications_count, cell: (r) => formatNumber(r.publications_count) }
   const lastSeen: MetricsColumn = { id: 'last_seen', nowrap: true, header: 'Last seen', value: (r) => r.last_seen }
   if (kind === 'mention') return [name, pubs, impressions, spark, delta, lastSeen]
@@ -137,7 +128,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
       {data && (
         <p className="muted small">
           {formatTime(data.scope.from)} – {formatTime(data.scope.to)} UTC, compared with the {window.period === 'custom' ? 'same number of days' : window.period} before · markets {data.scope.markets.join(', ') || 'none'} ·
-          page total {formatNumber(data.summary.impressions)} impressions <Delta value={data.summary.delta_pct} />
+          page total {formatNumber(data.summary.impressions)} impressions <Change pct={data.summary.delta_pct} />
         </p>
       )}
       <DataTable

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
+import { overlayOption } from '../../renderer/src/features/signals/volatility-chart'
+import { periodBounds, previousPeriod } from '../../renderer/src/components/PeriodControl'
+
+const window7d = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all' }
+
+describe('drill-down links from a tracking window', () => {
+  it('opens the articles of a row\'s item in the same period, market and language, sorted by impressions', () => {
+    expect(drillDownPath(rowTarget('entity', { key: '/m/fed', name: 'Federal Reserve' }), window7d)).toBe('/articles?entity=Federal+Reserve&period=7d&sort_by=impressions')
+    expect(drillDownPath(rowTarget('publisher', { key: 'example.com', name: 'Example News' }), { ...window7d, country: 'US', lang: 'en' })).toBe(
+      '/articles?domain=example.com&region=US&lang=en&period=7d&sort_by=impressions',
+    )
+    expect(drillDownPath(rowTarget('category', { key: '/Business/Economy', name: '/Business/Economy' }), { ...window7d, period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' })).toBe(
+      '/articles?category=%2FBusiness%2FEconomy&period=custom&date_from=2026-11-01&date_to=2026-11-07&sort_by=impressions',
+    )
+    expect(drillDownPath(rowTarget('mention', { key: 'k1', name: 'rate cut' }), window7d)).toBe('/articles?search=rate+cut&period=7d&sort_by=impressions')
+    expect(drillDownPath({ kind: 'format', name: 'News' }, window7d)).toBe('/articles?content_type=News&period=7d&sort_by=impressions')
+  })
+
+  it('opens a trend itself', () => {
+    expect(drillDownPath(rowTarget('trend', { key: 'b1000000-0000-4000-8000-000000000001', name: 'Fed' }), window7d)).toBe('/trends/b1000000-0000-4000-8000-000000000001')
+  })
+})
+
+describe('periods as the API\'s instants', () => {
+  const now = new Date('2026-11-22T15:42:00Z')
+  it('counts presets in whole days up to today, 24 h up to the current hour, custom days both included', () => {
+    expect(periodBounds({ period: 'all', date_from: '', date_to: '' }, now)).toEqual({})
+    expect(periodBounds({ period: '7d', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-16' })
+    expect(periodBounds({ period: '24h', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-21T15:00:00Z' })
+    expect(periodBounds({ period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' }, now)).toEqual({ date_from: '2026-11-01', date_to: '2026-11-08' })
+    expect(periodBounds({ period: 'custom', date_from: '2026-11-07', date_to: '2026-11-01' }, now)).toBeNull()
+  })
+
+  it('gives the period of the same length before', () => {
+    expect(previousPeriod({ period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' }, now)).toEqual({ date_from: '2026-10-25T00:00:00.000Z', date_to: '2026-11-01T00:00:00.000Z' })
+    expect(previousPeriod({ period: 'all', date_from: '', date_to: '' }, now)).toBeNull()
+  })
+})
+
+describe('volatility of several series on one chart', () => {
+  it('puts every series on the union of their times, with gaps where one has no point', () => {
+    const p = (date: string, v: number) => ({ date, volatility_index: v, is_spike: false, state: 'calm' as const })
+    const option = overlayOption([
+      { name: 'Germany', series: [p('2026-11-01', 2), p('2026-11-03', 4)] },
+      { name: 'Spain', series: [p('2026-11-02', 3), p('2026-11-03', 5)] },
+    ] as never)
+    expect(option.xAxis.data).toEqual(['2026-11-01', '2026-11-02', '2026-11-03'])
+    expect(option.series.map((s) => [s.name, s.data])).toEqual([
+      ['Germany', [2, null, 4]],
+      ['Spain', [null, 3, 5]],
+    ])
+  })
+})
