@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { overlayOption } from '../../renderer/src/features/signals/volatility-chart'
+import { itemsOverlayOption } from '../../renderer/src/features/tracking/items-chart'
 import { periodBounds, previousPeriod } from '../../renderer/src/components/PeriodControl'
 
 const window7d = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all' }
@@ -51,5 +52,15 @@ describe('volatility of several series on one chart', () => {
       ['Germany', [2, null, 4]],
       ['Spain', [null, 3, 5]],
     ])
+  })
+})
+
+describe('a list\'s items over the window on one chart', () => {
+  it('draws the first five rows, each point at the start of its part of the window', () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ name: `item ${i}`, impressions_spark: [i, i + 1, i + 2, i + 3] }))
+    const option = itemsOverlayOption(rows, '2026-11-18T00:00:00.000Z', '2026-11-22T00:00:00.000Z')
+    expect(option.xAxis.data).toEqual(['2026-11-18 00:00', '2026-11-19 00:00', '2026-11-20 00:00', '2026-11-21 00:00'])
+    expect(option.series.map((s) => s.name)).toEqual(['item 0', 'item 1', 'item 2', 'item 3', 'item 4'])
+    expect(option.series[2]!.data).toEqual([2, 3, 4, 5])
   })
 })

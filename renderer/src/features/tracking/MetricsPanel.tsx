@@ -6,7 +6,9 @@ import { DataTable, exportFileName, sortRows, type Column, type SortState } from
 import { Change } from '../../components/Change'
 import { Sparkline } from '../../components/Sparkline'
 import { useAppStore } from '../../stores/app-store'
+import { EChart } from '../../charts/EChart'
 import { drillDownPath, rowTarget } from './drill-down'
+import { ITEMS_DRAWN, itemsOverlayOption } from './items-chart'
 import { WindowPicker, windowQuery, windowWords, type TrackingWindow } from './WindowPicker'
 
 type Metrics = RouteResponse<'getTrackingMetrics'>
@@ -106,6 +108,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
   const columns = useMemo<MetricsColumn[]>(() => [{ id: 'key', header: 'Key', value: (r) => r.key }, ...columnsFor(kind)], [kind])
   const rows = useMemo(() => sortRows(metrics.data?.items ?? [], columns, sort), [metrics.data, columns, sort])
   const data = metrics.data
+  const itemsOption = useMemo(() => (data ? itemsOverlayOption(rows, data.scope.from, data.scope.to) : null), [rows, data])
   return (
     <div className="metrics">
       <div className="toolbar">
@@ -131,6 +134,15 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
           page total {formatNumber(data.summary.impressions)} impressions <Change pct={data.summary.delta_pct} />
         </p>
       )}
+      {data && rows.length > 0 && (
+        <EChart
+          option={itemsOption!}
+          height={220}
+          label={`Impressions over the window of ${rows.slice(0, ITEMS_DRAWN).map((r) => r.name).join(', ')}`}
+          fileName={exportFileName(listName, 'items', ...windowWords(window), grain)}
+        />
+      )}
+      {data && rows.length > 0 && <p className="muted small">The first {Math.min(ITEMS_DRAWN, rows.length)} rows as the table is sorted; sort by another column to draw others.</p>}
       <DataTable
         label="Metrics"
         className="metrics-table"

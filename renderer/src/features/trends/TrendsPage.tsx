@@ -155,6 +155,17 @@ function Comparison({ ids, onChange, onOpen }: { ids: string[]; onChange(ids: st
 
 type TopicTrends = Record<string, RouteResponse<'listTopicTrends'>['trends']>
 
+/**
+ * A trend's label in the treemap: its name when its box has room for a few letters, else none
+ * (echarts would cut "Quill-Tamsin Case" to "Q…"). The box's size is not given to a formatter, so
+ * the trend's share of its topic stands for it.
+ */
+function smallLabel(p: { name: string; value: number; treePathInfo?: Array<{ value: number }> }): string {
+  const path = p.treePathInfo ?? []
+  const topic = path.length >= 2 ? path[path.length - 2]!.value : p.value
+  return topic > 0 && p.value / topic < 0.07 ? '' : p.name
+}
+
 /** Themes > topics > their largest trends; a trend leaf opens the trend, a topic filters the list. */
 function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: Record<string, RouteResponse<'listThemeTopics'>['topics']>, trendsOf: TopicTrends) {
   return {
@@ -169,12 +180,16 @@ function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: 
         roam: false,
         nodeClick: false,
         breadcrumb: { show: false },
-        label: { show: true, formatter: '{b}' },
-        upperLabel: { show: true, height: 18 },
+        // a label is cut to its box, and boxes too small for a word are drawn without one (the tooltip names them)
+        label: { show: true, formatter: '{b}', overflow: 'truncate', ellipsis: '…' },
+        upperLabel: { show: true, height: 18, overflow: 'truncate', ellipsis: '…' },
+        // levels[0] is the root echarts adds above the themes
         levels: [
+          {},
           { itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 } },
-          { itemStyle: { borderColor: '#fff', borderWidth: 1, gapWidth: 1 } },
-          { itemStyle: { borderColor: 'rgba(255,255,255,0.6)', borderWidth: 1, gapWidth: 0 }, label: { fontSize: 10 } },
+          // a topic too small to hold its own label and a row of trends is drawn whole, its trends not split out
+          { itemStyle: { borderColor: '#fff', borderWidth: 1, gapWidth: 1 }, childrenVisibleMin: 2400 },
+          { itemStyle: { borderColor: 'rgba(255,255,255,0.6)', borderWidth: 1, gapWidth: 0 }, label: { fontSize: 10, formatter: smallLabel } },
         ],
         data: themes.map((t) => ({
           name: t.label,
