@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { articleListItemSchema, articlesQuery } from './articles'
-import { countryCodeParam, dateParam, uuidParam } from './params'
+import { countryCodeParam, dateParam, intParam, uuidParam } from './params'
+import { matchesQuery, matchesResponse } from './tracking'
 import { trendListItemSchema, trendsQuery } from './trends'
 
 /**
@@ -108,4 +109,16 @@ export const appPublishersResponse = z.object({
       top_trends: z.array(z.object({ id: z.uuid(), label: z.string(), impressions: z.number().int() })),
     }),
   ),
+})
+
+export const appMatchesQuery = matchesQuery.extend({
+  /** publications to skip (the newest first): the window's later pages */
+  offset: intParam({ default: 0, min: 0 }),
+})
+
+export const appMatchesResponse = matchesResponse.extend({
+  /** every page's publications and their hits under the same filters */
+  total: z.object({ publications: z.number().int(), matches: z.number().int() }),
+  limit: z.number().int(),
+  offset: z.number().int(),
 })

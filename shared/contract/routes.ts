@@ -232,6 +232,11 @@ export const routes = {
     summary: 'Publishers\' feed performance in the period: articles, impressions, share of voice, position, top trends',
     query: explore.appPublishersQuery, response: explore.appPublishersResponse,
   }),
+  appListMatches: route({
+    method: 'GET', path: '/app/lists/{list_id}/matches', access: 'app', tag: 'App',
+    summary: 'A mention list\'s matches, paged to the end, with the totals of every page',
+    params: lists.listPath, query: explore.appMatchesQuery, response: explore.appMatchesResponse,
+  }),
   appSignalMovers: route({
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',
     summary: 'What moved most in a point of a volatility series', query: app.moversQuery, response: app.moversResponse,

@@ -162,3 +162,28 @@ describe('the exploring methods, fuzzed from their parameters (seeded)', () => {
     }
   }, 120_000)
 })
+
+describe('a mention list\'s matches, paged to the end', () => {
+  it('pages through every publication with totals that agree with the list and with one long page', async () => {
+    const all = await ok('appListMatches', `/app/lists/${IDS.mentionList}/matches?limit=200`)
+    expect(all.publications.length).toBeGreaterThan(1)
+    const pages: string[] = []
+    for (let offset = 0; offset < all.total.publications; offset++) {
+      const page = await ok('appListMatches', `/app/lists/${IDS.mentionList}/matches?limit=1&offset=${offset}`)
+      expect(page.total).toEqual(all.total)
+      expect(page.publications).toHaveLength(1)
+      pages.push(page.publications[0].id)
+    }
+    expect(pages).toEqual(all.publications.map((p: { id: string }) => p.id))
+    const past = await ok('appListMatches', `/app/lists/${IDS.mentionList}/matches?limit=1&offset=${all.total.publications}`)
+    expect(past.publications).toEqual([])
+    // every hit of every page: the list's own count (its matches_count)
+    const list = await ok('getTrackingList', `/v1/tracking/lists/${IDS.mentionList}`)
+    expect(all.total.matches).toBe(list.matches_count)
+    expect(all.summary.matches).toBe(all.total.matches)
+    // a filter narrows the totals as it narrows the pages
+    const phrase = await ok('appListMatches', `/app/lists/${IDS.mentionList}/matches?match_types=phrase`)
+    expect(phrase.total.publications).toBe(phrase.publications.length)
+    expect(phrase.total.matches).toBe(phrase.summary.matches)
+  })
+})

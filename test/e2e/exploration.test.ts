@@ -204,6 +204,24 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     expect(list.items.map((i) => i.key).sort()).toEqual(['example.com', 'zeitung.de'])
   })
 
+  it('exports every match of a mention list as CSV, the totals agreeing with the list', async () => {
+    await page.goto(`${server.url}/tracking/${IDS.mentionList}/matches`)
+    const items = page.getByRole('list', { name: 'Matches' }).locator('li')
+    await items.first().waitFor()
+    const detail = (await (await page.request.get(`${server.url}/v1/tracking/lists/${IDS.mentionList}`)).json()) as { matches_count: number }
+    const shown = await items.count()
+    await page.getByText(`${shown} publication${shown === 1 ? '' : 's'} with ${detail.matches_count} match${detail.matches_count === 1 ? '' : 'es'} in all`).waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Matches as CSV' }).click()])
+    expect(download.suggestedFilename()).toBe('Brand-watch_matches.csv')
+    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
+    expect(csv[0]).toBe('title,publisher,country,lang,first_seen_at,keywords,url,id')
+    expect(csv).toHaveLength(shown + 1)
+    // a filter is part of the link
+    await page.getByLabel('phrase').check()
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('match_types')).toBe('phrase')
+  })
+
   it('saves a chart as a PNG', async () => {
     await page.goto(`${server.url}/article/${IDS.a1}`)
     await page.locator('.card canvas').first().waitFor()

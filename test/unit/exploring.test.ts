@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { overlayOption } from '../../renderer/src/features/signals/volatility-chart'
 import { itemsOverlayOption } from '../../renderer/src/features/tracking/items-chart'
-import { periodBounds, previousPeriod } from '../../renderer/src/components/PeriodControl'
+import { periodBounds, previousPeriod } from '../../renderer/src/components/period'
 
 const window7d = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all' }
 

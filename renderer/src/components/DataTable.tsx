@@ -133,7 +133,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   )
 }
 
-function ExportCsvButton<Row>({ label, columns, rows, options }: { label: string; columns: Array<Column<Row>>; rows: readonly Row[]; options: ExportOptions<Row> }) {
+export function ExportCsvButton<Row>({ label, columns, rows, options }: { label: string; columns: Array<Column<Row>>; rows: readonly Row[]; options: ExportOptions<Row> }) {
   const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle')
   async function save() {
     setState('working')

@@ -1,57 +1,8 @@
-/** A period as the API's window parameters name it: a preset, or custom with ISO dates (both ends included). */
-export interface PeriodValue {
-  period: string
-  date_from: string
-  date_to: string
-}
+import { customRangeProblem, lastDays, type PeriodValue } from './period'
 
 const PRESET_LABELS: Record<string, string> = { '24h': '24 h', '7d': '7 days', '30d': '30 days', '90d': '90 days', all: 'All', custom: 'Custom' }
 
-/** Today's date and the date `days` before it, ISO (UTC, as the store counts days). */
-export function lastDays(days: number, today = new Date()): { date_from: string; date_to: string } {
-  const to = today.toISOString().slice(0, 10)
-  const from = new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10)
-  return { date_from: from, date_to: to }
-}
-
-/** The ISO date after a date: the exclusive end of a range of whole days. */
-export const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10)
-
-const DAY_MS = 86_400_000
-const HOUR_MS = 3_600_000
-
-/**
- * A period as the API's instants: `date_from` and an exclusive `date_to` (none: open). Presets
- * count whole days up to today (24 h: up to the current hour, so the query holds within an hour);
- * null while a custom range is incomplete.
- */
-export function periodBounds(v: PeriodValue, now = new Date()): { date_from?: string; date_to?: string } | null {
-  if (customRangeProblem(v)) return null
-  if (v.period === 'custom') return { date_from: v.date_from, date_to: dayAfter(v.date_to) }
-  if (v.period === '24h') return { date_from: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - 24 * HOUR_MS).toISOString().slice(0, 19) + 'Z' }
-  const days = /^(\d+)d$/.exec(v.period)
-  return days ? { date_from: lastDays(Number(days[1]), now).date_from } : {}
-}
-
-/** The period before one of the same length (for a comparison); null for all of the history. */
-export function previousPeriod(v: PeriodValue, now = new Date()): { date_from: string; date_to: string } | null {
-  const b = periodBounds(v, now)
-  if (!b?.date_from) return null
-  const from = Date.parse(b.date_from)
-  const to = b.date_to ? Date.parse(b.date_to) : Math.ceil(now.getTime() / DAY_MS) * DAY_MS
-  return { date_from: new Date(from - (to - from)).toISOString(), date_to: new Date(from).toISOString() }
-}
-
-/** A period in a file name or title: "all", "7d" or "2026-11-01-2026-11-07". */
-export const periodWords = (v: PeriodValue) => (v.period === 'custom' ? `${v.date_from}-${v.date_to}` : v.period)
-
-/** A custom range is usable when both dates are there and in order. */
-export const customRangeProblem = (v: PeriodValue): string | null =>
-  v.period !== 'custom' ? null : !v.date_from || !v.date_to ? 'Choose both dates of the period.' : v.date_from > v.date_to ? 'The period ends before it starts.' : null
-
-/** The change from a figure before to now, in percent (one decimal); null when there was nothing before. */
-export const changePct = (now: number, before: number | undefined): number | null =>
-  before === undefined || before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10
+export { changePct, customRangeProblem, dayAfter, lastDays, periodBounds, periodWords, previousPeriod, type PeriodValue } from './period'
 
 /**
  * One period control: preset buttons (a radio group) and, for Custom, two calendar dates; with

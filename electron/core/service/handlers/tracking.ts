@@ -2,12 +2,12 @@ import { epochSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import { usageOf } from '../../limits/usage'
 import { assertKind, ownList, trackingProject } from '../tracking/access'
-import { listMatches } from '../tracking/matches'
+import { listMatches, matchTotals } from '../tracking/matches'
 import { listMetrics } from '../tracking/metrics'
 import { listRollup } from '../tracking/rollup'
 import { listDetail, listSummary } from '../tracking/views'
 
-type TrackingRoutes = 'listTrackingLists' | 'getTrackingList' | 'getTrackingMetrics' | 'getTrackingRollup' | 'getTrackingMatches'
+type TrackingRoutes = 'listTrackingLists' | 'getTrackingList' | 'getTrackingMetrics' | 'getTrackingRollup' | 'getTrackingMatches' | 'appListMatches'
 
 export const trackingHandlers: HandlerMap<TrackingRoutes> = {
   listTrackingLists(ctx, { query }) {
@@ -32,5 +32,11 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const list = ownList(ctx, params.list_id)
     assertKind(list, ['mention'], 'Matches')
     return listMatches(ctx, list, query)
+  },
+
+  appListMatches(ctx, { params, query }) {
+    const list = ownList(ctx, params.list_id)
+    assertKind(list, ['mention'], 'Matches')
+    return { ...listMatches(ctx, list, query, query.offset), total: matchTotals(ctx, list, query), limit: query.limit, offset: query.offset }
   },
 }

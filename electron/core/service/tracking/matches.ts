@@ -13,19 +13,17 @@ type Query = RouteInput<'getTrackingMatches'>['query']
 /** The snippet comes from the summary, else the body, else the title (which is shown anyway). */
 const SNIPPET_PREFERENCE: Record<string, number> = { summary: 0, body: 1, title: 2 }
 
-/** The publications of a mention list in which its keywords were found, newest first, with their hits. */
-export function listMatches(ctx: RequestContext, list: TrackingListRow, query: Query): Matches {
+/** The store's filter for a matches query; null when the language asked is not one of the list's (nothing can match). */
+function matchFilterOf(ctx: RequestContext, list: TrackingListRow, query: Query): MatchFilter | null {
   const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
   guardComputing(list)
   const listLangs = parseArray(list.langs).map((l) => l.toLowerCase())
   const lang = query.lang === 'all' ? null : query.lang
-  if (lang && listLangs.length > 0 && !listLangs.includes(lang)) {
-    return { list_id: list.id, publications: [], hits: {}, summary: { matches: 0, publications: 0, mentions: {} } }
-  }
+  if (lang && listLangs.length > 0 && !listLangs.includes(lang)) return null
   const w = resolveWindow(ctx, 'custom', query.date_from ?? new Date(0), query.date_to ?? ctx.now, historyDaysOf(ctx))
   const wanted = new Set(query.mention.map((m) => m.toLowerCase()))
   const items = ctx.store.tracking.items(list.id)
-  const filter: MatchFilter = {
+  return {
     countries: markets,
     lang,
     from: epochSeconds(w.from),
@@ -35,14 +33,29 @@ export function listMatches(ctx: RequestContext, list: TrackingListRow, query: Q
     matchTypes: query.match_types ?? null,
     fields: FIELDS_BY_SCOPE[query.scope],
   }
+}
+
+/**
+ * The publications of a mention list in which its keywords were found, newest first, with their
+ * hits; `offset` skips the newest (the window's later pages).
+ */
+export function listMatches(ctx: RequestContext, list: TrackingListRow, query: Query, offset = 0): Matches {
+  const filter = matchFilterOf(ctx, list, query)
+  if (!filter) return { list_id: list.id, publications: [], hits: {}, summary: { matches: 0, publications: 0, mentions: {} } }
   const matches = ctx.store.matches
   // Walk the publications when hits are dense enough to fill the page quickly.
   const withHits = matches.publicationsWithHits(list.id)
   const walk = withHits > 0 && (query.limit * matches.articleCount()) / withHits < withHits
-  const pageIds = matches.page(list.id, filter, query.limit, walk)
+  const pageIds = matches.page(list.id, filter, query.limit, walk, offset)
   const rank = new Map(pageIds.map((id, i) => [id, i]))
   const rows = matches.hits(list.id, pageIds, filter).sort((x, y) => rank.get(x.articleId)! - rank.get(y.articleId)!)
   return matchesAnswer(list.id, rows, ctx.appUrl)
+}
+
+/** How many publications match the query on every page, and how many hits they hold. */
+export function matchTotals(ctx: RequestContext, list: TrackingListRow, query: Query): { publications: number; matches: number } {
+  const filter = matchFilterOf(ctx, list, query)
+  return filter ? ctx.store.matches.totals(list.id, filter) : { publications: 0, matches: 0 }
 }
 
 /** The hits of a page's publications (in page order) as the method shows them. */

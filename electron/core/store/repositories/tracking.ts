@@ -296,11 +296,22 @@ export interface MatchFilter {
   fields: string[]
 }
 
+/** What a hit and its publication must meet: the list, fields, items and match types; markets, language, dates and title words. */
+const matchConditions = {
+  hit: `m.list_id = @listId AND m.field IN (SELECT value FROM json_each(@fields))
+      AND (@itemIds IS NULL OR m.item_id IN (SELECT value FROM json_each(@itemIds)))
+      AND (@matchTypes IS NULL OR coalesce(i.type, 'broad') IN (SELECT value FROM json_each(@matchTypes)))`,
+  publication: `s.region IN (SELECT value FROM json_each(@countries)) AND (@lang IS NULL OR s.lang = @lang)
+      AND (@from IS NULL OR s.first_seen >= @from) AND (@to IS NULL OR s.first_seen <= @to)
+      AND (@q IS NULL OR instr(lower(a.title), lower(@q)) > 0)`,
+}
+
 export class MatchesRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
-  private params(listId: string, f: MatchFilter, limit: number) {
+  private params(listId: string, f: MatchFilter, limit: number, offset = 0) {
     return {
+      offset,
       listId,
       countries: JSON.stringify(f.countries),
       lang: f.lang,
@@ -317,25 +328,34 @@ export class MatchesRepository {
   /**
    * The newest publications with a hit, at most `limit`. Two ways to the same answer: from the
    * list's hits when they are few, or down the publications by first display until enough have
-   * a hit, when hits are many (the first page is then found after a short walk).
+   * a hit, when hits are many (the first page is then found after a short walk). `offset` skips
+   * the newest ones (a later page).
    */
-  page(listId: string, f: MatchFilter, limit: number, walkPublications: boolean): string[] {
-    const hit = `m.list_id = @listId AND m.field IN (SELECT value FROM json_each(@fields))
-      AND (@itemIds IS NULL OR m.item_id IN (SELECT value FROM json_each(@itemIds)))
-      AND (@matchTypes IS NULL OR coalesce(i.type, 'broad') IN (SELECT value FROM json_each(@matchTypes)))`
-    const publication = `s.region IN (SELECT value FROM json_each(@countries)) AND (@lang IS NULL OR s.lang = @lang)
-      AND (@from IS NULL OR s.first_seen >= @from) AND (@to IS NULL OR s.first_seen <= @to)
-      AND (@q IS NULL OR instr(lower(a.title), lower(@q)) > 0)`
+  page(listId: string, f: MatchFilter, limit: number, walkPublications: boolean, offset = 0): string[] {
+    const { hit, publication } = matchConditions
     const sql = walkPublications
       ? `SELECT a.id FROM article_facets s CROSS JOIN articles a ON a.seq = s.article_seq
          WHERE s.first_seen IS NOT NULL AND ${publication}
            AND EXISTS (SELECT 1 FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id WHERE m.article_id = a.id AND ${hit})
-         ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT @limit`
+         ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT @limit OFFSET @offset`
       : `SELECT a.id FROM (SELECT DISTINCT m.article_id FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id WHERE ${hit}) h
          CROSS JOIN articles a ON a.id = h.article_id CROSS JOIN article_facets s ON s.article_seq = a.seq
          WHERE ${publication}
-         ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT @limit`
-    return this.sqlite.prepare(sql).pluck().all(this.params(listId, f, limit)) as string[]
+         ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT @limit OFFSET @offset`
+    return this.sqlite.prepare(sql).pluck().all(this.params(listId, f, limit, offset)) as string[]
+  }
+
+  /** How many publications have a hit under the filter, and how many hits they hold: every page's. */
+  totals(listId: string, f: MatchFilter): { publications: number; matches: number } {
+    const { hit, publication } = matchConditions
+    return this.sqlite
+      .prepare(
+        `SELECT count(DISTINCT m.article_id) AS publications, count(*) AS matches
+         FROM mention_matches m JOIN tracking_items i ON i.id = m.item_id CROSS JOIN articles a ON a.id = m.article_id
+         CROSS JOIN article_facets s ON s.article_seq = a.seq
+         WHERE ${hit} AND ${publication}`,
+      )
+      .get(this.params(listId, f, 0)) as { publications: number; matches: number }
   }
 
   /** The hits of the given publications, with what the matches method shows of each. */

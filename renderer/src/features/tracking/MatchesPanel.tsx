@@ -1,41 +1,52 @@
-import { useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { matchScopes, matchTypes } from '../../../../shared/contract/values'
 import { bridge } from '../../api/transport'
 import { useApi } from '../../api/use-api'
 import { CabinetLink } from '../../components/CabinetLink'
-import { EmptyState, ErrorBanner, formatTime } from '../../components/common'
+import { allPages } from '../../api/client'
+import { EmptyState, ErrorBanner, formatTime, Pager } from '../../components/common'
+import { ExportCsvButton, exportFileName, type Column } from '../../components/DataTable'
+import { useDraft, useQueryState } from '../../stores/url-state'
 import { Highlighted } from './Highlighted'
 
 type Detail = RouteResponse<'getTrackingList'>
+type Publication = RouteResponse<'appListMatches'>['publications'][number] & { keywords: string }
+
+const PAGE = 50
+
+/** What the CSV of the matches holds: each publication with the keywords found in it. */
+const matchColumns: Array<Column<Publication>> = [
+  { id: 'title', header: 'Title', value: (p) => p.title },
+  { id: 'publisher', header: 'Publisher', value: (p) => p.publisher },
+  { id: 'country', header: 'Country', value: (p) => p.country },
+  { id: 'lang', header: 'Language', value: (p) => p.lang },
+  { id: 'first_seen_at', header: 'First seen', value: (p) => p.first_seen_at },
+  { id: 'keywords', header: 'Keywords', value: (p) => p.keywords },
+  { id: 'url', header: 'URL', value: (p) => p.url },
+  { id: 'id', header: 'Id', value: (p) => p.id },
+]
+
+/** The filters as the URL holds them (the keyword, match types comma-separated, where, title words, first-seen days). */
+const initial = { mention: '', match_types: '', scope: 'all', q: '', since: '', until: '', page: '1' }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 
-interface Filters {
-  mention: string
-  match_types: string[]
-  scope: string
-  q: string
-  date_from: string
-  date_to: string
-}
-
 /** Publications where the list's keywords were found, with the matched words marked. */
 export function MatchesPanel({ list }: { list: Detail }) {
-  const [draft, setDraft] = useState<Filters>({ mention: '', match_types: [], scope: 'all', q: '', date_from: '', date_to: '' })
-  const [filters, setFilters] = useState(draft)
-  const matches = useApi('getTrackingMatches', {
-    params: { list_id: list.id },
-    query: {
-      mention: filters.mention ? [filters.mention] : undefined,
-      match_types: filters.match_types.length > 0 ? filters.match_types.join(',') : undefined,
-      scope: filters.scope,
-      q: filters.q,
-      date_from: filters.date_from,
-      date_to: filters.date_to,
-      limit: 200,
-    },
-  })
+  const [filters, setFilters] = useQueryState(initial)
+  const [draft, setDraft] = useDraft(filters)
+  const draftTypes = draft.match_types ? draft.match_types.split(',') : []
+  const offset = (Math.max(1, Number(filters.page) || 1) - 1) * PAGE
+  const query = {
+    mention: filters.mention ? [filters.mention] : undefined,
+    match_types: filters.match_types || undefined,
+    scope: filters.scope,
+    q: filters.q || undefined,
+    date_from: filters.since || undefined,
+    // the last day is included: asked up to midnight after it
+    date_to: filters.until ? new Date(Date.parse(filters.until) + 86_400_000).toISOString().slice(0, 10) : undefined,
+  }
+  const matches = useApi('appListMatches', { params: { list_id: list.id }, query: { ...query, limit: PAGE, offset } })
   const data = matches.data
   const keywords = [...new Set(list.items.map((i) => i.name))]
   return (
@@ -45,7 +56,7 @@ export function MatchesPanel({ list }: { list: Detail }) {
         aria-label="Match filters"
         onSubmit={(e) => {
           e.preventDefault()
-          setFilters(draft)
+          setFilters({ ...draft, page: '1' })
         }}
       >
         <label>
@@ -63,8 +74,8 @@ export function MatchesPanel({ list }: { list: Detail }) {
             <label key={t} className="checkbox">
               <input
                 type="checkbox"
-                checked={draft.match_types.includes(t)}
-                onChange={(e) => setDraft({ ...draft, match_types: e.target.checked ? [...draft.match_types, t] : draft.match_types.filter((x) => x !== t) })}
+                checked={draftTypes.includes(t)}
+                onChange={(e) => setDraft({ ...draft, match_types: (e.target.checked ? [...draftTypes, t] : draftTypes.filter((x) => x !== t)).join(',') })}
               />
               {t}
             </label>
@@ -82,11 +93,11 @@ export function MatchesPanel({ list }: { list: Detail }) {
         </label>
         <label>
           From
-          <input type="date" value={draft.date_from} onChange={(e) => setDraft({ ...draft, date_from: e.target.value })} />
+          <input type="date" value={draft.since} onChange={(e) => setDraft({ ...draft, since: e.target.value })} />
         </label>
         <label>
           To
-          <input type="date" value={draft.date_to} onChange={(e) => setDraft({ ...draft, date_to: e.target.value })} />
+          <input type="date" value={draft.until} onChange={(e) => setDraft({ ...draft, until: e.target.value })} />
         </label>
         <label className="grow">
           Title contains
@@ -98,13 +109,27 @@ export function MatchesPanel({ list }: { list: Detail }) {
       </form>
       <ErrorBanner message={matches.error} onRetry={matches.reload} />
       {data && (
-        <p className="muted small" aria-live="polite">
-          {plural(data.summary.publications, 'publication')}, {plural(data.summary.matches, 'match', 'matches')}
-          {Object.keys(data.summary.mentions).length > 0 &&
-            ` · ${Object.entries(data.summary.mentions)
-              .map(([k, n]) => `${k}: ${n}`)
-              .join(' · ')}`}
-        </p>
+        <div className="toolbar">
+          <p className="muted small" aria-live="polite">
+            {plural(data.total.publications, 'publication')} with {plural(data.total.matches, 'match', 'matches')} in all
+            {Object.keys(data.summary.mentions).length > 0 &&
+              ` · on this page ${Object.entries(data.summary.mentions)
+                .map(([k, n]) => `${k}: ${n}`)
+                .join(' · ')}`}
+          </p>
+          <ExportCsvButton
+            label="Matches"
+            columns={matchColumns}
+            rows={[]}
+            options={{
+              fileName: exportFileName(list.name, 'matches', filters.mention, filters.match_types, filters.scope !== 'all' && filters.scope, filters.q, filters.since, filters.until),
+              allRows: async () => {
+                const pages = await allPages('appListMatches', { params: { list_id: list.id }, query }, (a) => a.publications.map((p) => ({ ...p, keywords: [...new Set((a.hits[p.id]?.mentions ?? []).map((m) => m.raw_text))].join(' ') })), 1000)
+                return pages
+              },
+            }}
+          />
+        </div>
       )}
       {data && data.publications.length === 0 ? (
         <EmptyState title="No matches">
@@ -143,6 +168,7 @@ export function MatchesPanel({ list }: { list: Detail }) {
           })}
         </ol>
       )}
+      {data && <Pager total={data.total.publications} limit={PAGE} offset={offset} onChange={(next) => setFilters({ page: String(next / PAGE + 1) })} />}
     </div>
   )
 }

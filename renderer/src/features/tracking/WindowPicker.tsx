@@ -1,14 +1,9 @@
 import { CountrySelect, LanguageSelect } from '../../components/Pickers'
 import { customRangeProblem, dayAfter, PeriodControl } from '../../components/PeriodControl'
 
-/** The window of the metrics and roll-up as the API names it (a custom period has both dates). */
-export type TrackingWindow = {
-  period: string
-  date_from: string
-  date_to: string
-  country: string
-  lang: string
-}
+import type { TrackingWindow } from './drill-down'
+
+export type { TrackingWindow } from './drill-down'
 
 export const defaultWindow: TrackingWindow = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all' }
 

@@ -1,5 +1,13 @@
 import type { ListKind } from '../../../../shared/contract/values'
-import type { TrackingWindow } from './WindowPicker'
+
+/** The window of a tracking view: its period (custom: both dates), market and language. */
+export type TrackingWindow = {
+  period: string
+  date_from: string
+  date_to: string
+  country: string
+  lang: string
+}
 
 /** What a row or slice stands for: the articles filter it opens (or a trend, opened itself). */
 export type DrillTarget =
