@@ -222,6 +222,20 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await expect.poll(() => new URL(page.url()).searchParams.get('match_types')).toBe('phrase')
   })
 
+  it('puts the focus where the next step is: on a new list\'s first item, and on New list after a deletion', async () => {
+    await page.goto(`${server.url}/tracking`)
+    await page.getByRole('button', { name: 'New list' }).click()
+    const form = page.getByRole('form', { name: 'New list' })
+    await form.getByLabel('Name').fill('Focus test')
+    await form.getByRole('button', { name: 'Create list' }).click()
+    await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("placeholder") ?? ""')).not.toBe('')
+    expect(await page.evaluate('document.activeElement?.closest("label")?.textContent ?? ""')).toMatch(/^Add an entity/)
+    page.once('dialog', (d) => void d.accept())
+    await page.getByRole('button', { name: 'Delete list' }).click()
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent ?? ""')).toBe('New list')
+    await expect.poll(() => page.getByRole('table', { name: 'Tracking lists' }).getByText('Focus test').count()).toBe(0)
+  })
+
   it('saves a chart as a PNG', async () => {
     await page.goto(`${server.url}/article/${IDS.a1}`)
     await page.locator('.card canvas').first().waitFor()

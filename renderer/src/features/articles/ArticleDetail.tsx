@@ -5,9 +5,12 @@ import { EChart } from '../../charts/EChart'
 import { Card, ErrorBanner, formatTime } from '../../components/common'
 import { Markdown } from '../../components/Markdown'
 import { NotFound } from '../../app/NotFound'
+import { useAppStore } from '../../stores/app-store'
+import { TrackButton } from '../tracking/TrackButton'
 
 /** One article: its text, entities and the impressions and position it had over time. */
 export function ArticleDetail({ id, onLoaded }: { id: string; onLoaded?(title: string | null): void }) {
+  const navigate = useAppStore((s) => s.navigate)
   const article = useApi('getArticle', { params: { article_id: id }, query: { include_markdown: true } })
   const observations = useApi('listArticleObservations', { params: { article_id: id }, query: { limit: 1000 } })
   const option = useMemo(() => {
@@ -49,13 +52,16 @@ export function ArticleDetail({ id, onLoaded }: { id: string; onLoaded?(title: s
       {a.summary && <p>{a.summary}</p>}
       {(observations.data?.observations.length ?? 0) > 0 && <EChart option={option} height={220} label={`Impressions and position of ${a.title}`} fileName={`article_${a.id}`} />}
       {a.entities && a.entities.length > 0 && (
-        <div className="chips">
+        <ul className="plain entity-rows" aria-label="Entities">
           {a.entities.map((e) => (
-            <span key={e.name} className="chip" title={`${e.entity_types.join(', ')} · score ${e.unified_score}`}>
-              {e.name}
-            </span>
+            <li key={e.name}>
+              <button type="button" className="link" title={`${e.entity_types.join(', ')} · score ${e.unified_score} · its articles`} onClick={() => navigate(`/articles?entity=${encodeURIComponent(e.name)}`)}>
+                {e.name}
+              </button>{' '}
+              <span className="muted small">{e.entity_types.join(', ')}</span> <TrackButton kind="entity" itemKey={e.name} name={e.name} />
+            </li>
           ))}
-        </div>
+        </ul>
       )}
       {a.images && a.images.length > 0 && (
         // Remote images are not loaded: a local-first app makes no requests the analyst did not ask for.

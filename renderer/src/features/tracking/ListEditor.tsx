@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { LIST_COLORS } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { listKinds, matchTypes, searchScopes, type ListKind } from '../../../../shared/contract/values'
@@ -117,7 +117,9 @@ function ColorPicker({ value, onChange }: { value: number; onChange(c: number): 
 }
 
 /** Editing one list: name, colour, a mention list's settings, its items, and deletion. */
-export function ListEditor({ list, onChanged, onDeleted }: { list: Detail; onChanged(): void; onDeleted(): void }) {
+export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: { list: Detail; onChanged(): void; onDeleted(): void; justCreated?: boolean }) {
+  // focus goes where the next step is: the new list's first item, and back to adding after a removal
+  const addInput = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | null>(null)
   const [name, setName] = useState(list.name)
   const [value, setValue] = useState('')
@@ -216,7 +218,14 @@ export function ListEditor({ list, onChanged, onDeleted }: { list: Detail; onCha
       >
         <label className="grow">
           Add {kind === 'mention' ? 'a keyword' : `a${kind === 'entity' ? 'n' : ''} ${kind}`}
-          <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={KIND_HELP[kind].placeholder} list={`suggest-${list.id}`} />
+          <input
+            ref={addInput}
+            autoFocus={justCreated}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            placeholder={KIND_HELP[kind].placeholder}
+            list={`suggest-${list.id}`}
+          />
           <datalist id={`suggest-${list.id}`}>
             {(suggestions.data?.suggestions ?? []).map((s) => (
               <option key={s.value} value={kind === 'trend' ? s.value : s.value}>
@@ -255,7 +264,9 @@ export function ListEditor({ list, onChanged, onDeleted }: { list: Detail; onCha
 
       <DataTable
         label="Items"
-        columns={itemColumns(kind, (key) => void run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [key] } })))}
+        columns={itemColumns(kind, (key) =>
+          void run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [key] } })).then(() => addInput.current?.focus()),
+        )}
         rows={list.items}
         rowKey={(i) => i.key}
         exportAs={{ fileName: exportFileName(list.name, 'items') }}

@@ -45,6 +45,7 @@ export function TrackingPage() {
   // "Track" elsewhere links here with ?new=<kind> to start a list of that kind
   const [{ new: newKind }, setNewKind] = useQueryState({ new: '' })
   const [creatingHere, setCreatingHere] = useState(false)
+  const [justCreated, setJustCreated] = useState<string | null>(null)
   const creating = creatingHere || listKinds.includes(newKind as ListKind)
   const setCreating = (on: boolean) => {
     setCreatingHere(on)
@@ -82,7 +83,7 @@ export function TrackingPage() {
         title="Tracking"
         subtitle="Entities, categories, publishers, trends and keywords you follow"
         actions={
-          <button className="primary" type="button" onClick={() => setCreating(true)}>
+          <button className="primary" type="button" data-new-list onClick={() => setCreating(true)}>
             New list
           </button>
         }
@@ -110,6 +111,7 @@ export function TrackingPage() {
             onCancel={() => setCreating(false)}
             onCreated={(id) => {
               setCreating(false)
+              setJustCreated(id)
               lists.reload()
               navigate(`/tracking/${id}/edit`)
             }}
@@ -155,10 +157,13 @@ export function TrackingPage() {
               <ListEditor
                 key={list.id}
                 list={list}
+                justCreated={justCreated === list.id}
                 onChanged={refresh}
                 onDeleted={() => {
                   lists.reload()
                   navigate('/tracking')
+                  // focus stays on the page, on what comes next: a new list
+                  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-new-list]')?.focus())
                 }}
               />
             )}
