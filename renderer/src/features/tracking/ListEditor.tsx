@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { LIST_COLORS } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { listKinds, matchTypes, searchScopes, type ListKind } from '../../../../shared/contract/values'
@@ -119,7 +119,7 @@ function ColorPicker({ value, onChange }: { value: number; onChange(c: number): 
 /** Editing one list: name, colour, a mention list's settings, its items, and deletion. */
 export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: { list: Detail; onChanged(): void; onDeleted(): void; justCreated?: boolean }) {
   // focus goes where the next step is: the new list's first item, and back to adding after a removal
-  const addInput = useRef<HTMLInputElement>(null)
+  const focusAdd = () => document.querySelector<HTMLInputElement>(`input[list="suggest-${list.id}"]`)?.focus()
   const [error, setError] = useState<string | null>(null)
   const [name, setName] = useState(list.name)
   const [value, setValue] = useState('')
@@ -219,7 +219,6 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
         <label className="grow">
           Add {kind === 'mention' ? 'a keyword' : `a${kind === 'entity' ? 'n' : ''} ${kind}`}
           <input
-            ref={addInput}
             autoFocus={justCreated}
             value={value}
             onChange={(e) => setValue(e.target.value)}
@@ -265,7 +264,7 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
       <DataTable
         label="Items"
         columns={itemColumns(kind, (key) =>
-          void run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [key] } })).then(() => addInput.current?.focus()),
+          void run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [key] } })).then(focusAdd),
         )}
         rows={list.items}
         rowKey={(i) => i.key}
