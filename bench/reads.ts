@@ -32,6 +32,13 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
   const domains = column(`SELECT domain FROM publishers LIMIT ${calls}`)
   const sorts = ['last_article_at', 'first_seen_at', 'article_count']
   const cycle = <T>(list: T[], i: number) => list[i % list.length]!
+  const entityNames = column(`SELECT e.name FROM article_entities ae JOIN entities e ON e.id = ae.entity_id GROUP BY ae.entity_id ORDER BY count(*) DESC LIMIT ${calls}`)
+  // `days` whole days ending `back` days before the world's end
+  const period = (days: number, back: number, prefix: 'date' | 'active' = 'date') => {
+    const to = new Date(END.getTime() - back * 86_400_000).toISOString().slice(0, 10)
+    const from = new Date(Date.parse(to) - days * 86_400_000).toISOString().slice(0, 10)
+    return `${prefix}_from=${from}&${prefix}_to=${to}`
+  }
   const each = (make: (i: number) => string) => Array.from({ length: calls }, (_, i) => make(i))
   const requests: Array<[string, string[]]> = [
     ['GET /v1/trends (pages, 3 sorts)', each((i) => `/v1/trends?limit=50&offset=${i}&sort_by=${cycle(sorts, i)}`)],
@@ -49,6 +56,13 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
     ['GET /public/discover/volatility (countries, 3h)', each((i) => `/public/discover/volatility?country=${cycle(['US', 'DE', 'FR', 'ES', 'RU'], i)}&granularity=${i % 2 ? '3h' : 'day'}`)],
     ['GET /public/discover/categories', each((i) => `/public/discover/categories?limit=${10 + (i % 20)}`)],
     ['GET /public/engine-profile', each((i) => `/public/engine-profile?domain=${cycle(domains, i)}`)],
+    // the window's exploring methods: each call another period (30 days ending a day earlier each time)
+    ['GET /app/articles (30 d by its impressions, another period)', each((i) => `/app/articles?sort_by=impressions&${period(30, i)}`)],
+    ['GET /app/articles (the busiest entities, 30 d)', each((i) => `/app/articles?entity=${encodeURIComponent(entityNames[i % entityNames.length]!)}&${period(30, i)}`)],
+    ['GET /app/trends (pages, active in 30 d, figures)', each((i) => `/app/trends?offset=${i}&sort_by=${cycle(sorts, i)}&${period(30, i, 'active')}`)],
+    ['GET /app/trends (all history, the biggest first)', each((i) => `/app/trends?sort_by=article_count&offset=${i}`)],
+    ['GET /app/geography/countries (30 d)', each((i) => `/app/geography/countries?${period(30, i)}`)],
+    ['GET /app/publishers/performance (10 publishers, 30 d)', each((i) => `/app/publishers/performance?domains=${Array.from({ length: 10 }, (_, k) => cycle(domains, i + k)).join(',')}&${period(30, i)}`)],
   ]
   const results: ReadResults = {}
   for (const [name, urls] of requests) {

@@ -15,11 +15,12 @@ import { DuckWorld } from './duckdb'
 import { measureImport, type ImportResults } from './import'
 import { CACHE, line, ms, n, openWorld, type Timing } from './lib'
 import { measureReads, measureReadsDuringImport, measureWorstCase, type ReadResults } from './reads'
+import { measureScreens, type ScreenResults } from './screens'
 import { measureThroughput, type ThroughputResults } from './throughput'
 import { makeBenchLists, measureStart, measureTracking, type StartResults, type TrackingResults } from './tracking'
 import { measureTrends, type TrendResults } from './trends'
 
-const PARTS = ['tracking', 'duckdb', 'start', 'reads', 'import', 'trends', 'throughput', 'worst', 'contention'] as const
+const PARTS = ['tracking', 'duckdb', 'start', 'reads', 'import', 'trends', 'throughput', 'worst', 'contention', 'screens'] as const
 
 const program = new Command()
   .option('--scales <list>', 'demo scales to measure (small, medium, large)', 'small,medium')
@@ -42,6 +43,7 @@ interface ScaleResults {
   import?: ImportResults
   trends?: TrendResults
   throughput?: ThroughputResults
+  screens?: ScreenResults
 }
 
 async function measureScale(scale: DemoScale): Promise<ScaleResults> {
@@ -85,6 +87,10 @@ async function measureScale(scale: DemoScale): Promise<ScaleResults> {
   if (parts.has('throughput')) {
     line('throughput:')
     results.throughput = await measureThroughput(scale)
+  }
+  if (parts.has('screens')) {
+    line('screens of the window, ready (Chromium, CPU 4x slower):')
+    results.screens = await measureScreens(scale)
   }
   if (parts.has('contention')) {
     const again = openWorld(scale)
@@ -132,6 +138,13 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
     )} |`,
   )
   line(`| server memory (RSS) | ${cells((r) => (r.start ? `${n(r.start.rss)} MiB` : '–'))} |`)
+  line(
+    `| screens ready in Chromium at 4x CPU, slowest p50 (fastest) | ${cells((r) => {
+      if (!r.screens) return '–'
+      const byP50 = Object.entries(r.screens).sort((a, b) => b[1].p50 - a[1].p50)
+      return `${ms(byP50[0]![1].p50)} ${byP50[0]![0]} (${ms(byP50[byP50.length - 1]![1].p50)})`
+    })} |`,
+  )
   const methods: Array<[string, (r: ScaleResults) => Timing | undefined]> = [
     ['metrics 200 entities 30 d', (r) => r.tracking?.metrics200],
     ['metrics first page', (r) => r.tracking?.metrics200Default],
