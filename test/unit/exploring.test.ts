@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { rankByImpressions } from '../../electron/core/analytics/explore/group-figures'
+import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { overlayOption } from '../../renderer/src/features/signals/volatility-chart'
 import { itemsOverlayOption } from '../../renderer/src/features/tracking/items-chart'
@@ -62,5 +64,30 @@ describe('a list\'s items over the window on one chart', () => {
     expect(option.xAxis.data).toEqual(['2026-11-18 00:00', '2026-11-19 00:00', '2026-11-20 00:00', '2026-11-21 00:00'])
     expect(option.series.map((s) => s.name)).toEqual(['item 0', 'item 1', 'item 2', 'item 3', 'item 4'])
     expect(option.series[2]!.data).toEqual([2, 3, 4, 5])
+  })
+})
+
+describe('articles ranked by their impressions in a period (activity index)', () => {
+  // four articles: 1 (days 5 and 6), 2 (day 5), 3 (day 7), 4 (day 5, the same as 2)
+  const builder = new ActivityBuilder()
+  for (const seq of [1, 2, 3, 4]) builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: 5 * 86400, lifeLast: 7 * 86400 })
+  builder.addDay([5, 'US', 1, 100, 1, 1, 5 * 86400, 5 * 86400, 1])
+  builder.addDay([6, 'DE', 1, 900, 1, 1, 6 * 86400, 6 * 86400, 1])
+  builder.addDay([5, 'US', 2, 300, 1, 1, 5 * 86400, 5 * 86400, 1])
+  builder.addDay([7, 'US', 3, 50, 1, 1, 7 * 86400, 7 * 86400, 1])
+  builder.addDay([5, 'DE', 4, 300, 1, 1, 5 * 86400, 5 * 86400, 1])
+  const data = summarise(builder.finish())
+  const page = { ascending: false, offset: 0, limit: 10 }
+
+  it('counts the period\'s days alone, in every country, and leaves out what was not seen in them', () => {
+    expect(rankByImpressions(data, null, { fromDay: 5, toDay: 6 }, page)).toEqual({ seqs: [4, 2, 1], total: 3 })
+    expect(rankByImpressions(data, null, { fromDay: 5, toDay: 7 }, page)).toEqual({ seqs: [1, 4, 2], total: 3 })
+    expect(rankByImpressions(data, null, { fromDay: null, toDay: null }, page)).toEqual({ seqs: [1, 4, 2, 3], total: 4 })
+  })
+
+  it('ranks the filter\'s candidates only, ascending too, and pages', () => {
+    expect(rankByImpressions(data, [2, 3, 99], { fromDay: 5, toDay: 8 }, page)).toEqual({ seqs: [2, 3], total: 2 })
+    expect(rankByImpressions(data, null, { fromDay: 5, toDay: 8 }, { ...page, ascending: true })).toEqual({ seqs: [3, 2, 4, 1], total: 4 })
+    expect(rankByImpressions(data, null, { fromDay: 5, toDay: 8 }, { ...page, offset: 1, limit: 2 })).toEqual({ seqs: [4, 2], total: 4 })
   })
 })

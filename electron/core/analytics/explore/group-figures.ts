@@ -134,3 +134,41 @@ export function publisherFigures(data: ActivityData, domains: readonly string[],
     }),
   )
 }
+
+/**
+ * Articles ranked by their impressions in the days (all countries), for a page: the candidates
+ * (seqs; null: every article of the index) seen on one of the days, largest first (or smallest
+ * with `ascending`), ties by seq in the same direction. Off each article's impressions per day.
+ */
+export function rankByImpressions(
+  data: ActivityData,
+  candidates: readonly number[] | null,
+  range: DayRange,
+  page: { ascending: boolean; offset: number; limit: number },
+): { seqs: number[]; total: number } {
+  const { perDay, whole } = data
+  const from = range.fromDay ?? Number.NEGATIVE_INFINITY
+  const to = range.toDay ?? Number.POSITIVE_INFINITY
+  const seqs: number[] = []
+  const impressions: number[] = []
+  const consider = (a: number) => {
+    if (a < 0 || whole.lastDay[a]! < from || whole.firstDay[a]! >= to) return
+    let sum = 0
+    let seen = false
+    for (let k = perDay.start[a]!; k < perDay.start[a + 1]!; k++) {
+      const day = perDay.day[k]!
+      if (day < from || day >= to) continue
+      seen = true
+      sum += perDay.impressions[k]!
+    }
+    if (!seen) return
+    seqs.push(data.seq[a]!)
+    impressions.push(sum)
+  }
+  if (candidates === null) for (let a = 0; a < data.seq.length; a++) consider(a)
+  else for (const seq of candidates) consider(seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1)
+  const order = Array.from(seqs.keys())
+  const direction = page.ascending ? 1 : -1
+  order.sort((x, y) => direction * (impressions[x]! - impressions[y]!) || direction * (seqs[x]! - seqs[y]!))
+  return { seqs: order.slice(page.offset, page.offset + page.limit).map((i) => seqs[i]!), total: seqs.length }
+}

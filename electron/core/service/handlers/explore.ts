@@ -1,5 +1,7 @@
 import countryCodes from 'i18n-iso-countries'
-import { countryFigures, dayRangeOf, publisherFigures, trendFigures } from '../../analytics/explore/group-figures'
+import { countryFigures, dayRangeOf, publisherFigures, rankByImpressions, trendFigures, type DayRange } from '../../analytics/explore/group-figures'
+import type { ArticleListFilter, ArticleListRow } from '../../store/repositories/articles'
+import type { RequestContext } from '../context'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
@@ -11,13 +13,29 @@ import { listItem, trendListFilter } from './trends'
  * and markets, plus the figures of each row in the chosen period (and the filters a drill-down
  * needs). Figures are read for the page alone.
  */
+/**
+ * A page of articles by their impressions in the period (the figure the row shows), from the
+ * activity index: the filter's articles from the store, ranked in memory, the page's rows read after.
+ */
+async function byPeriodImpressions(ctx: RequestContext, filter: ArticleListFilter, days: DayRange): Promise<{ rows: ArticleListRow[]; total: number }> {
+  // "seen in the period" is the ranking's own test (by whole days): the store is asked the other filters only
+  const matching = ctx.store.articles.matchingSeqs({ ...filter, dateFrom: undefined, dateTo: undefined })
+  const { data } = await ctx.store.activity.current()
+  const ranked = rankByImpressions(data, matching, days, { ascending: filter.sortOrder === 'asc', offset: filter.offset, limit: filter.limit })
+  return { rows: ctx.store.articles.rowsOf(ranked.seqs), total: ranked.total }
+}
+
 export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures'> = {
-  appListArticles(ctx, { query }) {
+  async appListArticles(ctx, { query }) {
     const from = query.date_from && epochSeconds(query.date_from)
     const to = query.date_to && epochSeconds(query.date_to)
     // the figures shown are the period's, and so is the order by impressions
     const days = dayRangeOf(from, to)
-    const { rows, total } = ctx.store.articles.list({ ...articleListFilter(ctx, query), trendId: query.trend_id, entity: query.entity, impressionDays: days })
+    const filter = { ...articleListFilter(ctx, query), trendId: query.trend_id, entity: query.entity }
+    const { rows, total } =
+      query.sort_by === 'impressions' && (from !== undefined || to !== undefined)
+        ? await byPeriodImpressions(ctx, filter, days)
+        : ctx.store.articles.list(filter)
     const figures = ctx.store.articles.figures(
       rows.map((r) => r.seq),
       days,

@@ -24,11 +24,6 @@ export interface ArticleListFilter {
   entity?: string
   sortBy: 'last_seen_at' | 'first_seen_at' | 'published_at' | 'impressions'
   sortOrder: 'asc' | 'desc'
-  /**
-   * Sort by impressions within these whole days (days since 1970; to exclusive) instead of over
-   * the whole life: the list then holds the matching articles with impressions in those days.
-   */
-  impressionDays?: { fromDay: number | null; toDay: number | null }
   limit: number
   offset: number
 }
@@ -51,9 +46,8 @@ const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], [string, string]> = {
 export class ArticlesRepository {
   constructor(private readonly sqlite: Database.Database) {}
 
-  list(f: ArticleListFilter): { rows: ArticleListRow[]; total: number } {
-    // Everything here runs on the narrow article_facets rows; the planner picks the index of
-    // the most selective filter (statistics come from ANALYZE after bulk loads).
+  /** The filter as SQL conditions on article_facets (alias s), with their parameters (and the page's). */
+  private conditions(f: ArticleListFilter): { where: string[]; params: Record<string, unknown> } {
     const where: string[] = []
     const params: Record<string, unknown> = { limit: f.limit, offset: f.offset }
     const add = (clause: string, name: string, value: unknown) => {
@@ -83,13 +77,31 @@ export class ArticlesRepository {
       'entity',
       f.entity,
     )
+    return { where, params }
+  }
+
+  /** Every article the filter matches (its seqs, any order), for an order computed elsewhere; null when it matches every article. */
+  matchingSeqs(f: ArticleListFilter): number[] | null {
+    const { where, params } = this.conditions(f)
+    if (f.search !== undefined) {
+      const filters = where.length > 0 ? ` AND ${where.join(' AND ')}` : ''
+      return this.sqlite
+        .prepare(`SELECT s.article_seq FROM articles_fts fts CROSS JOIN article_facets s ON s.article_seq = fts.rowid WHERE articles_fts MATCH @search${filters}`)
+        .pluck()
+        .all({ ...params, search: toFtsQuery(f.search) }) as number[]
+    }
+    if (where.length === 0) return null
+    return this.sqlite.prepare(`SELECT s.article_seq FROM article_facets s WHERE ${where.join(' AND ')}`).pluck().all(params) as number[]
+  }
+
+  list(f: ArticleListFilter): { rows: ArticleListRow[]; total: number } {
+    // Everything here runs on the narrow article_facets rows; the planner picks the index of
+    // the most selective filter (statistics come from ANALYZE after bulk loads).
+    const { where, params } = this.conditions(f)
     const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
     const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC'
     const [key, tie] = SORT_COLUMNS[f.sortBy]
     const order = `ORDER BY ${key} ${dir}, ${tie} ${dir}`
-    if (f.sortBy === 'impressions' && f.impressionDays && (f.impressionDays.fromDay !== null || f.impressionDays.toDay !== null)) {
-      return this.listByPeriodImpressions(f, where, params, f.impressionDays)
-    }
     if (f.search !== undefined) {
       // A search drives from the full-text index: its matches are joined to their facets rows.
       params.search = toFtsQuery(f.search)
@@ -126,35 +138,14 @@ export class ArticlesRepository {
     return { rows, total }
   }
 
-  /** The matching articles by their impressions in the days, read off the daily cells of those days. */
-  private listByPeriodImpressions(
-    f: ArticleListFilter,
-    where: string[],
-    params: Record<string, unknown>,
-    days: { fromDay: number | null; toDay: number | null },
-  ): { rows: ArticleListRow[]; total: number } {
-    const all: Record<string, unknown> = { ...params, fromDay: days.fromDay, toDay: days.toDay }
-    if (f.search !== undefined) all.search = toFtsQuery(f.search)
-    const matching =
-      f.search !== undefined
-        ? `SELECT s.article_seq FROM articles_fts fts CROSS JOIN article_facets s ON s.article_seq = fts.rowid WHERE articles_fts MATCH @search${where.length > 0 ? ` AND ${where.join(' AND ')}` : ''}`
-        : where.length > 0
-          ? `SELECT s.article_seq FROM article_facets s WHERE ${where.join(' AND ')}`
-          : null
-    // the day bounds written only when given, so the daily cells' key (day first) limits the rows read
-    const inPeriod = [days.fromDay !== null && 'd.day >= @fromDay', days.toDay !== null && 'd.day < @toDay', matching && `d.article_seq IN (${matching})`].filter(Boolean).join(' AND ')
-    const total = this.sqlite.prepare(`SELECT count(DISTINCT d.article_seq) FROM article_daily d WHERE ${inPeriod}`).pluck().get(all) as number
-    const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC'
-    const order = `ORDER BY page.imps ${dir}, page.seq ${dir}`
-    const rows = this.sqlite
+  /** Articles as the lists show them, in the order of the seqs given. */
+  rowsOf(seqs: readonly number[]): ArticleListRow[] {
+    if (seqs.length === 0) return []
+    return this.sqlite
       .prepare(
-        // grouped on "seq + 0": the days' range on the key, not a walk of the whole article index in seq order
-        `SELECT ${LIST_COLUMNS} FROM (SELECT d.article_seq + 0 AS seq, sum(d.impressions) AS imps FROM article_daily d WHERE ${inPeriod}
-           GROUP BY 1 ORDER BY imps ${dir}, seq ${dir} LIMIT @limit OFFSET @offset) page
-         CROSS JOIN article_facets s ON s.article_seq = page.seq CROSS JOIN articles a ON a.seq = page.seq ${order}`,
+        `SELECT ${LIST_COLUMNS} FROM json_each(?) j CROSS JOIN article_facets s ON s.article_seq = j.value CROSS JOIN articles a ON a.seq = j.value ORDER BY j.key`,
       )
-      .all(all) as ArticleListRow[]
-    return { rows, total }
+      .all(JSON.stringify(seqs)) as ArticleListRow[]
   }
 
   /**
