@@ -131,6 +131,14 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await page.getByRole('button', { name: 'Remove Entity: Federal Reserve' }).click()
     await expect.poll(() => titles.count()).toBe(2) // US only: the DE article stays out
     expect(new URL(page.url()).searchParams.has('entity')).toBe(false)
+    // words searched for can be tracked as a keyword of a mention list
+    await page.getByLabel('Search').fill('rates')
+    await page.getByLabel('Search').press('Enter')
+    await page.getByRole('button', { name: 'Track “rates”' }).click()
+    await page.getByRole('menuitem', { name: /Brand watch/ }).click()
+    await page.getByText('Added to “Brand watch”.').waitFor()
+    const mentions = (await (await page.request.get(`${server.url}/v1/tracking/lists/${IDS.mentionList}`)).json()) as { items: Array<{ name: string }> }
+    expect(mentions.items.map((i) => i.name)).toContain('rates')
   })
 
   it('finds trends by words, compares two on one chart, and opens a trend\'s articles', async () => {

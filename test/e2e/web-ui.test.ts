@@ -78,7 +78,7 @@ describe('the web UI in Chromium', () => {
   it('opens a cabinet link /article/<id> on that article', async () => {
     await page.goto(`${server.url}/article/${IDS.a1}`)
     await page.getByRole('heading', { name: 'Fed holds rates steady' }).waitFor()
-    await page.locator('.chip', { hasText: 'Federal Reserve' }).waitFor()
+    await page.getByRole('list', { name: 'Entities' }).getByRole('button', { name: 'Federal Reserve' }).waitFor()
     await page.screenshot({ path: path.join(SCREENSHOTS, 'article.png') })
   })
 

@@ -9,6 +9,7 @@ import { PeriodControl, periodBounds, periodWords } from '../../components/Perio
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
+import { TrackButton } from '../tracking/TrackButton'
 import { ArticleDetail } from './ArticleDetail'
 
 const PAGE = 50
@@ -130,6 +131,10 @@ export function ArticlesPage() {
         {filters.trend_id && (
           <FilterChip label={`Trend: ${trendLabel ?? filters.trend_id}`} onRemove={() => setFilters({ trend_id: '', page: '1' })} />
         )}
+        {filters.search && <TrackButton kind="mention" itemKey={filters.search} name={`“${filters.search}”`} label={`Track “${filters.search}”`} />}
+        {filters.entity && <TrackButton kind="entity" itemKey={filters.entity} name={filters.entity} label={`Track ${filters.entity}`} />}
+        {filters.domain && <TrackButton kind="publisher" itemKey={filters.domain} name={filters.domain} label={`Track ${filters.domain}`} />}
+        {filters.category && <TrackButton kind="category" itemKey={filters.category} name={filters.category} label={`Track ${filters.category}`} />}
       </div>
       <p className="muted small">Figures (impressions, positions, hours) are those of the period{period === 'all' ? ': the whole history' : ''}.</p>
       <ErrorBanner message={articles.error} onRetry={articles.reload} />

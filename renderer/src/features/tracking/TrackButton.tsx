@@ -11,7 +11,7 @@ const KIND_WORDS: Record<ListKind, string> = { entity: 'entity', category: 'cate
  * list of its kind, chosen from a menu. The list's limits (the plan's items per list) are the
  * API's to say: its refusal is shown as it is worded.
  */
-export function TrackButton({ kind, itemKey, name }: { kind: ListKind; itemKey: string; name: string }) {
+export function TrackButton({ kind, itemKey, name, label = 'Track' }: { kind: ListKind; itemKey: string; name: string; label?: string }) {
   const navigate = useAppStore((s) => s.navigate)
   const [open, setOpen] = useState(false)
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
@@ -28,7 +28,7 @@ export function TrackButton({ kind, itemKey, name }: { kind: ListKind; itemKey: 
   return (
     <span className="track">
       <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} title={`Add ${name} to a ${KIND_WORDS[kind]} list`}>
-        Track
+        {label}
       </button>
       {open && (
         <div className="menu" role="menu" aria-label={`Lists of ${KIND_WORDS[kind]} items`}>
