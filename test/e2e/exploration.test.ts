@@ -194,9 +194,15 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await page.getByLabel('Period to').fill('2026-11-21')
     await expect.poll(async () => (await us.locator('td').allInnerTexts()).map((t) => t.trim()).slice(2, 4)).toEqual(['0', '0'])
     // against the day before (the 20th): all of its 2,700 impressions gone
-    await page.getByLabel('compare with the period before').check()
+    await page.getByLabel('Compare with').selectOption('previous')
     await expect.poll(async () => (await us.locator('td').allInnerTexts()).map((t) => t.trim()).slice(2, 5)).toEqual(['0', '0', '▼ -100.0 %'])
     expect(new URL(page.url()).searchParams.get('compare')).toBe('previous')
+    // or with chosen days: the 21st itself, nothing in either
+    await page.getByLabel('Compare with').selectOption('custom')
+    await page.getByLabel('Compared from').fill('2026-11-21')
+    await page.getByLabel('Compared to').fill('2026-11-21')
+    await expect.poll(async () => (await us.locator('td').allInnerTexts()).map((t) => t.trim()).slice(2, 5)).toEqual(['0', '0', '—'])
+    expect(new URL(page.url()).searchParams.get('compare_from')).toBe('2026-11-21')
   })
 
   it('shows a publisher\'s feed performance in the period beside its profile, and tracks it', async () => {

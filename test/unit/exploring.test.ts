@@ -4,7 +4,7 @@ import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracki
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { overlayOption } from '../../renderer/src/features/signals/volatility-chart'
 import { itemsOverlayOption } from '../../renderer/src/features/tracking/items-chart'
-import { periodBounds, previousPeriod } from '../../renderer/src/components/period'
+import { comparisonBounds, periodBounds, previousPeriod } from '../../renderer/src/components/period'
 
 const window7d = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all' }
 
@@ -34,6 +34,14 @@ describe('periods as the API\'s instants', () => {
     expect(periodBounds({ period: '24h', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-21T15:00:00Z' })
     expect(periodBounds({ period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' }, now)).toEqual({ date_from: '2026-11-01', date_to: '2026-11-08' })
     expect(periodBounds({ period: 'custom', date_from: '2026-11-07', date_to: '2026-11-01' }, now)).toBeNull()
+  })
+
+  it('compares with the period before or with chosen days (both included), nothing while they are incomplete', () => {
+    const week = { period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' }
+    expect(comparisonBounds(week, { compare: 'previous', compare_from: '', compare_to: '' }, now)).toEqual({ date_from: '2026-10-25T00:00:00.000Z', date_to: '2026-11-01T00:00:00.000Z' })
+    expect(comparisonBounds(week, { compare: 'custom', compare_from: '2025-11-01', compare_to: '2025-11-07' }, now)).toEqual({ date_from: '2025-11-01', date_to: '2025-11-08' })
+    expect(comparisonBounds(week, { compare: 'custom', compare_from: '2025-11-01', compare_to: '' }, now)).toBeNull()
+    expect(comparisonBounds(week, { compare: '', compare_from: '', compare_to: '' }, now)).toBeNull()
   })
 
   it('gives the period of the same length before', () => {

@@ -1,12 +1,12 @@
-import { customRangeProblem, lastDays, type PeriodValue } from './period'
+import { customRangeProblem, lastDays, type Comparison, type PeriodValue } from './period'
 
 const PRESET_LABELS: Record<string, string> = { '24h': '24 h', '7d': '7 days', '30d': '30 days', '90d': '90 days', all: 'All', custom: 'Custom' }
 
-export { changePct, customRangeProblem, dayAfter, lastDays, periodBounds, periodWords, previousPeriod, type PeriodValue } from './period'
+export { changePct, comparisonBounds, customRangeProblem, dayAfter, lastDays, periodBounds, periodWords, previousPeriod, type Comparison, type PeriodValue } from './period'
 
 /**
  * One period control: preset buttons (a radio group) and, for Custom, two calendar dates; with
- * `compare`, a switch for comparing with the period of the same length before.
+ * `compare`, what to compare it with: the period of the same length before, or chosen days.
  */
 export function PeriodControl({
   value,
@@ -17,7 +17,7 @@ export function PeriodControl({
   value: PeriodValue
   onChange(v: PeriodValue): void
   presets: readonly string[]
-  compare?: { on: boolean; onChange(on: boolean): void }
+  compare?: { value: Comparison; onChange(c: Comparison): void }
 }) {
   const problem = customRangeProblem(value)
   const choose = (period: string) => {
@@ -64,10 +64,28 @@ export function PeriodControl({
         </>
       )}
       {compare && (
-        <label className="checkbox" title={value.period === 'all' ? 'The whole history has no period before it' : undefined}>
-          <input type="checkbox" checked={compare.on && value.period !== 'all'} disabled={value.period === 'all'} onChange={(e) => compare.onChange(e.target.checked)} />
-          compare with the period before
+        <label>
+          Compare with
+          <select value={compare.value.compare} onChange={(e) => compare.onChange({ ...compare.value, compare: e.target.value })}>
+            <option value="">nothing</option>
+            <option value="previous" disabled={value.period === 'all'}>
+              the period before
+            </option>
+            <option value="custom">chosen days</option>
+          </select>
         </label>
+      )}
+      {compare?.value.compare === 'custom' && (
+        <>
+          <label>
+            From
+            <input type="date" value={compare.value.compare_from} onChange={(e) => compare.onChange({ ...compare.value, compare_from: e.target.value })} aria-label="Compared from" />
+          </label>
+          <label>
+            To
+            <input type="date" value={compare.value.compare_to} onChange={(e) => compare.onChange({ ...compare.value, compare_to: e.target.value })} aria-label="Compared to" />
+          </label>
+        </>
       )}
       {problem && <span className="error-text">{problem}</span>}
     </div>

@@ -52,3 +52,17 @@ export const customRangeProblem = (v: PeriodValue): string | null =>
 /** The change from a figure before to now, in percent (one decimal); null when there was nothing before. */
 export const changePct = (now: number, before: number | undefined): number | null =>
   before === undefined || before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10
+
+/** What a period is compared with, as the URL names it: nothing, the period before, or chosen days (both included). */
+export interface Comparison {
+  compare: string
+  compare_from: string
+  compare_to: string
+}
+
+/** The compared period as the API's instants; null when nothing (or an incomplete range) is chosen. */
+export function comparisonBounds(period: PeriodValue, c: Comparison, now = new Date()): { date_from: string; date_to: string } | null {
+  if (c.compare === 'previous') return previousPeriod(period, now)
+  if (c.compare === 'custom') return c.compare_from && c.compare_to && c.compare_from <= c.compare_to ? { date_from: c.compare_from, date_to: dayAfter(c.compare_to) } : null
+  return null
+}

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
-import type { ArticleListFilter, ArticleRow } from '../../store/repositories/articles'
+import type { ArticleListFilter, ArticleListRow, ArticleRow } from '../../store/repositories/articles'
 import type { RouteInput } from '../../../../shared/contract/routes'
 import type { RequestContext } from '../context'
 import { normalizeDomain } from '../../domains/normalize-domain'
@@ -40,21 +40,24 @@ export function articleListFilter(ctx: RequestContext, query: RouteInput<'listAr
   }
 }
 
+/** An article as the lists show it. */
+export const articleListItem = (a: ArticleListRow) => ({
+  id: a.id,
+  url: a.url,
+  title: a.title,
+  domain: a.domain,
+  region: a.region,
+  lang: a.lang,
+  category: a.category,
+  first_seen_at: a.firstSeenAt,
+  last_seen_at: a.lastSeenAt,
+})
+
 export const articleHandlers: HandlerMap<ArticleRoutes> = {
   listArticles(ctx, { query }) {
     const { rows, total } = ctx.store.articles.list(articleListFilter(ctx, query))
     return {
-      articles: rows.map((a) => ({
-        id: a.id,
-        url: a.url,
-        title: a.title,
-        domain: a.domain,
-        region: a.region,
-        lang: a.lang,
-        category: a.category,
-        first_seen_at: a.firstSeenAt,
-        last_seen_at: a.lastSeenAt,
-      })),
+      articles: rows.map(articleListItem),
       total,
       limit: query.limit,
       offset: query.offset,

@@ -5,7 +5,7 @@ import type { RequestContext } from '../context'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
-import { articleListFilter } from './articles'
+import { articleListFilter, articleListItem } from './articles'
 import { listItem, trendListFilter } from './trends'
 
 /**
@@ -44,15 +44,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
       articles: rows.map((a) => {
         const f = figures.get(a.seq)!
         return {
-          id: a.id,
-          url: a.url,
-          title: a.title,
-          domain: a.domain,
-          region: a.region,
-          lang: a.lang,
-          category: a.category,
-          first_seen_at: a.firstSeenAt,
-          last_seen_at: a.lastSeenAt,
+          ...articleListItem(a),
           impressions: f.impressions,
           best_position: f.bestPosition,
           avg_position: f.avgPosition === null ? null : Math.round(f.avgPosition * 10) / 10,

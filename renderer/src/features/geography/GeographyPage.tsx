@@ -3,8 +3,8 @@ import { geoWindows } from '../../../../shared/contract/values'
 import { useTheme } from '../../app/theme'
 import { EChart } from '../../charts/EChart'
 import { worldMapOption } from '../../charts/world-map'
-import { Change } from '../../components/Change'
-import { changePct, PeriodControl, periodBounds, periodWords, previousPeriod } from '../../components/PeriodControl'
+import { changeColumn } from '../../components/Change'
+import { comparisonBounds, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
@@ -40,15 +40,7 @@ function regionColumns(withEntity: boolean, compared: boolean): Array<Column<Reg
     { id: 'languages', header: 'Languages', value: (r) => r.feed?.languages.map((l) => l.name) ?? r.languages, cell: (r) => (r.feed?.languages.map((l) => l.name) ?? r.languages).join(', ') },
     { id: 'articles', header: 'Articles', title: 'articles seen in its feed in the period', numeric: true, value: (r) => r.feed?.articles, cell: (r) => formatNumber(r.feed?.articles) },
     { id: 'impressions', header: 'Impressions', title: 'their impressions in its feed in the period', numeric: true, value: (r) => r.feed?.impressions, cell: (r) => formatNumber(r.feed?.impressions) },
-    {
-      id: 'impressions_change_pct',
-      header: 'Δ',
-      title: 'change of impressions against the period of the same length before',
-      numeric: true,
-      visible: compared,
-      value: (r) => (r.feed ? changePct(r.feed.impressions, r.impressionsBefore) : null),
-      cell: (r) => <Change pct={r.feed ? changePct(r.feed.impressions, r.impressionsBefore) : null} />,
-    },
+    changeColumn<Region>((r) => r.feed?.impressions, (r) => r.impressionsBefore, compared),
     {
       id: 'volatility',
       header: 'Volatility now',
@@ -80,12 +72,13 @@ const languageColumns: Array<Column<Language>> = [
 /** Geography: markets with stats, where an entity is active, a country's cities, languages. */
 export function GeographyPage() {
   // the entity, window, chosen country and city filter are in the URL
-  const [view, setView] = useQueryState({ entity: '', window: '24h', entity_only: '', region: '', active_cities: '', period: '30d', date_from: '', date_to: '', figure: 'impressions', compare: '' })
+  const [view, setView] = useQueryState({ entity: '', window: '24h', entity_only: '', region: '', active_cities: '', period: '30d', date_from: '', date_to: '', figure: 'impressions', compare: '', compare_from: '', compare_to: '' })
   const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
   const bounds = periodBounds(period)
   const figure: Figure = view.figure in FIGURES ? (view.figure as Figure) : 'impressions'
   const countryFigures = useApi('appCountryFigures', bounds && { query: bounds })
-  const before = view.compare ? previousPeriod(period) : null
+  const comparison = { compare: view.compare, compare_from: view.compare_from, compare_to: view.compare_to }
+  const before = comparisonBounds(period, comparison)
   const figuresBefore = useApi('appCountryFigures', before && { query: before })
   const { effective: theme } = useTheme()
   const query = { entity: view.entity, window: view.window, entity_only: view.entity_only === 'true' }
@@ -171,7 +164,7 @@ export function GeographyPage() {
             value={period}
             onChange={(p) => setView(p)}
             presets={['all', '24h', '7d', '30d', '90d', 'custom']}
-            compare={{ on: Boolean(view.compare), onChange: (on) => setView({ compare: on ? 'previous' : '' }) }}
+            compare={{ value: comparison, onChange: (c) => setView(c) }}
           />
         </div>
         {mapOption ? (

@@ -3,8 +3,8 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { ApiClientError, call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
-import { Change } from '../../components/Change'
-import { changePct, PeriodControl, periodBounds, periodWords, previousPeriod } from '../../components/PeriodControl'
+import { changeColumn } from '../../components/Change'
+import { comparisonBounds, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -56,14 +56,7 @@ const profileColumns: Array<Column<Profile>> = [
     value: (r) => r.feed?.share_of_voice,
     cell: (r) => (r.feed ? `${(r.feed.share_of_voice * 100).toFixed(2)} %` : '—'),
   },
-  {
-    id: 'impressions_change_pct',
-    header: 'Δ',
-    title: 'change of impressions against the period of the same length before',
-    numeric: true,
-    value: (r) => (r.feed ? changePct(r.feed.impressions, r.impressionsBefore) : null),
-    cell: (r) => <Change pct={r.feed ? changePct(r.feed.impressions, r.impressionsBefore) : null} />,
-  },
+  changeColumn<Profile>((r) => r.feed?.impressions, (r) => r.impressionsBefore, true),
   { id: 'avg_position', header: 'Avg pos', title: 'mean position in the feed in the period', numeric: true, value: (r) => r.feed?.avg_position, cell: (r) => formatNumber(r.feed?.avg_position) },
   { id: 'top_trends', header: 'Top trends', value: (r) => r.feed?.top_trends.map((t) => t.label), cell: (r) => <TopTrends trends={r.feed?.top_trends ?? []} /> },
 ]
@@ -119,7 +112,7 @@ async function checkLines(lines: Array<{ line: number; text: string }>): Promise
 /** Publishers: check one domain, paste up to 100, or search by name; the query is in the URL, and each result leads to its articles. */
 export function PublishersPage() {
   const navigate = useAppStore((s) => s.navigate)
-  const [view, setView] = useQueryState({ mode: 'one', q: '', period: '30d', date_from: '', date_to: '', compare: '' })
+  const [view, setView] = useQueryState({ mode: 'one', q: '', period: '30d', date_from: '', date_to: '', compare: '', compare_from: '', compare_to: '' })
   const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
   const bounds = periodBounds(period)
   const mode: Mode = view.mode === 'bulk' || view.mode === 'search' ? view.mode : 'one'
@@ -151,7 +144,8 @@ export function PublishersPage() {
   const profiles = view.q && !error ? (shown?.results ?? null) : null
   const checked = (profiles ?? []).filter((p) => p.ok).map((p) => p.domain)
   const performance = useApi('appPublisherFigures', checked.length > 0 && bounds ? { query: { domains: checked.join(','), ...bounds } } : null)
-  const before = view.compare ? previousPeriod(period) : null
+  const comparison = { compare: view.compare, compare_from: view.compare_from, compare_to: view.compare_to }
+  const before = comparisonBounds(period, comparison)
   const performanceBefore = useApi('appPublisherFigures', checked.length > 0 && before ? { query: { domains: checked.join(','), ...before } } : null)
   const results = useMemo(() => {
     const feedOf = new Map((performance.data?.publishers ?? []).map((p) => [p.domain, p]))
@@ -214,7 +208,7 @@ export function PublishersPage() {
               value={period}
               onChange={(p) => setView(p)}
               presets={['all', '24h', '7d', '30d', '90d', 'custom']}
-              compare={{ on: Boolean(view.compare), onChange: (on) => setView({ compare: on ? 'previous' : '' }) }}
+              compare={{ value: comparison, onChange: (c) => setView(c) }}
             />
             <span className="muted small">Feed figures of the period{performance.loading ? ' (loading…)' : ''}</span>
           </div>
