@@ -122,3 +122,19 @@ export const appMatchesResponse = matchesResponse.extend({
   limit: z.number().int(),
   offset: z.number().int(),
 })
+
+export const appHierarchyQuery = z.object({
+  /** each topic's largest trends to include */
+  trends_per_topic: intParam({ default: 8, min: 0, max: 50 }),
+})
+
+const hierarchyFields = { id: z.uuid(), label: z.string(), label_ru: z.string(), n_trends: z.number().int(), n_articles: z.number().int() }
+
+export const appHierarchyResponse = z.object({
+  themes: z.array(
+    z.object({
+      ...hierarchyFields,
+      topics: z.array(z.object({ ...hierarchyFields, trends: z.array(z.object({ id: z.uuid(), label: z.string(), article_count: z.number().int() })) })),
+    }),
+  ),
+})

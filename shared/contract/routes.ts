@@ -237,6 +237,11 @@ export const routes = {
     summary: 'A mention list\'s matches, paged to the end, with the totals of every page',
     params: lists.listPath, query: explore.appMatchesQuery, response: explore.appMatchesResponse,
   }),
+  appHierarchy: route({
+    method: 'GET', path: '/app/hierarchy', access: 'app', tag: 'App',
+    summary: 'Themes > topics > their largest trends in one answer (the treemap)',
+    query: explore.appHierarchyQuery, response: explore.appHierarchyResponse,
+  }),
   appSignalMovers: route({
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',
     summary: 'What moved most in a point of a volatility series', query: app.moversQuery, response: app.moversResponse,

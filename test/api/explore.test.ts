@@ -187,3 +187,23 @@ describe('a mention list\'s matches, paged to the end', () => {
     expect(phrase.total.matches).toBe(phrase.summary.matches)
   })
 })
+
+describe('the hierarchy in one answer', () => {
+  it('gives themes > topics > their largest trends, as the three methods of the contract do one by one', async () => {
+    const body = await ok('appHierarchy', '/app/hierarchy')
+    expect(body).toEqual({
+      themes: [
+        {
+          id: IDS.theme, label: 'Economy', label_ru: '', n_trends: 2, n_articles: 2,
+          topics: [
+            { id: IDS.topic, label: 'Central banks', label_ru: '', n_trends: 2, n_articles: 2,
+              trends: [{ id: IDS.trend, label: 'Fed holds rates', article_count: 1 }, { id: IDS.child, label: 'Market reaction', article_count: 1 }] },
+          ],
+        },
+      ],
+    })
+    const themes = await ok('listThemes', '/v1/themes')
+    expect(body.themes.map((t: { id: string; label: string }) => [t.id, t.label])).toEqual(themes.themes.map((t: { id: string; label: string }) => [t.id, t.label]))
+    expect((await ok('appHierarchy', '/app/hierarchy?trends_per_topic=1')).themes[0].topics[0].trends).toEqual([{ id: IDS.trend, label: 'Fed holds rates', article_count: 1 }])
+  })
+})

@@ -16,6 +16,7 @@ type TrendRoutes =
   | 'listThemes'
   | 'listThemeTopics'
   | 'listTopicTrends'
+  | 'appHierarchy'
 
 type TrendRelationType = (typeof trendRelationTypes)[number]
 type TrendListItem = RouteResponse<'listTrends'>['trends'][number]
@@ -158,6 +159,24 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
   listTrendChildren(ctx, { params }) {
     const children = trendLinks(ctx, params.trend_id, 'children').map(({ id, label, ...link }) => ({ child_id: id, child_label: label, ...link }))
     return { trend_id: params.trend_id, children }
+  },
+
+  appHierarchy(ctx, { query }) {
+    const markets = marketFilter(ctx)
+    return {
+      themes: ctx.store.trends.themes(markets).map((theme) => ({
+        ...hierarchyNode(theme),
+        topics: ctx.store.trends.topicsOfTheme(theme.id, markets).map((topic) => ({
+          ...hierarchyNode(topic),
+          trends:
+            query.trends_per_topic === 0
+              ? []
+              : ctx.store.trends
+                  .list({ topicId: topic.id, minArticles: 0, sortBy: 'article_count', sortOrder: 'desc', limit: query.trends_per_topic, offset: 0, markets })
+                  .rows.map((t) => ({ id: t.id, label: t.label, article_count: t.articleCount })),
+        })),
+      })),
+    }
   },
 
   listThemes(ctx) {

@@ -153,7 +153,7 @@ function Comparison({ ids, onChange, onOpen }: { ids: string[]; onChange(ids: st
   )
 }
 
-type TopicTrends = Record<string, RouteResponse<'listTopicTrends'>['trends']>
+type Hierarchy = RouteResponse<'appHierarchy'>['themes']
 
 /**
  * A trend's label in the treemap: its name when its box has room for a few letters, else none
@@ -167,7 +167,7 @@ function smallLabel(p: { name: string; value: number; treePathInfo?: Array<{ val
 }
 
 /** Themes > topics > their largest trends; a trend leaf opens the trend, a topic filters the list. */
-function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: Record<string, RouteResponse<'listThemeTopics'>['topics']>, trendsOf: TopicTrends) {
+function hierarchyOption(themes: Hierarchy) {
   return {
     tooltip: { formatter: (p: { name: string; value: number }) => `${p.name}: ${p.value} articles` },
     series: [
@@ -195,11 +195,11 @@ function hierarchyOption(themes: RouteResponse<'listThemes'>['themes'], topics: 
           name: t.label,
           value: t.n_articles,
           // each topic is filled by its largest trends (their areas relative to one another)
-          children: (topics[t.id] ?? []).map((tp) => ({
+          children: t.topics.map((tp) => ({
             name: tp.label,
             value: tp.n_articles,
             id: `topic:${tp.id}`,
-            children: (trendsOf[tp.id] ?? []).map((tr) => ({ name: tr.label, value: tr.article_count, id: `trend:${tr.id}` })),
+            children: tp.trends.map((tr) => ({ name: tr.label, value: tr.article_count, id: `trend:${tr.id}` })),
           })),
         })),
       },
@@ -229,9 +229,8 @@ export function TrendsPage() {
   const offset = (Math.max(1, Number(view.page) || 1) - 1) * PAGE
   const setOffset = (next: number) => setView({ page: String(next / PAGE + 1) })
   const setSelected = (id: string) => navigate(`/trends/${encodeURIComponent(id)}${search ? `?${search}` : ''}`)
-  const [topics, setTopics] = useState<Record<string, RouteResponse<'listThemeTopics'>['topics']>>({})
-  const [trendsOfTopic, setTrendsOfTopic] = useState<TopicTrends>({})
-  const themes = useApi('listThemes', {})
+  // themes > topics > their largest trends, in one answer
+  const hierarchy = useApi('appHierarchy', { query: { trends_per_topic: 8 } })
   const trendsQuery = bounds && {
     state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, sort_order: view.sort_order, topic_id: topicId ?? undefined,
     theme_id: view.theme || undefined, q: view.q || undefined, country: view.country || undefined, active_from: bounds.date_from, active_to: bounds.date_to,
@@ -241,22 +240,8 @@ export function TrendsPage() {
   const parents = useApi('listTrendParents', selected ? { params: { trend_id: selected } } : null)
   const children = useApi('listTrendChildren', selected ? { params: { trend_id: selected } } : null)
 
-  const themeList = themes.data?.themes
-  useEffect(() => {
-    if (!themeList || themeList.length === 0) return
-    let live = true
-    void Promise.all(themeList.map((t) => call('listThemeTopics', { params: { theme_id: t.id } }))).then(async (all) => {
-      if (!live) return
-      setTopics(Object.fromEntries(all.map((r) => [r.theme_id, r.topics])))
-      const topicIds = all.flatMap((r) => r.topics.map((tp) => tp.id))
-      const leaves = await Promise.all(topicIds.map((id) => call('listTopicTrends', { params: { topic_id: id }, query: { limit: 8, sort_by: 'article_count' } })))
-      if (live) setTrendsOfTopic(Object.fromEntries(leaves.map((r) => [r.topic_id, r.trends])))
-    })
-    return () => {
-      live = false
-    }
-  }, [themeList])
-  const treemap = useMemo(() => (themeList ? hierarchyOption(themeList, topics, trendsOfTopic) : null), [themeList, topics, trendsOfTopic])
+  const themeList = hierarchy.data?.themes
+  const treemap = useMemo(() => (themeList ? hierarchyOption(themeList) : null), [themeList])
   const openFromTreemap = useCallback(
     (data: unknown) => {
       const id = (data as { id?: string } | undefined)?.id
@@ -271,7 +256,7 @@ export function TrendsPage() {
   )
   useDocumentTitle(selected && card.data?.id === selected && card.data.label, 'Trends')
   const chart = useMemo(() => (card.data ? cardChart(card.data) : null), [card.data])
-  const allTopics = useMemo(() => Object.values(topics).flat(), [topics])
+  const allTopics = useMemo(() => (themeList ?? []).flatMap((t) => t.topics), [themeList])
   // the URL names the topic by id; its label comes from the loaded hierarchy
   const topic = topicId ? { id: topicId, label: allTopics.find((t) => t.id === topicId)?.label ?? 'topic' } : null
 
@@ -299,7 +284,6 @@ export function TrendsPage() {
             height={300}
             onItemClick={openFromTreemap}
             label="Themes, topics and their largest trends"
-            busy={Object.keys(trendsOfTopic).length === 0}
           />
           <div className="chips" aria-label="Topics">
             {allTopics
