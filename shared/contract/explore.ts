@@ -138,3 +138,14 @@ export const appHierarchyResponse = z.object({
     }),
   ),
 })
+
+export const appTrendFiguresQuery = z.object({ date_from: dateParam, date_to: dateParam })
+
+export const appTrendFiguresResponse = z.object({
+  trend_id: z.uuid(),
+  /** its articles' impressions and best position in the period (the whole history without one) */
+  impressions: z.number().int(),
+  best_position: z.number().int().nullable(),
+  /** its articles' impressions per day, every country, from the first day with any (ISO date) */
+  daily_impressions: z.object({ from: z.string().nullable(), values: z.array(z.number().int()) }),
+})

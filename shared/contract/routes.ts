@@ -237,6 +237,11 @@ export const routes = {
     summary: 'A mention list\'s matches, paged to the end, with the totals of every page',
     params: lists.listPath, query: explore.appMatchesQuery, response: explore.appMatchesResponse,
   }),
+  appTrendFigures: route({
+    method: 'GET', path: '/app/trends/{trend_id}/figures', access: 'app', tag: 'App',
+    summary: 'A trend\'s impressions and peak position in the period, and its impressions per day',
+    params: trends.trendIdPath, query: explore.appTrendFiguresQuery, response: explore.appTrendFiguresResponse,
+  }),
   appHierarchy: route({
     method: 'GET', path: '/app/hierarchy', access: 'app', tag: 'App',
     summary: 'Themes > topics > their largest trends in one answer (the treemap)',

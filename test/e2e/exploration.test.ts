@@ -151,6 +151,9 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     expect(new URL(page.url()).searchParams.get('q')).toBe('market')
 
     await page.goto(`${server.url}/trends/${IDS.trend}`)
+    // the card's feed figures: a1's 1,600 impressions, best at position 1
+    const facts = page.locator('.split dl.facts')
+    await expect.poll(() => facts.innerText()).toMatch(/Impressions\s+1,600\s+Peak position\s+1\s/)
     await page.getByRole('button', { name: 'Compare' }).click()
     await page.goto(`${server.url}/trends/${IDS.child}?${new URL(page.url()).searchParams}`)
     await page.getByRole('button', { name: 'Compare' }).click()

@@ -172,3 +172,26 @@ export function rankByImpressions(
   order.sort((x, y) => direction * (impressions[x]! - impressions[y]!) || direction * (seqs[x]! - seqs[y]!))
   return { seqs: order.slice(page.offset, page.offset + page.limit).map((i) => seqs[i]!), total: seqs.length }
 }
+
+/** A group of articles' impressions per day (all countries), from its first day with any to its last. */
+export function dailyImpressions(data: ActivityData, articles: ArrayLike<number>): { firstDay: number | null; values: number[] } {
+  const { perDay } = data
+  const byDay = new Map<number, number>()
+  for (let i = 0; i < articles.length; i++) {
+    const a = articles[i]!
+    for (let k = perDay.start[a]!; k < perDay.start[a + 1]!; k++) byDay.set(perDay.day[k]!, (byDay.get(perDay.day[k]!) ?? 0) + perDay.impressions[k]!)
+  }
+  if (byDay.size === 0) return { firstDay: null, values: [] }
+  const days = [...byDay.keys()]
+  const first = Math.min(...days)
+  const last = Math.max(...days)
+  return { firstDay: first, values: Array.from({ length: last - first + 1 }, (_, i) => byDay.get(first + i) ?? 0) }
+}
+
+/** One trend's figures over the days and its impressions per day over its whole life. */
+export function trendDetail(data: ActivityData, trendId: string, range: DayRange): GroupFigures & { firstDay: number | null; daily: number[] } {
+  const n = data.trends.find(trendId)
+  const members = n === undefined ? new Int32Array(0) : membersOf(data.byTrend, n)
+  const daily = dailyImpressions(data, members)
+  return { ...groupFigures(data, members, range), firstDay: daily.firstDay, daily: daily.values }
+}

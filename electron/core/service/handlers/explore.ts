@@ -1,7 +1,8 @@
 import countryCodes from 'i18n-iso-countries'
-import { countryFigures, dayRangeOf, publisherFigures, rankByImpressions, trendFigures, type DayRange } from '../../analytics/explore/group-figures'
+import { countryFigures, dayRangeOf, publisherFigures, rankByImpressions, trendDetail, trendFigures, type DayRange } from '../../analytics/explore/group-figures'
 import type { ArticleListFilter, ArticleListRow } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
+import { ApiError } from '../errors'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
@@ -25,7 +26,7 @@ async function byPeriodImpressions(ctx: RequestContext, filter: ArticleListFilte
   return { rows: ctx.store.articles.rowsOf(ranked.seqs), total: ranked.total }
 }
 
-export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures'> = {
+export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures' | 'appTrendFigures'> = {
   async appListArticles(ctx, { query }) {
     const from = query.date_from && epochSeconds(query.date_from)
     const to = query.date_to && epochSeconds(query.date_to)
@@ -126,6 +127,18 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
           top_trends: f.trends.map(([id, impressions]) => ({ id, label: labels.get(id) ?? '', impressions })),
         }
       }),
+    }
+  },
+
+  async appTrendFigures(ctx, { params, query }) {
+    if (!ctx.store.trends.get(params.trend_id)) throw new ApiError(404, `Trend ${params.trend_id} not found`)
+    const { data } = await ctx.store.activity.current()
+    const t = trendDetail(data, params.trend_id, dayRangeOf(query.date_from && epochSeconds(query.date_from), query.date_to && epochSeconds(query.date_to)))
+    return {
+      trend_id: params.trend_id,
+      impressions: t.impressions,
+      best_position: t.bestPosition,
+      daily_impressions: { from: t.firstDay === null ? null : isoFromSeconds(t.firstDay * 86_400).slice(0, 10), values: t.daily },
     }
   },
 }

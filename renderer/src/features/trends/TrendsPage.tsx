@@ -40,8 +40,10 @@ const ROLE_LABELS: Record<string, string> = {
   F5_one_off: 'One-off',
 }
 
-/** The 180-day counts with the forecast drawn ahead: the expected articles of the next 30 days. */
-function cardChart(card: TrendCard) {
+type TrendFigures = RouteResponse<'appTrendFigures'>
+
+/** The 180-day counts with the forecast drawn ahead (the expected articles of the next 30 days), and the impressions per day beside them. */
+function cardChart(card: TrendCard, figures: TrendFigures | null) {
   const counts = card.daily_counts_180d
   const start = card.first_seen_at ? Date.parse(card.first_seen_at.slice(0, 10)) : Date.now()
   const day = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(0, 10)
@@ -61,13 +63,16 @@ function cardChart(card: TrendCard) {
     }
   }
   const labels = [...counts.map((_, i) => day(i)), ...ahead.map((_, i) => day(counts.length + i))]
+  const daily = figures?.daily_impressions
+  const impressionsOn = new Map((daily?.values ?? []).map((v, i) => [new Date(Date.parse(daily!.from!) + i * 86_400_000).toISOString().slice(0, 10), v]))
   return {
-    grid: { left: 36, right: 12, top: 24, bottom: 28 },
+    grid: { left: 36, right: 56, top: 24, bottom: 28 },
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: ['articles', 'forecast'] },
+    legend: { top: 0, data: ['articles', 'forecast', 'impressions'] },
     xAxis: { type: 'category', data: labels },
-    yAxis: { type: 'value', minInterval: 1 },
+    yAxis: [{ type: 'value', minInterval: 1 }, { type: 'value', splitLine: { show: false }, axisLabel: { formatter: (v: number) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v)) } }],
     series: [
+      { name: 'impressions', type: 'line', yAxisIndex: 1, symbol: 'none', lineStyle: { width: 1.5, color: '#23845a' }, itemStyle: { color: '#23845a' }, data: labels.map((l) => impressionsOn.get(l) ?? null) },
       { name: 'articles', type: 'bar', data: [...counts, ...ahead.map(() => null)], itemStyle: { color: '#3b6fd8' } },
       {
         name: 'forecast',
@@ -237,6 +242,7 @@ export function TrendsPage() {
   }
   const trends = useApi('appListTrends', trendsQuery && { query: { ...trendsQuery, limit: PAGE, offset } })
   const card = useApi('getTrend', selected ? { params: { trend_id: selected } } : null)
+  const figures = useApi('appTrendFigures', selected && bounds ? { params: { trend_id: selected }, query: bounds } : null)
   const parents = useApi('listTrendParents', selected ? { params: { trend_id: selected } } : null)
   const children = useApi('listTrendChildren', selected ? { params: { trend_id: selected } } : null)
 
@@ -255,7 +261,8 @@ export function TrendsPage() {
     [search],
   )
   useDocumentTitle(selected && card.data?.id === selected && card.data.label, 'Trends')
-  const chart = useMemo(() => (card.data ? cardChart(card.data) : null), [card.data])
+  const cardFigures = figures.data?.trend_id === selected ? figures.data : null
+  const chart = useMemo(() => (card.data ? cardChart(card.data, cardFigures) : null), [card.data, cardFigures])
   const allTopics = useMemo(() => (themeList ?? []).flatMap((t) => t.topics), [themeList])
   // the URL names the topic by id; its label comes from the loaded hierarchy
   const topic = topicId ? { id: topicId, label: allTopics.find((t) => t.id === topicId)?.label ?? 'topic' } : null
@@ -392,6 +399,10 @@ export function TrendsPage() {
             </div>
             <EChart option={chart} height={220} label={`Articles per day of ${card.data.label}, with the forecast`} fileName={exportFileName('trend', card.data.label)} />
             <dl className="facts">
+              <dt>Impressions{view.period === 'all' ? '' : ' in the period'}</dt>
+              <dd>{formatNumber(cardFigures?.impressions)}</dd>
+              <dt>Peak position</dt>
+              <dd>{formatNumber(cardFigures?.best_position)}</dd>
               <dt>Days active</dt>
               <dd>{card.data.features.days_active ?? '—'}</dd>
               <dt>Slope (14 d)</dt>
