@@ -62,6 +62,8 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
     ['GET /app/trends (pages, active in 30 d, figures)', each((i) => `/app/trends?offset=${i}&sort_by=${cycle(sorts, i)}&${period(30, i, 'active')}`)],
     ['GET /app/trends (all history, the biggest first)', each((i) => `/app/trends?sort_by=article_count&offset=${i}`)],
     ['GET /app/geography/countries (30 d)', each((i) => `/app/geography/countries?${period(30, i)}`)],
+    ['GET /app/signals/history (all countries, daily, 90 d)', each((i) => `/app/signals/history?country=all&${period(90, i)}`)],
+    ['GET /app/signals/history (a country, 3 h, 30 d)', each((i) => `/app/signals/history?country=${cycle(['US', 'DE', 'FR', 'ES', 'RU'], i)}&granularity=3h&${period(30, i)}`)],
     ['GET /app/publishers/performance (10 publishers, 30 d)', each((i) => `/app/publishers/performance?domains=${Array.from({ length: 10 }, (_, k) => cycle(domains, i + k)).join(',')}&${period(30, i)}`)],
   ]
   const results: ReadResults = {}

@@ -3,6 +3,7 @@ import { articleListItemSchema, articlesQuery } from './articles'
 import { countryCodeParam, dateParam, intParam, uuidParam } from './params'
 import { matchesQuery, matchesResponse } from './tracking'
 import { trendListItemSchema, trendsQuery } from './trends'
+import { formatGroups, signalGranularities } from './values'
 
 /**
  * The window's exploring methods (/app): the contract's lists with the figures analysts come for
@@ -148,4 +149,25 @@ export const appTrendFiguresResponse = z.object({
   best_position: z.number().int().nullable(),
   /** its articles' impressions per day, every country, from the first day with any (ISO date) */
   daily_impressions: z.object({ from: z.string().nullable(), values: z.array(z.number().int()) }),
+})
+
+export const appVolatilityHistoryQuery = z.object({
+  country: z
+    .string()
+    .regex(/^([A-Za-z]{2}|all)$/, 'A two-letter country code or all')
+    .transform((c) => (c.toLowerCase() === 'all' ? 'all' : c.toUpperCase()))
+    .optional()
+    .transform((c) => c ?? 'all'),
+  granularity: z.enum(signalGranularities).optional().transform((g) => g ?? 'day'),
+  category: z.enum(formatGroups).optional(),
+  /** the range shown (the baseline before it is read as well); open ends: the store's first and newest data */
+  date_from: dateParam,
+  date_to: dateParam,
+})
+
+export const appVolatilityHistoryResponse = z.object({
+  country: z.string(),
+  granularity: z.enum(signalGranularities),
+  category: z.string().nullable(),
+  points: z.array(z.object({ bucket: z.string(), volatility_index: z.number(), is_spike: z.boolean(), state: z.string() })),
 })

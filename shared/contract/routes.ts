@@ -247,6 +247,11 @@ export const routes = {
     summary: 'Themes > topics > their largest trends in one answer (the treemap)',
     query: explore.appHierarchyQuery, response: explore.appHierarchyResponse,
   }),
+  appVolatilityHistory: route({
+    method: 'GET', path: '/app/signals/history', access: 'app', tag: 'App',
+    summary: 'The volatility index over any range the store holds (a country, all, or a format group)',
+    query: explore.appVolatilityHistoryQuery, response: explore.appVolatilityHistoryResponse,
+  }),
   appSignalMovers: route({
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',
     summary: 'What moved most in a point of a volatility series', query: app.moversQuery, response: app.moversResponse,

@@ -124,6 +124,25 @@ describe('the public signal methods', () => {
     expect(body.detail[0].loc).toEqual(['query', name])
   })
 
+  it('computes the index over any range the store holds, the same as the stored 30 days where they meet', async () => {
+    const s = shakeups.find((x) => !x.format_group)!
+    for (const country of [s.country, 'all']) {
+      const stored = (await get(`/public/discover/volatility?country=${country}`)).body.series as Array<{ date: string; volatility_index: number }>
+      const history = await get(`/app/signals/history?country=${country}&date_from=2026-10-01`, session)
+      expect(history.status).toBe(200)
+      const byDay = new Map((history.body.points as Array<{ bucket: string; volatility_index: number }>).map((p) => [p.bucket, p.volatility_index]))
+      // the last week of the stored series: its baseline lies inside both computations
+      for (const p of stored.slice(-7)) expect(byDay.get(p.date), `${country} ${p.date}`).toBe(p.volatility_index)
+      expect(history.body.points[0].bucket).toBe('2026-10-01')
+    }
+    // the whole history: every day from the first data on, the planted shake-up among the spikes
+    const all = await get(`/app/signals/history?country=${s.country}`, session)
+    expect(all.body.points.length).toBeGreaterThan(60)
+    expect(all.body.points.find((p: { bucket: string }) => p.bucket === s.day).is_spike).toBe(true)
+    const slots = await get(`/app/signals/history?country=${s.country}&granularity=3h&date_from=2026-11-19&date_to=2026-11-20`, session)
+    expect(slots.body.points.map((p: { bucket: string }) => p.bucket.slice(0, 10))).toEqual(new Array(slots.body.points.length).fill('2026-11-19'))
+  })
+
   it('explains a spike with the articles and publishers that moved most', async () => {
     const s = shakeups.find((x) => !x.format_group)!
     const { status, body } = await get(`/app/signals/movers?country=${s.country}&bucket=${s.day}`, session)

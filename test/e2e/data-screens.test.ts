@@ -120,6 +120,12 @@ describe('first start, import and the data screens in Chromium', () => {
       await page.getByRole('button', { name: 'One chart' }).click()
       await page.getByRole('img', { name: 'Volatility of the five format groups' }).locator('canvas').waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, 'signals-compare.png'), fullPage: true })
+      // the whole history, computed from the snapshots: more than the stored 30 days
+      await page.getByRole('radio', { name: 'All' }).click()
+      await page.getByRole('heading', { name: 'Volatility, the whole history' }).waitFor()
+      const api = (await (await page.request.get(`${other.url}/app/signals/history?country=${shake.country}`)).json()) as { points: unknown[] }
+      expect(api.points.length).toBeGreaterThan(30)
+      await page.locator('[aria-label="Volatility of the feed"] canvas').waitFor()
 
       // Tracking: the demo project's example lists, with living metrics and keyword matches.
       await page.getByRole('link', { name: 'Tracking' }).click()

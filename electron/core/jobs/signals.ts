@@ -1,5 +1,5 @@
 import { formatGroups } from '../../../shared/contract/values'
-import { indexSeries, pointDistances, BASELINE_DAYS, type IndexedPoint } from '../analytics/signals/volatility'
+import { combineSeries as combine, dayBucket, indexSeries, pointDistances, slotBucket, BASELINE_DAYS, type DistanceSeries as Series, type IndexedPoint } from '../analytics/signals/volatility'
 import { formatInterestSeries } from '../analytics/signals/format-interest'
 import { rankTopCategories } from '../analytics/signals/top-categories'
 import type { Store } from '../store/store'
@@ -8,30 +8,11 @@ import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
 
 /** Days of series kept: the 30 the methods show. */
 export const SERIES_DAYS = 30
-const SLOTS_PER_DAY = 8
+export const SLOTS_PER_DAY = 8
 /** Top categories kept per country: the most the method's limit asks. */
 const TOP_CATEGORIES_KEPT = 500
 
-type Series = Array<{ bucket: string; distance: number }>
-
-const dayBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 10)
-const slotBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 13)
-
-/** Per-bucket mean of several countries' distances: the whole feed's series. */
-function combine(series: Series[]): Series {
-  const sums = new Map<string, { total: number; n: number }>()
-  for (const s of series) {
-    for (const p of s) {
-      const e = sums.get(p.bucket) ?? { total: 0, n: 0 }
-      e.total += p.distance
-      e.n++
-      sums.set(p.bucket, e)
-    }
-  }
-  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bucket, e]) => ({ bucket, distance: e.total / e.n }))
-}
-
-function restrict(snapshots: ReturnType<Store['signalWriter']['snapshots']>, keep: (seq: number, format: string | null) => boolean) {
+export function restrict(snapshots: ReturnType<Store['signalWriter']['snapshots']>, keep: (seq: number, format: string | null) => boolean) {
   return snapshots.map((s) => ({ at: s.at, ranked: s.ranked.filter((seq) => keep(seq, s.formats.get(seq) ?? null)) }))
 }
 

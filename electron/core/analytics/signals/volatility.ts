@@ -147,3 +147,24 @@ export function movers(previous: readonly number[], current: readonly number[], 
     .map((m) => ({ articleSeq: m.articleSeq, before: m.before, after: m.after, weight: m.raw / total }))
     .sort((x, y) => y.weight - x.weight || x.articleSeq - y.articleSeq)
 }
+
+/** A series of snapshot distances by bucket (a day, or a 3-hour slot's first hour). */
+export type DistanceSeries = Array<{ bucket: string; distance: number }>
+
+/** The bucket of an instant (epoch seconds): its day, or its hour (3-hour slots are keyed by their first hour). */
+export const dayBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 10)
+export const slotBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 13)
+
+/** Per-bucket mean of several countries' distances: the whole feed's series. */
+export function combineSeries(series: DistanceSeries[]): DistanceSeries {
+  const sums = new Map<string, { total: number; n: number }>()
+  for (const s of series) {
+    for (const p of s) {
+      const e = sums.get(p.bucket) ?? { total: 0, n: 0 }
+      e.total += p.distance
+      e.n++
+      sums.set(p.bucket, e)
+    }
+  }
+  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bucket, e]) => ({ bucket, distance: e.total / e.n }))
+}

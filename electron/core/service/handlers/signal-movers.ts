@@ -1,4 +1,6 @@
-import { movers } from '../../analytics/signals/volatility'
+import { combineSeries, dayBucket, indexSeries, movers, pointDistances, slotBucket, BASELINE_DAYS } from '../../analytics/signals/volatility'
+import { restrict, SLOTS_PER_DAY } from '../../jobs/signals'
+import { epochSeconds } from '../../time/buckets'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 
@@ -10,7 +12,41 @@ const TOP_PUBLISHERS = 10
  * falling) account for most of the change, and the publishers behind them. Each share is the
  * article's part of the rank-weighted movement, averaged over the point's snapshot pairs.
  */
-export const signalMoversHandlers: HandlerMap<'appSignalMovers'> = {
+export const signalMoversHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHistory'> = {
+  /**
+   * The volatility index computed from the feed snapshots over any range (the stored series keep
+   * the 30 days the contract shows): each country's distances, their mean for all, indexed
+   * against the baseline days before the range. Kept until the data changes.
+   */
+  appVolatilityHistory(ctx, { query }) {
+    const from = query.date_from ? epochSeconds(query.date_from) : (ctx.store.signalWriter.firstObservation() ?? 0)
+    const to = query.date_to ? epochSeconds(query.date_to) : (ctx.store.signalWriter.latestObservation() ?? 0) + 1
+    const key = JSON.stringify(['volatility-history', query.country, query.granularity, query.category ?? null, from, to])
+    return ctx.answers.remember(key, () => {
+      const countries = query.country === 'all' ? ctx.store.geo.regionCodes() : [query.country]
+      const bucketOf = query.granularity === 'day' ? dayBucket : slotBucket
+      const baselineFrom = from - (BASELINE_DAYS + 1) * 86_400
+      const perCountry = countries.map((country) => {
+        const kept = query.category
+          ? restrict(ctx.store.signalWriter.snapshots(country, baselineFrom, to), (_, f) => f === query.category)
+          : ctx.store.signalWriter.rankings(country, baselineFrom, to)
+        return pointDistances(kept.map((s) => ({ bucket: bucketOf(s.at), ranked: s.ranked })))
+      })
+      const distances = perCountry.length === 1 ? perCountry[0]! : combineSeries(perCountry)
+      const indexed = indexSeries(distances, query.granularity === 'day' ? BASELINE_DAYS : BASELINE_DAYS * SLOTS_PER_DAY)
+      const first = bucketOf(from)
+      const last = bucketOf(to - 1)
+      return {
+        country: query.country,
+        granularity: query.granularity,
+        category: query.category ?? null,
+        points: indexed
+          .filter((p) => p.bucket >= first && p.bucket <= last)
+          .map((p) => ({ bucket: p.bucket, volatility_index: p.index, is_spike: p.isSpike, state: p.state })),
+      }
+    })
+  },
+
   appSignalMovers(ctx, { query }) {
     const day = query.bucket.slice(0, 10)
     const start = Date.parse(`${day}T${query.granularity === '3h' ? query.bucket.slice(11, 13) || '00' : '00'}:00:00Z`) / 1000

@@ -96,6 +96,11 @@ export class SignalWriter {
     })
   }
 
+  /** The same snapshots' rankings alone (no formats looked up): what a whole-feed index needs. */
+  rankings(country: string, from: number, to: number): Array<{ at: number; ranked: number[] }> {
+    return feedSnapshotsBetween(this.sqlite, country, from, to).map((s) => ({ at: s.at, ranked: Array.from(s.entries.seqs) }))
+  }
+
   /** Each article's top-level topic (themes > topics > trends), where trends have been computed. */
   topicsOfArticles(): Map<number, string> {
     const rows = this.sqlite
@@ -136,6 +141,11 @@ export class SignalWriter {
 
   latestObservation(): number | null {
     return (this.sqlite.prepare(`SELECT max(last_seen) FROM article_facets`).pluck().get() as number | null) ?? null
+  }
+
+  /** The first sighting in any feed (epoch seconds); null in an empty store. */
+  firstObservation(): number | null {
+    return (this.sqlite.prepare(`SELECT min(first_seen) FROM article_facets`).pluck().get() as number | null) ?? null
   }
 }
 

@@ -10,6 +10,7 @@ import { useApi } from '../../api/use-api'
 import { CountrySelect } from '../../components/Pickers'
 import { EChart } from '../../charts/EChart'
 import { overlayOption, pointLabel, volatilityOption } from './volatility-chart'
+import { PeriodControl, periodBounds } from '../../components/PeriodControl'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -75,7 +76,11 @@ const topicColumns: Array<Column<TopicRow>> = [
 /** Signals: is it just us, or is the whole feed moving? */
 export function SignalsPage() {
   const navigate = useAppStore((s) => s.navigate)
-  const [view, setView] = useQueryState({ country: 'all', granularity: 'day', bucket: '', category: '', compare: '', groups: '' })
+  const [view, setView] = useQueryState({ country: 'all', granularity: 'day', bucket: '', category: '', compare: '', groups: '', period: '30d', date_from: '', date_to: '' })
+  const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
+  // the stored 30 days answer the usual view; any other period is computed from the snapshots
+  const longer = view.period !== '30d'
+  const bounds = periodBounds(period)
   const compared = view.compare ? view.compare.split(',') : []
   const regions = useApi('listRegions', {})
   const country = view.country
@@ -87,6 +92,7 @@ export function SignalsPage() {
   )
   useDocumentTitle(selection && `What moved ${selection.bucket}`, country !== 'all' && country, 'Signals')
   const volatility = useApi('getVolatility', { query: { country, granularity } })
+  const history = useApi('appVolatilityHistory', longer && bounds ? { query: { country, granularity, ...bounds } } : null)
   const topics = useApi('getTopicVolatility', { query: { country } })
   const interest = useApi('getFormatInterest', { query: { country } })
   const categories = useApi('getTopCategories', { query: { country, limit: 15 } })
@@ -94,7 +100,18 @@ export function SignalsPage() {
     'appSignalMovers',
     selection ? { query: { country, granularity, bucket: selection.bucket, ...(selection.category ? { category: selection.category } : {}) } } : null,
   )
-  const series = useMemo(() => volatility.data?.series ?? [], [volatility.data])
+  const series = useMemo(
+    () =>
+      longer
+        ? (history.data?.points ?? []).map((p) => ({
+            ...(granularity === 'day' ? { date: p.bucket } : { bucket: `${p.bucket}:00:00Z` }),
+            volatility_index: p.volatility_index,
+            is_spike: p.is_spike,
+            state: p.state as Point['state'],
+          }))
+        : (volatility.data?.series ?? []),
+    [longer, history.data, volatility.data, granularity],
+  )
   const selectedIndex = selection && !selection.category ? series.findIndex((p) => bucketOf(p) === selection.bucket) : -1
   const option = useMemo(() => volatilityOption(series, { selectedIndex }), [series, selectedIndex])
 
@@ -142,11 +159,15 @@ export function SignalsPage() {
             })}
         </div>
       </div>
-      <ErrorBanner message={volatility.error} onRetry={volatility.reload} />
+      <div className="filters">
+        <PeriodControl value={period} onChange={(p) => setView({ ...p, bucket: '', category: '' })} presets={['30d', '90d', 'all', 'custom']} />
+        {longer && history.loading && <span className="muted small">Computing the index over the period…</span>}
+      </div>
+      <ErrorBanner message={volatility.error ?? history.error} onRetry={longer ? history.reload : volatility.reload} />
       {compared.length > 0 && <CountryOverlay countries={[country, ...compared.filter((c) => c !== country)]} granularity={granularity} names={new Map((regions.data?.regions ?? []).map((r) => [r.alpha_2, r.name]))} />}
       <div className="split">
         <Card
-          title="Volatility, last 30 days"
+          title={longer ? `Volatility, ${view.period === 'all' ? 'the whole history' : view.period === 'custom' ? `${view.date_from} to ${view.date_to}` : `last ${view.period.replace('d', ' days')}`}` : 'Volatility, last 30 days'}
           extra={
             volatility.data && (
               <span className="muted" data-testid="volatility-summary">
