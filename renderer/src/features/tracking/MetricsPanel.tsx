@@ -142,7 +142,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
           fileName={exportFileName(listName, 'items', ...windowWords(window), grain)}
         />
       )}
-      {data && rows.length > 0 && <p className="muted small">The first {Math.min(ITEMS_DRAWN, rows.length)} rows as the table is sorted; sort by another column to draw others.</p>}
+      {data && rows.length > 0 && <p className="muted small">Impressions of the first {Math.min(ITEMS_DRAWN, rows.length)} rows as the table is sorted; sort by another column to draw others.</p>}
       <DataTable
         label="Metrics"
         className="metrics-table"

@@ -16,7 +16,7 @@ export function itemsOverlayOption(rows: ReadonlyArray<{ name: string; impressio
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
     xAxis: { type: 'category', data: labels },
-    yAxis: { type: 'value', name: 'impressions' },
+    yAxis: { type: 'value' },
     series: drawn.map((r) => ({ name: r.name, type: 'line', smooth: false, symbolSize: 4, data: r.impressions_spark })),
   }
 }
