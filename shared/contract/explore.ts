@@ -23,6 +23,9 @@ export const appArticlesQuery = articlesQuery.extend({
   trend_id: uuidParam.optional(),
   /** only the articles naming this entity (its name, any case) */
   entity: z.string().trim().min(1).max(200).optional(),
+  /** a period to compare with: each row then has its impressions in it too */
+  compare_from: dateParam,
+  compare_to: dateParam,
 })
 
 export const appArticleItemSchema = articleListItemSchema.extend({
@@ -34,6 +37,8 @@ export const appArticleItemSchema = articleListItemSchema.extend({
   /** the countries whose feeds showed it in the period */
   countries: z.array(z.string()),
   trend: z.object({ id: z.uuid(), label: z.string() }).nullable(),
+  /** its impressions in the compared period (only when one is asked) */
+  impressions_before: z.number().int().optional(),
 })
 
 export const appArticlesResponse = z.object({

@@ -220,3 +220,13 @@ describe('a trend\'s figures for its card', () => {
     expect(res.status).toBe(404)
   })
 })
+
+describe('articles compared with another period', () => {
+  it('gives each row its impressions in the compared period too, only when one is asked', async () => {
+    new IngestWriter(w.store).write({ observations: [{ articleId: IDS.a1, country: 'US', observedAt: '2026-11-21T09:00:00.000Z', position: 2, estimatedImpressions: 250 }] })
+    const body = await ok('appListArticles', '/app/articles?date_from=2026-11-21&date_to=2026-11-22&compare_from=2026-11-20&compare_to=2026-11-21')
+    expect(body.articles.map((a: Record<string, unknown>) => [a.id, a.impressions, a.impressions_before])).toEqual([[IDS.a1, 250, 1600]])
+    const plain = await ok('appListArticles', '/app/articles?date_from=2026-11-21')
+    expect('impressions_before' in plain.articles[0]).toBe(false)
+  })
+})

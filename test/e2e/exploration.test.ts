@@ -115,6 +115,11 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     const first = await cells(0)
     expect(first.slice(0, 8)).toEqual(['Fed holds rates steady', 'example.com', 'US', 'Fed holds rates', '1,600', '1', '2', '2'])
     expect((await cells(2)).slice(3, 8)).toEqual(['—', '500', '1', '1', '0'])
+    // compared with chosen days (the same day): each row's change beside its impressions
+    await page.getByLabel('Compare with').selectOption('custom')
+    await page.getByLabel('Compared from').fill('2026-11-20')
+    await page.getByLabel('Compared to').fill('2026-11-20')
+    await expect.poll(async () => (await cells(0)).slice(4, 6)).toEqual(['1,600', '■ 0.0 %'])
   })
 
   it('drills down from a metrics row to the articles of that item in the same window', async () => {

@@ -41,6 +41,13 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
       rows.map((r) => r.seq),
       days,
     )
+    const compared = query.compare_from || query.compare_to
+    const before = compared
+      ? ctx.store.articles.figures(
+          rows.map((r) => r.seq),
+          dayRangeOf(query.compare_from && epochSeconds(query.compare_from), query.compare_to && epochSeconds(query.compare_to)),
+        )
+      : null
     return {
       articles: rows.map((a) => {
         const f = figures.get(a.seq)!
@@ -52,6 +59,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
           hours_in_feed: f.firstSeen === null || f.lastSeen === null ? 0 : Math.round((f.lastSeen - f.firstSeen) / 360) / 10,
           countries: f.countries,
           trend: f.trend ?? null,
+          ...(before ? { impressions_before: before.get(a.seq)!.impressions } : {}),
         }
       }),
       total,

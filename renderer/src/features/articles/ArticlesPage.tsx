@@ -5,7 +5,8 @@ import { allPages } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, FilterChip, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
-import { PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { changeColumn } from '../../components/Change'
+import { comparisonBounds, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
@@ -22,6 +23,7 @@ const articleColumns: Array<Column<ArticleRow>> = [
   { id: 'countries', header: 'Countries', value: (a) => (a.countries.length > 0 ? a.countries : [a.region]), cell: (a) => (a.countries.length > 0 ? a.countries : [a.region]).join(' ') },
   { id: 'trend', header: 'Trend', value: (a) => a.trend?.label ?? '', cell: (a) => a.trend?.label ?? <span className="muted">—</span> },
   { id: 'impressions', header: 'Impressions', numeric: true, value: (a) => a.impressions, cell: (a) => formatNumber(a.impressions) },
+  changeColumn<ArticleRow>((a) => a.impressions, (a) => a.impressions_before, true),
   { id: 'best_position', header: 'Best position', numeric: true, value: (a) => a.best_position, cell: (a) => formatNumber(a.best_position) },
   { id: 'avg_position', header: 'Avg position', numeric: true, value: (a) => a.avg_position, cell: (a) => formatNumber(a.avg_position) },
   { id: 'hours_in_feed', header: 'Hours in feed', numeric: true, value: (a) => a.hours_in_feed, cell: (a) => formatNumber(a.hours_in_feed) },
@@ -36,7 +38,7 @@ const articleColumns: Array<Column<ArticleRow>> = [
  */
 const initial = {
   search: '', domain: '', region: '', lang: '', category: '', content_type: '', entity: '', trend_id: '', has_entities: '',
-  period: 'all', date_from: '', date_to: '', sort_by: 'last_seen_at', sort_order: 'desc', page: '1',
+  period: 'all', date_from: '', date_to: '', compare: '', compare_from: '', compare_to: '', sort_by: 'last_seen_at', sort_order: 'desc', page: '1',
 }
 type Filters = typeof initial
 
@@ -48,9 +50,12 @@ export function ArticlesPage() {
   // The URL holds the filters (a link like /articles?domain=example.com presets them); the form edits a draft of them.
   const [filters, setFilters] = useQueryState(initial)
   const [draft, setDraft] = useDraft<Filters>(filters)
-  const { page, period, date_from, date_to, ...rest } = filters
+  const { page, period, date_from, date_to, compare, compare_from, compare_to, ...rest } = filters
   const bounds = periodBounds({ period, date_from, date_to })
-  const apiFilters = bounds && { ...rest, ...bounds }
+  const comparison = { compare, compare_from, compare_to }
+  const before = comparisonBounds({ period, date_from, date_to }, comparison)
+  const apiFilters = bounds && { ...rest, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) }
+  const columns = before ? articleColumns : articleColumns.filter((c) => c.id !== 'impressions_change_pct')
   const offset = (Math.max(1, Number(page) || 1) - 1) * PAGE
   const setOffset = (next: number) => setFilters({ page: String(next / PAGE + 1) })
   const articles = useApi('appListArticles', apiFilters && { query: { ...apiFilters, limit: PAGE, offset } })
@@ -124,7 +129,12 @@ export function ArticlesPage() {
         </button>
       </form>
       <div className="filters">
-        <PeriodControl value={{ period, date_from, date_to }} onChange={(p) => setFilters({ ...p, page: '1' })} presets={['all', '24h', '7d', '30d', '90d', 'custom']} />
+        <PeriodControl
+          value={{ period, date_from, date_to }}
+          onChange={(p) => setFilters({ ...p, page: '1' })}
+          presets={['all', '24h', '7d', '30d', '90d', 'custom']}
+          compare={{ value: comparison, onChange: (c) => setFilters(c) }}
+        />
         {filters.entity && (
           <FilterChip label={`Entity: ${filters.entity}`} onRemove={() => setFilters({ entity: '', page: '1' })} />
         )}
@@ -145,7 +155,7 @@ export function ArticlesPage() {
           ) : (
             <DataTable
               label="Articles"
-              columns={articleColumns}
+              columns={columns}
               rows={articles.data?.articles ?? []}
               rowKey={(a) => a.id}
               selectedKey={articleId}
