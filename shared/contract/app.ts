@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { uuidParam } from './params'
+import { countryOrAllParam, uuidParam } from './params'
 import { demoScales, formatGroups, importFormats, signalGranularities } from './values'
 
 /** App-only operations (DESIGN: their own namespace, the app's session token, never an API key). */
@@ -165,12 +165,7 @@ export const importBody = z.object({
 })
 
 export const moversQuery = z.object({
-  country: z
-    .string()
-    .regex(/^([A-Za-z]{2}|all)$/, 'A two-letter country code or all')
-    .transform((c) => (c.toLowerCase() === 'all' ? 'all' : c.toUpperCase()))
-    .optional()
-    .transform((c) => c ?? 'all'),
+  country: countryOrAllParam,
   granularity: z.enum(signalGranularities).optional().transform((g) => g ?? 'day'),
   /** A day (YYYY-MM-DD) or, with 3h, the slot's start (YYYY-MM-DDTHH:00:00Z). */
   bucket: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}(:00:00(\.000)?Z)?)?$/, 'A day (YYYY-MM-DD) or a slot start (YYYY-MM-DDTHH:00:00Z)'),

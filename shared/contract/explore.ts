@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { articleListItemSchema, articlesQuery } from './articles'
-import { countryCodeParam, dateParam, intParam, uuidParam } from './params'
+import { countryCodeParam, countryOrAllParam, dateParam, intParam, uuidParam } from './params'
 import { matchesQuery, matchesResponse } from './tracking'
 import { trendListItemSchema, trendsQuery } from './trends'
 import { formatGroups, signalGranularities } from './values'
@@ -157,12 +157,7 @@ export const appTrendFiguresResponse = z.object({
 })
 
 export const appVolatilityHistoryQuery = z.object({
-  country: z
-    .string()
-    .regex(/^([A-Za-z]{2}|all)$/, 'A two-letter country code or all')
-    .transform((c) => (c.toLowerCase() === 'all' ? 'all' : c.toUpperCase()))
-    .optional()
-    .transform((c) => c ?? 'all'),
+  country: countryOrAllParam,
   granularity: z.enum(signalGranularities).optional().transform((g) => g ?? 'day'),
   category: z.enum(formatGroups).optional(),
   /** the range shown (the baseline before it is read as well); open ends: the store's first and newest data */

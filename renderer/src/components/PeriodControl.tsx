@@ -1,5 +1,8 @@
 import { customRangeProblem, lastDays, type Comparison, type PeriodValue } from './period'
 
+/** The presets of the exploring screens: from the last 24 hours to the whole history, or chosen days. */
+export const EXPLORE_PRESETS = ['all', '24h', '7d', '30d', '90d', 'custom'] as const
+
 const PRESET_LABELS: Record<string, string> = { '24h': '24 h', '7d': '7 days', '30d': '30 days', '90d': '90 days', all: 'All', custom: 'Custom' }
 
 export { changePct, comparisonBounds, customRangeProblem, dayAfter, lastDays, periodBounds, periodWords, previousPeriod, type Comparison, type PeriodValue } from './period'

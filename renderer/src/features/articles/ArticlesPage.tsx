@@ -6,7 +6,7 @@ import { useApi } from '../../api/use-api'
 import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, FilterChip, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { changeColumn } from '../../components/Change'
-import { comparisonBounds, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { comparisonBounds, EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
@@ -132,7 +132,7 @@ export function ArticlesPage() {
         <PeriodControl
           value={{ period, date_from, date_to }}
           onChange={(p) => setFilters({ ...p, page: '1' })}
-          presets={['all', '24h', '7d', '30d', '90d', 'custom']}
+          presets={EXPLORE_PRESETS}
           compare={{ value: comparison, onChange: (c) => setFilters(c) }}
         />
         {filters.entity && (

@@ -4,7 +4,7 @@ import { useTheme } from '../../app/theme'
 import { EChart } from '../../charts/EChart'
 import { worldMapOption } from '../../charts/world-map'
 import { changeColumn } from '../../components/Change'
-import { comparisonBounds, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { comparisonBounds, EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
@@ -163,7 +163,7 @@ export function GeographyPage() {
           <PeriodControl
             value={period}
             onChange={(p) => setView(p)}
-            presets={['all', '24h', '7d', '30d', '90d', 'custom']}
+            presets={EXPLORE_PRESETS}
             compare={{ value: comparison, onChange: (c) => setView(c) }}
           />
         </div>

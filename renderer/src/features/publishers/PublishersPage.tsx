@@ -4,7 +4,7 @@ import { ApiClientError, call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { changeColumn } from '../../components/Change'
-import { comparisonBounds, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { comparisonBounds, EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -207,7 +207,7 @@ export function PublishersPage() {
             <PeriodControl
               value={period}
               onChange={(p) => setView(p)}
-              presets={['all', '24h', '7d', '30d', '90d', 'custom']}
+              presets={EXPLORE_PRESETS}
               compare={{ value: comparison, onChange: (c) => setView(c) }}
             />
             <span className="muted small">Feed figures of the period{performance.loading ? ' (loading…)' : ''}</span>

@@ -6,7 +6,7 @@ import { useApi } from '../../api/use-api'
 import { EChart } from '../../charts/EChart'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { CountrySelect } from '../../components/Pickers'
-import { PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
 import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -337,7 +337,7 @@ export function TrendsPage() {
         </button>
       </form>
       <div className="filters">
-        <PeriodControl value={period} onChange={(p) => setView({ ...p, page: '1' })} presets={['all', '24h', '7d', '30d', '90d', 'custom']} />
+        <PeriodControl value={period} onChange={(p) => setView({ ...p, page: '1' })} presets={EXPLORE_PRESETS} />
       </div>
       <div className="filters">
         {select('State', 'state', trendStates)}
