@@ -1,5 +1,16 @@
 import { formatGroups } from '../../../shared/contract/values'
-import { combineSeries as combine, dayBucket, indexSeries, pointDistances, slotBucket, BASELINE_DAYS, type DistanceSeries as Series, type IndexedPoint } from '../analytics/signals/volatility'
+import {
+  combineSeries as combine,
+  dayBucket,
+  indexSeries,
+  pointDistances,
+  restrictSnapshots as restrict,
+  slotBucket,
+  BASELINE_DAYS,
+  SLOTS_PER_DAY,
+  type DistanceSeries as Series,
+  type IndexedPoint,
+} from '../analytics/signals/volatility'
 import { formatInterestSeries } from '../analytics/signals/format-interest'
 import { rankTopCategories } from '../analytics/signals/top-categories'
 import type { Store } from '../store/store'
@@ -8,13 +19,8 @@ import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
 
 /** Days of series kept: the 30 the methods show. */
 export const SERIES_DAYS = 30
-export const SLOTS_PER_DAY = 8
 /** Top categories kept per country: the most the method's limit asks. */
 const TOP_CATEGORIES_KEPT = 500
-
-export function restrict(snapshots: ReturnType<Store['signalWriter']['snapshots']>, keep: (seq: number, format: string | null) => boolean) {
-  return snapshots.map((s) => ({ at: s.at, ranked: s.ranked.filter((seq) => keep(seq, s.formats.get(seq) ?? null)) }))
-}
 
 /**
  * Recomputes every stored signal series from the feed snapshots: the volatility index per

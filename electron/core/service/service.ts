@@ -6,7 +6,7 @@ import { exploreHandlers } from './handlers/explore'
 import { geoHandlers } from './handlers/geo'
 import { listEditingHandlers } from './handlers/list-editing'
 import { profileHandlers } from './handlers/profiles'
-import { signalMoversHandlers } from './handlers/signal-movers'
+import { appSignalHandlers } from './handlers/signals-app'
 import { signalHandlers } from './handlers/signals'
 import { trackingHandlers } from './handlers/tracking'
 import { trendHandlers } from './handlers/trends'
@@ -18,7 +18,7 @@ export const handlers: HandlerMap<RouteId> = {
   ...articleHandlers,
   ...trendHandlers,
   ...signalHandlers,
-  ...signalMoversHandlers,
+  ...appSignalHandlers,
   ...exploreHandlers,
   ...profileHandlers,
   ...appHandlers,

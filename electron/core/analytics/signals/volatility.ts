@@ -148,6 +148,17 @@ export function movers(previous: readonly number[], current: readonly number[], 
     .sort((x, y) => y.weight - x.weight || x.articleSeq - y.articleSeq)
 }
 
+/** 3-hour slots in a day. */
+export const SLOTS_PER_DAY = 8
+
+/** Snapshots with only the articles kept (a format group's, a topic's), in their order. */
+export function restrictSnapshots<S extends { at: number; ranked: number[]; formats: Map<number, string | null> }>(
+  snapshots: readonly S[],
+  keep: (seq: number, format: string | null) => boolean,
+): Array<{ at: number; ranked: number[] }> {
+  return snapshots.map((s) => ({ at: s.at, ranked: s.ranked.filter((seq) => keep(seq, s.formats.get(seq) ?? null)) }))
+}
+
 /** A series of snapshot distances by bucket (a day, or a 3-hour slot's first hour). */
 export type DistanceSeries = Array<{ bucket: string; distance: number }>
 

@@ -2,7 +2,7 @@ import { epochSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import { usageOf } from '../../limits/usage'
 import { assertKind, ownList, trackingProject } from '../tracking/access'
-import { listMatches, matchTotals } from '../tracking/matches'
+import { listMatches, listMatchesPaged } from '../tracking/matches'
 import { listMetrics } from '../tracking/metrics'
 import { listRollup } from '../tracking/rollup'
 import { listDetail, listSummary } from '../tracking/views'
@@ -37,6 +37,6 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
   appListMatches(ctx, { params, query }) {
     const list = ownList(ctx, params.list_id)
     assertKind(list, ['mention'], 'Matches')
-    return { ...listMatches(ctx, list, query, query.offset), total: matchTotals(ctx, list, query), limit: query.limit, offset: query.offset }
+    return { ...listMatchesPaged(ctx, list, query, query.offset), limit: query.limit, offset: query.offset }
   },
 }

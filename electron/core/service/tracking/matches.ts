@@ -35,12 +35,21 @@ function matchFilterOf(ctx: RequestContext, list: TrackingListRow, query: Query)
   }
 }
 
+/** The publications of a mention list in which its keywords were found, newest first, with their hits. */
+export function listMatches(ctx: RequestContext, list: TrackingListRow, query: Query): Matches {
+  return matchesPage(ctx, list, query, matchFilterOf(ctx, list, query), 0)
+}
+
 /**
- * The publications of a mention list in which its keywords were found, newest first, with their
- * hits; `offset` skips the newest (the window's later pages).
+ * A later page of the matches (`offset` skips the newest), with how many publications and hits
+ * every page holds: the window's paging, on the same filter.
  */
-export function listMatches(ctx: RequestContext, list: TrackingListRow, query: Query, offset = 0): Matches {
+export function listMatchesPaged(ctx: RequestContext, list: TrackingListRow, query: Query, offset: number): Matches & { total: { publications: number; matches: number } } {
   const filter = matchFilterOf(ctx, list, query)
+  return { ...matchesPage(ctx, list, query, filter, offset), total: filter ? ctx.store.matches.totals(list.id, filter) : { publications: 0, matches: 0 } }
+}
+
+function matchesPage(ctx: RequestContext, list: TrackingListRow, query: Query, filter: MatchFilter | null, offset: number): Matches {
   if (!filter) return { list_id: list.id, publications: [], hits: {}, summary: { matches: 0, publications: 0, mentions: {} } }
   const matches = ctx.store.matches
   // Walk the publications when hits are dense enough to fill the page quickly.
@@ -50,12 +59,6 @@ export function listMatches(ctx: RequestContext, list: TrackingListRow, query: Q
   const rank = new Map(pageIds.map((id, i) => [id, i]))
   const rows = matches.hits(list.id, pageIds, filter).sort((x, y) => rank.get(x.articleId)! - rank.get(y.articleId)!)
   return matchesAnswer(list.id, rows, ctx.appUrl)
-}
-
-/** How many publications match the query on every page, and how many hits they hold. */
-export function matchTotals(ctx: RequestContext, list: TrackingListRow, query: Query): { publications: number; matches: number } {
-  const filter = matchFilterOf(ctx, list, query)
-  return filter ? ctx.store.matches.totals(list.id, filter) : { publications: 0, matches: 0 }
 }
 
 /** The hits of a page's publications (in page order) as the method shows them. */

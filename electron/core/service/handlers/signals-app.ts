@@ -1,5 +1,4 @@
-import { combineSeries, dayBucket, indexSeries, movers, pointDistances, slotBucket, BASELINE_DAYS } from '../../analytics/signals/volatility'
-import { restrict, SLOTS_PER_DAY } from '../../jobs/signals'
+import { combineSeries, dayBucket, indexSeries, movers, pointDistances, restrictSnapshots, slotBucket, BASELINE_DAYS, SLOTS_PER_DAY } from '../../analytics/signals/volatility'
 import { epochSeconds } from '../../time/buckets'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
@@ -7,12 +6,8 @@ import type { HandlerMap } from '../handler-types'
 const TOP_ARTICLES = 15
 const TOP_PUBLISHERS = 10
 
-/**
- * Explains a point of a volatility series: the articles whose moves (entering, leaving, rising,
- * falling) account for most of the change, and the publishers behind them. Each share is the
- * article's part of the rank-weighted movement, averaged over the point's snapshot pairs.
- */
-export const signalMoversHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHistory'> = {
+/** The Signals screen's own methods: the volatility over any range, and what moved at a point. */
+export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHistory'> = {
   /**
    * The volatility index computed from the feed snapshots over any range (the stored series keep
    * the 30 days the contract shows): each country's distances, their mean for all, indexed
@@ -28,7 +23,7 @@ export const signalMoversHandlers: HandlerMap<'appSignalMovers' | 'appVolatility
       const baselineFrom = from - (BASELINE_DAYS + 1) * 86_400
       const perCountry = countries.map((country) => {
         const kept = query.category
-          ? restrict(ctx.store.signalWriter.snapshots(country, baselineFrom, to), (_, f) => f === query.category)
+          ? restrictSnapshots(ctx.store.signalWriter.snapshots(country, baselineFrom, to), (_, f) => f === query.category)
           : ctx.store.signalWriter.rankings(country, baselineFrom, to)
         return pointDistances(kept.map((s) => ({ bucket: bucketOf(s.at), ranked: s.ranked })))
       })
@@ -47,6 +42,11 @@ export const signalMoversHandlers: HandlerMap<'appSignalMovers' | 'appVolatility
     })
   },
 
+  /**
+   * Explains a point of a volatility series: the articles whose moves (entering, leaving, rising,
+   * falling) account for most of the change, and the publishers behind them. Each share is the
+   * article's part of the rank-weighted movement, averaged over the point's snapshot pairs.
+   */
   appSignalMovers(ctx, { query }) {
     const day = query.bucket.slice(0, 10)
     const start = Date.parse(`${day}T${query.granularity === '3h' ? query.bucket.slice(11, 13) || '00' : '00'}:00:00Z`) / 1000
