@@ -41,3 +41,27 @@ export function useApi<K extends RouteId>(id: K, options: CallOptions<K> | null)
   const reload = useCallback(() => setTick((t) => t + 1), [])
   return { data: answer.data, error: answer.error, errorStatus: answer.errorStatus, loading: options !== null && answer.request !== request, reload }
 }
+
+/**
+ * What several requests answer together (a chart of several series): `load` runs whenever `key`
+ * (which must name everything `load` reads) changes, or a recompute of the analytics finishes;
+ * null until it answers, with its error as a sentence.
+ */
+export function useLoaded<T>(key: string, load: () => Promise<T>): { data: T | null; error: string | null } {
+  const dataEpoch = useAppStore((s) => s.dataEpoch)
+  const request = `${key}\u0000${dataEpoch}`
+  const [state, setState] = useState<{ request: string; data: T | null; error: string | null }>({ request: '', data: null, error: null })
+  useEffect(() => {
+    let live = true
+    load().then(
+      (data) => live && setState({ request, data, error: null }),
+      (e: Error) => live && setState({ request, data: null, error: e.message }),
+    )
+    return () => {
+      live = false
+    }
+    // the request names everything load reads
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request])
+  return state.request === request ? state : { data: null, error: null }
+}

@@ -17,13 +17,14 @@ const PAGE = 50
 
 type ArticleRow = RouteResponse<'appListArticles'>['articles'][number]
 
-const articleColumns: Array<Column<ArticleRow>> = [
+/** The list's columns; the change column while comparing with another period. */
+const articleColumns = (compared: boolean): Array<Column<ArticleRow>> => [
   { id: 'title', header: 'Title', cell: (a) => a.title },
   { id: 'domain', header: 'Publisher', cell: (a) => a.domain },
   { id: 'countries', header: 'Countries', value: (a) => (a.countries.length > 0 ? a.countries : [a.region]), cell: (a) => (a.countries.length > 0 ? a.countries : [a.region]).join(' ') },
   { id: 'trend', header: 'Trend', value: (a) => a.trend?.label ?? '', cell: (a) => a.trend?.label ?? <span className="muted">—</span> },
   { id: 'impressions', header: 'Impressions', numeric: true, value: (a) => a.impressions, cell: (a) => formatNumber(a.impressions) },
-  changeColumn<ArticleRow>((a) => a.impressions, (a) => a.impressions_before, true),
+  changeColumn<ArticleRow>((a) => a.impressions, (a) => a.impressions_before, compared),
   { id: 'best_position', header: 'Best position', numeric: true, value: (a) => a.best_position, cell: (a) => formatNumber(a.best_position) },
   { id: 'avg_position', header: 'Avg position', numeric: true, value: (a) => a.avg_position, cell: (a) => formatNumber(a.avg_position) },
   { id: 'hours_in_feed', header: 'Hours in feed', numeric: true, value: (a) => a.hours_in_feed, cell: (a) => formatNumber(a.hours_in_feed) },
@@ -55,7 +56,7 @@ export function ArticlesPage() {
   const comparison = { compare, compare_from, compare_to }
   const before = comparisonBounds({ period, date_from, date_to }, comparison)
   const apiFilters = bounds && { ...rest, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) }
-  const columns = before ? articleColumns : articleColumns.filter((c) => c.id !== 'impressions_change_pct')
+  const columns = articleColumns(before !== null)
   const offset = (Math.max(1, Number(page) || 1) - 1) * PAGE
   const setOffset = (next: number) => setFilters({ page: String(next / PAGE + 1) })
   const articles = useApi('appListArticles', apiFilters && { query: { ...apiFilters, limit: PAGE, offset } })

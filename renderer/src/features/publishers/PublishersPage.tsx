@@ -28,7 +28,8 @@ interface BadLine {
   reason: string
 }
 
-const profileColumns: Array<Column<Profile>> = [
+/** The results' columns; the change column while comparing with another period. */
+const profileColumns = (compared: boolean): Array<Column<Profile>> => [
   {
     id: 'title',
     header: 'Publisher',
@@ -56,7 +57,7 @@ const profileColumns: Array<Column<Profile>> = [
     value: (r) => r.feed?.share_of_voice,
     cell: (r) => (r.feed ? `${(r.feed.share_of_voice * 100).toFixed(2)} %` : '—'),
   },
-  changeColumn<Profile>((r) => r.feed?.impressions, (r) => r.impressionsBefore, true),
+  changeColumn<Profile>((r) => r.feed?.impressions, (r) => r.impressionsBefore, compared),
   { id: 'avg_position', header: 'Avg pos', title: 'mean position in the feed in the period', numeric: true, value: (r) => r.feed?.avg_position, cell: (r) => formatNumber(r.feed?.avg_position) },
   { id: 'top_trends', header: 'Top trends', value: (r) => r.feed?.top_trends.map((t) => t.label), cell: (r) => <TopTrends trends={r.feed?.top_trends ?? []} /> },
 ]
@@ -146,6 +147,7 @@ export function PublishersPage() {
   const performance = useApi('appPublisherFigures', checked.length > 0 && bounds ? { query: { domains: checked.join(','), ...bounds } } : null)
   const comparison = { compare: view.compare, compare_from: view.compare_from, compare_to: view.compare_to }
   const before = comparisonBounds(period, comparison)
+  const columns = profileColumns(before !== null)
   const performanceBefore = useApi('appPublisherFigures', checked.length > 0 && before ? { query: { domains: checked.join(','), ...before } } : null)
   const results = useMemo(() => {
     const feedOf = new Map((performance.data?.publishers ?? []).map((p) => [p.domain, p]))
@@ -216,7 +218,7 @@ export function PublishersPage() {
             label="Publisher profiles"
             columns={[
               {
-                ...profileColumns[0]!,
+                ...columns[0]!,
                 cell: (r) => (
                   <>
                     <div>{r.title ?? '—'}</div>
@@ -230,7 +232,7 @@ export function PublishersPage() {
                   </>
                 ),
               },
-              ...profileColumns.slice(1).map((c) => (c.id === 'impressions_change_pct' ? { ...c, visible: before !== null } : c)),
+              ...columns.slice(1),
             ]}
             rows={results}
             rowKey={(r) => r.domain}

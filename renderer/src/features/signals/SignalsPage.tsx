@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { call } from '../../api/client'
 import { TrackButton } from '../tracking/TrackButton'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
@@ -6,7 +6,7 @@ import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 
 const isFormatGroup = (v: string): v is FormatGroup => (formatGroups as readonly string[]).includes(v)
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { useApi } from '../../api/use-api'
+import { useApi, useLoaded } from '../../api/use-api'
 import { CountrySelect } from '../../components/Pickers'
 import { EChart } from '../../charts/EChart'
 import { overlayOption, pointLabel, volatilityOption } from './volatility-chart'
@@ -321,27 +321,9 @@ function GroupMultiple(props: { country: string; granularity: 'day' | '3h'; cate
   )
 }
 
-/** Series of several requests, loaded together; null until all have answered, with the first error. */
-function useSeriesOf<T>(key: string, load: () => Promise<T[]>): { data: T[] | null; error: string | null } {
-  const [state, setState] = useState<{ key: string; data: T[] | null; error: string | null }>({ key: '', data: null, error: null })
-  useEffect(() => {
-    let live = true
-    load().then(
-      (data) => live && setState({ key, data, error: null }),
-      (e: Error) => live && setState({ key, data: null, error: e.message }),
-    )
-    return () => {
-      live = false
-    }
-    // the key names everything load reads
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  return state.key === key ? state : { data: null, error: null }
-}
-
 /** The volatility of several countries on one chart (the first is the one chosen above). */
 function CountryOverlay({ countries, granularity, names }: { countries: string[]; granularity: 'day' | '3h'; names: Map<string, string> }) {
-  const loaded = useSeriesOf(`${countries.join(',')}|${granularity}`, () => Promise.all(countries.map((c) => call('getVolatility', { query: { country: c, granularity } }))))
+  const loaded = useLoaded(`${countries.join(',')}|${granularity}`, () => Promise.all(countries.map((c) => call('getVolatility', { query: { country: c, granularity } }))))
   const option = useMemo(
     () => (loaded.data ? overlayOption(loaded.data.map((v, i) => ({ name: countries[i] === 'all' ? 'All countries' : (names.get(countries[i]!) ?? countries[i]!), series: v.series }))) : null),
     // names only label the lines
@@ -362,7 +344,7 @@ function CountryOverlay({ countries, granularity, names }: { countries: string[]
 
 /** The five format groups' volatility on one chart. */
 function GroupOverlay({ country, granularity }: { country: string; granularity: 'day' | '3h' }) {
-  const loaded = useSeriesOf(`${country}|${granularity}`, () =>
+  const loaded = useLoaded(`${country}|${granularity}`, () =>
     Promise.all(formatGroups.map((category) => call('getCategoryVolatility', { query: { country, granularity, category } }))),
   )
   const option = useMemo(

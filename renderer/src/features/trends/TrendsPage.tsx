@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { semanticTypes, structuralTypes, trendRoles, trendSortFields, trendStates } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { allPages, call } from '../../api/client'
-import { useApi } from '../../api/use-api'
+import { useApi, useLoaded } from '../../api/use-api'
 import { EChart } from '../../charts/EChart'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { CountrySelect } from '../../components/Pickers'
@@ -110,21 +110,11 @@ export function comparisonOption(cards: TrendCard[]) {
 
 /** Two to five trends drawn together; each can be taken out, or opened. */
 function Comparison({ ids, onChange, onOpen }: { ids: string[]; onChange(ids: string[]): void; onOpen(id: string): void }) {
-  const [cards, setCards] = useState<{ ids: string; found: TrendCard[]; missing: string[] } | null>(null)
-  const key = ids.join(',')
-  useEffect(() => {
-    let live = true
-    void Promise.allSettled(ids.map((id) => call('getTrend', { params: { trend_id: id } }))).then((all) => {
-      if (!live) return
-      const found = all.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-      setCards({ ids: key, found, missing: ids.filter((_, i) => all[i]!.status === 'rejected') })
-    })
-    return () => {
-      live = false
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  const current = cards?.ids === key ? cards : null
+  // a trend that no longer exists is left out of the chart (and said so beside it)
+  const loaded = useLoaded(ids.join(','), async () => ({
+    found: (await Promise.allSettled(ids.map((id) => call('getTrend', { params: { trend_id: id } })))).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
+  }))
+  const current = loaded.data
   const option = useMemo(() => (current && current.found.length > 0 ? comparisonOption(current.found) : null), [current])
   return (
     <Card title="Comparison" extra={<button type="button" onClick={() => onChange([])}>Clear the comparison</button>}>
