@@ -11,6 +11,9 @@ export function dayRangeOf(from: number | undefined, to: number | undefined): Da
   return { fromDay: from === undefined ? null : Math.floor(from / 86_400), toDay: to === undefined ? null : Math.ceil(to / 86_400) }
 }
 
+/** The range's ends as numbers to compare days with (an open end: unbounded). */
+const daySpan = (range: DayRange): [number, number] => [range.fromDay ?? Number.NEGATIVE_INFINITY, range.toDay ?? Number.POSITIVE_INFINITY]
+
 export interface GroupFigures {
   impressions: number
   /** the best (lowest) position any of the articles reached in the days; null: none seen in them */
@@ -23,8 +26,7 @@ export interface GroupFigures {
  */
 export function groupFigures(data: ActivityData, articles: ArrayLike<number>, range: DayRange): GroupFigures {
   const { whole, days } = data
-  const from = range.fromDay ?? Number.NEGATIVE_INFINITY
-  const to = range.toDay ?? Number.POSITIVE_INFINITY
+  const [from, to] = daySpan(range)
   let impressions = 0
   let best = Number.POSITIVE_INFINITY
   for (let i = 0; i < articles.length; i++) {
@@ -60,8 +62,7 @@ export function trendFigures(data: ActivityData, trendIds: readonly string[], ra
 /** Each country's articles (seen there in the days) and their impressions there, off every daily cell of the days. */
 export function countryFigures(data: ActivityData, range: DayRange): Map<string, { articles: number; impressions: number }> {
   const { days } = data
-  const from = range.fromDay ?? Number.NEGATIVE_INFINITY
-  const to = range.toDay ?? Number.POSITIVE_INFINITY
+  const [from, to] = daySpan(range)
   const countries = data.countries.list.length
   const articles = new Float64Array(countries)
   const impressions = new Float64Array(countries)
@@ -97,8 +98,7 @@ export interface PublisherFigures {
 /** Each domain's feed figures over the days (a domain the index does not know: none). */
 export function publisherFigures(data: ActivityData, domains: readonly string[], range: DayRange, trendsPerPublisher = 3): Map<string, PublisherFigures> {
   const { days } = data
-  const from = range.fromDay ?? Number.NEGATIVE_INFINITY
-  const to = range.toDay ?? Number.POSITIVE_INFINITY
+  const [from, to] = daySpan(range)
   let feedImpressions = 0
   for (let k = 0; k < days.day.length; k++) if (days.day[k]! >= from && days.day[k]! < to) feedImpressions += days.impressions[k]!
   return new Map(
@@ -147,8 +147,7 @@ export function rankByImpressions(
   page: { ascending: boolean; offset: number; limit: number },
 ): { seqs: number[]; total: number } {
   const { perDay, whole } = data
-  const from = range.fromDay ?? Number.NEGATIVE_INFINITY
-  const to = range.toDay ?? Number.POSITIVE_INFINITY
+  const [from, to] = daySpan(range)
   const seqs: number[] = []
   const impressions: number[] = []
   const consider = (a: number) => {

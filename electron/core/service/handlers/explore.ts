@@ -14,6 +14,9 @@ import { listItem, trendListFilter } from './trends'
  * and markets, plus the figures of each row in the chosen period (and the filters a drill-down
  * needs). Figures are read for the page alone.
  */
+/** The whole days a query's period touches (either end open). */
+const daysOf = (from: Date | undefined, to: Date | undefined): DayRange => dayRangeOf(from && epochSeconds(from), to && epochSeconds(to))
+
 /**
  * A page of articles by their impressions in the period (the figure the row shows), from the
  * activity index: the filter's articles from the store, ranked in memory, the page's rows read after.
@@ -45,7 +48,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
     const before = compared
       ? ctx.store.articles.figures(
           rows.map((r) => r.seq),
-          dayRangeOf(query.compare_from && epochSeconds(query.compare_from), query.compare_to && epochSeconds(query.compare_to)),
+          daysOf(query.compare_from, query.compare_to),
         )
       : null
     return {
@@ -58,7 +61,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
           avg_position: f.avgPosition === null ? null : Math.round(f.avgPosition * 10) / 10,
           hours_in_feed: f.firstSeen === null || f.lastSeen === null ? 0 : Math.round((f.lastSeen - f.firstSeen) / 360) / 10,
           countries: f.countries,
-          trend: f.trend ?? null,
+          trend: f.trend,
           ...(before ? { impressions_before: before.get(a.seq)!.impressions } : {}),
         }
       }),
@@ -98,7 +101,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
 
   async appCountryFigures(ctx, { query }) {
     const { data } = await ctx.store.activity.current()
-    const figures = countryFigures(data, dayRangeOf(query.date_from && epochSeconds(query.date_from), query.date_to && epochSeconds(query.date_to)))
+    const figures = countryFigures(data, daysOf(query.date_from, query.date_to))
     const volatility = ctx.store.signals.latestVolatility()
     const languageNames = new Map(ctx.store.geo.languages().map((l) => [l.code, l.name]))
     return {
@@ -121,7 +124,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
   async appPublisherFigures(ctx, { query }) {
     const { data } = await ctx.store.activity.current()
     const domains = query.domains.map((d) => normalizeDomain(d) ?? d)
-    const figures = publisherFigures(data, domains, dayRangeOf(query.date_from && epochSeconds(query.date_from), query.date_to && epochSeconds(query.date_to)))
+    const figures = publisherFigures(data, domains, daysOf(query.date_from, query.date_to))
     const labels = ctx.store.trends.labels([...new Set([...figures.values()].flatMap((f) => f.trends.map(([id]) => id)))])
     return {
       publishers: domains.map((domain) => {
@@ -141,7 +144,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
   async appTrendFigures(ctx, { params, query }) {
     if (!ctx.store.trends.get(params.trend_id)) throw new ApiError(404, `Trend ${params.trend_id} not found`)
     const { data } = await ctx.store.activity.current()
-    const t = trendDetail(data, params.trend_id, dayRangeOf(query.date_from && epochSeconds(query.date_from), query.date_to && epochSeconds(query.date_to)))
+    const t = trendDetail(data, params.trend_id, daysOf(query.date_from, query.date_to))
     return {
       trend_id: params.trend_id,
       impressions: t.impressions,

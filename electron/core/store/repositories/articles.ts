@@ -179,10 +179,11 @@ export class ArticlesRepository {
     return new Map(
       seqs.map((seq) => {
         const r = seen.get(seq)
+        const trend = trends.get(seq) ?? null
         const figures: ArticleFigures = r
-          ? { ...r, countries: (JSON.parse(r.countries) as string[]).sort() }
-          : { seq, impressions: 0, bestPosition: null, avgPosition: null, firstSeen: null, lastSeen: null, countries: [] }
-        return [seq, { ...figures, trend: trends.get(seq) ?? null }]
+          ? { ...r, countries: (JSON.parse(r.countries) as string[]).sort(), trend }
+          : { seq, impressions: 0, bestPosition: null, avgPosition: null, firstSeen: null, lastSeen: null, countries: [], trend }
+        return [seq, figures]
       }),
     )
   }
@@ -305,7 +306,7 @@ export interface ArticleFigures {
   firstSeen: number | null
   lastSeen: number | null
   countries: string[]
-  trend?: { id: string; label: string } | null
+  trend: { id: string; label: string } | null
 }
 
 const LIST_COLUMNS = `a.seq, a.id, a.url, a.title, a.domain, a.region, a.lang, a.category,
