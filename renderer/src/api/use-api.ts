@@ -47,9 +47,11 @@ export function useApi<K extends RouteId>(id: K, options: CallOptions<K> | null)
  * (which must name everything `load` reads) changes, or a recompute of the analytics finishes;
  * null until it answers, with its error as a sentence.
  */
-export function useLoaded<T>(key: string, load: () => Promise<T>): { data: T | null; error: string | null } {
+export function useLoaded<T>(key: string, load: () => Promise<T>): { data: T | null; error: string | null; reload: () => void } {
   const dataEpoch = useAppStore((s) => s.dataEpoch)
-  const request = `${key}\u0000${dataEpoch}`
+  const [tick, setTick] = useState(0)
+  const request = `${key}\u0000${dataEpoch}\u0000${tick}`
+  const reload = useCallback(() => setTick((t) => t + 1), [])
   const [state, setState] = useState<{ request: string; data: T | null; error: string | null }>({ request: '', data: null, error: null })
   useEffect(() => {
     let live = true
@@ -63,5 +65,5 @@ export function useLoaded<T>(key: string, load: () => Promise<T>): { data: T | n
     // the request names everything load reads
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request])
-  return state.request === request ? state : { data: null, error: null }
+  return state.request === request ? { data: state.data, error: state.error, reload } : { data: null, error: null, reload }
 }

@@ -28,6 +28,12 @@ export type ChartOption = echarts.EChartsCoreOption
 const DARK = { backgroundColor: 'transparent', textStyle: { color: '#cfd6e4' } }
 
 /**
+ * Charts are drawn at once, without echarts' growing animation: an analyst reads the figures,
+ * and on a slow laptop the animation's second of redrawing held the window busy.
+ */
+const STILL = { animation: false }
+
+/**
  * The nearest data index to a click in x: a click anywhere over the plot selects the point
  * under it (echarts' own click fires only on the symbol itself).
  */
@@ -38,16 +44,28 @@ function nearestIndex(instance: echarts.ECharts, offsetX: number, offsetY: numbe
   return typeof x === 'number' && Number.isFinite(x) ? Math.round(x) : null
 }
 
-/** One echarts instance bound to a div; resizes with it, follows the theme, saves a PNG, and is disposed with the component. */
-export function EChart({
-  option,
-  height = 280,
-  onPointClick,
-  onItemClick,
-  label,
-  busy = false,
-  fileName,
-}: {
+/** The boxes of a drawn treemap (the chart's first series): each node's id, whether it has children, its size in pixels. */
+export function drawnTreemapBoxes(chart: echarts.ECharts): Array<{ id: string; parent: boolean; width: number; height: number }> {
+  // getModel is echarts' own (not in its typings' public face); the layout is what the treemap drew
+  const model = (chart as unknown as { getModel(): { getSeriesByIndex(i: number): { getData(): TreeData } | undefined } }).getModel()
+  const data = model.getSeriesByIndex(0)?.getData()
+  if (!data) return []
+  const boxes: Array<{ id: string; parent: boolean; width: number; height: number }> = []
+  for (let i = 0; i < data.count(); i++) {
+    const item = data.getRawDataItem(i) as { id?: string; children?: unknown[] } | undefined
+    const layout = data.getItemLayout(i) as { width?: number; height?: number } | undefined
+    if (item?.id && layout) boxes.push({ id: item.id, parent: (item.children?.length ?? 0) > 0, width: layout.width ?? 0, height: layout.height ?? 0 })
+  }
+  return boxes
+}
+
+interface TreeData {
+  count(): number
+  getRawDataItem(i: number): unknown
+  getItemLayout(i: number): unknown
+}
+
+export interface EChartProps {
   option: ChartOption
   height?: number
   /** a click over the plot: the index of the nearest point in x */
@@ -59,7 +77,21 @@ export function EChart({
   busy?: boolean
   /** when given, a "Save PNG" button saves the chart under this name */
   fileName?: string
-}) {
+  /** called each time the chart is drawn (its option set, or resized) */
+  onDrawn?: (chart: echarts.ECharts) => void
+}
+
+/** One echarts instance bound to a div; resizes with it, follows the theme, saves a PNG, and is disposed with the component. */
+export function EChart({
+  option,
+  height = 280,
+  onPointClick,
+  onItemClick,
+  label,
+  busy = false,
+  fileName,
+  onDrawn,
+}: EChartProps) {
   const ref = useRef<HTMLDivElement>(null)
   const chart = useRef<echarts.ECharts | null>(null)
   const { effective: theme } = useTheme()
@@ -67,7 +99,14 @@ export function EChart({
     if (!ref.current) return
     const instance = echarts.init(ref.current, theme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' })
     chart.current = instance
-    const observer = new ResizeObserver(() => instance.resize())
+    // the observer also reports the size the chart was drawn at: only a change redraws it
+    let drawnAt = { width: ref.current.clientWidth, height: ref.current.clientHeight }
+    const observer = new ResizeObserver(([entry]) => {
+      const size = { width: Math.round(entry!.contentRect.width), height: Math.round(entry!.contentRect.height) }
+      if (size.width === drawnAt.width && size.height === drawnAt.height) return
+      drawnAt = size
+      instance.resize()
+    })
     observer.observe(ref.current)
     return () => {
       observer.disconnect()
@@ -75,8 +114,18 @@ export function EChart({
       chart.current = null
     }
   }, [theme])
+  // before the option is set: its drawing is reported too
   useEffect(() => {
-    chart.current?.setOption(theme === 'dark' ? { ...DARK, ...option } : option, true)
+    const instance = chart.current
+    if (!instance || !onDrawn) return
+    const handler = () => onDrawn(instance)
+    instance.on('finished', handler)
+    return () => {
+      instance.off('finished', handler)
+    }
+  }, [onDrawn, theme])
+  useEffect(() => {
+    chart.current?.setOption(theme === 'dark' ? { ...STILL, ...DARK, ...option } : { ...STILL, ...option }, true)
   }, [option, theme])
   useEffect(() => {
     const instance = chart.current

@@ -3,7 +3,8 @@ import { semanticTypes, structuralTypes, trendRoles, trendSortFields, trendState
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { allPages, call } from '../../api/client'
 import { useApi, useLoaded } from '../../api/use-api'
-import { EChart } from '../../charts/EChart'
+import { drawnTreemapBoxes, EChart, type EChartProps } from '../../charts/EChart'
+import { crampedLabels, hierarchyOption } from './treemap'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { CountrySelect } from '../../components/Pickers'
 import { EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
@@ -12,6 +13,7 @@ import { DataTable, exportFileName, type Column } from '../../components/DataTab
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { NotFound } from '../../app/NotFound'
+import { useTheme } from '../../app/theme'
 
 const PAGE = 50
 /** Trends drawn together in a comparison, at most (as Google Trends compares five terms). */
@@ -148,60 +150,6 @@ function Comparison({ ids, onChange, onOpen }: { ids: string[]; onChange(ids: st
   )
 }
 
-type Hierarchy = RouteResponse<'appHierarchy'>['themes']
-
-/**
- * A trend's label in the treemap: its name when its box has room for a few letters, else none
- * (echarts would cut "Quill-Tamsin Case" to "Q…"). The box's size is not given to a formatter, so
- * the trend's share of its topic stands for it.
- */
-function smallLabel(p: { name: string; value: number; treePathInfo?: Array<{ value: number }> }): string {
-  const path = p.treePathInfo ?? []
-  const topic = path.length >= 2 ? path[path.length - 2]!.value : p.value
-  return topic > 0 && p.value / topic < 0.07 ? '' : p.name
-}
-
-/** Themes > topics > their largest trends; a trend leaf opens the trend, a topic filters the list. */
-function hierarchyOption(themes: Hierarchy) {
-  return {
-    tooltip: { formatter: (p: { name: string; value: number }) => `${p.name}: ${p.value} articles` },
-    series: [
-      {
-        type: 'treemap',
-        top: 0,
-        left: 0,
-        right: 0,
-        bottom: 0,
-        roam: false,
-        nodeClick: false,
-        breadcrumb: { show: false },
-        // a label is cut to its box, and boxes too small for a word are drawn without one (the tooltip names them)
-        label: { show: true, formatter: '{b}', overflow: 'truncate', ellipsis: '…' },
-        upperLabel: { show: true, height: 18, overflow: 'truncate', ellipsis: '…' },
-        // levels[0] is the root echarts adds above the themes
-        levels: [
-          {},
-          { itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 } },
-          // a topic too small to hold its own label and a row of trends is drawn whole, its trends not split out
-          { itemStyle: { borderColor: '#fff', borderWidth: 1, gapWidth: 1 }, childrenVisibleMin: 2400 },
-          { itemStyle: { borderColor: 'rgba(255,255,255,0.6)', borderWidth: 1, gapWidth: 0 }, label: { fontSize: 10, formatter: smallLabel } },
-        ],
-        data: themes.map((t) => ({
-          name: t.label,
-          value: t.n_articles,
-          // each topic is filled by its largest trends (their areas relative to one another)
-          children: t.topics.map((tp) => ({
-            name: tp.label,
-            value: tp.n_articles,
-            id: `topic:${tp.id}`,
-            children: tp.trends.map((tr) => ({ name: tr.label, value: tr.article_count, id: `trend:${tr.id}` })),
-          })),
-        })),
-      },
-    ],
-  }
-}
-
 /** Trends: the hierarchy, a filterable list, and the card of the chosen trend. */
 export function TrendsPage() {
   const navigate = useAppStore((s) => s.navigate)
@@ -235,9 +183,17 @@ export function TrendsPage() {
   const figures = useApi('appTrendFigures', selected && bounds ? { params: { trend_id: selected }, query: bounds } : null)
   const parents = useApi('listTrendParents', selected ? { params: { trend_id: selected } } : null)
   const children = useApi('listTrendChildren', selected ? { params: { trend_id: selected } } : null)
+  // the first page of each role's articles is asked with the card, not once the card is drawn
+  const rolePages = useLoaded(`roles:${selected ?? ''}`, () =>
+    selected ? Promise.all(trendRoles.map((role) => call('listTrendArticles', { params: { trend_id: selected }, query: { role, limit: ROLE_PAGE, offset: 0 } }))) : Promise.resolve(null),
+  )
 
   const themeList = hierarchy.data?.themes
-  const treemap = useMemo(() => (themeList ? hierarchyOption(themeList) : null), [themeList])
+  // the boxes drawn too small for their label (known once the treemap is drawn at its size)
+  const [cramped, setCramped] = useState('')
+  const { effective: colourTheme } = useTheme()
+  const treemap = useMemo(() => (themeList ? hierarchyOption(themeList, new Set(cramped.split('\n')), colourTheme) : null), [themeList, cramped, colourTheme])
+  const onTreemapDrawn = useCallback((chart: Parameters<NonNullable<EChartProps['onDrawn']>>[0]) => setCramped(crampedLabels(drawnTreemapBoxes(chart)).join('\n')), [])
   const openFromTreemap = useCallback(
     (data: unknown) => {
       const id = (data as { id?: string } | undefined)?.id
@@ -280,6 +236,7 @@ export function TrendsPage() {
             option={treemap}
             height={300}
             onItemClick={openFromTreemap}
+            onDrawn={onTreemapDrawn}
             label="Themes, topics and their largest trends"
           />
           <div className="chips" aria-label="Topics">
@@ -420,8 +377,9 @@ export function TrendsPage() {
                 ))}
               </div>
             )}
-            {trendRoles.map((role) => (
-              <RoleGroup key={`${selected}:${role}`} trendId={card.data!.id} role={role} />
+            <ErrorBanner message={rolePages.error} onRetry={rolePages.reload} />
+            {rolePages.data?.map((firstPage, i) => (
+              <RoleGroup key={`${selected}:${trendRoles[i]}`} trendId={card.data!.id} role={trendRoles[i]!} firstPage={firstPage} />
             ))}
           </Card>
         )}
@@ -433,12 +391,12 @@ export function TrendsPage() {
 const ROLE_PAGE = 10
 
 /** The trend's articles of one role, paged to the end; hidden when the role has none. */
-function RoleGroup({ trendId, role }: { trendId: string; role: (typeof trendRoles)[number] }) {
+function RoleGroup({ trendId, role, firstPage }: { trendId: string; role: (typeof trendRoles)[number]; firstPage: RouteResponse<'listTrendArticles'> }) {
   const navigate = useAppStore((s) => s.navigate)
   const [offset, setOffset] = useState(0)
-  const articles = useApi('listTrendArticles', { params: { trend_id: trendId }, query: { role, limit: ROLE_PAGE, offset } })
-  const data = articles.data
-  if (articles.error) return <ErrorBanner message={articles.error} onRetry={articles.reload} />
+  const later = useApi('listTrendArticles', offset > 0 ? { params: { trend_id: trendId }, query: { role, limit: ROLE_PAGE, offset } } : null)
+  const data = offset === 0 ? firstPage : later.data
+  if (later.error) return <ErrorBanner message={later.error} onRetry={later.reload} />
   if (!data || data.total === 0) return null
   return (
     <div className="role-group" aria-label={`${ROLE_LABELS[role]} articles`} role="region">
