@@ -12,7 +12,7 @@ import Database from 'better-sqlite3'
 export type ScreenResults = Record<string, { link: Timing; inApp: Timing }>
 
 const CPU_SLOWDOWN = 4
-const VISITS = 5
+const VISITS = 9
 
 /** What shows a screen is ready: an element for each selector. */
 const readyWhen = (...selectors: string[]) => selectors
