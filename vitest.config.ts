@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -8,6 +9,16 @@ export default defineConfig({
           name: 'core',
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/cli/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // the desktop shell against a stand-in for Electron (its binary is not needed to test the shell)
+        resolve: { alias: { electron: fileURLToPath(new URL('./test/desktop/fake-electron.ts', import.meta.url)) } },
+        test: {
+          name: 'desktop',
+          environment: 'node',
+          include: ['test/desktop/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

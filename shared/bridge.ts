@@ -20,12 +20,56 @@ export interface FeedlensBridge {
   /** Desktop: the main process asks the window to show a route (a cabinet link opened elsewhere in the app). */
   onNavigate(listener: (path: string) => void): () => void
   readonly kind: 'electron' | 'web'
+  /** Desktop only: the app's own settings and files (absent in web mode). */
+  readonly desktop?: DesktopBridge
+}
+
+/** The desktop app as Settings shows it. */
+export interface DesktopInfo {
+  version: string
+  dataDir: string
+  platform: string
+  /** the loopback API's port now, or null when it is off */
+  port: number | null
+  /** the chosen port, or off */
+  portSetting: number | 'off'
+  /** why the port differs from the chosen one (in use: another was taken), or null */
+  portNote: string | null
+  checkUpdates: boolean
+}
+
+/** Files handed to the app: how many imports started, and the files refused with why. */
+export interface DroppedFilesAnswer {
+  started: number
+  refused: Array<{ file: string; reason: string }>
+}
+
+/** What the menus ask of the window. */
+export type DesktopCommand = 'export-view' | 'toggle-theme'
+
+export interface DesktopBridge {
+  info(): Promise<DesktopInfo>
+  update(patch: { port?: number | 'off'; checkUpdates?: boolean }): Promise<DesktopInfo>
+  /** Imports files dropped on the window, by their paths (read by the main process where they lie). */
+  importDropped(files: ArrayLike<object>): Promise<DroppedFilesAnswer>
+  installCommandLine(): Promise<{ file: string; folder: string; onPath: boolean }>
+  openDataFolder(): Promise<void>
+  /** The window's route, restored on the next start. */
+  rememberView(path: string): void
+  onCommand(listener: (command: DesktopCommand) => void): () => void
 }
 
 export const IPC_CHANNELS = {
   request: 'feedlens:request',
   openExternal: 'feedlens:open-external',
   navigate: 'feedlens:navigate',
+  command: 'feedlens:command',
+  desktopInfo: 'feedlens:desktop-info',
+  desktopUpdate: 'feedlens:desktop-update',
+  importPaths: 'feedlens:import-paths',
+  installCli: 'feedlens:install-cli',
+  openDataFolder: 'feedlens:open-data-folder',
+  rememberView: 'feedlens:remember-view',
 } as const
 
 export function toQueryString(query: BridgeRequest['query']): string {

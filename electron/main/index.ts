@@ -1,85 +1,123 @@
-import { app, BrowserWindow } from 'electron'
+import { app, BrowserWindow, dialog, type IpcMainInvokeEvent } from 'electron'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openCore } from '../core/bootstrap'
 import { createHttpApp } from '../core/http/app'
-import { startHttpServer, type RunningServer } from '../core/http/server'
+import { startPathImportJob } from '../core/jobs/app-jobs'
+import { resolveDataDir, resourcesDir } from '../core/paths/data-dir'
 import { StoreAccessError, StoreMismatchError } from '../core/store/database'
 import type { Core } from '../core/core'
-import { wireIpc } from './ipc'
+import { APP_VERSION } from '../core/version'
+import { DEEP_LINK_SCHEME } from './deep-links'
+import { DesktopSettingsFile } from './desktop-settings'
+import { DesktopShell } from './desktop-shell'
+import { wireDesktopIpc, wireIpc } from './ipc'
+import { Loopback } from './loopback'
 import { hardenSessions } from './security'
+import { claimSingleInstance, handoffFrom, type Handoff } from './single-instance'
+import { checkForUpdate } from './updates'
+import { createMainWindow } from './window'
 
-// The shell: windows, security and wiring. Everything else lives in the core.
+// The shell: windows, menus, files, links and updates. Everything else lives in the core.
 const here = path.dirname(fileURLToPath(import.meta.url))
+const rendererUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 let core: Core | null = null
-let server: RunningServer | null = null
+let loopback: Loopback | null = null
+let desktop: DesktopShell | null = null
+// what a second launch handed over before the shell was ready
+const early: Handoff[] = []
 
 function dataDir(): string {
-  return process.env.FEEDLENS_DATA_DIR ?? app.getPath('userData')
+  return process.env.FEEDLENS_DATA_DIR ? resolveDataDir(undefined, process.env) : app.getPath('userData')
 }
 
-async function startCore(): Promise<Core> {
-  if (app.isPackaged) process.env.FEEDLENS_RESOURCES_DIR ??= process.resourcesPath
-  const started = openCore({ dataDir: dataDir() })
+/** The window's own pages only: the dev server's origin in development, the packaged files otherwise. */
+function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const url = event.senderFrame?.url ?? ''
+  return rendererUrl ? url.startsWith(new URL(rendererUrl).origin) : url.startsWith('file://')
+}
+
+/** Migrations the store is at: the count of this build's migrations (the update check compares it with a release's). */
+function storeVersion(): number {
+  const journal = path.join(resourcesDir(), 'drizzle', 'meta', '_journal.json')
   try {
-    server = await startHttpServer(started, { port: Number(process.env.FEEDLENS_PORT ?? 8737) })
+    return (JSON.parse(fs.readFileSync(journal, 'utf8')) as { entries: unknown[] }).entries.length
   } catch {
-    server = await startHttpServer(started, { port: 0 })
+    return 0
   }
-  void started.startBackgroundWork()
-  return started
 }
 
-function createWindow(rendererUrl: string | undefined): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1360,
-    height: 860,
-    minWidth: 960,
-    minHeight: 600,
-    title: 'Feedlens',
-    show: false,
-    webPreferences: {
-      preload: path.join(here, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+if (claimSingleInstance(app, (handoff) => (desktop ? desktop.handoff(handoff) : early.push(handoff)))) {
+  // feedlens:// links open the app (unpackaged, the link is handed to electron with the app's folder)
+  if (process.defaultApp && process.argv[1]) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [path.resolve(process.argv[1])])
+  else app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME)
+
+  app.whenReady().then(async () => {
+    if (app.isPackaged) process.env.FEEDLENS_RESOURCES_DIR ??= process.resourcesPath
+    const folder = dataDir()
+    const settings = new DesktopSettingsFile(folder)
+    try {
+      core = openCore({ dataDir: folder })
+    } catch (error) {
+      const message = error instanceof StoreMismatchError || error instanceof StoreAccessError ? error.message : `Feedlens could not start: ${String(error)}`
+      dialog.showErrorBox('Feedlens', message)
+      app.exit(1)
+      return
+    }
+    hardenSessions(() => core?.appUrl ?? null)
+    const started = core
+    loopback = new Loopback(started)
+    // FEEDLENS_PORT (tests, the packaged smoke test) wins over the remembered port
+    await loopback.apply(process.env.FEEDLENS_PORT ? Number(process.env.FEEDLENS_PORT) : settings.get().port)
+    void started.startBackgroundWork()
+    wireIpc(createHttpApp(started), isTrustedSender)
+    const jobs = { startPathImport: (file: string) => startPathImportJob(started, file, new Date()), get: (id: string) => started.jobs.get(id) }
+    const resources = app.isPackaged ? process.resourcesPath : path.join(here, '../..')
+    desktop = new DesktopShell(
+      settings,
+      loopback,
+      jobs,
+      {
+        dataDir: folder,
+        cliScript: app.isPackaged ? path.join(process.resourcesPath, 'app.asar.unpacked', 'out', 'main', 'cli.js') : path.join(here, 'cli.js'),
+        documentation: app.isPackaged ? path.join(resources, 'docs') : resources,
+      },
+      !app.isPackaged,
+    )
+    wireDesktopIpc(desktop, isTrustedSender)
+    desktop.installMenu()
+    const openWindow = () => {
+      const win = createMainWindow({
+        preload: path.join(here, '../preload/index.cjs'),
+        settings,
+        load: (w) => (rendererUrl ? void w.loadURL(rendererUrl) : void w.loadFile(path.join(here, '../renderer/index.html'))),
+      })
+      desktop!.attach(win)
+      return win
+    }
+    openWindow()
+    // the last view, unless this launch names one (a deep link) or hands files over
+    const launch = handoffFrom(process.argv, process.cwd())
+    const lastView = settings.get().lastView
+    if (!launch.deepLink && lastView) desktop.show(lastView)
+    for (const handoff of [launch, ...early.splice(0)]) desktop.handoff(handoff)
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow()
+    })
+    if (app.isPackaged && settings.get().checkUpdates && !process.env.FEEDLENS_NO_UPDATES) {
+      const { autoUpdater } = await import('electron-updater')
+      const ask = async (q: { message: string; detail: string; buttons: string[] }) => (await dialog.showMessageBox({ ...q, defaultId: 0, cancelId: q.buttons.length - 1 })).response
+      void checkForUpdate(autoUpdater, ask, { appVersion: APP_VERSION, storeVersion: storeVersion() }, (m) => console.error(m))
+    }
   })
-  win.once('ready-to-show', () => win.show())
-  if (rendererUrl) void win.loadURL(rendererUrl)
-  else void win.loadFile(path.join(here, '../renderer/index.html'))
-  return win
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  app.on('will-quit', () => {
+    void loopback?.close()
+    core?.close()
+  })
 }
-
-app.whenReady().then(async () => {
-  hardenSessions(() => core?.appUrl ?? null)
-  try {
-    core = await startCore()
-  } catch (error) {
-    const { dialog } = await import('electron')
-    const message = error instanceof StoreMismatchError || error instanceof StoreAccessError ? error.message : `Feedlens could not start: ${String(error)}`
-    dialog.showErrorBox('Feedlens', message)
-    app.exit(1)
-    return
-  }
-  const rendererUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
-  const trustedOrigin = rendererUrl ? new URL(rendererUrl).origin : 'file://'
-  wireIpc(createHttpApp(core), (event) => {
-    const url = event.senderFrame?.url ?? ''
-    return rendererUrl ? url.startsWith(trustedOrigin) : url.startsWith('file://')
-  })
-  createWindow(rendererUrl)
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow(rendererUrl)
-  })
-})
-
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit()
-})
-
-app.on('will-quit', () => {
-  void server?.close()
-  core?.close()
-})

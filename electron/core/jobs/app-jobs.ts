@@ -45,16 +45,38 @@ export function startDemoJob(deps: JobDeps, input: z.output<typeof demoBody>, no
   })
 }
 
+/** How a file is imported, as the window's import form gives it. */
+type ImportChoices = Pick<z.output<typeof importBody>, 'format' | 'strict' | 'country'>
+
+function refuseWhenQueueFull(jobs: JobRegistry): void {
+  const waiting = jobs.running('import').length
+  if (waiting >= MAX_IMPORT_JOBS) {
+    throw new ApiError(409, `${waiting} imports are already running or waiting their turn; start this one when one of them is done.`)
+  }
+}
+
+/** The import itself, then the refresh of what depends on the data: one job's work. */
+async function importThenRefresh(deps: JobDeps, file: string, name: string, choices: ImportChoices, report: (fraction: number, message: string) => void) {
+  const { store, scanner } = deps
+  const result = await importFile(store, file, {
+    ...choices,
+    batchSize: 5000,
+    onWait: () => report(0, `Waiting for another import of this store to finish before ${name}`),
+    onProgress: (p) => report(p.totalBytes ? p.bytesRead / p.totalBytes : 1, `Importing ${name}: ${p.rows.toLocaleString('en-US')} rows`),
+  })
+  if (result.articles > 0 || result.observationsInserted > 0) {
+    report(1, 'Computing trends and feed signals')
+    await refreshAfterNewData(store, scanner)
+  }
+  return { ...result, file: name }
+}
+
 /**
  * Imports a file the window sent as text (Settings > Import), then refreshes what depends on the
  * data. Its text goes to a folder of its own, removed on every path (written or not).
  */
 export function startImportJob(deps: JobDeps, input: z.output<typeof importBody>, now: Date): JobView {
-  const { store, jobs, scanner } = deps
-  const waiting = jobs.running('import').length
-  if (waiting >= MAX_IMPORT_JOBS) {
-    throw new ApiError(409, `${waiting} imports are already running or waiting their turn; start this one when one of them is done.`)
-  }
+  refuseWhenQueueFull(deps.jobs)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-import-'))
   const file = path.join(dir, input.file_name)
   try {
@@ -63,23 +85,21 @@ export function startImportJob(deps: JobDeps, input: z.output<typeof importBody>
     fs.rmSync(dir, { recursive: true, force: true })
     throw error
   }
-  return jobs.start('import', `Importing ${input.file_name}`, now, async (report) => {
+  return deps.jobs.start('import', `Importing ${input.file_name}`, now, async (report) => {
     try {
-      const result = await importFile(store, file, {
-        format: input.format,
-        strict: input.strict,
-        country: input.country,
-        batchSize: 5000,
-        onWait: () => report(0, `Waiting for another import of this store to finish before ${input.file_name}`),
-        onProgress: (p) => report(p.totalBytes ? p.bytesRead / p.totalBytes : 1, `Importing ${input.file_name}: ${p.rows.toLocaleString('en-US')} rows`),
-      })
-      if (result.articles > 0 || result.observationsInserted > 0) {
-        report(1, 'Computing trends and feed signals')
-        await refreshAfterNewData(store, scanner)
-      }
-      return { ...result, file: input.file_name }
+      return await importThenRefresh(deps, file, input.file_name, input, report)
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })
+}
+
+/**
+ * Imports a file where it lies (the desktop app's File > Import and files dropped on its window:
+ * the main process reads the path, nothing is copied through the window), then refreshes.
+ */
+export function startPathImportJob(deps: JobDeps, file: string, now: Date): JobView {
+  refuseWhenQueueFull(deps.jobs)
+  const name = path.basename(file)
+  return deps.jobs.start('import', `Importing ${name}`, now, (report) => importThenRefresh(deps, file, name, { strict: false }, report))
 }

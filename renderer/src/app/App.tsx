@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react'
 import { bridge } from '../api/transport'
 import { sections, type Section } from '../../../shared/sections'
 import { labelOf, useAppStore } from '../stores/app-store'
 import { useDocumentTitle } from '../stores/url-state'
+import { DropNotice, useDesktopShell, useFileDrop } from './desktop'
 import { EmptyStoreBanner } from './EmptyStoreBanner'
 import { NotFound } from './NotFound'
 import { ShortcutsDialog, useShortcuts } from './shortcuts'
@@ -32,6 +33,10 @@ export function App() {
   useShortcuts({ onHelp: () => setHelpOpen(true), onSection: (s) => navigate(`/${s}`) })
 
   useEffect(() => bridge.onNavigate((path) => navigate(path)), [navigate])
+  // desktop: the menus' commands, the view remembered for the next start, files dropped on the window
+  const [menuNotice, setMenuNotice] = useState<string | null>(null)
+  useDesktopShell(useCallback((text: string) => setMenuNotice(text), []))
+  const drop = useFileDrop()
 
   useEffect(() => {
     void loadStatus()
@@ -60,7 +65,7 @@ export function App() {
   if (signedOut) return <SignInNeeded />
   const Page = section ? pages[section] : null
   return (
-    <div className="shell">
+    <div className={`shell${drop.dropping ? ' dropping' : ''}`} {...drop.handlers}>
       <nav className="sidebar" aria-label="Sections">
         <div className="brand">
           <span className="logo" aria-hidden>
@@ -101,6 +106,20 @@ export function App() {
       </nav>
       <main className="content">
         <EmptyStoreBanner />
+        {drop.dropping && (
+          <div className="notice quiet" role="status">
+            Drop the files to import them into this store.
+          </div>
+        )}
+        <DropNotice answer={drop.answer} error={drop.error} onDismiss={drop.dismiss} />
+        {menuNotice && (
+          <div className="notice quiet" role="status">
+            {menuNotice}{' '}
+            <button type="button" className="link" onClick={() => setMenuNotice(null)}>
+              Dismiss
+            </button>
+          </div>
+        )}
         {recomputing && (
           <div className="notice quiet" role="status">
             Trends and signals are being recomputed with the newest data; the views refresh by themselves when they are ready.

@@ -148,7 +148,7 @@ export function ExportCsvButton<Row>({ label, columns, rows, options }: { label:
   return (
     <div className="table-tools">
       {state === 'failed' && <span className="error-text">The export could not read every page; try again.</span>}
-      <button type="button" className="link" onClick={() => void save()} disabled={state === 'working'} aria-label={`Export ${label} as CSV`}>
+      <button type="button" className="link" data-export-view onClick={() => void save()} disabled={state === 'working'} aria-label={`Export ${label} as CSV`}>
         {state === 'working' ? 'Exporting…' : 'Export CSV'}
       </button>
     </div>

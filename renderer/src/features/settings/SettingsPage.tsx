@@ -3,6 +3,8 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner, formatTime, PageHeader } from '../../components/common'
+import { bridge } from '../../api/transport'
+import { DesktopCard } from './DesktopCard'
 import { DataTable, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle } from '../../stores/url-state'
@@ -99,6 +101,8 @@ export function SettingsPage() {
           </dl>
         </Card>
       </div>
+
+      {bridge.desktop && <DesktopCard desktop={bridge.desktop} />}
 
       <ImportPanel />
 
