@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import { describe, expect, it, vi } from 'vitest'
-import { MAX_IMPORT_JOBS } from '../../electron/core/jobs/app-jobs'
+import { MAX_IMPORT_JOBS, startPathImportJob } from '../../electron/core/jobs/app-jobs'
 import { makeWorld } from '../helpers/core'
 
 /** The app's import endpoint (Settings > Import): item 12 of the trust issue. */
@@ -59,5 +59,22 @@ describe('POST /app/imports', () => {
     expect(await refused.json()).toEqual({ detail: `${MAX_IMPORT_JOBS} imports are already running or waiting their turn; start this one when one of them is done.` })
     for (const id of started) expect((await waitForJob(w, id)).status).toBe('done')
     expect((await w.post('/app/imports', { file_name: 'later.ndjson', content: line }, w.session)).status).toBe(200)
+  })
+})
+
+describe('a path import (the desktop app\'s File > Import and dropped files)', () => {
+  it('imports the file where it lies, leaves it there, and shows as an import job of the window', async () => {
+    const w = makeWorld()
+    const dir = fs.mkdtempSync(`${os.tmpdir()}/feedlens-path-`)
+    const file = `${dir}/dropped.ndjson`
+    fs.writeFileSync(file, `${line}\n${JSON.stringify({ url: 'https://a.example/2', title: 'Two', region: 'US', lang: 'en' })}\nnot json\n`)
+    const job = startPathImportJob(w.core, file, new Date())
+    expect(job).toMatchObject({ kind: 'import', status: 'running', message: 'Importing dropped.ndjson' })
+    const done = await waitForJob(w, job.id)
+    expect(done.status).toBe('done')
+    expect(done.result).toMatchObject({ file: 'dropped.ndjson', articles: 2, skipped: 1 })
+    expect(w.store.counts().articles).toBe(2)
+    expect(fs.readFileSync(file, 'utf8')).toContain('not json')
+    fs.rmSync(dir, { recursive: true, force: true })
   })
 })
