@@ -68,6 +68,12 @@ export class DesktopShell {
     else this.pending.push(route)
   }
 
+  /** Brings the window forward on a route (an article's cabinet_url opened in a browser). */
+  openRoute(route: string): void {
+    if (this.win) focusWindow(this.win)
+    this.show(route)
+  }
+
   /** What a launch handed over: a deep link opens its view, files are imported. */
   handoff(handoff: Handoff): DroppedFilesAnswer {
     if (this.win) focusWindow(this.win)

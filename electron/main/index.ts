@@ -67,7 +67,7 @@ if (claimSingleInstance(app, (handoff) => (desktop ? desktop.handoff(handoff) : 
     }
     hardenSessions(() => core?.appUrl ?? null)
     const started = core
-    loopback = new Loopback(started)
+    loopback = new Loopback(started, (route) => desktop?.openRoute(route))
     // FEEDLENS_PORT (tests, the packaged smoke test) wins over the remembered port
     await loopback.apply(process.env.FEEDLENS_PORT ? Number(process.env.FEEDLENS_PORT) : settings.get().port)
     void started.startBackgroundWork()

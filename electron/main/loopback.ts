@@ -12,6 +12,8 @@ export class Loopback {
 
   constructor(
     private readonly core: Core,
+    /** an article's cabinet_url opened in a browser opens it in the window */
+    private readonly openInWindow: (route: string) => void = () => {},
     private readonly start: typeof startHttpServer = startHttpServer,
   ) {}
 
@@ -24,10 +26,10 @@ export class Loopback {
     this.note = null
     if (setting === 'off') return
     try {
-      this.server = await this.start(this.core, { port: setting })
+      this.server = await this.start(this.core, { port: setting, openInWindow: this.openInWindow })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
-      this.server = await this.start(this.core, { port: 0 })
+      this.server = await this.start(this.core, { port: 0, openInWindow: this.openInWindow })
       this.note = `Port ${setting} is used by another program, so the API listens on port ${this.server.port} until Feedlens starts again (or choose another port).`
     }
   }

@@ -237,19 +237,48 @@ describe('the loopback port', () => {
   it('falls back to a free port when the chosen one is in use, and says so; off closes it', async () => {
     const asked: number[] = []
     const closed: number[] = []
-    const start = async (_core: Core, options: { port?: number }) => {
-      asked.push(options.port!)
-      if (options.port === 8737) throw Object.assign(new Error('in use'), { code: 'EADDRINUSE' })
+    const options: Array<{ port?: number; openInWindow?: unknown }> = []
+    const start = async (_core: Core, o: { port?: number; openInWindow?: unknown }) => {
+      options.push(o)
+      asked.push(o.port!)
+      const { port } = o
+      if (port === 8737) throw Object.assign(new Error('in use'), { code: 'EADDRINUSE' })
       return { url: 'http://127.0.0.1:51234', port: 51234, close: async () => void closed.push(51234) }
     }
-    const loopback = new Loopback({} as Core, start as never)
+    const loopback = new Loopback({} as Core, () => {}, start as never)
     await loopback.apply(8737)
     expect(asked).toEqual([8737, 0])
+    expect(options.every((o) => typeof o.openInWindow === 'function')).toBe(true)
     expect(loopback.port).toBe(51234)
     expect(loopback.note).toBe('Port 8737 is used by another program, so the API listens on port 51234 until Feedlens starts again (or choose another port).')
     await loopback.apply('off')
     expect(loopback.port).toBeNull()
     expect(loopback.note).toBeNull()
     expect(closed).toEqual([51234])
+  })
+})
+
+describe('an article\'s cabinet_url opened in a browser while the app runs', () => {
+  it('opens the article in the window and tells the browser tab so', async () => {
+    const { makeWorld } = await import('../helpers/core')
+    const { createHttpApp } = await import('../../electron/core/http/app')
+    const w = makeWorld()
+    const opened: string[] = []
+    const http = createHttpApp(w.core, { openInWindow: (route) => opened.push(route) })
+    const res = await http.request(`http://127.0.0.1/article/${ID.toUpperCase()}`, { headers: { accept: 'text/html' } })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('The article is open in the Feedlens window.')
+    expect(opened).toEqual([`/article/${ID}`])
+    expect((await http.request('http://127.0.0.1/article/not-an-id')).status).toBe(404)
+    // without the desktop app (feedlens serve without its window) there is no such route
+    expect((await createHttpApp(w.core).request(`http://127.0.0.1/article/${ID}`)).status).toBe(404)
+  })
+
+  it('the shell brings its window forward on that route', () => {
+    const { desktop, win } = makeShell()
+    win.webContents.emit('did-finish-load')
+    desktop.openRoute(`/article/${ID}`)
+    expect(win.focused).toBe(1)
+    expect(win.webContents.sent).toEqual([[IPC_CHANNELS.navigate, `/article/${ID}`]])
   })
 })

@@ -4,6 +4,7 @@ import { getCookie, setCookie } from 'hono/cookie'
 import fs from 'node:fs'
 import path from 'node:path'
 import { routes, type RouteDef, type RouteId } from '../../../shared/contract/routes'
+import { cabinetRoute } from '../../../shared/bridge'
 import { pagePaths } from '../../../shared/sections'
 import { principalOf, type Principal } from '../auth/principal'
 import { SESSION_COOKIE } from '../auth/web-sessions'
@@ -40,6 +41,11 @@ export interface HttpAppOptions {
   rendererDir?: string | null
   /** Called with method and path (never the query string) of each request. */
   log?: (line: string) => void
+  /**
+   * The desktop app: an article's cabinet_url (`/article/<id>`) opened in a browser shows the
+   * article in the app's window (this is called with the window's route) instead of a page.
+   */
+  openInWindow?: (route: string) => void
 }
 
 const toHonoPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1')
@@ -149,6 +155,15 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
 
   app.get('/openapi.json', (c) => c.json(buildOpenApiDocument()))
 
+  if (options.openInWindow) {
+    const open = options.openInWindow
+    app.get('/article/:id', (c) => {
+      const route = cabinetRoute(c.req.url)
+      if (!route) return c.json({ detail: 'Not Found' }, 404)
+      open(route)
+      return c.html(openedInWindowPage, 200, { 'Cache-Control': 'no-store' })
+    })
+  }
   const webUi = options.rendererDir ? mountWebUi(app, core, options.rendererDir) : null
 
   // A browser asking for a page that is not there sees the window's own "not found" page; everything else gets the contract's JSON.
@@ -228,6 +243,9 @@ function mountWebUi(app: Hono<Env>, core: Core, rendererDir: string) {
 const API_PREFIXES = ['/v1/', '/v2/', '/public/', '/app/', '/assets/', '/openapi.json']
 
 /** A browser's GET of a page path (it accepts HTML, and the path is not the API's). */
+const openedInWindowPage =
+  '<!doctype html><meta charset="utf-8"><title>Opened in Feedlens</title><body style="font-family:system-ui;margin:3em"><p>The article is open in the Feedlens window. You can close this tab.</p></body>'
+
 function wantsPage(c: Context<Env>): boolean {
   if (c.req.method !== 'GET') return false
   if (API_PREFIXES.some((prefix) => c.req.path === prefix.replace(/\/$/, '') || c.req.path.startsWith(prefix))) return false
