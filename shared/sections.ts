@@ -2,5 +2,16 @@
 export const sections = ['trends', 'tracking', 'signals', 'articles', 'geography', 'publishers', 'settings'] as const
 export type Section = (typeof sections)[number]
 
+/** Each section's name, as the navigation and the desktop menus show it. */
+export const sectionLabels: Record<Section, string> = {
+  trends: 'Trends',
+  tracking: 'Tracking',
+  signals: 'Signals',
+  articles: 'Articles',
+  geography: 'Geography',
+  publishers: 'Publishers',
+  settings: 'Settings',
+}
+
 /** Every first path segment that opens the page: the sections, and an article (`/article/<id>`, a cabinet_url). */
 export const pagePaths = [...sections, 'article'] as const

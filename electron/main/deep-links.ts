@@ -27,11 +27,12 @@ export function deepLinkRoute(link: string): string | null {
       return '\u0000'
     }
   })
-  const [first, ...rest] = segments
-  if (!first || !(pagePaths as readonly string[]).includes(first.toLowerCase())) return null
+  const [named, ...rest] = segments
+  const first = named?.toLowerCase()
+  if (!first || !(pagePaths as readonly string[]).includes(first)) return null
   if (rest.length > 3 || !rest.every((s) => SEGMENT.test(s))) return null
-  if (first.toLowerCase() === 'article' && rest.length !== 1) return null
-  return `/${[first.toLowerCase(), ...rest].map(encodeURIComponent).join('/')}${url.search}`
+  if (first === 'article' && rest.length !== 1) return null
+  return `/${[first, ...rest].map(encodeURIComponent).join('/')}${url.search}`
 }
 
 /** The first deep link among a launch's arguments (Windows and Linux hand the link over as an argument). */

@@ -84,7 +84,7 @@ export class DesktopShell {
 
   importFiles(files: readonly unknown[]): DroppedFilesAnswer {
     const { started, refused } = importPaths(this.jobs, files)
-    for (const job of started) this.follower.follow(job, job.message.replace(/^Importing /, ''))
+    for (const { job, file } of started) this.follower.follow(job, file)
     if (refused.length > 0 && this.win) {
       void dialog.showMessageBox(this.win, {
         type: 'warning',

@@ -16,7 +16,7 @@ export interface ImportSignals {
 
 /** Files handed to the app: started imports, and the ones refused with why. */
 export interface ImportStart {
-  started: JobView[]
+  started: Array<{ job: JobView; file: string }>
   refused: Array<{ file: string; reason: string }>
 }
 
@@ -25,7 +25,7 @@ export interface ImportStart {
  * first; the imports run as the window's import jobs do (one writes at a time, the rest wait).
  */
 export function importPaths(jobs: ImportJobs, files: readonly unknown[]): ImportStart {
-  const started: JobView[] = []
+  const started: ImportStart['started'] = []
   const refused: ImportStart['refused'] = []
   for (const file of files) {
     const reason = typeof file === 'string' ? whyNotImportable(file) : 'Not a file path.'
@@ -34,7 +34,7 @@ export function importPaths(jobs: ImportJobs, files: readonly unknown[]): Import
       continue
     }
     try {
-      started.push(jobs.startPathImport(file as string))
+      started.push({ job: jobs.startPathImport(file as string), file: file as string })
     } catch (error) {
       refused.push({ file: path.basename(file as string), reason: (error as Error).message })
     }

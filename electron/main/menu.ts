@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron'
-import { sections, type Section } from '../../shared/sections'
+import { sectionLabels, sections, type Section } from '../../shared/sections'
 
 /** What the menus do; the shell wires each to the window, the importer and the dialogs. */
 export interface MenuActions {
@@ -11,16 +11,6 @@ export interface MenuActions {
   openDocumentation(): void
   showAbout(): void
   installCommandLine(): void
-}
-
-const SECTION_LABELS: Record<Section, string> = {
-  trends: 'Trends',
-  tracking: 'Tracking',
-  signals: 'Signals',
-  articles: 'Articles',
-  geography: 'Geography',
-  publishers: 'Publishers',
-  settings: 'Settings',
 }
 
 /**
@@ -46,7 +36,7 @@ export function menuTemplate(platform: NodeJS.Platform, actions: MenuActions, op
   const view: MenuItemConstructorOptions = {
     label: 'View',
     submenu: [
-      ...sections.map((s, i): MenuItemConstructorOptions => ({ label: SECTION_LABELS[s], accelerator: `CmdOrCtrl+${i + 1}`, click: () => actions.showSection(s) })),
+      ...sections.map((s, i): MenuItemConstructorOptions => ({ label: sectionLabels[s], accelerator: `CmdOrCtrl+${i + 1}`, click: () => actions.showSection(s) })),
       { type: 'separator' },
       { role: 'reload' },
       { type: 'separator' },

@@ -44,13 +44,16 @@ function nearestIndex(instance: echarts.ECharts, offsetX: number, offsetY: numbe
   return typeof x === 'number' && Number.isFinite(x) ? Math.round(x) : null
 }
 
-/** The boxes of a drawn treemap (the chart's first series): each node's id, whether it has children, its size in pixels. */
-export function drawnTreemapBoxes(chart: echarts.ECharts): Array<{ id: string; parent: boolean; width: number; height: number }> {
+/** A box of a drawn treemap: its node's id, whether it has children, its size in pixels. */
+type TreemapBox = { id: string; parent: boolean; width: number; height: number }
+
+/** The boxes of a drawn treemap (the chart's first series). */
+export function drawnTreemapBoxes(chart: echarts.ECharts): TreemapBox[] {
   // getModel is echarts' own (not in its typings' public face); the layout is what the treemap drew
   const model = (chart as unknown as { getModel(): { getSeriesByIndex(i: number): { getData(): TreeData } | undefined } }).getModel()
   const data = model.getSeriesByIndex(0)?.getData()
   if (!data) return []
-  const boxes: Array<{ id: string; parent: boolean; width: number; height: number }> = []
+  const boxes: TreemapBox[] = []
   for (let i = 0; i < data.count(); i++) {
     const item = data.getRawDataItem(i) as { id?: string; children?: unknown[] } | undefined
     const layout = data.getItemLayout(i) as { width?: number; height?: number } | undefined

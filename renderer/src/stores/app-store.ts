@@ -2,17 +2,8 @@ import { create } from 'zustand'
 import type { RouteResponse } from '../../../shared/contract/routes'
 import { ApiClientError, call } from '../api/client'
 
-import { sections, type Section } from '../../../shared/sections'
+import { sectionLabels, sections, type Section } from '../../../shared/sections'
 
-const sectionLabels: Record<Section, string> = {
-  trends: 'Trends',
-  tracking: 'Tracking',
-  signals: 'Signals',
-  articles: 'Articles',
-  geography: 'Geography',
-  publishers: 'Publishers',
-  settings: 'Settings',
-}
 export const labelOf = (s: Section) => sectionLabels[s]
 
 /** Routes live in the path in web mode (so cabinet links like /article/<id> open) and in the hash under file://. */
