@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ActivityBuilder, type ActivityData } from '../../electron/core/analytics/tracking/activity-data'
 import { entityNumberOf, itemRows, itemTotals, livedHours, pageFigures, SPAN_SHIFT, type PageQuery } from '../../electron/core/analytics/tracking/list-figures'
@@ -112,6 +113,47 @@ describe('item figures', () => {
       { entityId: '/m/c', name: 'C', pubs: 2, imps: 60 },
       { entityId: '/m/b', name: 'B', pubs: 1, imps: 10 },
     ])
+  })
+
+  it('keeps the five best related entities of many, a tie at the fifth place settled by name', () => {
+    // publication i (impressions 10 * (i + 1)) names the tracked /m/k and the entities listed
+    const named = [['/m/a', '/m/b'], ['/m/c', '/m/z'], ['/m/y', '/m/x'], ['/m/d'], ['/m/e', '/m/a']]
+    const data = world(named.map((es) => ({ entities: ['/m/k', ...es] })))
+    const sums = sumsOf(data, named.map((_, i) => ({ seq: i + 1, impressions: 10 * (i + 1) })))
+    const rows = itemRows(sums, membership(data, 'entity', ['/m/k']), 1)
+    const { items } = pageFigures(data, sums, rows, [0], { ...noSeries, related: { limit: 5, leaveOut: [entityNumberOf(data, '/m/k')] } })
+    // a: 10 + 50; e: 50; d: 40; x, y: 30 each; c, z: 20; b: 10
+    expect(items[0]!.related.map((r) => [r.name, r.imps, r.pubs])).toEqual([
+      ['A', 60, 2],
+      ['E', 50, 1],
+      ['D', 40, 1],
+      ['X', 30, 1],
+      ['Y', 30, 1],
+    ])
+  })
+
+  it('ranks related entities as a full sort by reach, then name, would (any publications)', () => {
+    const names = ['/m/a', '/m/b', '/m/c', '/m/d', '/m/e', '/m/f', '/m/g', '/m/h']
+    const publication = fc.record({ entities: fc.subarray(names), impressions: fc.integer({ min: 0, max: 5 }) })
+    fc.assert(
+      fc.property(fc.array(publication, { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 6 }), (pubs, limit) => {
+        const data = world(pubs.map((p) => ({ entities: ['/m/k', ...p.entities] })))
+        const sums = sumsOf(data, pubs.map((p, i) => ({ seq: i + 1, impressions: p.impressions })))
+        const rows = itemRows(sums, membership(data, 'entity', ['/m/k']), 1)
+        const { items } = pageFigures(data, sums, rows, [0], { ...noSeries, related: { limit, leaveOut: [entityNumberOf(data, '/m/k')] } })
+        const reach = new Map<string, { imps: number; pubs: number }>()
+        for (const p of pubs) for (const e of p.entities) {
+          const r = reach.get(e) ?? { imps: 0, pubs: 0 }
+          reach.set(e, { imps: r.imps + p.impressions, pubs: r.pubs + 1 })
+        }
+        const expected = [...reach]
+          .map(([id, r]) => ({ entityId: id, name: id.slice(3).toUpperCase(), ...r }))
+          .sort((x, y) => y.imps - x.imps || y.pubs - x.pubs || x.name.localeCompare(y.name))
+          .slice(0, limit)
+        expect(items[0]!.related).toEqual(expected.map(({ entityId, name, pubs, imps }) => ({ entityId, name, pubs, imps })))
+      }),
+      { seed: 42, numRuns: 200 },
+    )
   })
 
   it('folds sparklines into 24 points, compares windows and ranks with shared places', () => {

@@ -253,42 +253,63 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly nu
   const covered = countryBitsOf(data, q.window.countries.flatMap((x) => data.countries.find(x) ?? []))
   const mask = countryMask(data, q.window.countries)
   const wholeDays = parts.toDay > parts.fromDay
-  const slotOf = new Int32Array(n).fill(-1)
-  const start = new Int32Array(c + 1)
-  const outBucket = new Growing(Int32Array)
-  const outImps = new Growing(Float64Array)
-  const put = (b: number, imps: number) => {
-    if (b < 0 || b >= n) return
-    const slot = slotOf[b]!
-    if (slot >= 0) outImps.values[slot] = outImps.values[slot]! + imps
-    else {
-      slotOf[b] = outBucket.size
-      outBucket.push(b)
-      outImps.push(imps)
-    }
+  const { perDay: pd, days: d } = data
+  // each publication's own days: from its per-day sums when all its countries are wanted
+  const ownDays = (a: number) => (data.whole.countryBits[a]! & ~covered) === 0
+  let capacity = hourBucket.length
+  if (wholeDays) for (let p = 0; p < c; p++) {
+    const a = sums.articles[chosen[p]!]!
+    capacity += ownDays(a) ? pd.start[a + 1]! - pd.start[a]! : d.start[a + 1]! - d.start[a]!
   }
+  // slot of bucket b in the entries of publication p: slotOf[b] when slotOwner[b] === p
+  const slotOf = new Int32Array(n)
+  const slotOwner = new Int32Array(n).fill(-1)
+  const start = new Int32Array(c + 1)
+  const outBucket = new Int32Array(capacity)
+  const outImps = new Float64Array(capacity)
+  let size = 0
   for (let p = 0; p < c; p++) {
     const a = sums.articles[chosen[p]!]!
     if (wholeDays) {
-      if ((data.whole.countryBits[a]! & ~covered) === 0) {
-        const pd = data.perDay
+      if (ownDays(a)) {
+        // one entry per day: no two fall in one bucket
         for (let k = pd.start[a]!; k < pd.start[a + 1]!; k++) {
           const day = pd.day[k]!
-          if (day >= parts.fromDay && day < parts.toDay) put(day - q.firstBucket, pd.impressions[k]!)
+          const b = day - q.firstBucket
+          if (day < parts.fromDay || day >= parts.toDay || b < 0 || b >= n) continue
+          slotOwner[b] = p
+          slotOf[b] = size
+          outBucket[size] = b
+          outImps[size++] = pd.impressions[k]!
         }
       } else {
-        const d = data.days
         for (let k = d.start[a]!; k < d.start[a + 1]!; k++) {
           const day = d.day[k]!
-          if (day >= parts.fromDay && day < parts.toDay && mask[d.country[k]!] === 1) put(day - q.firstBucket, d.impressions[k]!)
+          const b = day - q.firstBucket
+          if (day < parts.fromDay || day >= parts.toDay || b < 0 || b >= n || mask[d.country[k]!] !== 1) continue
+          if (slotOwner[b] === p) outImps[slotOf[b]!] = outImps[slotOf[b]!]! + d.impressions[k]!
+          else {
+            slotOwner[b] = p
+            slotOf[b] = size
+            outBucket[size] = b
+            outImps[size++] = d.impressions[k]!
+          }
         }
       }
     }
-    for (let k = hourCount[p]!; k < hourCount[p + 1]!; k++) put(hourBucket[k]!, hourImps[k]!)
-    for (let k = start[p]!; k < outBucket.size; k++) slotOf[outBucket.values[k]!] = -1
-    start[p + 1] = outBucket.size
+    for (let k = hourCount[p]!; k < hourCount[p + 1]!; k++) {
+      const b = hourBucket[k]!
+      if (slotOwner[b] === p) outImps[slotOf[b]!] = outImps[slotOf[b]!]! + hourImps[k]!
+      else {
+        slotOwner[b] = p
+        slotOf[b] = size
+        outBucket[size] = b
+        outImps[size++] = hourImps[k]!
+      }
+    }
+    start[p + 1] = size
   }
-  return { start, bucket: outBucket.done(), impressions: outImps.done() }
+  return { start, bucket: outBucket.subarray(0, size), impressions: outImps.subarray(0, size) }
 }
 
 /** Walks one item's publications at a time, with stamps that tell which domains, trends and entities this item met already. */
@@ -395,10 +416,22 @@ class ItemWalker {
  * then by name (`touched`: the entities met, with their sums in `imps` and `pubs`).
  */
 function topEntities(data: ActivityData, touched: number[], imps: Float64Array, pubs: Float64Array, limit: number): RelatedEntity[] {
-  // the best `limit` by reach, ties at the last place kept for the order by name
-  touched.sort((x, y) => imps[y]! - imps[x]! || pubs[y]! - pubs[x]!)
-  const last = touched[limit - 1]
-  const candidates = last === undefined ? touched : touched.filter((e, i) => i < limit || (imps[e] === imps[last] && pubs[e] === pubs[last]))
+  // by reach: more impressions, then more publications
+  const before = (x: number, y: number) => imps[x]! > imps[y]! || (imps[x] === imps[y] && pubs[x]! > pubs[y]!)
+  // the best `limit` in one pass (an item meets hundreds of entities: sorting them all cost more than the rest of its walk)
+  const best: number[] = []
+  for (const e of touched) {
+    if (best.length === limit && !before(e, best[limit - 1]!)) continue
+    let at = best.length === limit ? limit - 1 : best.length
+    while (at > 0 && before(e, best[at - 1]!)) {
+      best[at] = best[at - 1]!
+      at--
+    }
+    best[at] = e
+  }
+  const last = best[limit - 1]
+  // ties with the last place are kept for the order by name
+  const candidates = last === undefined ? best : touched.filter((e) => !before(last, e))
   return candidates
     .map((e) => {
       const id = data.entityIds.list[e]!
@@ -411,25 +444,32 @@ function topEntities(data: ActivityData, touched: number[], imps: Float64Array, 
 /**
  * Hours an item was in the feed within the window: the union of its publications' spans, each
  * from the hour of its first sighting to the hour of its last, both included (spans packed as
- * first * SPAN_SHIFT + last; sorted here).
+ * first * SPAN_SHIFT + last, in any order).
  */
 export function livedHours(spans: Float64Array): number {
-  spans.sort()
-  let total = 0
-  let from = -1
-  let to = -2
+  if (spans.length === 0) return 0
+  let low = Number.POSITIVE_INFINITY
+  let high = Number.NEGATIVE_INFINITY
   for (const packed of spans) {
     const first = Math.floor(packed / SPAN_SHIFT)
     const last = packed - first * SPAN_SHIFT
-    if (from >= 0 && first <= to + 1) {
-      if (last > to) to = last
-      continue
-    }
-    if (from >= 0) total += to - from + 1
-    from = first
-    to = last
+    if (first < low) low = first
+    if (last > high) high = last
   }
-  if (from >= 0) total += to - from + 1
+  // +1 where a span starts, -1 after it ends: the hours with a running count above 0 (no sort)
+  const change = new Int32Array(high - low + 2)
+  for (const packed of spans) {
+    const first = Math.floor(packed / SPAN_SHIFT)
+    const last = packed - first * SPAN_SHIFT
+    change[first - low]!++
+    change[last - low + 1]!--
+  }
+  let total = 0
+  let open = 0
+  for (let h = 0; h < change.length; h++) {
+    open += change[h]!
+    if (open > 0) total++
+  }
   return total
 }
 
