@@ -16,6 +16,8 @@ export default defineConfig({
           cli: resolve(__dirname, 'electron/core/cli/main.ts'),
           // imports parse files on a worker thread (see electron/core/ingest/parsed-chunks.ts)
           'parse-worker': resolve(__dirname, 'electron/core/ingest/parse-worker.ts'),
+          // trends and signals are recomputed on a worker thread (see electron/core/jobs/refresh-thread.ts)
+          'refresh-worker': resolve(__dirname, 'electron/core/jobs/refresh-worker.ts'),
         },
       },
     },

@@ -6,6 +6,7 @@ import type { RequestContext } from './service/context'
 import { JobRegistry } from './jobs/jobs'
 import { MentionScanner } from './jobs/mention-scan'
 import { analyticsStale, refreshAnalyticsInBackground } from './jobs/refresh'
+import { stopRefreshThread } from './jobs/refresh-thread'
 import { describeError } from './store/busy'
 import { RateLimiter } from './limits/rate-limiter'
 import { AnswerCache, hourOf } from './service/answer-cache'
@@ -55,7 +56,7 @@ export class Core {
    * a scan and rebuilds the tracking lists' in-memory index of recent activity when the data
    * changed. Nothing here throws: a failure is reported and the next minute tries again.
    */
-  startBackgroundWork(options: { afterRefresh?: () => void; log?: (message: string) => void } = {}): Promise<void> {
+  startBackgroundWork(options: { afterRefresh?: () => void; log?: (message: string) => void } = {}): Promise<boolean> {
     const log = options.log ?? ((m: string) => console.error(m))
     this.log = log
     // SQLite waits for a lock by blocking this thread, which answers requests: wait briefly, and
@@ -67,12 +68,16 @@ export class Core {
     const refresh = analyticsStale(this.store) ? refreshAnalyticsInBackground(this.store, this.now()) : Promise.resolve()
     this.scanTimer = setInterval(() => this.keepCurrent(), SCAN_CHECK_MS)
     this.scanTimer.unref()
-    // resolves once the first refresh is done (or failed, which is reported)
+    // resolves once the first refresh is done (true) or failed (false, reported; tried again in a minute)
     return refresh
       .then(() => {
         if (this.store.sqlite.open) options.afterRefresh?.()
+        return true
       })
-      .catch((error: unknown) => log(`Computing trends and signals failed: ${describeError(error)}`))
+      .catch((error: unknown) => {
+        log(`Computing trends and signals failed: ${describeError(error)}`)
+        return false
+      })
       .finally(() => this.keepCurrent())
   }
 
@@ -93,10 +98,11 @@ export class Core {
     }
   }
 
-  /** Saves what is held in memory (request counters) and closes the store. */
+  /** Saves what is held in memory (request counters), stops the refresh thread and closes the store. */
   close(): void {
     if (this.scanTimer) clearInterval(this.scanTimer)
     this.rateLimiter.close()
+    void stopRefreshThread(this.store)
     this.store.close()
   }
 
@@ -117,9 +123,23 @@ export class Core {
   readonly answers = new AnswerCache(() => this.store.version)
 
   async call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): Promise<RouteResponse<K>> {
+    if (WRITES.has(id)) return this.writeWhenFree(() => handlers[id](this.context(principal), input) as RouteResponse<K>)
     if (routes[id].access !== 'public' || routes[id].method !== 'GET') return handlers[id](this.context(principal), input)
     // Keyless answers depend on the data only (not on who asks), and some read the clock.
     return this.answers.remember(`public|${id}|${JSON.stringify(input.query)}|${hourOf(this.now())}`, () => handlers[id](this.context(principal), input))
+  }
+
+  /**
+   * A write of the window's (a list, a key) as one transaction once the store's write lock is
+   * free: the refresh thread or an import in another process holds it for a second or two at
+   * most. Waited for without holding this thread, up to WRITE_WAIT_MS; then the store is busy
+   * (503), nothing changed.
+   */
+  private async writeWhenFree<T>(work: () => T): Promise<T> {
+    const deadline = performance.now() + WRITE_WAIT_MS
+    const written = await this.store.writeWhenFree(work, () => performance.now() < deadline)
+    if (!written.done) throw Object.assign(new Error('The store stayed locked by another writer.'), { code: 'SQLITE_BUSY' })
+    return written.value
   }
 
   /** The key under which the bytes of a keyless GET are kept for the loopback server's fast path. */
@@ -134,6 +154,10 @@ export class Core {
 }
 
 export const DEFAULT_PUBLIC_REQUESTS_PER_MINUTE = 1200
+/** The window's writes: each handler's work is one transaction, waiting for the store's lock (Core.writeWhenFree). */
+const WRITES: ReadonlySet<RouteId> = new Set<RouteId>(['appCreateKey', 'appRevokeKey', 'appCreateList', 'appUpdateList', 'appDeleteList', 'appAddListItems', 'appRemoveListItems', 'appScanList'])
+/** How long a write of the window waits for the store's lock before the store is reported busy. */
+const WRITE_WAIT_MS = 10_000
 /** How long a running app's statements wait for another process's lock before answering busy. */
 export const SERVE_BUSY_TIMEOUT_MS = 250
 /** How often a running app looks for mention lists due a scan. */

@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3'
+import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { RouteId } from '../../shared/contract/routes'
-import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
+import { expectOk, makeWorld, tempDir, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 
 let w: TestWorld
@@ -292,5 +294,37 @@ describe('list editing', () => {
     expect((await w.get(`/v1/tracking/lists/${IDS.entityList}`, { 'X-API-Key': key })).status).toBe(404)
     expect((await w.get(`/v1/tracking/lists/${IDS.entityList}/metrics`, { 'X-API-Key': key })).status).toBe(404)
     expect(((await (await w.get('/v1/tracking/lists', { 'X-API-Key': key })).json()) as any).total).toBe(0)
+  })
+})
+
+describe('an edit while another connection writes', () => {
+  it('waits for the store\'s lock without holding the server (a recompute or an import writing), then is made', async () => {
+    const file = path.join(tempDir(), 'feedlens.db')
+    const world = makeWorld({ file })
+    seedFixture(world.store, world.projectId)
+    const other = new Database(file)
+    try {
+      other.exec('BEGIN IMMEDIATE')
+      other.prepare(`INSERT INTO settings (key, value) VALUES ('held', '1')`).run()
+      let settled = false
+      const created = world.post('/app/lists', { kind: 'category', name: 'Made after the lock' }, world.session).then((res) => {
+        settled = true
+        return res
+      })
+      // meanwhile the server answers reads
+      for (let turn = 0; turn < 5; turn++) {
+        expect((await world.get('/v1/tracking/lists', world.session)).status).toBe(200)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      expect(settled).toBe(false)
+      other.exec('COMMIT')
+      const res = await created
+      expect(res.status).toBe(200)
+      const names = ((await (await world.get('/v1/tracking/lists', world.session)).json()) as { lists: Array<{ name: string }> }).lists.map((l) => l.name)
+      expect(names).toContain('Made after the lock')
+    } finally {
+      other.close()
+      world.core.close()
+    }
   })
 })

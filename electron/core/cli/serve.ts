@@ -75,8 +75,14 @@ export function registerServeCommand(program: Command): void {
           // the demo project's example lists need the demo world's trends
           afterRefresh: demoProjectId ? () => ensureDemoLists(core.store, demoProjectId!, core.now()) : undefined,
         })
-        // until then answers can wait behind the refresh of trends and signals (a store a day or more behind)
-        .then(() => process.stdout.write(`Trends and signals are up to date (${((Date.now() - startedAt) / 1000).toFixed(1)} s after the start).\n`))
+        // until then answers about trends and signals are from before (a store a day or more behind)
+        .then((current) =>
+          process.stdout.write(
+            current
+              ? `Trends and signals are up to date (${((Date.now() - startedAt) / 1000).toFixed(1)} s after the start).\n`
+              : 'Trends and signals could not be brought up to date (the reason is above); tried again in a minute.\n',
+          ),
+        )
       const stop = async () => {
         await server.close()
         core.close()

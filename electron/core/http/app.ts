@@ -175,9 +175,9 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     }
     if (error instanceof URIError) return c.json({ detail: 'The request URL has a malformed percent-escape.' }, 400)
     if (isBusyError(error)) {
-      // a write met another process's lock (an import in a terminal): nothing was changed
+      // a write met another writer's lock (an import in a terminal, the refresh thread) for too long: nothing was changed
       c.header('Retry-After', '2')
-      return c.json({ detail: 'The store is busy: another Feedlens process (an import?) is writing to it. Nothing was changed; retry in a moment.' }, 503)
+      return c.json({ detail: 'The store is busy: another writer (an import, or trends being recomputed) is holding it. Nothing was changed; retry in a moment.' }, 503)
     }
     console.error('Unexpected failure on', c.req.method, c.req.path, error)
     return c.json({ detail: 'Internal server error' }, 500)

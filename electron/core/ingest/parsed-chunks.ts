@@ -1,6 +1,5 @@
-import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { builtWorkerScript } from '../paths/worker-scripts'
 import { parseFile, type FileKind, type ParsedChunk } from './file-segments'
 import type { ParseWorkerInput } from './parse-worker'
 
@@ -12,21 +11,7 @@ export class ParseWorkerError extends Error {
   }
 }
 
-/**
- * The built parse worker (out/main/parse-worker.js), beside the bundle or its chunks folder;
- * null when running from the TypeScript sources (tests, benchmarks of the sources), which parse
- * on the importer's own thread.
- */
-function parseWorkerScript(): URL | null {
-  if (!import.meta.url.endsWith('.js')) return null
-  // a packaged app's bundle is also unpacked beside its asar archive, where a worker can load it
-  const here = import.meta.url.replace('/app.asar/', '/app.asar.unpacked/')
-  for (const candidate of ['./parse-worker.js', '../parse-worker.js']) {
-    const url = new URL(candidate, here)
-    if (fs.existsSync(fileURLToPath(url))) return url
-  }
-  return null
-}
+const parseWorkerScript = () => builtWorkerScript('parse-worker')
 
 /** Whether imports parse on a worker thread here (the built app and CLI, not the sources). */
 export function parseWorkerAvailable(): boolean {

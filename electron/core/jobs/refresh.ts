@@ -2,6 +2,7 @@ import { currentImport } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { runSteps, runStepsInBackground, write } from '../steps'
 import { scanDueMentionLists, type MentionScanner } from './mention-scan'
+import { refreshThreadOf } from './refresh-thread'
 import { signalSteps, signalsStale } from './signals'
 import { refreshTrendsSteps, trendsConsolidationDue, trendsStale } from './trends'
 
@@ -12,7 +13,7 @@ import { refreshTrendsSteps, trendsConsolidationDue, trendsStale } from './trend
  * FreshnessRepository), so a refresh that was killed, or skipped by `import --no-refresh`, is
  * resumed by the next process that starts.
  */
-function* refreshSteps(store: Store, now: Date, options: { fullTrends?: boolean } = {}): Generator<unknown, void, unknown> {
+export function* refreshSteps(store: Store, now: Date, options: { fullTrends?: boolean } = {}): Generator<unknown, void, unknown> {
   const generation = store.freshness.dataGeneration()
   yield* write(store, () => store.trackingEditor.resolveEntityItems())
   yield* refreshTrendsSteps(store, now, { full: options.fullTrends })
@@ -41,9 +42,10 @@ export function refreshRunning(store: Store): boolean {
 }
 
 /**
- * The refresh in the background, pausing between steps. Refreshes of one store run one after the
- * other (two imports finishing together): trends updated incrementally build on the state the
- * previous update left.
+ * The refresh in the background: on the store's refresh thread in the built app and CLI, so
+ * requests are answered meanwhile; from the sources (tests) on this thread, pausing between steps.
+ * Refreshes of one store run one after the other (two imports finishing together): trends updated
+ * incrementally build on the state the previous update left.
  */
 export function refreshAnalyticsInBackground(store: Store, now: Date = new Date()): Promise<void> {
   const previous = refreshing.get(store) ?? Promise.resolve()
@@ -51,8 +53,14 @@ export function refreshAnalyticsInBackground(store: Store, now: Date = new Date(
     // nothing to do once an earlier refresh covered the data; an import running in another
     // process refreshes when it is done (or leaves it to the next start, with --no-refresh)
     if (!store.sqlite.open || currentImport(store.file)) return
+    const thread = refreshThreadOf(store)
+    if (thread) {
+      if (analyticsStale(store)) await thread.refresh(now, false)
+      // the first update of a new day carried the trends on; their clustering is done whole after it
+      if (store.sqlite.open && thread.consolidationDue) await thread.refresh(now, true)
+      return
+    }
     if (analyticsStale(store)) await runStepsInBackground(refreshSteps(store, now), () => store.sqlite.open)
-    // the first update of a new day carried the trends on; their clustering is done whole after it
     if (store.sqlite.open && trendsConsolidationDue(store)) await runStepsInBackground(refreshSteps(store, now, { fullTrends: true }), () => store.sqlite.open)
   })
   refreshing.set(store, next)

@@ -19,6 +19,8 @@ export interface OpenedStore {
   sqlite: Database.Database
   db: Db
   file: string
+  /** the migrations it was opened with (another connection to it, a worker's, opens with them) */
+  migrationsFolder: string
 }
 
 /** Thrown when a store was written by another build of Feedlens; the store is left untouched. */
@@ -99,7 +101,7 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     // refused now, with the reason, rather than failing on the first write a request makes.
     if (!inMemory) probeWrite(sqlite)
     keepPreparedStatements(sqlite)
-    return { sqlite, db, file: options.file }
+    return { sqlite, db, file: options.file, migrationsFolder: options.migrationsFolder }
   } catch (error) {
     sqlite.close()
     throw (error instanceof StoreMismatchError ? null : accessProblem(options.file, error)) ?? error

@@ -138,6 +138,11 @@ export class Store {
     return this.opened.file
   }
 
+  /** What it was opened with: another connection to the same file opens as Store.open(store.openOptions). */
+  get openOptions(): OpenStoreOptions {
+    return { file: this.opened.file, migrationsFolder: this.opened.migrationsFolder }
+  }
+
   get sqlite(): Database.Database {
     return this.opened.sqlite
   }

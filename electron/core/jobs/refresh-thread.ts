@@ -1,0 +1,90 @@
+import { Worker } from 'node:worker_threads'
+import { builtWorkerScript } from '../paths/worker-scripts'
+import type { OpenStoreOptions } from '../store/database'
+import type { Store } from '../store/store'
+import type { RefreshReply, RefreshRequest } from './refresh-worker'
+
+/**
+ * The refresh of trends and signals on a worker thread (refresh-worker.ts) with its own
+ * connection to the store: started on first use, kept for the trends' incremental state, started
+ * again after a failure. The store's readers see its writes through SQLite's data_version.
+ */
+export class RefreshThread {
+  private worker: Worker | null = null
+  private nextId = 1
+  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
+  /** Whether the last refresh carried the trends into a day their clustering has not seen whole (a full pass is due). */
+  consolidationDue = false
+
+  constructor(
+    private readonly script: URL,
+    private readonly options: OpenStoreOptions,
+  ) {}
+
+  /** Resolves when the worker has brought the store up to date; rejects with the reason it could not. */
+  refresh(now: Date, fullTrends: boolean): Promise<void> {
+    const worker = this.worker ?? this.start()
+    const id = this.nextId++
+    // waiting for an answer keeps the process alive; an idle worker does not
+    worker.ref()
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject })
+      worker.postMessage({ id, now: now.toISOString(), fullTrends } satisfies RefreshRequest)
+    })
+  }
+
+  /** Stops the worker (a refresh under way is rolled back by SQLite and done by the next process). */
+  async stop(): Promise<void> {
+    const worker = this.worker
+    if (!worker) return
+    this.worker = null
+    this.settleAll(new Error('the app is closing'))
+    await worker.terminate()
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.script, { workerData: this.options })
+    this.worker = worker
+    worker.on('message', (reply: RefreshReply) => {
+      const waiting = this.pending.get(reply.id)
+      this.pending.delete(reply.id)
+      if (this.pending.size === 0) worker.unref()
+      if (reply.ok) {
+        this.consolidationDue = reply.consolidationDue
+        waiting?.resolve()
+      } else waiting?.reject(new Error(reply.error))
+    })
+    // a worker that failed or stopped is replaced on the next refresh
+    const failed = (error: Error) => {
+      if (this.worker !== worker) return
+      this.worker = null
+      this.settleAll(error)
+    }
+    worker.on('error', failed)
+    worker.on('exit', (code) => failed(new Error(`the refresh thread stopped (exit code ${code})`)))
+    return worker
+  }
+
+  private settleAll(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error)
+    this.pending.clear()
+  }
+}
+
+const threads = new WeakMap<Store, RefreshThread>()
+
+/** The store's refresh thread; null where there is none (the TypeScript sources, a store in memory). */
+export function refreshThreadOf(store: Store): RefreshThread | null {
+  let thread = threads.get(store)
+  if (thread) return thread
+  const script = builtWorkerScript('refresh-worker')
+  if (!script || store.file === ':memory:') return null
+  thread = new RefreshThread(script, store.openOptions)
+  threads.set(store, thread)
+  return thread
+}
+
+/** Stops the store's refresh thread, if it has one (the store is closing). */
+export function stopRefreshThread(store: Store): Promise<void> {
+  return threads.get(store)?.stop() ?? Promise.resolve()
+}

@@ -1,0 +1,40 @@
+/**
+ * Worker thread entry: brings a store's trends and signals up to date (refresh.ts) on a connection
+ * of its own, so the thread that answers requests is never held by a recompute (a full pass takes
+ * tens of seconds at medium scale). It lives as long as the app: the trends' clustering state an
+ * incremental update builds on stays here between refreshes.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
+import { runStepsInBackground } from '../steps'
+import { describeError } from '../store/busy'
+import type { OpenStoreOptions } from '../store/database'
+import { Store } from '../store/store'
+import { refreshSteps } from './refresh'
+import { trendsConsolidationDue } from './trends'
+
+export interface RefreshRequest {
+  id: number
+  /** the clock of the app, ISO */
+  now: string
+  fullTrends: boolean
+}
+
+export type RefreshReply = { id: number; ok: true; consolidationDue: boolean } | { id: number; ok: false; error: string }
+
+function serve(port: MessagePort, options: OpenStoreOptions): void {
+  const store = Store.open(options)
+  // one refresh at a time, in the order asked (an incremental update builds on the one before)
+  let queue = Promise.resolve()
+  port.on('message', (request: RefreshRequest) => {
+    queue = queue.then(async () => {
+      try {
+        await runStepsInBackground(refreshSteps(store, new Date(request.now), { fullTrends: request.fullTrends }))
+        port.postMessage({ id: request.id, ok: true, consolidationDue: trendsConsolidationDue(store) } satisfies RefreshReply)
+      } catch (error) {
+        port.postMessage({ id: request.id, ok: false, error: describeError(error) } satisfies RefreshReply)
+      }
+    })
+  })
+}
+
+if (parentPort) serve(parentPort, workerData as OpenStoreOptions)

@@ -1,0 +1,78 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { analyticsStale, refreshAnalytics } from '../../electron/core/jobs/refresh'
+import { RefreshThread } from '../../electron/core/jobs/refresh-thread'
+import type { Store } from '../../electron/core/store/store'
+import { makeWorld, openTestStore, tempDir } from '../helpers/core'
+import { seedFixture } from '../helpers/fixture'
+
+// The built refresh worker (npm test builds first), driven as the app drives it.
+const WORKER = pathToFileURL(path.resolve(__dirname, '../../out/main/refresh-worker.js'))
+const NOW = new Date('2026-11-20T12:00:00.000Z')
+
+/** A store file holding the fixture's data, its trends and signals not computed for it yet. */
+function storeBehind(): string {
+  const file = path.join(tempDir(), 'feedlens.db')
+  const world = makeWorld({ file })
+  seedFixture(world.store, world.projectId, { refreshed: false })
+  world.core.close()
+  return file
+}
+
+/** What a refresh writes, as comparable rows (trend ids are made anew by each pass). */
+function computed(store: Store) {
+  const rows = (sql: string) => store.sqlite.prepare(sql).all()
+  return {
+    trends: rows(`SELECT label, state, structural_type, article_count, key_entities FROM trends ORDER BY label, article_count`),
+    members: rows(`SELECT t.label, a.article_id, a.role FROM trend_articles a JOIN trends t ON t.id = a.trend_id ORDER BY t.label, a.article_id`),
+    signals: rows(`SELECT * FROM signal_series ORDER BY 1, 2, 3, 4, 5`),
+    through: [store.settings.get('trends_through'), store.settings.get('signals_through')],
+  }
+}
+
+describe('the refresh thread', () => {
+  it('brings a store up to date on its own connection, as the refresh on the calling thread does, and the store\'s readers see it', async () => {
+    const onThread = storeBehind()
+    const here = openTestStore(storeBehind())
+    refreshAnalytics(here, NOW)
+    const reader = openTestStore(onThread)
+    expect(analyticsStale(reader)).toBe(true)
+    const versionBefore = reader.version
+    const thread = new RefreshThread(WORKER, reader.openOptions)
+    try {
+      await thread.refresh(NOW, false)
+      expect(analyticsStale(reader)).toBe(false)
+      // caches of the reading connection follow (SQLite's data_version moved)
+      expect(reader.version).toBeGreaterThan(versionBefore)
+      const expected = computed(here)
+      expect(expected.trends.length).toBeGreaterThan(0)
+      expect(expected.signals.length).toBeGreaterThan(0)
+      expect(computed(reader)).toEqual(expected)
+      // asked again with nothing new, the worker (kept alive) leaves the store as it is
+      await thread.refresh(NOW, false)
+      expect(computed(reader)).toEqual(expected)
+    } finally {
+      await thread.stop()
+      reader.close()
+      here.close()
+    }
+  })
+
+  it('reports a worker that cannot open the store, and starts a new one for the next refresh', async () => {
+    const file = storeBehind()
+    const reader = openTestStore(file)
+    const thread = new RefreshThread(WORKER, { file, migrationsFolder: path.join(tempDir(), 'no-migrations') })
+    try {
+      await expect(thread.refresh(NOW, false)).rejects.toThrow(/cannot find its migrations/)
+      expect(analyticsStale(reader)).toBe(true)
+      const working = new RefreshThread(WORKER, reader.openOptions)
+      await working.refresh(NOW, false)
+      await working.stop()
+      expect(analyticsStale(reader)).toBe(false)
+    } finally {
+      await thread.stop()
+      reader.close()
+    }
+  })
+})
