@@ -123,6 +123,11 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   line(`| metrics, a window 100 days back | ${cells(t((x) => x.metricsOld))} |`)
   line(`| metrics, 7 d, hourly | ${cells(t((x) => x.metricsHourly7d))} |`)
   line(`| first metrics answer of a server that starts (without the index file) | ${cells((r) => (r.start ? `${ms(r.start.firstAnswer)} (${ms(r.start.firstAnswerCold)})` : '–'))} |`)
+  line(
+    `| reads while a start recomputes trends and signals (how long) | ${cells((r) =>
+      r.throughput ? `p50 ${ms(r.throughput.duringCatchUp.reads.p50)}, p95 ${ms(r.throughput.duringCatchUp.reads.p95)}, max ${ms(r.throughput.duringCatchUp.reads.max)} (${r.throughput.duringCatchUp.seconds.toFixed(0)} s)` : '–',
+    )} |`,
+  )
   line(`| keyed throughput, % of bare node:http | ${cells((r) => (r.throughput ? `${(r.throughput.keyed.share * 100).toFixed(0)}%` : '–'))} |`)
   line(`| keyless throughput, % of bare node:http | ${cells((r) => (r.throughput ? `${(r.throughput.keyless.share * 100).toFixed(0)}%` : '–'))} |`)
   const read = (name: string) => (r: ScaleResults) => p95(r.reads?.[name])
