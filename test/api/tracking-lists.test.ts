@@ -93,6 +93,16 @@ describe('metrics per kind', () => {
 })
 
 describe('remembered answers', () => {
+  it('follows a scan\'s new matches in a mention list\'s metrics (its articles are remembered while the lists hold)', async () => {
+    const url = `/v1/tracking/lists/${IDS.mentionList}/metrics?grain=day&period=custom&date_from=2026-11-19&date_to=2026-11-20T12:00:00Z`
+    const rows = async () => ((await ok('getTrackingMetrics', url)).items as any[]).map((r) => [r.name, r.publications_count, r.impressions])
+    expect(await rows()).toEqual([['federal reserve', 1, 1600], ['fed', 2, 2700]])
+    // as a scan writes a match and says so: here the phrase found in a2's text as well
+    w.store.mentionScans.insertMatches([{ itemId: 'm2', articleId: IDS.a2, listId: IDS.mentionList, field: 'body', matchedText: 'Federal Reserve', snippet: '…', matchedAt: '2026-11-20T12:00:00Z' }])
+    w.store.changed('lists')
+    expect(await rows()).toEqual([['federal reserve', 2, 2700], ['fed', 2, 2700]])
+  })
+
   it('keeps remembered figures right as the clock and the data move', async () => {
     const url = `/v1/tracking/lists/${IDS.publisherList}/metrics`
     const first = await ok('getTrackingMetrics', url)

@@ -37,22 +37,32 @@ export interface ListActivity {
 const memberships = new WeakMap<ActivityData, Map<string, Membership>>()
 const MEMBERSHIPS_KEPT = 32
 
-function keptMembership(data: ActivityData, kind: string, keys: string[]): Membership {
+function keptMembership(data: ActivityData, key: string, make: () => Membership): Membership {
   let kept = memberships.get(data)
   if (!kept) memberships.set(data, (kept = new Map()))
-  const key = `${kind}\u0000${keys.join('\u0000')}`
   let member = kept.get(key)
   if (!member) {
-    member = membership(data, kind, keys)
+    member = make()
     if (kept.size >= MEMBERSHIPS_KEPT) kept.delete(kept.keys().next().value!)
     kept.set(key, member)
   }
   return member
 }
 
+/**
+ * The articles each item of a list claims: by the index's own groups, or for a mention list by
+ * its keyword matches, read from the store once while the lists and the data stay as they are
+ * (a scan that adds matches moves the store's version).
+ */
+function listMembership(ctx: RequestContext, data: ActivityData, w: ListWindows): Membership {
+  const keys = w.keys.join('\u0000')
+  if (w.kind !== 'mention') return keptMembership(data, `${w.kind}\u0000${keys}`, () => membership(data, w.kind, w.keys))
+  return keptMembership(data, `mention\u0000${w.listId}\u0000${ctx.store.version}\u0000${keys}`, () => membership(data, w.kind, w.keys, ctx.store.matches.itemsBySeq(w.listId)))
+}
+
 export async function listActivity(ctx: RequestContext, w: ListWindows, grain?: 'hour' | 'day'): Promise<ListActivity> {
   const { data, behind } = await ctx.store.activity.current()
-  const member = w.kind === 'mention' ? membership(data, w.kind, w.keys, ctx.store.matches.itemsBySeq(w.listId)) : keptMembership(data, w.kind, w.keys)
+  const member = listMembership(ctx, data, w)
   const nowHours = ctx.store.activity.hourRows(hourRangesOf(w.current, grain), behind)
   const now = windowSums(data, member.candidates, w.current, nowHours)
   const before = windowSums(data, member.candidates, w.previous, ctx.store.activity.hourRows(hourRangesOf(w.previous), behind))
