@@ -10,6 +10,7 @@ import path from 'node:path'
 import { routes } from '../shared/contract/routes'
 import { WebSessions } from '../electron/core/auth/web-sessions'
 import { Core } from '../electron/core/core'
+import { MAX_WINDOW_STEPS } from '../electron/core/service/tracking/access'
 import type { DemoScale } from '../electron/core/demo/scales'
 import { createHttpApp } from '../electron/core/http/app'
 import { decodeFeedEntries } from '../electron/core/store/feed-entries'
@@ -109,6 +110,8 @@ export async function measureWorstCase(store: Store, lists: BenchLists): Promise
         const params = new URLSearchParams()
         for (const name of Object.keys(def.query?.shape ?? {})) {
           if (name === 'date_to') params.set(name, new Date(END.getTime() - i * 3_600_000).toISOString())
+          // hourly steps are bounded (a wider window is a 422): the widest valid one ends at date_to
+          else if (name === 'date_from' && 'grain' in (def.query?.shape ?? {})) params.set(name, new Date(END.getTime() - i * 3_600_000 - MAX_WINDOW_STEPS * 3_600_000).toISOString())
           else if (widest[name]) params.set(name, widest[name]!)
           else if (name === 'limit') params.set(name, String(documented.find((p) => p.name === 'limit')?.schema.maximum ?? 1000))
         }

@@ -1,26 +1,14 @@
-import { BarChart, LineChart, MapChart, ScatterChart, TreemapChart } from 'echarts/charts'
-import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, MarkPointComponent, TooltipComponent, VisualMapComponent } from 'echarts/components'
+import { BarChart, LineChart } from 'echarts/charts'
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
 import { useEffect, useRef } from 'react'
 import { useTheme } from '../app/theme'
 
-// Every series type and component the screens draw is registered here (a component left out is silently not drawn).
-echarts.use([
-  LineChart,
-  BarChart,
-  ScatterChart,
-  TreemapChart,
-  MapChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  MarkPointComponent,
-  MarkLineComponent,
-  DataZoomComponent,
-  VisualMapComponent,
-  CanvasRenderer,
-])
+// What every screen's charts use is registered here; a screen registers its own extras where it
+// builds their options (the treemap, the world map, zoom and marks), so that a page opened as a
+// link parses only its own. A part left out is silently not drawn.
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer])
 
 export type ChartOption = echarts.EChartsCoreOption
 

@@ -1,3 +1,5 @@
+import { MapChart } from 'echarts/charts'
+import { VisualMapComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { feature } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
@@ -32,6 +34,8 @@ function unwrapGeometry(g: { type: string; coordinates: unknown }): void {
 
 export function registerWorldMap(): void {
   if (registered) return
+  // the map series and its colour scale: only the Geography screen draws them
+  echarts.use([MapChart, VisualMapComponent])
   const topology = world as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>
   const countries = feature(topology, topology.objects.countries)
   countries.features = countries.features.filter((f) => !LEFT_OUT.has(String(f.id)))

@@ -8,12 +8,17 @@ const isFormatGroup = (v: string): v is FormatGroup => (formatGroups as readonly
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi, useLoaded } from '../../api/use-api'
 import { CountrySelect } from '../../components/Pickers'
+import { DataZoomComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components'
+import * as echarts from 'echarts/core'
 import { EChart } from '../../charts/EChart'
 import { overlayOption, pointLabel, volatilityOption } from './volatility-chart'
 import { PeriodControl, periodBounds } from '../../components/PeriodControl'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
+
+// the volatility chart's zoom, spike markers and 7-day line (volatility-chart.ts)
+echarts.use([DataZoomComponent, MarkPointComponent, MarkLineComponent])
 
 type Point = RouteResponse<'getVolatility'>['series'][number]
 interface Selection {

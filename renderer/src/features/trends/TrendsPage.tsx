@@ -3,6 +3,8 @@ import { semanticTypes, structuralTypes, trendRoles, trendSortFields, trendState
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { allPages, call } from '../../api/client'
 import { useApi, useLoaded } from '../../api/use-api'
+import { TreemapChart } from 'echarts/charts'
+import * as echarts from 'echarts/core'
 import { drawnTreemapBoxes, EChart, type EChartProps } from '../../charts/EChart'
 import { crampedLabels, hierarchyOption } from './treemap'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
@@ -14,6 +16,9 @@ import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { NotFound } from '../../app/NotFound'
 import { useTheme } from '../../app/theme'
+
+// the hierarchy's treemap (the line and bar charts are registered with EChart)
+echarts.use([TreemapChart])
 
 const PAGE = 50
 /** Trends drawn together in a comparison, at most (as Google Trends compares five terms). */
