@@ -1,5 +1,4 @@
 import { countryBitsOf, type ActivityData } from './activity-data'
-import { lend } from './scratch'
 import type { Membership } from './membership'
 import type { ActivityWindow } from './window'
 import { countryMask, inRanges, placesBySeq, windowParts, type HourRow, type WindowSums } from './window-activity'
@@ -157,8 +156,7 @@ class PageRows {
 
   constructor(data: ActivityData, sums: WindowSums, rows: ItemRows, items: readonly number[], q: PageQuery) {
     const m = sums.articles.length
-    // lent arrays (scratch.ts): a page is made within one call
-    this.placeOf = lend('i32', 'page-place', m).fill(-1)
+    this.placeOf = new Int32Array(m).fill(-1)
     for (const item of items) for (let r = rows.start[item]!; r < rows.start[item + 1]!; r++) this.placeOf[rows.rows[r]!] = 0
     const chosen: number[] = []
     for (let j = 0; j < m; j++) {
@@ -167,15 +165,14 @@ class PageRows {
       chosen.push(j)
     }
     const c = (this.count = chosen.length)
-    this.records = lend('f64', 'page-records', c * FIELDS)
+    this.records = new Float64Array(c * FIELDS)
     const { start: es, items: ei } = data.entities
-    this.entityStart = lend('i32', 'page-entity-start', c + 1)
-    this.entityStart[0] = 0
+    this.entityStart = new Int32Array(c + 1)
     for (let p = 0; p < c; p++) {
       const a = sums.articles[chosen[p]!]!
       this.entityStart[p + 1] = this.entityStart[p]! + (es[a + 1]! - es[a]!)
     }
-    this.entities = lend('i32', 'page-entities', this.entityStart[c]!)
+    this.entities = new Int32Array(this.entityStart[c]!)
     for (let p = 0; p < c; p++) {
       const j = chosen[p]!
       const a = sums.articles[j]!
@@ -223,7 +220,7 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly nu
   const c = chosen.length
   // hourly cells first, by publication
   const seqPlace = placesBySeq(data, sums.articles)
-  const hourCount = lend('i32', 'bucket-hour-count', c + 1).fill(0)
+  const hourCount = new Int32Array(c + 1)
   const metPlace = new Growing(Int32Array)
   const metBucket = new Growing(Int32Array)
   const metImps = new Growing(Float64Array)
@@ -244,10 +241,9 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly nu
     }
   }
   for (let p = 0; p < c; p++) hourCount[p + 1]! += hourCount[p]!
-  const hourAt = lend('i32', 'bucket-hour-at', c)
-  hourAt.set(hourCount.subarray(0, c))
-  const hourBucket = lend('i32', 'bucket-hour-bucket', metPlace.size)
-  const hourImps = lend('f64', 'bucket-hour-impressions', metPlace.size)
+  const hourAt = hourCount.slice(0, c)
+  const hourBucket = new Int32Array(metPlace.size)
+  const hourImps = new Float64Array(metPlace.size)
   for (let k = 0; k < metPlace.size; k++) {
     const at = hourAt[metPlace.values[k]!]!++
     hourBucket[at] = metBucket.values[k]!
@@ -268,10 +264,9 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly nu
   // slot of bucket b in the entries of publication p: slotOf[b] when slotOwner[b] === p
   const slotOf = new Int32Array(n)
   const slotOwner = new Int32Array(n).fill(-1)
-  const start = lend('i32', 'bucket-start', c + 1)
-  start[0] = 0
-  const outBucket = lend('i32', 'bucket-bucket', capacity)
-  const outImps = lend('f64', 'bucket-impressions', capacity)
+  const start = new Int32Array(c + 1)
+  const outBucket = new Int32Array(capacity)
+  const outImps = new Float64Array(capacity)
   let size = 0
   for (let p = 0; p < c; p++) {
     const a = sums.articles[chosen[p]!]!
@@ -333,12 +328,11 @@ class ItemWalker {
     private readonly page: PageRows,
     private readonly q: PageQuery,
   ) {
-    // stamps start at 0, below every item's stamp; the sums are set when an entity is first met
-    this.domainStamp = lend('i32', 'walk-domain-stamp', data.domains.list.length).fill(0)
-    this.trendStamp = lend('i32', 'walk-trend-stamp', data.trends.list.length).fill(0)
-    this.entityStamp = lend('i32', 'walk-entity-stamp', data.entityIds.list.length).fill(0)
-    this.entityImps = lend('f64', 'walk-entity-impressions', data.entityIds.list.length)
-    this.entityPubs = lend('f64', 'walk-entity-publications', data.entityIds.list.length)
+    this.domainStamp = new Int32Array(data.domains.list.length)
+    this.trendStamp = new Int32Array(data.trends.list.length)
+    this.entityStamp = new Int32Array(data.entityIds.list.length)
+    this.entityImps = new Float64Array(data.entityIds.list.length)
+    this.entityPubs = new Float64Array(data.entityIds.list.length)
   }
 
   item(item: number, leaveOut: number): ItemPage {

@@ -1,5 +1,4 @@
 import { countryBitsOf, type ActivityData } from './activity-data'
-import { lend } from './scratch'
 import type { ActivityWindow } from './window'
 
 /**
@@ -72,7 +71,7 @@ function inWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow)
   const from = w.fromHour * 3600
   const to = w.toHour * 3600
   const { lifeFirst, lifeLast } = data
-  const out = lend('i32', 'in-window', candidates.length)
+  const out = new Int32Array(candidates.length)
   let k = 0
   for (let i = 0; i < candidates.length; i++) {
     const a = candidates[i]!
@@ -94,9 +93,9 @@ export function countryMask(data: ActivityData, countries: readonly string[]): U
   return mask
 }
 
-/** seq -> place in `articles` (-1: not there); a lent array (scratch.ts), valid until the next call. */
+/** seq -> place in `articles` (-1: not there). */
 export function placesBySeq(data: ActivityData, articles: Int32Array): Int32Array {
-  const place = lend('i32', 'places-by-seq', data.indexOfSeq.length).fill(-1)
+  const place = new Int32Array(data.indexOfSeq.length).fill(-1)
   for (let j = 0; j < articles.length; j++) place[data.seq[articles[j]!]!] = j
   return place
 }
@@ -113,13 +112,12 @@ export function windowSums(data: ActivityData, candidates: Int32Array, w: Activi
   const mask = countryMask(data, w.countries)
   const articles = inWindow(data, candidates, w)
   const m = articles.length
-  // working sums (lent: only what was seen is copied out)
-  const imps = lend('f64', 'sums-impressions', m).fill(0)
-  const obs = lend('f64', 'sums-observations', m).fill(0)
-  const pos = lend('f64', 'sums-positions', m).fill(0)
-  const first = lend('f64', 'sums-first', m).fill(Number.POSITIVE_INFINITY)
-  const last = lend('f64', 'sums-last', m).fill(Number.NEGATIVE_INFINITY)
-  const seen = lend('u8', 'sums-seen', m).fill(0)
+  const imps = new Float64Array(m)
+  const obs = new Float64Array(m)
+  const pos = new Float64Array(m)
+  const first = new Float64Array(m).fill(Number.POSITIVE_INFINITY)
+  const last = new Float64Array(m).fill(Number.NEGATIVE_INFINITY)
+  const seen = new Uint8Array(m)
   const d = data.days
   if (parts.toDay > parts.fromDay) {
     const whole = data.whole
@@ -168,7 +166,6 @@ export function windowSums(data: ActivityData, candidates: Int32Array, w: Activi
   }
   let kept = 0
   for (let j = 0; j < m; j++) if (seen[j]) kept++
-  // the result outlives this call (a request awaits between its windows): its own arrays
   const out: WindowSums = {
     articles: new Int32Array(kept),
     impressions: new Float64Array(kept),
