@@ -75,6 +75,24 @@ describe('a list\'s items over the window on one chart', () => {
   })
 })
 
+describe('each article\'s impressions per day (activity index)', () => {
+  it('sums a day\'s countries into one entry, in day order whatever the order of the cells', () => {
+    const builder = new ActivityBuilder()
+    for (const seq of [1, 2]) builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: 5 * 86400, lifeLast: 7 * 86400 })
+    // article 1's cells out of day order (as an update appends them), two countries on day 5
+    builder.addDay([7, 'US', 1, 70, 1, 1, 7 * 86400, 7 * 86400, 1])
+    builder.addDay([5, 'US', 1, 50, 1, 1, 5 * 86400, 5 * 86400, 1])
+    builder.addDay([5, 'DE', 1, 5, 1, 1, 5 * 86400, 5 * 86400, 1])
+    builder.addDay([6, 'US', 2, 60, 1, 1, 6 * 86400, 6 * 86400, 1])
+    const { perDay, whole } = summarise(builder.finish())
+    expect([...perDay.start]).toEqual([0, 2, 3])
+    expect([...perDay.day]).toEqual([5, 7, 6])
+    expect([...perDay.impressions]).toEqual([55, 70, 60])
+    expect([...whole.impressions]).toEqual([125, 60])
+    expect([...whole.firstDay, ...whole.lastDay]).toEqual([5, 6, 7, 6])
+  })
+})
+
 describe('articles ranked by their impressions in a period (activity index)', () => {
   // four articles: 1 (days 5 and 6), 2 (day 5), 3 (day 7), 4 (day 5, the same as 2)
   const builder = new ActivityBuilder()

@@ -1,4 +1,4 @@
-import { Strings, summarise, type ActivityData, type Groups } from '../analytics/tracking/activity-data'
+import { Strings, type ActivityData, type Groups } from '../analytics/tracking/activity-data'
 
 /**
  * The activity index as a file beside the store, so that a process starting on a store it knows
@@ -11,7 +11,7 @@ import { Strings, summarise, type ActivityData, type Groups } from '../analytics
  */
 
 const MAGIC = 'FLACTIV1'
-const FORMAT = 3
+const FORMAT = 4
 
 /** Which store, and which of its states, an index holds. */
 export interface SnapshotMeta {
@@ -55,6 +55,19 @@ function arraysOf(d: ActivityData): Array<[string, Typed]> {
     ...groups('byCategory', d.byCategory),
     ...groups('byDomain', d.byDomain),
     ...groups('byTrend', d.byTrend),
+    // the sums over the daily cells too: making them again took longer than reading them
+    ['whole.impressions', d.whole.impressions],
+    ['whole.observations', d.whole.observations],
+    ['whole.positionSum', d.whole.positionSum],
+    ['whole.firstSeen', d.whole.firstSeen],
+    ['whole.lastSeen', d.whole.lastSeen],
+    ['whole.bestPosition', d.whole.bestPosition],
+    ['whole.firstDay', d.whole.firstDay],
+    ['whole.lastDay', d.whole.lastDay],
+    ['whole.countryBits', d.whole.countryBits],
+    ['perDay.start', d.perDay.start],
+    ['perDay.day', d.perDay.day],
+    ['perDay.impressions', d.perDay.impressions],
   ]
 }
 
@@ -109,10 +122,14 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
     const Make = KINDS[kind]
     const bytes = length * Make.BYTES_PER_ELEMENT
     if (offset + bytes > file.length) return null
-    // a copy: the file's bytes are not aligned for every array
-    const copy = new Uint8Array(bytes)
-    copy.set(file.subarray(offset, offset + bytes))
-    arrays.set(name, new Make(copy.buffer))
+    // the file's own bytes when they are aligned for the array (a file read whole: its buffer starts at 0), else a copy
+    const at = file.byteOffset + offset
+    if (at % Make.BYTES_PER_ELEMENT === 0) arrays.set(name, new Make(file.buffer as ArrayBuffer, at, length))
+    else {
+      const copy = new Uint8Array(bytes)
+      copy.set(file.subarray(offset, offset + bytes))
+      arrays.set(name, new Make(copy.buffer))
+    }
     offset = align8(offset + bytes)
   }
   const a = <T extends Typed>(name: string) => arrays.get(name) as T
@@ -120,8 +137,7 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
   const s = header.strings
   return {
     meta: header.meta,
-    // the sums derived from the daily cells are made again (quicker than reading them)
-    data: summarise({
+    data: {
       seq: a('seq'),
       indexOfSeq: a('indexOfSeq'),
       lang: a('lang'),
@@ -155,8 +171,18 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
       byCategory: groups('byCategory'),
       byDomain: groups('byDomain'),
       byTrend: groups('byTrend'),
-      whole: undefined as never,
-      perDay: undefined as never,
-    }),
+      whole: {
+        impressions: a('whole.impressions'),
+        observations: a('whole.observations'),
+        positionSum: a('whole.positionSum'),
+        firstSeen: a('whole.firstSeen'),
+        lastSeen: a('whole.lastSeen'),
+        bestPosition: a('whole.bestPosition'),
+        firstDay: a('whole.firstDay'),
+        lastDay: a('whole.lastDay'),
+        countryBits: a('whole.countryBits'),
+      },
+      perDay: { start: a('perDay.start'), day: a('perDay.day'), impressions: a('perDay.impressions') },
+    },
   }
 }

@@ -128,13 +128,21 @@ export function summarise(data: ActivityData): ActivityData {
     countryBits: new Uint32Array(n),
   }
   const start = new Int32Array(n + 1)
-  const days: number[] = []
-  const imps: number[] = []
-  const order: number[] = []
+  // at most one entry per cell; trimmed at the end
+  const days = new Int32Array(d.day.length)
+  const imps = new Float64Array(d.day.length)
+  let size = 0
+  const add = (a: number, k: number) => {
+    if (size > start[a]! && days[size - 1] === d.day[k]) imps[size - 1]! += d.impressions[k]!
+    else {
+      days[size] = d.day[k]!
+      imps[size++] = d.impressions[k]!
+    }
+  }
   for (let a = 0; a < n; a++) {
-    order.length = 0
+    let inDayOrder = true
     for (let k = d.start[a]!; k < d.start[a + 1]!; k++) {
-      order.push(k)
+      if (k > d.start[a]! && d.day[k]! < d.day[k - 1]!) inDayOrder = false
       whole.impressions[a] = whole.impressions[a]! + d.impressions[k]!
       whole.observations[a] = whole.observations[a]! + d.observations[k]!
       whole.positionSum[a] = whole.positionSum[a]! + d.positionSum[k]!
@@ -146,18 +154,15 @@ export function summarise(data: ActivityData): ActivityData {
       whole.countryBits[a] = (whole.countryBits[a]! | countryBit(d.country[k]!)) >>> 0
     }
     // cells are mostly in day order already (a build reads by day); an update may append
-    order.sort((x, y) => d.day[x]! - d.day[y]!)
-    for (const k of order) {
-      if (days.length > start[a]! && days[days.length - 1] === d.day[k]) imps[imps.length - 1]! += d.impressions[k]!
-      else {
-        days.push(d.day[k]!)
-        imps.push(d.impressions[k]!)
-      }
+    if (inDayOrder) for (let k = d.start[a]!; k < d.start[a + 1]!; k++) add(a, k)
+    else {
+      const order = Array.from({ length: d.start[a + 1]! - d.start[a]! }, (_, i) => d.start[a]! + i).sort((x, y) => d.day[x]! - d.day[y]!)
+      for (const k of order) add(a, k)
     }
-    start[a + 1] = days.length
+    start[a + 1] = size
   }
   data.whole = whole
-  data.perDay = { start, day: Int32Array.from(days), impressions: Float64Array.from(imps) }
+  data.perDay = { start, day: days.slice(0, size), impressions: imps.slice(0, size) }
   return data
 }
 
