@@ -39,6 +39,25 @@ describe('the tracking screens in Chromium', () => {
     expect(csv).toContain('/m/fed,Federal Reserve,2700,0 2700,100,0,2,1,2.8,2,1.5,3,,2026-11-20T11:00:00.000Z')
   })
 
+  it('asks a list\'s metrics together with the list, once, when its page is opened as a link', async () => {
+    const events: string[] = []
+    const metricsPath = `/v1/tracking/lists/${IDS.entityList}/metrics`
+    const detailPath = `/v1/tracking/lists/${IDS.entityList}`
+    const onRequest = (r: { url(): string }) => new URL(r.url()).pathname === metricsPath && events.push('metrics asked')
+    const onResponse = (r: { url(): string }) => new URL(r.url()).pathname === detailPath && events.push('list answered')
+    page.on('request', onRequest)
+    page.on('response', onResponse)
+    try {
+      await page.goto(`${server.url}/tracking/${IDS.entityList}/metrics`)
+      // the rows drawn from the answer (the panel took the answer asked ahead: no second request)
+      await page.getByRole('table', { name: 'Metrics' }).locator('tbody tr td:first-child > div:first-child').first().waitFor()
+      expect(events).toEqual(['metrics asked', 'list answered'])
+    } finally {
+      page.off('request', onRequest)
+      page.off('response', onResponse)
+    }
+  })
+
   it('creates a mention list in the editor, scans it and shows the matches highlighted', async () => {
     await page.getByRole('button', { name: 'New list' }).click()
     const form = page.getByRole('form', { name: 'New list' })

@@ -40,8 +40,37 @@ const routeMeta = __FEEDLENS_ROUTES__
 /** A request to a route: its query names, path parameters and body are the route's own (checked when compiling). */
 export type CallOptions<K extends RouteId = RouteId> = RouteRequest<K>
 
+/** Answers asked ahead of the view that shows them (callAhead), each taken once by the same call. */
+const askedAhead = new Map<string, { at: number; answer: Promise<unknown> }>()
+/** An answer asked ahead and not taken within this long is not used (it may be stale). */
+const AHEAD_KEPT_MS = 5000
+
+/**
+ * Asks a route now for a view that asks the same once what frames it has loaded (a list's
+ * metrics while the list's own details load): the view's call then takes this answer instead of
+ * waiting one more round trip.
+ */
+export function callAhead<K extends RouteId>(id: K, options: CallOptions<K>): void {
+  const key = JSON.stringify([id, options])
+  const kept = askedAhead.get(key)
+  if (kept && Date.now() - kept.at < AHEAD_KEPT_MS) return
+  const answer = send(id, options)
+  answer.catch(() => undefined) // the view's call takes it and reports its error
+  askedAhead.set(key, { at: Date.now(), answer })
+}
+
 /** Calls a route of the contract or the app by id; the same code runs over IPC and HTTP. */
-export async function call<K extends RouteId>(id: K, options: CallOptions<K> = {}): Promise<RouteResponse<K>> {
+export function call<K extends RouteId>(id: K, options: CallOptions<K> = {}): Promise<RouteResponse<K>> {
+  const key = JSON.stringify([id, options])
+  const ahead = askedAhead.get(key)
+  if (ahead) {
+    askedAhead.delete(key)
+    if (Date.now() - ahead.at < AHEAD_KEPT_MS) return ahead.answer as Promise<RouteResponse<K>>
+  }
+  return send(id, options)
+}
+
+async function send<K extends RouteId>(id: K, options: CallOptions<K>): Promise<RouteResponse<K>> {
   const def = routeMeta[id]
   const query: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(options.query ?? {})) {

@@ -97,6 +97,12 @@ function columnsFor(kind: ListKind): MetricsColumn[] {
   ]
 }
 
+/** The metrics page a panel asks for (the list's page asks the first one ahead, with the list's details). */
+export const metricsRequest = (listId: string, windowParams: Record<string, string>, grain: 'day' | 'hour', offset: number) => ({
+  params: { list_id: listId },
+  query: { ...windowParams, grain, limit: PAGE, offset },
+})
+
 /** The metrics table of a list: sortable, with sparklines, delta arrows, pickers and CSV export. */
 export function MetricsPanel({ listId, listName, kind, window, onWindow }: { listId: string; listName: string; kind: ListKind; window: TrackingWindow; onWindow(w: TrackingWindow): void }) {
   const [offset, setOffset] = useState(0)
@@ -104,7 +110,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
   const [sort, setSort] = useState<SortState>({ id: 'impressions', desc: true })
   const navigate = useAppStore((s) => s.navigate)
   const windowParams = windowQuery(window)
-  const metrics = useApi('getTrackingMetrics', windowParams && { params: { list_id: listId }, query: { ...windowParams, grain, limit: PAGE, offset } })
+  const metrics = useApi('getTrackingMetrics', windowParams && metricsRequest(listId, windowParams, grain, offset))
   const columns = useMemo<MetricsColumn[]>(() => [{ id: 'key', header: 'Key', value: (r) => r.key }, ...columnsFor(kind)], [kind])
   const rows = useMemo(() => sortRows(metrics.data?.items ?? [], columns, sort), [metrics.data, columns, sort])
   const data = metrics.data

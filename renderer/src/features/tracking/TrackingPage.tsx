@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { LIST_COLORS, listKinds, type ListKind } from '../../../../shared/contract/values'
+import { callAhead } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader } from '../../components/common'
 import { DataTable, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { ListEditor, NewListForm } from './ListEditor'
 import { MatchesPanel } from './MatchesPanel'
-import { MetricsPanel } from './MetricsPanel'
+import { MetricsPanel, metricsRequest } from './MetricsPanel'
 import { RollupPanel } from './RollupPanel'
-import { defaultWindow, type TrackingWindow } from './WindowPicker'
+import { defaultWindow, windowQuery, type TrackingWindow } from './WindowPicker'
 import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 import { NotFound } from '../../app/NotFound'
 
@@ -59,6 +60,15 @@ export function TrackingPage() {
   const detail = useApi('getTrackingList', selectedId ? { params: { list_id: selectedId } } : null)
   const list = detail.data && detail.data.id === selectedId ? detail.data : null
   const tab: Tab = TABS.includes(rest[1] as Tab) ? (rest[1] as Tab) : 'metrics'
+  // the metrics tab's first page is asked with the list's details, not after them
+  const windowParams = tab === 'metrics' && selectedId ? windowQuery(window) : null
+  const ahead = windowParams && selectedId ? metricsRequest(selectedId, windowParams, 'day', 0) : null
+  const aheadKey = JSON.stringify(ahead)
+  useEffect(() => {
+    if (ahead) callAhead('getTrackingMetrics', ahead)
+    // the key names the whole request
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [aheadKey])
   const tabs = TABS.filter((t) => t !== 'matches' || list?.kind === 'mention')
 
   // A mention list being scanned: look again until its scan is done.
