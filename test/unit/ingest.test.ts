@@ -81,7 +81,8 @@ describe('the ingest writer', () => {
       })
       .sort((a, b) => a.hour - b.hour || a.article_seq - b.article_seq),
     daily: store.sqlite.prepare('SELECT * FROM article_daily ORDER BY day, article_seq').all(),
-    seen: store.sqlite.prepare('SELECT * FROM article_facets ORDER BY article_seq').all(),
+    // stored_at is the clock when the store took the article: two stores written a second apart differ there
+    seen: (store.sqlite.prepare('SELECT * FROM article_facets ORDER BY article_seq').all() as Array<Record<string, unknown>>).map(({ stored_at: _storedAt, ...row }) => row),
     snapshots: (store.sqlite.prepare('SELECT country, observed_at, entry_count, entries FROM feed_snapshots ORDER BY 1, 2').all() as Array<{ entries: Buffer }>).map(
       (s) => ({ ...s, entries: Array.from(decodeFeedEntries(s.entries).seqs) }),
     ),
