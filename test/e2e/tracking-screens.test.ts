@@ -39,7 +39,7 @@ describe('the tracking screens in Chromium', () => {
     expect(csv).toContain('/m/fed,Federal Reserve,2700,0 2700,100,0,2,1,2.8,2,1.5,3,,2026-11-20T11:00:00.000Z')
   })
 
-  it('asks a list\'s metrics together with the list, once, when its page is opened as a link', async () => {
+  it('asks a list\'s metrics together with the list, once, when its page is opened as a link, and once for another window', async () => {
     const events: string[] = []
     const metricsPath = `/v1/tracking/lists/${IDS.entityList}/metrics`
     const detailPath = `/v1/tracking/lists/${IDS.entityList}`
@@ -52,6 +52,12 @@ describe('the tracking screens in Chromium', () => {
       // the rows drawn from the answer (the panel took the answer asked ahead: no second request)
       await page.getByRole('table', { name: 'Metrics' }).locator('tbody tr td:first-child > div:first-child').first().waitFor()
       expect(events).toEqual(['metrics asked', 'list answered'])
+      // another window, the list already there: the panel asks once more, nothing ahead
+      events.length = 0
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === metricsPath)
+      await page.getByRole('radio', { name: '24 h' }).click()
+      await answered
+      expect(events).toEqual(['metrics asked'])
     } finally {
       page.off('request', onRequest)
       page.off('response', onResponse)

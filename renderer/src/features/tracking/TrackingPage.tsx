@@ -60,8 +60,9 @@ export function TrackingPage() {
   const detail = useApi('getTrackingList', selectedId ? { params: { list_id: selectedId } } : null)
   const list = detail.data && detail.data.id === selectedId ? detail.data : null
   const tab: Tab = TABS.includes(rest[1] as Tab) ? (rest[1] as Tab) : 'metrics'
-  // the metrics tab's first page is asked with the list's details, not after them
-  const windowParams = tab === 'metrics' && selectedId ? windowQuery(window) : null
+  // the metrics tab's first page is asked with the list's details, not after them (once the
+  // list is there, its metrics panel asks for itself)
+  const windowParams = tab === 'metrics' && selectedId && !list ? windowQuery(window) : null
   const ahead = windowParams && selectedId ? metricsRequest(selectedId, windowParams, 'day', 0) : null
   const aheadKey = JSON.stringify(ahead)
   useEffect(() => {
