@@ -67,8 +67,11 @@ export function registerServeCommand(program: Command): void {
       if (!ui) process.stderr.write('The web UI is not built (npm run build); serving the API only.\n')
       // scripts and `feedlens link` find the running server here
       core.store.settings.set('serve_url', server.url)
+      // the link's session is written before the server says it listens: a script (or another
+      // process taking the store's lock) acts on that line, and must not meet this write
+      const link = ui ? signInLink(core, server.url) : null
       process.stdout.write(`Feedlens listening on ${server.url}\n`)
-      if (ui) process.stdout.write(`Open the web UI (this link signs you in once): ${signInLink(core, server.url)}\n`)
+      if (link) process.stdout.write(`Open the web UI (this link signs you in once): ${link}\n`)
       const startedAt = Date.now()
       void core
         .startBackgroundWork({
