@@ -41,6 +41,16 @@ export function refreshRunning(store: Store): boolean {
   return (running.get(store) ?? 0) > 0
 }
 
+/** Where a store's background refresh runs: its refresh thread, or this thread between requests. */
+function refresherOf(store: Store): { refresh(now: Date, fullTrends: boolean): Promise<unknown>; consolidationDue(): boolean } {
+  const thread = refreshThreadOf(store)
+  if (thread) return { refresh: (now, fullTrends) => thread.refresh(now, fullTrends), consolidationDue: () => thread.consolidationDue }
+  return {
+    refresh: (now, fullTrends) => runStepsInBackground(refreshSteps(store, now, { fullTrends }), () => store.sqlite.open),
+    consolidationDue: () => trendsConsolidationDue(store),
+  }
+}
+
 /**
  * The refresh in the background: on the store's refresh thread in the built app and CLI, so
  * requests are answered meanwhile; from the sources (tests) on this thread, pausing between steps.
@@ -53,15 +63,10 @@ export function refreshAnalyticsInBackground(store: Store, now: Date = new Date(
     // nothing to do once an earlier refresh covered the data; an import running in another
     // process refreshes when it is done (or leaves it to the next start, with --no-refresh)
     if (!store.sqlite.open || currentImport(store.file)) return
-    const thread = refreshThreadOf(store)
-    if (thread) {
-      if (analyticsStale(store)) await thread.refresh(now, false)
-      // the first update of a new day carried the trends on; their clustering is done whole after it
-      if (store.sqlite.open && thread.consolidationDue) await thread.refresh(now, true)
-      return
-    }
-    if (analyticsStale(store)) await runStepsInBackground(refreshSteps(store, now), () => store.sqlite.open)
-    if (store.sqlite.open && trendsConsolidationDue(store)) await runStepsInBackground(refreshSteps(store, now, { fullTrends: true }), () => store.sqlite.open)
+    const refresher = refresherOf(store)
+    if (analyticsStale(store)) await refresher.refresh(now, false)
+    // the first update of a new day carried the trends on; their clustering is done whole after it
+    if (store.sqlite.open && refresher.consolidationDue()) await refresher.refresh(now, true)
   })
   refreshing.set(store, next)
   running.set(store, (running.get(store) ?? 0) + 1)
