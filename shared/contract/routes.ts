@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import * as app from './app'
 import * as articles from './articles'
+import * as entities from './entities'
 import * as explore from './explore'
+import * as feed from './feed'
 import { plainErrorSchema, trackingErrorSchema, validationErrorSchema } from './errors'
 import * as geo from './geo'
 import * as lists from './list-editing'
@@ -101,6 +103,23 @@ export const routes = {
     method: 'GET', path: '/v1/articles/{article_id}/observations', access: 'key', tag: 'Articles',
     summary: "A publication's feed observations", params: articles.articleIdPath, query: articles.observationsQuery,
     response: articles.observationsResponse,
+  }),
+
+  // ---- entities and the feed ----
+  listEntities: route({
+    method: 'GET', path: '/v1/entities', access: 'key', tag: 'Entities',
+    summary: 'Entities by name or id, type, market and activity, with their figures in the window',
+    query: entities.entitiesQuery, response: entities.entitiesResponse,
+  }),
+  getEntity: route({
+    method: 'GET', path: '/v1/entities/{entity_id}', access: 'key', tag: 'Entities',
+    summary: 'One entity with its daily series (the id URL-encoded: /m/0abc is %2Fm%2F0abc)',
+    params: entities.entityIdPath, query: entities.entityDetailQuery, response: entities.entityDetailResponse,
+  }),
+  getFeed: route({
+    method: 'GET', path: '/v2/feed', access: 'key', tag: 'Feed',
+    summary: 'Everything that arrived, in arrival order, paged by an opaque cursor (no element twice, none skipped)',
+    query: feed.feedQuery, response: feed.feedResponse,
   }),
 
   // ---- trends ----

@@ -78,6 +78,9 @@ const CALLS: Record<KeyRoute, string[]> = {
   listThemes: ['/v1/themes'],
   listThemeTopics: [`/v1/themes/${IDS.theme}/topics`, `/v1/themes/${DE.theme}/topics`],
   listTopicTrends: [`/v1/topics/${IDS.topic}/trends`, `/v1/topics/${DE.topic}/trends`],
+  listEntities: ['/v1/entities', '/v1/entities?q=Ber', '/v1/entities?q=%2Fm%2Fberlin', '/v1/entities?type=place', '/v1/entities?date_from=2026-11-01&date_to=2026-11-30&sort_by=name'],
+  getEntity: ['/v1/entities/%2Fm%2Ffed', '/v1/entities/%2Fm%2Ffed?date_from=2026-11-20'],
+  getFeed: ['/v2/feed', '/v2/feed?limit=1000&lang=de', '/v2/feed?since=2026-11-20T10:00:00Z'],
 }
 
 /** What of the German market must not show through a US key. */

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Store } from '../store/store'
 import type { StoredArticleKey } from '../store/repositories/article-keys'
-import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, type FeedEntries } from '../store/feed-entries'
+import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, packSeqs, type FeedEntries } from '../store/feed-entries'
 import { encodeHourlyCells, encodeSnapshotHour, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
 import { addToCells, addToGroup, sightings, type CellGroup } from './fold-cells'
 import type { ArticleRecord } from '../store/records'
@@ -81,6 +81,8 @@ export class IngestWriter {
       snapshot: s.prepare(`SELECT entries FROM feed_snapshots WHERE country = ? AND observed_at = ?`).pluck(),
       insertSnapshot: s.prepare(`INSERT INTO feed_snapshots (country, observed_at, entry_count, entries) VALUES (?, ?, ?, ?)`),
       updateSnapshot: s.prepare(`UPDATE feed_snapshots SET entry_count = ?, entries = ? WHERE country = ? AND observed_at = ?`),
+      arrivedArticle: s.prepare(`INSERT INTO feed_log (article_seq) VALUES (?)`),
+      arrivedEntries: s.prepare(`INSERT INTO feed_log (country, observed_at, entry_count, seqs) VALUES (?, ?, ?, ?)`),
       hourCells: s.prepare(`SELECT cells FROM hourly_cells WHERE hour = ? AND country = ?`).pluck(),
       insertHour: s.prepare(`INSERT INTO hourly_cells (hour, country, cell_count, cells) VALUES (?, ?, ?, ?)`),
       updateHour: s.prepare(`UPDATE hourly_cells SET cell_count = ?, cells = ? WHERE hour = ? AND country = ?`),
@@ -214,8 +216,10 @@ export class IngestWriter {
       if (before) {
         const all = concatFeedEntries(before, added)
         st.updateSnapshot.run(all.seqs.length, encodeFeedEntries(all), snapshot.country, snapshot.at)
+        st.arrivedEntries.run(snapshot.country, snapshot.at, n, packSeqs(added.seqs))
       } else {
         st.insertSnapshot.run(snapshot.country, snapshot.at, n, encodeFeedEntries(added))
+        st.arrivedEntries.run(snapshot.country, snapshot.at, n, null)
       }
       inserted += n
       const hour = Math.floor(snapshot.at / 3600)
@@ -349,6 +353,7 @@ export class IngestWriter {
       entityCount: entities.length,
     }) as { seq: number }
     this.remember(a.id, seq)
+    if (!existed) st.arrivedArticle.run(seq)
     st.facets.run(seq)
     if (entities.length > 0) {
       if (existed) st.clearEntities.run(a.id)

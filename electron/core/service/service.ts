@@ -2,7 +2,9 @@ import type { RouteId } from '../../../shared/contract/routes'
 import type { HandlerMap } from './handler-types'
 import { appHandlers } from './handlers/app'
 import { articleHandlers } from './handlers/articles'
+import { entityHandlers } from './handlers/entities'
 import { exploreHandlers } from './handlers/explore'
+import { feedHandlers } from './handlers/feed'
 import { geoHandlers } from './handlers/geo'
 import { listEditingHandlers } from './handlers/list-editing'
 import { profileHandlers } from './handlers/profiles'
@@ -23,4 +25,6 @@ export const handlers: HandlerMap<RouteId> = {
   ...profileHandlers,
   ...appHandlers,
   ...listEditingHandlers,
+  ...entityHandlers,
+  ...feedHandlers,
 }

@@ -82,3 +82,17 @@ export function feedEntryAt(packed: Uint8Array, index: number): { seq: number; p
   const offset = index * ENTRY_BYTES
   return { seq: view.getUint32(offset), position: view.getUint32(offset + 4), impressions: view.getUint32(offset + 8) }
 }
+
+/** Article seqs packed 4 bytes each, big-endian (the feed journal's rows that add to a snapshot). */
+export function packSeqs(seqs: Uint32Array): Buffer {
+  const out = Buffer.allocUnsafe(seqs.length * 4)
+  for (let i = 0; i < seqs.length; i++) out.writeUInt32BE(seqs[i]!, i * 4)
+  return out
+}
+
+export function unpackSeqs(packed: Uint8Array): Uint32Array {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength)
+  const out = new Uint32Array(Math.floor(packed.byteLength / 4))
+  for (let i = 0; i < out.length; i++) out[i] = view.getUint32(i * 4)
+  return out
+}

@@ -432,6 +432,37 @@ export const ingestLog = sqliteTable('ingest_log', {
   groups: text('groups').notNull(),
 })
 
+/**
+ * The feed's arrival journal (`/v2/feed`): one row per article when it first enters the store and
+ * one per feed snapshot, or part of one, written, in the order they were written. A snapshot row
+ * with `seqs` null stands for the snapshot's entries as first written (`entry_count` of them); a
+ * later import that adds entries to it writes a row of its own naming them (`seqs`, packed u32).
+ * `position` is AUTOINCREMENT so a cursor never meets a reused number; writes are serialised
+ * by SQLite, so what a reader sees is always a prefix of the journal.
+ */
+export const feedLog = sqliteTable(
+  'feed_log',
+  {
+    position: integer('position').primaryKey({ autoIncrement: true }),
+    articleSeq: integer('article_seq'),
+    country: text('country'),
+    observedAt: integer('observed_at'),
+    entryCount: integer('entry_count'),
+    seqs: blob('seqs', { mode: 'buffer' }),
+  },
+  (t) => [index('feed_log_snapshot_idx').on(t.country, t.observedAt).where(sql`${t.country} IS NOT NULL`)],
+)
+
+/** Upstreams this store syncs from (`feedlens sync`): where their feed was read up to, and the last run. */
+export const syncUpstreams = sqliteTable('sync_upstreams', {
+  url: text('url').primaryKey(),
+  cursor: text('cursor'),
+  countries: text('countries', { mode: 'json' }).$type<string[]>(),
+  lastSyncedAt: text('last_synced_at'),
+  /** What the last run brought: {articles, observations, elements, error?} */
+  lastResult: text('last_result', { mode: 'json' }).$type<Record<string, unknown>>(),
+})
+
 // ---------- signals ----------
 
 /** Precomputed signal series: volatility (overall, per format group, per topic) and format interest. */

@@ -12,6 +12,8 @@ import {
   SettingsRepository,
 } from './repositories/access'
 import { ArticlesRepository } from './repositories/articles'
+import { EntitiesRepository } from './repositories/entities'
+import { FeedRepository } from './repositories/feed'
 import { FreshnessRepository } from './repositories/freshness'
 import { GeoRepository } from './repositories/geo'
 import { PublishersRepository } from './repositories/publishers'
@@ -52,6 +54,8 @@ export class Store {
   readonly matches: MatchesRepository
   readonly trackingEditor: TrackingEditor
   readonly mentionScans: MentionScanRepository
+  readonly feed: FeedRepository
+  readonly entities: EntitiesRepository
 
   private localVersion = 0
   private localDataVersion = 0
@@ -127,6 +131,8 @@ export class Store {
     this.matches = new MatchesRepository(sqlite)
     this.trackingEditor = new TrackingEditor(sqlite)
     this.mentionScans = new MentionScanRepository(sqlite)
+    this.feed = new FeedRepository(sqlite)
+    this.entities = new EntitiesRepository(sqlite)
     this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 

@@ -1,0 +1,108 @@
+import type Database from 'better-sqlite3'
+import { Statements } from '../statements'
+
+/** One row of the feed's arrival journal (see feedLog in schema.ts). */
+export interface FeedLogRow {
+  position: number
+  articleSeq: number | null
+  country: string | null
+  observedAt: number | null
+  entryCount: number | null
+  seqs: Buffer | null
+  /** the article's region and language (article rows) */
+  region: string | null
+  lang: string | null
+}
+
+/** An article as the feed sends it, its entities and publisher as JSON text. */
+export interface FeedArticleRow {
+  seq: number
+  id: string
+  url: string
+  title: string
+  domain: string
+  region: string
+  lang: string
+  category: string | null
+  contentType: string | null
+  summary: string | null
+  markdown: string | null
+  images: string | null
+  publishedAt: string | null
+  entities: string
+  publisherName: string | null
+  publisherCountry: string | null
+  profileExists: number | null
+  knowledgeGraphId: string | null
+  totalFollowers: number | null
+}
+
+/** The feed's arrival journal, read in order (`/v2/feed`). */
+export class FeedRepository {
+  private readonly statements: Statements
+
+  constructor(private readonly sqlite: Database.Database) {
+    this.statements = new Statements(sqlite)
+  }
+
+  /** Runs reads in one read transaction: every row they see belongs to the same state of the store. */
+  consistently<T>(read: () => T): T {
+    if (this.sqlite.inTransaction) return read()
+    return this.sqlite.transaction(read).deferred()
+  }
+
+  /** The journal's rows after a position, at most `max`. */
+  rowsAfter(position: number, max: number): FeedLogRow[] {
+    return this.statements
+      .get(
+        `SELECT l.position, l.article_seq AS articleSeq, l.country, l.observed_at AS observedAt, l.entry_count AS entryCount, l.seqs,
+                a.region, a.lang
+         FROM feed_log l LEFT JOIN articles a ON a.seq = l.article_seq
+         WHERE l.position > ? ORDER BY l.position LIMIT ?`,
+      )
+      .all(position, max) as FeedLogRow[]
+  }
+
+  /** The journal's last position (0 when empty). */
+  lastPosition(): number {
+    return (this.statements.get('SELECT coalesce(max(position), 0) FROM feed_log', 'pluck').get() as number) ?? 0
+  }
+
+  /** A stored snapshot's packed entries. */
+  snapshotEntries(country: string, observedAt: number): Buffer | undefined {
+    return this.statements.get('SELECT entries FROM feed_snapshots WHERE country = ? AND observed_at = ?', 'pluck').get(country, observedAt) as
+      | Buffer
+      | undefined
+  }
+
+  /** The entries (packed seqs) later rows added to a snapshot, after a position. */
+  laterAdditions(country: string, observedAt: number, after: number): Buffer[] {
+    return this.statements
+      .get('SELECT seqs FROM feed_log WHERE country = ? AND observed_at = ? AND position > ? AND seqs IS NOT NULL', 'pluck')
+      .all(country, observedAt, after) as Buffer[]
+  }
+
+  /** Article ids, regions and languages by seq. */
+  articleKeys(seqs: readonly number[]): Map<number, { id: string; region: string; lang: string }> {
+    const rows = this.statements
+      .get('SELECT a.seq, a.id, a.region, a.lang FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value')
+      .all(JSON.stringify(seqs)) as Array<{ seq: number; id: string; region: string; lang: string }>
+    return new Map(rows.map((r) => [r.seq, r]))
+  }
+
+  /** Articles with their entities and publisher, by seq. */
+  articles(seqs: readonly number[]): Map<number, FeedArticleRow> {
+    const rows = this.statements
+      .get(
+        `SELECT a.seq, a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType, a.summary,
+                a.markdown, a.images, a.published_at AS publishedAt,
+                (SELECT json_group_array(json_object('id', e.id, 'name', e.name, 'type', e.type, 'score', ae.score, 'extracted', ae.extracted))
+                 FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE ae.article_id = a.id) AS entities,
+                p.name AS publisherName, p.country AS publisherCountry, p.profile_exists AS profileExists,
+                p.knowledge_graph_id AS knowledgeGraphId, p.total_followers AS totalFollowers
+         FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value LEFT JOIN publishers p ON p.id = a.publisher_id`,
+      )
+      .all(JSON.stringify(seqs)) as FeedArticleRow[]
+    return new Map(rows.map((r) => [r.seq, r]))
+  }
+}
