@@ -60,6 +60,8 @@ export const feedResponse = z.object({
   next_cursor: z.string(),
   /** whether more has arrived after this page (ask again at once) */
   has_more: z.boolean(),
+  /** entries of the arrival journal after this page, before filters: at most this many elements are left (for progress) */
+  remaining: z.number().int(),
 })
 
 export type FeedArticle = z.infer<typeof feedArticleSchema>

@@ -68,7 +68,7 @@ describe('GET /v2/feed', () => {
     expect(paged.elements).toEqual(whole)
     expect(paged.pages).toBe(7)
     const again = await expectOk(w, 'getFeed', `/v2/feed?cursor=${paged.cursor}`)
-    expect(again).toEqual({ elements: [], next_cursor: paged.cursor, has_more: false })
+    expect(again).toEqual({ elements: [], next_cursor: paged.cursor, has_more: false, remaining: 0 })
   })
 
   it('after a cursor, sends only what arrived since: an entry added to a stored snapshot once, never the snapshot again', async () => {

@@ -7,6 +7,7 @@ import { registerKeysCommands } from './keys'
 import { registerLinkCommand } from './link'
 import { registerListsCommands } from './lists'
 import { registerServeCommand } from './serve'
+import { registerSyncCommand } from './sync'
 
 /** `feedlens`: the command-line face of the core (serving, demo, import, keys, lists). Errors go to stderr, non-zero exit. */
 export function buildProgram(): Command {
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerKeysCommands(program)
   registerListsCommands(program)
   registerLinkCommand(program)
+  registerSyncCommand(program)
   return program
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { ImportFormat } from '../../../shared/contract/values'
 import path from 'node:path'
-import { languageName, referenceCountry } from '../geo/reference-countries'
+import { referenceCountry } from '../geo/reference-countries'
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities/extract'
@@ -11,6 +11,7 @@ import { readRows } from './file-segments'
 import { whatIsWrong } from './sniff'
 import { parsedChunks, parseWorkerAvailable } from './parsed-chunks'
 import { IngestWriter } from './writer'
+import { registerCountry } from './countries'
 
 
 export interface ImportOptions {
@@ -357,19 +358,3 @@ function emptyBatch() {
   }
 }
 
-/** A country met in an import joins the store's regions, from the reference packages. */
-function registerCountry(store: Store, code: string): void {
-  const facts = referenceCountry(code)
-  if (!facts) return
-  store.reference.upsertRegion({
-    alpha2: facts.alpha2,
-    alpha3: facts.alpha3,
-    name: facts.name,
-    languages: facts.languages,
-    population: facts.population,
-    internetPopulation: facts.internetPopulation,
-    utcOffsetMinutes: facts.utcOffsetMinutes,
-  })
-  store.reference.upsertCities(code, facts.cities.map((c) => ({ id: c.id, name: c.name, isActive: false })))
-  for (const lang of facts.languages) store.reference.upsertLanguage(lang, languageName(lang))
-}

@@ -23,6 +23,8 @@ export interface FeedPage {
   /** the journal position the page ends at (the next page starts after it) */
   last: number
   hasMore: boolean
+  /** journal rows after the page */
+  remaining: number
 }
 
 const CURSOR_PREFIX = 'f1.'
@@ -81,8 +83,8 @@ export function feedPage(store: Store, after: number, filter: FeedFilter, limit:
       last = row.position
     }
     const elements = toElements(store, picked, articleVisible)
-    const hasMore = last < feed.lastPosition()
-    return { elements, last, hasMore }
+    const remaining = feed.lastPosition() - last
+    return { elements, last, hasMore: remaining > 0, remaining }
   })
 }
 

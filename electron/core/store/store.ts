@@ -14,6 +14,7 @@ import {
 import { ArticlesRepository } from './repositories/articles'
 import { EntitiesRepository } from './repositories/entities'
 import { FeedRepository } from './repositories/feed'
+import { UpstreamsRepository } from './repositories/upstreams'
 import { FreshnessRepository } from './repositories/freshness'
 import { GeoRepository } from './repositories/geo'
 import { PublishersRepository } from './repositories/publishers'
@@ -56,6 +57,7 @@ export class Store {
   readonly mentionScans: MentionScanRepository
   readonly feed: FeedRepository
   readonly entities: EntitiesRepository
+  readonly upstreams: UpstreamsRepository
 
   private localVersion = 0
   private localDataVersion = 0
@@ -133,6 +135,7 @@ export class Store {
     this.mentionScans = new MentionScanRepository(sqlite)
     this.feed = new FeedRepository(sqlite)
     this.entities = new EntitiesRepository(sqlite)
+    this.upstreams = new UpstreamsRepository(sqlite)
     this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 

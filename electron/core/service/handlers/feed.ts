@@ -10,6 +10,6 @@ export const feedHandlers: HandlerMap<'getFeed'> = {
     const after = query.cursor === undefined ? 0 : decodeFeedCursor(query.cursor, storeId, ctx.store.feed.lastPosition())
     const countries = query.region ? new Set([query.region]) : marketFilter(ctx) === null ? null : new Set(allowedMarkets(ctx))
     const page = feedPage(ctx.store, after, { countries, lang: query.lang, since: query.since && epochSeconds(query.since) }, query.limit)
-    return { elements: page.elements, next_cursor: encodeFeedCursor(storeId, page.last), has_more: page.hasMore }
+    return { elements: page.elements, next_cursor: encodeFeedCursor(storeId, page.last), has_more: page.hasMore, remaining: page.remaining }
   },
 }
