@@ -13,6 +13,12 @@ function parseSince(value: string): Date {
   return at
 }
 
+function parsePageSize(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`--page-size takes a whole number from 1 to 1000, not ${value}`)
+  return n
+}
+
 const count = (n: number) => n.toLocaleString('en-US')
 
 export function registerSyncCommand(program: Command): void {
@@ -23,11 +29,12 @@ export function registerSyncCommand(program: Command): void {
     .addOption(new Option('--key <key>', "an API key of the upstream (or FEEDLENS_SYNC_KEY); a key limited to markets brings only those").env('FEEDLENS_SYNC_KEY'))
     .addOption(new Option('--countries <codes>', 'only these countries, e.g. US,GB (default: every market the key sees)').argParser(parseCountries))
     .addOption(new Option('--since <date>', 'only feed snapshots from this date on (articles come whatever their date)').argParser(parseSince))
+    .addOption(new Option('--page-size <elements>', 'elements asked for per request (default 1,000; smaller for a slow link)').argParser(parsePageSize))
     .option('--restart', 'read the upstream from the beginning instead of from where the last sync stopped')
     .option('--no-refresh', 'do not recompute trends and signals afterwards (the app and `feedlens serve` do when they next start)')
     .option('--json', 'print what came in as JSON on stdout')
     .addOption(dataDirOption())
-    .action(async (opts: { from: string; key?: string; countries?: string[]; since?: Date; restart?: boolean; refresh: boolean; json?: boolean; dataDir?: string }) => {
+    .action(async (opts: { from: string; key?: string; pageSize?: number; countries?: string[]; since?: Date; restart?: boolean; refresh: boolean; json?: boolean; dataDir?: string }) => {
       if (!opts.key) throw new Error('An API key of the upstream is needed: --key KEY, or FEEDLENS_SYNC_KEY in the environment.')
       const core = openCore({ dataDir: opts.dataDir })
       try {
@@ -47,6 +54,7 @@ export function registerSyncCommand(program: Command): void {
             countries: opts.countries,
             since: opts.since,
             restart: opts.restart,
+            pageSize: opts.pageSize,
             onNotice: (message) => process.stderr.write(`${message}\n`),
             onProgress: (p) => {
               if (!bar) return
