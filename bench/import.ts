@@ -16,7 +16,7 @@ import { isoFromSeconds } from '../electron/core/time/buckets'
 import { BIN, line, median, n, writeLines } from './lib'
 
 /** `feedlens import FILE --json --no-refresh` into a data folder: its report and the seconds from start to exit. */
-function cliImport(file: string, dataDir: string): Promise<{ report: ImportReport; seconds: number }> {
+export function cliImport(file: string, dataDir: string): Promise<{ report: ImportReport; seconds: number }> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'import', file, '--data-dir', dataDir, '--json', '--no-refresh'], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -31,7 +31,7 @@ function cliImport(file: string, dataDir: string): Promise<{ report: ImportRepor
 }
 
 /** The world's articles and observations as NDJSON files (observations in time order, as a feed recorder writes them). */
-async function exportWorld(source: Store, dir: string): Promise<{ articlesFile: string; observationsFile: string; rows: number }> {
+export async function exportWorld(source: Store, dir: string): Promise<{ articlesFile: string; observationsFile: string; rows: number }> {
   const articlesFile = path.join(dir, 'articles.ndjson')
   const observationsFile = path.join(dir, 'observations.ndjson')
   await writeLines(

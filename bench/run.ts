@@ -16,11 +16,12 @@ import { measureImport, type ImportResults } from './import'
 import { CACHE, line, ms, n, openWorld, type Timing } from './lib'
 import { measureReads, measureReadsDuringImport, measureWorstCase, type ReadResults } from './reads'
 import { measureScreens, type ScreenResults } from './screens'
+import { measureSync, type SyncResults } from './sync'
 import { measureThroughput, type ThroughputResults } from './throughput'
 import { makeBenchLists, measureStart, measureTracking, type StartResults, type TrackingResults } from './tracking'
 import { measureTrends, type TrendResults } from './trends'
 
-const PARTS = ['tracking', 'duckdb', 'start', 'reads', 'import', 'trends', 'throughput', 'worst', 'contention', 'screens'] as const
+const PARTS = ['tracking', 'duckdb', 'start', 'reads', 'import', 'trends', 'throughput', 'worst', 'contention', 'screens', 'sync'] as const
 
 const program = new Command()
   .option('--scales <list>', 'demo scales to measure (small, medium, large)', 'small,medium')
@@ -44,6 +45,7 @@ interface ScaleResults {
   trends?: TrendResults
   throughput?: ThroughputResults
   screens?: ScreenResults
+  sync?: SyncResults
 }
 
 async function measureScale(scale: DemoScale): Promise<ScaleResults> {
@@ -78,6 +80,10 @@ async function measureScale(scale: DemoScale): Promise<ScaleResults> {
   if (parts.has('import')) {
     line('import:')
     results.import = await measureImport(store, Number(opts.importRuns))
+  }
+  if (parts.has('sync')) {
+    line('sync (the feed of a server, into an empty folder):')
+    results.sync = await measureSync(scale, store)
   }
   store.close()
   if (parts.has('start')) {
