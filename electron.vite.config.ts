@@ -18,6 +18,8 @@ export default defineConfig({
           'parse-worker': resolve(__dirname, 'electron/core/ingest/parse-worker.ts'),
           // trends and signals are recomputed on a worker thread (see electron/core/jobs/refresh-thread.ts)
           'refresh-worker': resolve(__dirname, 'electron/core/jobs/refresh-worker.ts'),
+          // syncs fetch and parse an upstream's feed on a worker thread (see electron/core/sync/feed-pages.ts)
+          'feed-reader-worker': resolve(__dirname, 'electron/core/sync/feed-reader-worker.ts'),
         },
       },
     },

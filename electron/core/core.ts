@@ -12,6 +12,8 @@ import { RateLimiter } from './limits/rate-limiter'
 import { AnswerCache, hourOf } from './service/answer-cache'
 import { handlers } from './service/service'
 import type { Store } from './store/store'
+import { dataFolderVault, isSyncDue, type KeyVault } from './sync/key-vault'
+import { startSyncJob } from './jobs/app-jobs'
 
 export interface CoreOptions {
   store: Store
@@ -20,6 +22,8 @@ export interface CoreOptions {
   clock?: () => Date
   /** Requests per minute for all /public methods together (one bucket: every loopback client is 127.0.0.1). */
   publicRequestsPerMinute?: number
+  /** Where upstreams' API keys are kept: the OS keychain in the desktop app; the data folder otherwise. */
+  keyVault?: KeyVault
 }
 
 /** The service core: the store, the dispatch table, and what a request needs to run. */
@@ -34,12 +38,14 @@ export class Core {
   readonly rateLimiter: RateLimiter
   readonly scanner: MentionScanner
   appUrl: string
+  readonly keyVault: KeyVault
   private readonly clock: () => Date
 
   constructor(options: CoreOptions) {
     this.store = options.store
     this.appUrl = options.appUrl ?? 'http://127.0.0.1'
     this.clock = options.clock ?? (() => new Date())
+    this.keyVault = options.keyVault ?? dataFolderVault
     this.sessions = new WebSessions(this.store, () => this.now())
     this.keys = new KeyPrincipals(this.store)
     this.publicRequestsPerMinute = options.publicRequestsPerMinute ?? DEFAULT_PUBLIC_REQUESTS_PER_MINUTE
@@ -92,9 +98,23 @@ export class Core {
         void refreshAnalyticsInBackground(this.store, this.now()).catch((error: unknown) => this.log(`Computing trends and signals failed: ${describeError(error)}`))
       }
       this.scanner.requestDue()
+      this.startDueSyncs()
       void this.store.activity.prepareInBackground().catch(() => undefined) // failures are reported by the keeper
     } catch (error) {
       this.log(`Background work failed (tried again in a minute): ${describeError(error)}`)
+    }
+  }
+
+  /** Sources of Settings > Sources with a schedule whose time has come are synced (a job each). */
+  private startDueSyncs(): void {
+    const now = this.now()
+    for (const source of this.store.upstreams.all()) {
+      if (!isSyncDue({ scheduleMinutes: source.scheduleMinutes, hasKey: source.keySecret !== null, lastSyncedAt: source.lastSyncedAt }, now)) continue
+      try {
+        startSyncJob(this.context(this.appPrincipal()), source.url, now)
+      } catch (error) {
+        this.log(`The scheduled sync from ${source.url} could not start: ${describeError(error)}`)
+      }
     }
   }
 
@@ -116,7 +136,7 @@ export class Core {
   }
 
   context(principal: Principal): RequestContext {
-    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl, jobs: this.jobs, scanner: this.scanner, answers: this.answers }
+    return { principal, store: this.store, now: this.now(), appUrl: this.appUrl, jobs: this.jobs, scanner: this.scanner, answers: this.answers, keyVault: this.keyVault }
   }
 
   /** Answers of every method kept while the data holds: keyless answers, their bytes, metrics and roll-ups. */

@@ -14,6 +14,7 @@ import { DesktopSettingsFile } from './desktop-settings'
 import { DesktopShell } from './desktop-shell'
 import { wireDesktopIpc, wireIpc } from './ipc'
 import { Loopback } from './loopback'
+import { osKeychainVault } from './key-vault'
 import { hardenSessions } from './security'
 import { claimSingleInstance, handoffFrom, type Handoff } from './single-instance'
 import { checkForUpdate } from './updates'
@@ -58,7 +59,7 @@ if (claimSingleInstance(app, (handoff) => (desktop ? desktop.handoff(handoff) : 
     const folder = dataDir()
     const settings = new DesktopSettingsFile(folder)
     try {
-      core = openCore({ dataDir: folder })
+      core = openCore({ dataDir: folder, keyVault: osKeychainVault() ?? undefined })
     } catch (error) {
       const message = error instanceof StoreMismatchError || error instanceof StoreAccessError ? error.message : `Feedlens could not start: ${String(error)}`
       dialog.showErrorBox('Feedlens', message)

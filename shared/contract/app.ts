@@ -69,7 +69,7 @@ export const createdKeyResponse = z.object({
 export const keyIdPath = z.object({ key_id: uuidParam })
 export const revokedKeyResponse = z.object({ key: apiKeySchema })
 
-export const jobKinds = ['demo', 'import'] as const
+export const jobKinds = ['demo', 'import', 'sync'] as const
 
 const rowProblemSchema = z.object({ line: z.number().int(), reason: z.string() })
 
@@ -114,6 +114,18 @@ export const demoSummarySchema = z.object({
 })
 export type DemoSummary = z.infer<typeof demoSummarySchema>
 
+/** What a sync brought (the CLI's --json prints the same). */
+export const syncResultSchema = z.object({
+  /** articles received */
+  articles: z.number().int(),
+  /** observations new to this store */
+  observations: z.number().int(),
+  /** feed elements read */
+  elements: z.number().int(),
+  /** why the run stopped early, if it did */
+  error: z.string().optional(),
+})
+
 const jobFields = {
   id: z.uuid(),
   status: z.enum(['running', 'done', 'failed']),
@@ -129,6 +141,7 @@ const jobFields = {
 export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ ...jobFields, kind: z.literal('demo'), result: demoSummarySchema.nullable() }),
   z.object({ ...jobFields, kind: z.literal('import'), result: importReportSchema.nullable() }),
+  z.object({ ...jobFields, kind: z.literal('sync'), result: syncResultSchema.nullable() }),
 ])
 export type JobKind = (typeof jobKinds)[number]
 /** The result a job of a kind ends with. */
@@ -191,3 +204,38 @@ export const moversResponse = z.object({
   ),
   publishers: z.array(z.object({ domain: z.string(), name: z.string(), share: z.number(), articles: z.number().int() })),
 })
+
+// ---- Settings > Sources: upstreams the app syncs from ----
+
+export const sourceSchema = z.object({
+  url: z.string(),
+  countries: z.array(z.string()).nullable(),
+  /** where the key is kept (never shown again): the OS keychain, or the data folder where there is none */
+  key_storage: z.enum(['os-keychain', 'data-folder']).nullable(),
+  schedule_minutes: z.number().int().nullable(),
+  last_synced_at: z.string().nullable(),
+  last_result: syncResultSchema.nullable(),
+  /** a sync of it running now */
+  job_id: z.uuid().nullable(),
+})
+export const sourcesResponse = z.object({ sources: z.array(sourceSchema) })
+
+export const sourceBody = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'The upstream\'s address is needed')
+    .max(2000)
+    .refine((u) => /^https?:\/\/[^\s/]+/i.test(u), { message: 'An http or https address, e.g. http://192.168.1.20:4711' }),
+  /** required for a new source; left out, an existing source keeps its key */
+  key: z.string().trim().min(1).max(200).optional(),
+  countries: z
+    .array(z.string().regex(/^[A-Za-z]{2}$/, 'A two-letter country code').transform((c) => c.toUpperCase()))
+    .max(300)
+    .optional(),
+  /** sync every so many minutes while the app runs (15 minutes to a week); null or absent: only when asked */
+  schedule_minutes: z.number().int().min(15).max(10_080).nullable().optional(),
+})
+export const sourceUrlBody = z.object({ url: z.string().trim().min(1).max(2000) })
+export const sourceResponse = z.object({ source: sourceSchema })
+export const removedSourceResponse = z.object({ removed: z.literal(true) })

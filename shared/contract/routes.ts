@@ -231,6 +231,22 @@ export const routes = {
     summary: 'Import a file sent as text (a background job)', query: empty, body: app.importBody,
     maxBodyBytes: 256 * 1024 * 1024, response: app.jobResponse,
   }),
+  appListSources: route({
+    method: 'GET', path: '/app/sources', access: 'app', tag: 'App',
+    summary: 'Upstreams the app syncs from (never their keys)', query: empty, response: app.sourcesResponse,
+  }),
+  appSaveSource: route({
+    method: 'POST', path: '/app/sources', access: 'app', tag: 'App',
+    summary: 'Add an upstream or change its markets, schedule or key', query: empty, body: app.sourceBody, response: app.sourceResponse,
+  }),
+  appRemoveSource: route({
+    method: 'POST', path: '/app/sources/remove', access: 'app', tag: 'App',
+    summary: 'Forget an upstream (what it brought stays)', query: empty, body: app.sourceUrlBody, response: app.removedSourceResponse,
+  }),
+  appSyncSource: route({
+    method: 'POST', path: '/app/sources/sync', access: 'app', tag: 'App',
+    summary: 'Sync from an upstream now (a background job)', query: empty, body: app.sourceUrlBody, response: app.jobResponse,
+  }),
   appListArticles: route({
     method: 'GET', path: '/app/articles', access: 'app', tag: 'App',
     summary: 'Articles with their feed figures in the period; also by trend or entity',

@@ -104,7 +104,7 @@ describe('feedlens sync', () => {
   it('killed with -9 halfway, resumes where it stopped: nothing lost, nothing twice', { timeout: 120_000 }, async () => {
     const dir = tempDir()
     const storeFile = path.join(dir, 'feedlens.db')
-    const child = spawn(process.execPath, [BIN, 'sync', '--from', upstream.url, '--key', key, '--data-dir', dir, '--no-refresh', '--page-size', '3'], { stdio: 'ignore' })
+    const child = spawn(process.execPath, [BIN, 'sync', '--from', upstream.url, '--key', key, '--data-dir', dir, '--no-refresh', '--page-size', '3', '--batch-size', '500'], { stdio: 'ignore' })
     const committed = () => {
       if (!fs.existsSync(storeFile)) return 0
       try {

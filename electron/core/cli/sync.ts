@@ -13,6 +13,12 @@ function parseSince(value: string): Date {
   return at
 }
 
+function parseBatchSize(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 100) throw new Error(`--batch-size takes a whole number of observations, at least 100, not ${value}`)
+  return n
+}
+
 function parsePageSize(value: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`--page-size takes a whole number from 1 to 1000, not ${value}`)
@@ -30,11 +36,12 @@ export function registerSyncCommand(program: Command): void {
     .addOption(new Option('--countries <codes>', 'only these countries, e.g. US,GB (default: every market the key sees)').argParser(parseCountries))
     .addOption(new Option('--since <date>', 'only feed snapshots from this date on (articles come whatever their date)').argParser(parseSince))
     .addOption(new Option('--page-size <elements>', 'elements asked for per request (default 1,000; smaller for a slow link)').argParser(parsePageSize))
+    .addOption(new Option('--batch-size <observations>', 'observations written per transaction (default 500,000; smaller uses less memory)').argParser(parseBatchSize))
     .option('--restart', 'read the upstream from the beginning instead of from where the last sync stopped')
     .option('--no-refresh', 'do not recompute trends and signals afterwards (the app and `feedlens serve` do when they next start)')
     .option('--json', 'print what came in as JSON on stdout')
     .addOption(dataDirOption())
-    .action(async (opts: { from: string; key?: string; pageSize?: number; countries?: string[]; since?: Date; restart?: boolean; refresh: boolean; json?: boolean; dataDir?: string }) => {
+    .action(async (opts: { from: string; key?: string; pageSize?: number; batchSize?: number; countries?: string[]; since?: Date; restart?: boolean; refresh: boolean; json?: boolean; dataDir?: string }) => {
       if (!opts.key) throw new Error('An API key of the upstream is needed: --key KEY, or FEEDLENS_SYNC_KEY in the environment.')
       const core = openCore({ dataDir: opts.dataDir })
       try {
@@ -55,6 +62,7 @@ export function registerSyncCommand(program: Command): void {
             since: opts.since,
             restart: opts.restart,
             pageSize: opts.pageSize,
+            batchObservations: opts.batchSize,
             onNotice: (message) => process.stderr.write(`${message}\n`),
             onProgress: (p) => {
               if (!bar) return

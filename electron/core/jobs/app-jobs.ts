@@ -11,6 +11,9 @@ import type { Store } from '../store/store'
 import type { JobRegistry, JobView } from './jobs'
 import type { MentionScanner } from './mention-scan'
 import { refreshAfterNewData } from './refresh'
+import { acquireImportLock } from '../store/import-lock'
+import type { KeyVault } from '../sync/key-vault'
+import { syncFrom } from '../sync/sync'
 
 /** Imports the app runs or keeps waiting at once (one writes at a time); more are refused until one ends. */
 export const MAX_IMPORT_JOBS = 4
@@ -20,6 +23,65 @@ export interface JobDeps {
   store: Store
   jobs: JobRegistry
   scanner: MentionScanner
+}
+
+/** Observations written per transaction by the app's syncs: the window's thread stays free between them. */
+const APP_SYNC_BATCH = 20_000
+
+/** The job that last synced each upstream, by registry. */
+const syncJobs = new WeakMap<JobRegistry, Map<string, string>>()
+
+/** The sync of an upstream running now, if any. */
+export function runningSync(jobs: JobRegistry, url: string): JobView | undefined {
+  const id = syncJobs.get(jobs)?.get(url)
+  const job = id === undefined ? undefined : jobs.get(id)
+  return job?.status === 'running' ? job : undefined
+}
+
+/**
+ * Syncs from an upstream of Settings > Sources (its key opened from where it is kept), then
+ * refreshes what depends on the data; one sync of an upstream at a time, and it takes the store's
+ * import lock like any import.
+ */
+export function startSyncJob(deps: JobDeps & { keyVault: KeyVault }, url: string, now: Date): JobView {
+  const { store, jobs, scanner, keyVault } = deps
+  const source = store.upstreams.get(url)
+  if (!source) throw new ApiError(404, `No source ${url}: add it first.`)
+  if (!source.keySecret) throw new ApiError(409, `${url} has no API key stored: enter one to sync from it.`)
+  if (source.keyStorage && source.keyStorage !== keyVault.storage) {
+    throw new ApiError(409, `The key of ${url} was kept by ${source.keyStorage === 'os-keychain' ? 'the OS keychain of the desktop app' : 'the data folder'}, which this app cannot open: enter it again.`)
+  }
+  const running = runningSync(jobs, url)
+  if (running) return running
+  const key = keyVault.open(source.keySecret)
+  const job = jobs.start('sync', `Syncing from ${url}`, now, async (report) => {
+    const release = await acquireImportLock(store.file, { file: `sync from ${url}` }, () => report(0, `Waiting for an import of this store to finish before syncing from ${url}`))
+    try {
+      const result = await syncFrom(store, {
+        url,
+        key,
+        countries: source.countries ?? undefined,
+        batchObservations: APP_SYNC_BATCH,
+        write: async (work) => {
+          const done = await store.writeWhenFree(work)
+          if (!done.done) throw new Error('The store was closed during the sync.')
+        },
+        onProgress: (p) =>
+          report(p.elements / Math.max(1, p.elements + p.remaining), `Syncing from ${url}: ${p.elements.toLocaleString('en-US')} elements, ${p.observations.toLocaleString('en-US')} new observations`),
+      })
+      if (result.articles > 0 || result.observations > 0) {
+        report(1, 'Computing trends and feed signals')
+        await refreshAfterNewData(store, scanner)
+      }
+      return result
+    } finally {
+      release()
+    }
+  })
+  let byUrl = syncJobs.get(jobs)
+  if (!byUrl) syncJobs.set(jobs, (byUrl = new Map()))
+  byUrl.set(url, job.id)
+  return job
 }
 
 /** Builds the demo world into an empty store, then its analytics and the demo project's example lists (Settings' first-start offer). */

@@ -3,6 +3,7 @@ import type { JobRegistry } from '../jobs/jobs'
 import type { MentionScanner } from '../jobs/mention-scan'
 import type { Store } from '../store/store'
 import type { AnswerCache } from './answer-cache'
+import type { KeyVault } from '../sync/key-vault'
 
 
 export interface RequestContext {
@@ -16,4 +17,6 @@ export interface RequestContext {
   scanner: MentionScanner
   /** Computed answers kept while the data holds (one memory for every method). */
   answers: AnswerCache
+  /** Where the app keeps upstreams' API keys (Settings > Sources). */
+  keyVault: KeyVault
 }

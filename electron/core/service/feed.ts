@@ -57,13 +57,12 @@ export function decodeFeedCursor(cursor: string, storeId: string, lastPosition: 
 export function feedPage(store: Store, after: number, filter: FeedFilter, limit: number): FeedPage {
   const feed = store.feed
   return feed.consistently(() => {
-    const rows = feed.rowsAfter(after, FEED_SCAN_ROWS)
     const articleVisible = (region: string | null, lang: string | null) =>
       region !== null && (filter.countries === null || filter.countries.has(region)) && (filter.lang === undefined || lang === filter.lang)
     const picked: Array<{ row: FeedLogRow; entries?: FeedEntries }> = []
     let entryCount = 0
     let last = after
-    for (const row of rows) {
+    for (const row of journalAfter(store, after)) {
       if (picked.length >= limit) break
       if (row.articleSeq !== null) {
         if (articleVisible(row.region, row.lang)) picked.push({ row })
@@ -86,6 +85,19 @@ export function feedPage(store: Store, after: number, filter: FeedFilter, limit:
     const remaining = feed.lastPosition() - last
     return { elements, last, hasMore: remaining > 0, remaining }
   })
+}
+
+/** The journal's rows after a position, read a few at a time (a page usually needs far fewer than the most it may look at). */
+function* journalAfter(store: Store, after: number): Generator<FeedLogRow> {
+  let read = 0
+  let from = after
+  for (let chunk = 64; read < FEED_SCAN_ROWS; chunk = Math.min(chunk * 4, FEED_SCAN_ROWS)) {
+    const rows = store.feed.rowsAfter(from, Math.min(chunk, FEED_SCAN_ROWS - read))
+    for (const row of rows) yield row
+    if (rows.length === 0) return
+    read += rows.length
+    from = rows[rows.length - 1]!.position
+  }
 }
 
 /** The entries a journal row stands for: the snapshot as first written, or the ones a later import added. */
@@ -119,7 +131,7 @@ function toElements(
   const articles = articleSeqs.length > 0 ? store.feed.articles(articleSeqs) : new Map<number, FeedArticleRow>()
   const entrySeqs = new Set<number>()
   for (const p of picked) if (p.entries) for (const seq of p.entries.seqs) entrySeqs.add(seq)
-  const keys = entrySeqs.size > 0 ? store.feed.articleKeys([...entrySeqs]) : new Map<number, { id: string; region: string; lang: string }>()
+  const keys = entrySeqs.size > 0 ? store.feed.articleKeys([...entrySeqs], store.dataVersion) : new Map<number, { id: string; region: string; lang: string }>()
   const elements: FeedElement[] = []
   for (const { row, entries } of picked) {
     if (!entries) {

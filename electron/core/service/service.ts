@@ -10,6 +10,7 @@ import { listEditingHandlers } from './handlers/list-editing'
 import { profileHandlers } from './handlers/profiles'
 import { appSignalHandlers } from './handlers/signals-app'
 import { signalHandlers } from './handlers/signals'
+import { sourceHandlers } from './handlers/sources'
 import { trackingHandlers } from './handlers/tracking'
 import { trendHandlers } from './handlers/trends'
 
@@ -27,4 +28,5 @@ export const handlers: HandlerMap<RouteId> = {
   ...listEditingHandlers,
   ...entityHandlers,
   ...feedHandlers,
+  ...sourceHandlers,
 }

@@ -461,6 +461,12 @@ export const syncUpstreams = sqliteTable('sync_upstreams', {
   lastSyncedAt: text('last_synced_at'),
   /** What the last run brought: {articles, observations, elements, error?} */
   lastResult: text('last_result', { mode: 'json' }).$type<Record<string, unknown>>(),
+  /** The upstream's API key as the app keeps it (Settings > Sources): sealed by the OS keychain on desktop. */
+  keySecret: blob('key_secret', { mode: 'buffer' }),
+  /** 'os-keychain' or 'data-folder': how key_secret is kept */
+  keyStorage: text('key_storage'),
+  /** Sync every so many minutes while the app runs; null: only when asked. */
+  scheduleMinutes: integer('schedule_minutes'),
 })
 
 // ---------- signals ----------

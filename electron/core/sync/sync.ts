@@ -1,11 +1,9 @@
-import type { FeedResponse } from '../../../shared/contract/feed'
 import { registerCountry } from '../ingest/countries'
 import { IngestWriter } from '../ingest/writer'
-import { emptyObservationColumns, pushObservation, type IngestBatch } from '../ingest/records'
-import type { EntityRecord, PublisherRecord } from '../store/records'
 import type { SyncResult } from '../store/repositories/upstreams'
 import type { Store } from '../store/store'
-import { FeedClient, FeedSourceError } from './feed-client'
+import { FeedSourceError, normalizeUpstreamUrl } from './feed-client'
+import { feedBatches, mergeBatches, type FeedBatch } from './feed-pages'
 
 export interface SyncOptions {
   url: string
@@ -18,7 +16,11 @@ export interface SyncOptions {
   restart?: boolean
   /** elements asked for per page */
   pageSize?: number
+  /** observations held before a write (fewer keep a window's thread free more often) */
+  batchObservations?: number
   fetch?: typeof fetch
+  /** how a write runs: at once in a transaction (the CLI), or once the store is free (the app: see Store.writeWhenFree) */
+  write?: (work: () => void) => void | Promise<void>
   onProgress?: (p: SyncProgress) => void
   /** a sentence worth telling the user (a cursor the upstream no longer knows, ...) */
   onNotice?: (message: string) => void
@@ -30,16 +32,18 @@ export interface SyncProgress extends SyncResult {
 }
 
 const PAGE_SIZE = 1000
+/** Observations (and articles, which carry their text) held before they are written, as `feedlens import` writes them. */
+const BATCH_OBSERVATIONS = 500_000
+const BATCH_ARTICLES = 20_000
 
 /**
- * Pulls an upstream's `/v2/feed` into the store: page by page, each page written with the cursor
- * that follows it in one transaction, so a sync killed at any moment resumes where the store says
+ * Pulls an upstream's `/v2/feed` into the store: pages held up to an import's batch, then written
+ * with the cursor that follows the last of them in one transaction, so a sync killed at any moment resumes where the store says
  * it stopped, with nothing lost or doubled (and the import is idempotent besides). The next page is
  * fetched while one is written. Returns what came in; trends and signals are the caller's to refresh.
  */
 export async function syncFrom(store: Store, options: SyncOptions): Promise<SyncResult> {
-  const client = new FeedClient(options.url, options.key, options.fetch)
-  const url = client.baseUrl
+  const url = normalizeUpstreamUrl(options.url)
   const countries = options.countries && options.countries.length > 0 ? [...new Set(options.countries.map((c) => c.toUpperCase()))].sort() : null
   const known = store.upstreams.get(url)
   // other countries than last time: their streams are other streams, read from the beginning
@@ -47,35 +51,51 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
   const cursors = store.upstreams.get(url)?.cursors ?? {}
   const writer = new IngestWriter(store)
   const result: SyncResult = { articles: 0, observations: 0, elements: 0 }
-  const since = options.since?.toISOString()
+  const writeNow = options.write ?? ((work: () => void) => store.transaction(work))
+  const batchObservations = options.batchObservations ?? BATCH_OBSERVATIONS
+
+  /** Reads a stream from a cursor to its end, pages held up to a batch, each batch written with the cursor after it. */
+  const readStream = async (stream: string, cursor: string | undefined): Promise<number> => {
+    let held: FeedBatch[] = []
+    let heldObservations = 0
+    let heldArticles = 0
+    let pages = 0
+    const write = async (through: string) => {
+      const { batch, countries: named } = mergeBatches(held)
+      await writeNow(() => {
+        for (const code of named) if (!store.geo.region(code)) registerCountry(store, code)
+        const counts = writer.write(batch)
+        store.upstreams.saveCursor(url, countries, stream, through)
+        result.articles += counts.articles
+        result.observations += counts.observationsInserted
+      })
+      held = []
+      heldObservations = 0
+      heldArticles = 0
+    }
+    const input = { url, key: options.key, region: stream === '*' ? undefined : stream, since: options.since?.toISOString(), pageSize: options.pageSize ?? PAGE_SIZE, cursor }
+    for await (const page of feedBatches(input, { fetch: options.fetch })) {
+      pages++
+      held.push(page)
+      heldObservations += page.observations
+      heldArticles += page.articles
+      result.elements += page.elements
+      if (!page.hasMore || heldObservations >= batchObservations || heldArticles >= BATCH_ARTICLES) await write(page.nextCursor)
+      options.onProgress?.({ ...result, remaining: page.remaining })
+    }
+    return pages
+  }
+
   try {
     for (const stream of countries ?? ['*']) {
-      const region = stream === '*' ? undefined : stream
-      let cursor = cursors[stream]
-      const ask = (from: string | undefined) => client.page({ cursor: from, region, since, limit: options.pageSize ?? PAGE_SIZE })
-      let pending = ask(cursor).catch(async (error: unknown) => {
+      const cursor = cursors[stream]
+      try {
+        await readStream(stream, cursor)
+      } catch (error) {
         if (!(error instanceof FeedSourceError && error.reason === 'cursor' && cursor)) throw error
+        const region = stream === '*' ? null : stream
         options.onNotice?.(`${error.message}. Reading ${region ? `${region}'s feed` : 'the feed'} again from the beginning (what is stored already is not written twice).`)
-        cursor = undefined
-        return ask(undefined)
-      })
-      for (;;) {
-        const page = await pending
-        if (page.has_more) {
-          pending = ask(page.next_cursor)
-          pending.catch(() => undefined) // awaited on the next turn; a failure is reported there
-        }
-        const batch = batchOf(page)
-        store.transaction(() => {
-          for (const code of countriesOf(page)) if (!store.geo.region(code)) registerCountry(store, code)
-          const counts = writer.write(batch)
-          store.upstreams.saveCursor(url, countries, stream, page.next_cursor)
-          result.articles += counts.articles
-          result.observations += counts.observationsInserted
-        })
-        result.elements += page.elements.length
-        options.onProgress?.({ ...result, remaining: page.remaining })
-        if (!page.has_more) break
+        await readStream(stream, undefined)
       }
     }
   } catch (error) {
@@ -84,52 +104,4 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
   }
   store.upstreams.recordRun(url, new Date().toISOString(), result)
   return result
-}
-
-/** The countries a page names (articles' regions, snapshots' feeds). */
-function countriesOf(page: FeedResponse): Set<string> {
-  return new Set(page.elements.map((e) => (e.type === 'article' ? e.article.region : e.snapshot.country)))
-}
-
-/** A page of the feed as one ingest batch: its publishers, entities, articles and observations. */
-export function batchOf(page: FeedResponse): IngestBatch {
-  const publishers = new Map<string, PublisherRecord>()
-  const entities = new Map<string, EntityRecord>()
-  const batch: Required<Pick<IngestBatch, 'articles'>> & IngestBatch = { articles: [] }
-  const observations = emptyObservationColumns()
-  for (const element of page.elements) {
-    if (element.type === 'article') {
-      const a = element.article
-      const p = a.publisher
-      publishers.set(a.domain, {
-        domain: a.domain,
-        name: p.name,
-        country: p.country,
-        profileExists: p.profile_exists,
-        knowledgeGraphId: p.knowledge_graph_id,
-        totalFollowers: p.total_followers,
-      })
-      for (const e of a.entities) entities.set(e.id, { id: e.id, name: e.name, type: e.type })
-      batch.articles.push({
-        id: a.id,
-        url: a.url,
-        title: a.title,
-        domain: a.domain,
-        region: a.region,
-        lang: a.lang,
-        category: a.category,
-        contentType: a.content_type,
-        summary: a.summary,
-        markdown: a.markdown,
-        images: a.images,
-        publishedAt: a.published_at,
-        entities: a.entities.map((e) => ({ id: e.id, score: e.score, extracted: e.extracted })),
-      })
-      continue
-    }
-    const s = element.snapshot
-    const at = Math.floor(Date.parse(s.observed_at) / 1000)
-    for (const e of s.entries) pushObservation(observations, e.article_id, -1, s.country, at, e.position, e.impressions)
-  }
-  return { publishers: [...publishers.values()], entities: [...entities.values()], articles: batch.articles, observationColumns: observations }
 }

@@ -37,6 +37,15 @@ export interface FeedArticleRow {
   totalFollowers: number | null
 }
 
+export interface ArticleKey {
+  id: string
+  region: string
+  lang: string
+}
+
+/** Article keys kept in memory at most (about 100 bytes each). */
+const MAX_KEYS_KEPT = 500_000
+
 /** The feed's arrival journal, read in order (`/v2/feed`). */
 export class FeedRepository {
   private readonly statements: Statements
@@ -82,13 +91,29 @@ export class FeedRepository {
       .all(country, observedAt, after) as Buffer[]
   }
 
-  /** Article ids, regions and languages by seq. */
-  articleKeys(seqs: readonly number[]): Map<number, { id: string; region: string; lang: string }> {
-    const rows = this.statements
-      .get('SELECT a.seq, a.id, a.region, a.lang FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value')
-      .all(JSON.stringify(seqs)) as Array<{ seq: number; id: string; region: string; lang: string }>
-    return new Map(rows.map((r) => [r.seq, r]))
+  /** Article ids, regions and languages by seq, kept while the data holds (a snapshot's articles recur in the next ones). */
+  articleKeys(seqs: readonly number[], dataVersion: number): Map<number, ArticleKey> {
+    if (this.keysVersion !== dataVersion || this.keys.size > MAX_KEYS_KEPT) {
+      this.keys.clear()
+      this.keysVersion = dataVersion
+    }
+    const missing = seqs.filter((seq) => !this.keys.has(seq))
+    if (missing.length > 0) {
+      const rows = this.statements
+        .get('SELECT a.seq, a.id, a.region, a.lang FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value')
+        .all(JSON.stringify(missing)) as Array<ArticleKey & { seq: number }>
+      for (const r of rows) this.keys.set(r.seq, { id: r.id, region: r.region, lang: r.lang })
+    }
+    const out = new Map<number, ArticleKey>()
+    for (const seq of seqs) {
+      const key = this.keys.get(seq)
+      if (key) out.set(seq, key)
+    }
+    return out
   }
+
+  private readonly keys = new Map<number, ArticleKey>()
+  private keysVersion = -1
 
   /** Articles with their entities and publisher, by seq. */
   articles(seqs: readonly number[]): Map<number, FeedArticleRow> {

@@ -17,6 +17,9 @@ export interface UpstreamRow {
   countries: string[] | null
   lastSyncedAt: string | null
   lastResult: SyncResult | null
+  keySecret: Buffer | null
+  keyStorage: 'os-keychain' | 'data-folder' | null
+  scheduleMinutes: number | null
 }
 
 /** Upstreams this store syncs from, and where their feeds were read up to (`feedlens sync`). */
@@ -58,6 +61,23 @@ export class UpstreamsRepository {
       .run(url, countries ? JSON.stringify(countries) : null)
   }
 
+  /** Adds an upstream the app syncs from, or changes one (its key only when a new one is given). */
+  saveSource(url: string, source: { keySecret: Buffer | null; keyStorage: string | null; countries: string[] | null; scheduleMinutes: number | null }): void {
+    const known = this.get(url)
+    if (known && JSON.stringify(known.countries) !== JSON.stringify(source.countries)) this.resetCursors(url, source.countries)
+    this.statements
+      .get(
+        `INSERT INTO sync_upstreams (url, cursor, countries, key_secret, key_storage, schedule_minutes) VALUES (@url, '{}', @countries, @keySecret, @keyStorage, @scheduleMinutes)
+         ON CONFLICT (url) DO UPDATE SET countries = excluded.countries, schedule_minutes = excluded.schedule_minutes,
+           key_secret = coalesce(excluded.key_secret, key_secret), key_storage = coalesce(excluded.key_storage, key_storage)`,
+      )
+      .run({ url, countries: source.countries ? JSON.stringify(source.countries) : null, keySecret: source.keySecret, keyStorage: source.keyStorage, scheduleMinutes: source.scheduleMinutes })
+  }
+
+  remove(url: string): boolean {
+    return this.statements.get('DELETE FROM sync_upstreams WHERE url = ?').run(url).changes > 0
+  }
+
   recordRun(url: string, at: string, result: SyncResult): void {
     this.statements
       .get(
@@ -74,6 +94,9 @@ interface RawRow {
   countries: string | null
   last_synced_at: string | null
   last_result: string | null
+  key_secret: Buffer | null
+  key_storage: 'os-keychain' | 'data-folder' | null
+  schedule_minutes: number | null
 }
 
 const fromRaw = (r: RawRow): UpstreamRow => ({
@@ -82,4 +105,7 @@ const fromRaw = (r: RawRow): UpstreamRow => ({
   countries: r.countries ? (JSON.parse(r.countries) as string[]) : null,
   lastSyncedAt: r.last_synced_at,
   lastResult: r.last_result ? (JSON.parse(r.last_result) as SyncResult) : null,
+  keySecret: r.key_secret,
+  keyStorage: r.key_storage,
+  scheduleMinutes: r.schedule_minutes,
 })

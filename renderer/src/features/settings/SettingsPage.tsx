@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle } from '../../stores/url-state'
 import { ImportPanel } from './ImportPanel'
+import { SourcesCard } from './SourcesCard'
 
 type ApiKey = RouteResponse<'appListKeys'>['keys'][number]
 
@@ -105,6 +106,8 @@ export function SettingsPage() {
       {bridge.desktop && <DesktopCard desktop={bridge.desktop} />}
 
       <ImportPanel />
+
+      <SourcesCard />
 
       <Card title="API keys">
         <p className="muted">

@@ -1,0 +1,33 @@
+/**
+ * The feed reader's worker thread (built as out/main/feed-reader-worker.js): fetches a stream's
+ * pages, parses and checks them and turns them into ingest batches, up to a few pages ahead of the
+ * thread that writes them (see feed-pages.ts).
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { FeedSourceError } from './feed-client'
+import { readPages, type FeedStreamInput, type ReaderMessage } from './feed-pages'
+
+const AHEAD = 8
+
+async function run(port: NonNullable<typeof parentPort>, input: FeedStreamInput): Promise<void> {
+  let unacknowledged = 0
+  let credit: (() => void) | null = null
+  port.on('message', () => {
+    unacknowledged--
+    credit?.()
+  })
+  const post = (message: ReaderMessage) => port.postMessage(message)
+  try {
+    for await (const page of readPages(input, undefined, AHEAD)) {
+      while (unacknowledged >= AHEAD) await new Promise<void>((resolve) => (credit = resolve))
+      unacknowledged++
+      post({ page })
+    }
+    post({ end: true })
+  } catch (error) {
+    post({ error: { reason: error instanceof FeedSourceError ? error.reason : 'failing', message: error instanceof Error ? error.message : String(error) } })
+  }
+  port.close()
+}
+
+if (parentPort) void run(parentPort, workerData as FeedStreamInput)
