@@ -30,14 +30,31 @@ export function cliImport(file: string, dataDir: string): Promise<{ report: Impo
   })
 }
 
-/** The world's articles and observations as NDJSON files (observations in time order, as a feed recorder writes them). */
-export async function exportWorld(source: Store, dir: string): Promise<{ articlesFile: string; observationsFile: string; rows: number }> {
+/**
+ * The world's articles and observations as NDJSON files (observations in time order, as a feed
+ * recorder writes them). With `wholeArticles`, articles carry everything a feed sends of them
+ * (Markdown, images, entities, publisher) as well.
+ */
+export async function exportWorld(source: Store, dir: string, options: { wholeArticles?: boolean } = {}): Promise<{ articlesFile: string; observationsFile: string; rows: number }> {
   const articlesFile = path.join(dir, 'articles.ndjson')
   const observationsFile = path.join(dir, 'observations.ndjson')
+  const whole = `, a.markdown, json(a.images) AS images, p.name AS publisher,
+    (SELECT json_group_array(json_object('id', e.id, 'name', e.name, 'type', e.type, 'score', ae.score))
+     FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE ae.article_id = a.id) AS entities`
   await writeLines(
     articlesFile,
     (function* () {
-      for (const a of source.sqlite.prepare('SELECT url, title, region, lang, category, content_type, summary, published_at FROM articles ORDER BY seq').iterate()) yield JSON.stringify(a)
+      const sql = `SELECT a.url, a.title, a.region, a.lang, a.category, a.content_type, a.summary, a.published_at${options.wholeArticles ? whole : ''}
+                   FROM articles a LEFT JOIN publishers p ON p.id = a.publisher_id ORDER BY a.seq`
+      for (const a of source.sqlite.prepare(sql).iterate() as Iterable<Record<string, unknown>>) {
+        if (!options.wholeArticles) {
+          yield JSON.stringify(a)
+          continue
+        }
+        const row: Record<string, unknown> = { ...a, images: a.images ? JSON.parse(a.images as string) : null, entities: JSON.parse(a.entities as string) }
+        for (const k of Object.keys(row)) if (row[k] === null) delete row[k]
+        yield JSON.stringify(row)
+      }
     })(),
   )
   const urls = new Map(source.sqlite.prepare('SELECT seq, url FROM articles').raw().all() as Array<[number, string]>)

@@ -41,7 +41,7 @@ export async function measureSync(scale: DemoScale, source: Store): Promise<Sync
   const upstream = await serveFolder(copy.dir)
   try {
     const synced = await cliSync(upstream.url, copy.key, into)
-    const { articlesFile, observationsFile } = await exportWorld(source, files)
+    const { articlesFile, observationsFile } = await exportWorld(source, files, { wholeArticles: true })
     const a = await cliImport(articlesFile, imported)
     const o = await cliImport(observationsFile, imported)
     const result: SyncResults = {
@@ -53,7 +53,7 @@ export async function measureSync(scale: DemoScale, source: Store): Promise<Sync
     }
     line(
       `  sync of ${n(synced.observations)} observations and their articles (${n(synced.elements)} feed elements, \`feedlens sync\` from a server, start to exit): ` +
-        `${result.syncSeconds.toFixed(1)} s, ${n(result.syncPerSecond)} observations/s; importing the same from files (articles, then observations): ` +
+        `${result.syncSeconds.toFixed(1)} s, ${n(result.syncPerSecond)} observations/s; importing the same from files (whole articles, then observations): ` +
         `${result.importSeconds.toFixed(1)} s, ${n(result.importPerSecond)}/s; sync ${((result.syncPerSecond / result.importPerSecond) * 100).toFixed(0)}% of import`,
     )
     return result

@@ -3,7 +3,7 @@ import { appPrincipal, type Principal } from './auth/principal'
 import { KeyPrincipals } from './auth/key-principals'
 import { WebSessions } from './auth/web-sessions'
 import type { RequestContext } from './service/context'
-import { JobRegistry } from './jobs/jobs'
+import { JobRegistry, type JobView } from './jobs/jobs'
 import { MentionScanner } from './jobs/mention-scan'
 import { analyticsStale, refreshAnalyticsInBackground } from './jobs/refresh'
 import { stopRefreshThread } from './jobs/refresh-thread'
@@ -98,24 +98,26 @@ export class Core {
         void refreshAnalyticsInBackground(this.store, this.now()).catch((error: unknown) => this.log(`Computing trends and signals failed: ${describeError(error)}`))
       }
       this.scanner.requestDue()
-      this.startDueSyncs()
+      this.syncDueSources()
       void this.store.activity.prepareInBackground().catch(() => undefined) // failures are reported by the keeper
     } catch (error) {
       this.log(`Background work failed (tried again in a minute): ${describeError(error)}`)
     }
   }
 
-  /** Sources of Settings > Sources with a schedule whose time has come are synced (a job each). */
-  private startDueSyncs(): void {
+  /** Sources of Settings > Sources with a schedule whose time has come are synced (a job each, or the one running): their jobs. */
+  syncDueSources(): JobView[] {
     const now = this.now()
+    const started: JobView[] = []
     for (const source of this.store.upstreams.all()) {
       if (!isSyncDue({ scheduleMinutes: source.scheduleMinutes, hasKey: source.keySecret !== null, lastSyncedAt: source.lastSyncedAt }, now)) continue
       try {
-        startSyncJob(this.context(this.appPrincipal()), source.url, now)
+        started.push(startSyncJob(this.context(this.appPrincipal()), source.url, now))
       } catch (error) {
         this.log(`The scheduled sync from ${source.url} could not start: ${describeError(error)}`)
       }
     }
+    return started
   }
 
   /** Saves what is held in memory (request counters), stops the refresh thread and closes the store. */

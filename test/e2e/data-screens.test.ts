@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { startHttpServer, type RunningServer } from '../../electron/core/http/server'
 import { makeWorld, tempDir, type TestWorld } from '../helpers/core'
+import { seedFixture } from '../helpers/fixture'
 import { RENDERER, SCREENSHOTS, signIn, useScreens } from './browser'
 
 const UCI = path.resolve(__dirname, '../fixtures/uci-news-dev.csv')
@@ -29,6 +30,40 @@ describe('first start, import and the data screens in Chromium', () => {
     expect(text).toMatch(/entities found in the text of [\d,]+ articles/)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-import.png') })
     expect(world.store.counts().articles).toBe(3149)
+  })
+
+  it('syncs from another Feedlens from Settings > Sources, the key never shown again', async () => {
+    const upstream = makeWorld()
+    seedFixture(upstream.store, upstream.projectId)
+    const other = await startHttpServer(upstream.core, { port: 0 })
+    const before = world.store.counts().articles
+    try {
+      await page.goto(`${server.url}/settings`)
+      const form = page.getByRole('form', { name: 'Add a source' })
+      await form.getByLabel('Address').fill(other.url)
+      await form.getByLabel('API key').fill(upstream.key)
+      await form.getByLabel('Sync').selectOption({ label: 'every 3 hours' })
+      await form.getByRole('button', { name: 'Add source' }).click()
+      const row = page.getByRole('table', { name: 'Sources' }).locator('tbody tr')
+      await expect.poll(() => row.innerText()).toContain('in the data folder')
+      expect(await row.innerText()).toContain('every 3 hours')
+      expect(await row.innerText()).toContain('Never synced.')
+      expect(await page.content()).not.toContain(upstream.key)
+      await row.getByRole('button', { name: 'Sync now' }).click()
+      await expect.poll(() => page.locator('.import-summary').last().innerText(), { timeout: 20_000 }).toBe('Synced: 7 elements, 3 articles, 5 new observations.')
+      await expect.poll(() => row.innerText()).toMatch(/3 articles, 5 new observations\./)
+      await page.getByRole('table', { name: 'Sources' }).scrollIntoViewIfNeeded()
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-sources.png') })
+      await page.setViewportSize({ width: 1024, height: 700 })
+      await page.getByRole('combobox', { name: /^Theme/ }).selectOption('dark')
+      await page.getByRole('table', { name: 'Sources' }).scrollIntoViewIfNeeded()
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'settings-sources-dark-1024.png') })
+      await page.getByRole('combobox', { name: /^Theme/ }).selectOption('system')
+      await page.setViewportSize({ width: 1440, height: 900 })
+      expect(world.store.counts().articles).toBe(before + 3)
+    } finally {
+      await other.close()
+    }
   })
 
   it('searches the imported articles and opens one', async () => {

@@ -150,7 +150,6 @@ function toElements(
 }
 
 function feedArticle(a: FeedArticleRow): FeedArticle {
-  const entities = JSON.parse(a.entities) as Array<{ id: string; name: string; type: string | null; score: number; extracted: number }>
   return {
     id: a.id,
     url: a.url,
@@ -164,7 +163,7 @@ function feedArticle(a: FeedArticleRow): FeedArticle {
     markdown: a.markdown,
     images: a.images ? (JSON.parse(a.images) as FeedArticle['images']) : null,
     published_at: a.publishedAt,
-    entities: entities.map((e) => ({ ...e, extracted: e.extracted === 1 })),
+    entities: a.entities.map((e) => ({ ...e, extracted: e.extracted === 1 })),
     publisher: {
       name: a.publisherName ?? a.domain,
       country: a.publisherCountry,

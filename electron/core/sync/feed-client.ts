@@ -66,7 +66,7 @@ export class FeedClient {
         continue
       }
       const text = await res.text()
-      const detail = detailOf(text)
+      const detail = res.status === 200 ? null : detailOf(text)
       if (res.status === 401) throw new FeedSourceError('refused', `${this.baseUrl} refused the key: ${detail ?? 'unauthorised'}`)
       if (res.status === 403) throw new FeedSourceError('refused', `${this.baseUrl} refused the request: ${detail ?? 'forbidden'}`)
       if (res.status === 404) {

@@ -83,7 +83,7 @@ export async function* feedBatches(input: FeedStreamInput, options: { fetch?: ty
  */
 export async function* readPages(input: FeedStreamInput, fetchImpl?: typeof fetch, ahead = 1): AsyncGenerator<FeedBatch> {
   const client = new FeedClient(input.url, input.key, fetchImpl)
-  const buffer: Array<{ page: FeedBatch } | { end: true } | { error: unknown }> = []
+  const buffer: Array<{ page: FeedBatch } | { error: unknown }> = []
   let wake = null as (() => void) | null
   let space = null as (() => void) | null
   let stopped = false
@@ -109,7 +109,6 @@ export async function* readPages(input: FeedStreamInput, fetchImpl?: typeof fetc
       const item = buffer.shift()!
       space?.()
       if ('error' in item) throw item.error
-      if ('end' in item) return
       yield item.page
       if (!item.page.hasMore) return
     }

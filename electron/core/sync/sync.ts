@@ -32,8 +32,9 @@ export interface SyncProgress extends SyncResult {
 }
 
 const PAGE_SIZE = 1000
-/** Observations (and articles, which carry their text) held before they are written, as `feedlens import` writes them. */
+/** Observations held before they are written, as `feedlens import` batches them (aggregates are rewritten once a batch). */
 const BATCH_OBSERVATIONS = 500_000
+/** Articles held before they are written (they carry their text), as `feedlens import` batches them. */
 const BATCH_ARTICLES = 20_000
 
 /**

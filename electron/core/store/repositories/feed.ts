@@ -14,7 +14,15 @@ export interface FeedLogRow {
   lang: string | null
 }
 
-/** An article as the feed sends it, its entities and publisher as JSON text. */
+export interface FeedEntityRow {
+  id: string
+  name: string
+  type: string | null
+  score: number
+  extracted: number
+}
+
+/** An article as the feed sends it, with its entities and publisher. */
 export interface FeedArticleRow {
   seq: number
   id: string
@@ -29,7 +37,7 @@ export interface FeedArticleRow {
   markdown: string | null
   images: string | null
   publishedAt: string | null
-  entities: string
+  entities: FeedEntityRow[]
   publisherName: string | null
   publisherCountry: string | null
   profileExists: number | null
@@ -117,17 +125,29 @@ export class FeedRepository {
 
   /** Articles with their entities and publisher, by seq. */
   articles(seqs: readonly number[]): Map<number, FeedArticleRow> {
+    const list = JSON.stringify(seqs)
     const rows = this.statements
       .get(
         `SELECT a.seq, a.id, a.url, a.title, a.domain, a.region, a.lang, a.category, a.content_type AS contentType, a.summary,
                 a.markdown, a.images, a.published_at AS publishedAt,
-                (SELECT json_group_array(json_object('id', e.id, 'name', e.name, 'type', e.type, 'score', ae.score, 'extracted', ae.extracted))
-                 FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE ae.article_id = a.id) AS entities,
                 p.name AS publisherName, p.country AS publisherCountry, p.profile_exists AS profileExists,
                 p.knowledge_graph_id AS knowledgeGraphId, p.total_followers AS totalFollowers
          FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value LEFT JOIN publishers p ON p.id = a.publisher_id`,
       )
-      .all(JSON.stringify(seqs)) as FeedArticleRow[]
-    return new Map(rows.map((r) => [r.seq, r]))
+      .all(list) as Array<Omit<FeedArticleRow, 'entities'>>
+    const entities = new Map<string, FeedEntityRow[]>()
+    for (const e of this.statements
+      .get(
+        `SELECT ae.article_id AS articleId, e.id, e.name, e.type, ae.score, ae.extracted
+         FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value CROSS JOIN article_entities ae ON ae.article_id = a.id
+         CROSS JOIN entities e ON e.id = ae.entity_id`,
+      )
+      .all(list) as Array<FeedEntityRow & { articleId: string }>) {
+      const of = entities.get(e.articleId)
+      const entity = { id: e.id, name: e.name, type: e.type, score: e.score, extracted: e.extracted }
+      if (of) of.push(entity)
+      else entities.set(e.articleId, [entity])
+    }
+    return new Map(rows.map((r) => [r.seq, { ...r, entities: entities.get(r.id) ?? [] }]))
   }
 }
