@@ -27,6 +27,7 @@ const PATHS: Record<string, string> = {
   trend_id: IDS.trend,
   theme_id: IDS.theme,
   topic_id: IDS.topic,
+  entity_id: encodeURIComponent('/m/fed'),
 }
 
 /** The most expensive valid value of each query parameter that sizes work. */

@@ -32,6 +32,10 @@ const CONTRACT_METHODS = [
   'GET /public/engine-profile',
   'POST /public/engine-profile/bulk',
   'GET /public/engine-profile/query',
+  // referred to by the contract, their parameters and payloads ours (docs/contract-decisions.md)
+  'GET /v1/entities',
+  'GET /v1/entities/{entity_id}',
+  'GET /v2/feed',
 ]
 
 const contractRoutes = (Object.values(routes) as RouteDef[]).filter((r) => r.access !== 'app')
@@ -42,7 +46,8 @@ describe('contract coverage', () => {
   })
 
   it('keeps every keyed method under /v1 and every keyless one under /public', () => {
-    for (const r of contractRoutes) expect(r.path.startsWith(r.access === 'key' ? '/v1/' : '/public/'), r.path).toBe(true)
+    // the feed method is referred to under /v2/
+    for (const r of contractRoutes) expect(r.path.startsWith(r.access === 'key' ? (r.path === '/v2/feed' ? '/v2/' : '/v1/') : '/public/'), r.path).toBe(true)
   })
 
   it('answers the list methods on an empty store with their documented shapes, never invented data', async () => {
@@ -54,6 +59,8 @@ describe('contract coverage', () => {
       ['listArticles', '/v1/articles'],
       ['listTrends', '/v1/trends'],
       ['listThemes', '/v1/themes'],
+      ['listEntities', '/v1/entities'],
+      ['getFeed', '/v2/feed'],
       ['getVolatility', '/public/discover/volatility?granularity=3h'],
       ['getCategoryVolatility', '/public/discover/category-volatility'],
       ['getTopicVolatility', '/public/discover/topic-volatility'],

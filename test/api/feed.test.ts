@@ -127,6 +127,12 @@ describe('GET /v2/feed', () => {
     for (const q of ['limit=0', 'limit=1001', 'region=USA', 'since=yesterday']) expect((await w.get(`/v2/feed?${q}`)).status, q).toBe(422)
   })
 
+  it('describes its elements in /openapi.json', async () => {
+    const doc = (await (await w.get('/openapi.json', {})).json()) as any
+    const text = JSON.stringify(doc.paths['/v2/feed'].get)
+    for (const field of ['"snapshot"', '"article"', 'observed_at', 'article_id', 'next_cursor', 'has_more', 'remaining', 'cursor']) expect(text, field).toContain(field)
+  })
+
   it('keeps a cursor valid across a restart', async () => {
     const file = path.join(tempDir(), 'feedlens.db')
     const first = makeWorld({ file })

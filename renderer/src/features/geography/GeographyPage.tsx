@@ -87,7 +87,7 @@ export function GeographyPage() {
   const activeCities = view.active_cities === 'true'
   const [entity, setEntity] = useDraft(view.entity)
   // the entities most present in the store whose names start with what is typed
-  const entitySuggestions = useApi('appListSuggestions', { query: { kind: 'entity', q: entity.trim() || undefined, limit: 10 } })
+  const entitySuggestions = useApi('listEntities', { query: { q: entity.trim() || undefined, sort_by: 'publications', limit: 10 } })
   const regions = useApi('listRegions', { query: { with_stats: true, ...(query.entity ? query : {}) } })
   const languages = useApi('listLanguages', { query: { with_article_counts: true } })
   const region = useApi('getRegion', selected ? { params: { alpha_2: selected } } : null)
@@ -120,9 +120,9 @@ export function GeographyPage() {
           Entity activity
           <input value={entity} onChange={(e) => setEntity(e.target.value)} placeholder="an entity name or knowledge-graph id, e.g. /m/0..." list="entity-suggestions" data-search />
           <datalist id="entity-suggestions">
-            {(entitySuggestions.data?.suggestions ?? []).map((s) => (
-              <option key={s.value} value={s.label}>
-                {s.count.toLocaleString('en-US')} articles
+            {(entitySuggestions.data?.entities ?? []).map((e) => (
+              <option key={e.id} value={e.name}>
+                {[e.type, `${e.publications.toLocaleString('en-US')} articles`].filter(Boolean).join(' · ')}
               </option>
             ))}
           </datalist>

@@ -127,7 +127,13 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
   const [countries, setCountries] = useState((list.countries ?? []).join(', '))
   const [langs, setLangs] = useState((list.langs ?? []).join(', '))
   const kind = list.kind as ListKind
-  const suggestions = useApi('appListSuggestions', kind === 'mention' ? null : { query: { kind, q: value.trim() || undefined, limit: 10 } })
+  // entities come from the contract's entity search (with their figures); the other kinds from the app's suggestions
+  const entities = useApi('listEntities', kind === 'entity' ? { query: { q: value.trim() || undefined, sort_by: 'publications', limit: 10 } } : null)
+  const others = useApi('appListSuggestions', kind === 'mention' || kind === 'entity' ? null : { query: { kind, q: value.trim() || undefined, limit: 10 } })
+  const suggestions =
+    kind === 'entity'
+      ? (entities.data?.entities ?? []).map((e) => ({ value: e.id, label: e.name, count: e.publications }))
+      : (others.data?.suggestions ?? [])
 
   const run = async (work: () => Promise<unknown>) => {
     try {
@@ -226,8 +232,8 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
             list={`suggest-${list.id}`}
           />
           <datalist id={`suggest-${list.id}`}>
-            {(suggestions.data?.suggestions ?? []).map((s) => (
-              <option key={s.value} value={kind === 'trend' ? s.value : s.value}>
+            {suggestions.map((s) => (
+              <option key={s.value} value={s.value}>
                 {s.label}
               </option>
             ))}
@@ -248,9 +254,9 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
         </button>
       </form>
       <p className="muted small">{KIND_HELP[kind].help}</p>
-      {kind !== 'mention' && (suggestions.data?.suggestions.length ?? 0) > 0 && (
+      {kind !== 'mention' && suggestions.length > 0 && (
         <div className="chips" aria-label="Suggestions">
-          {suggestions.data!.suggestions
+          {suggestions
             .filter((s) => !list.items.some((i) => i.key === s.value))
             .slice(0, 8)
             .map((s) => (
