@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApiKey } from '../../electron/core/service/keys'
 import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 
@@ -84,9 +85,15 @@ describe('GET /v1/entities/{id}', () => {
     expect(before).toMatchObject({ publications: 0, impressions: 0, first_seen_at: null, daily: [] })
   })
 
-  it('answers an unknown entity with 404', async () => {
+  it('answers an unknown entity with 404, and one only closed markets show as if unknown', async () => {
     const res = await w.get('/v1/entities/%2Fm%2Fnobody')
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({ detail: 'Entity /m/nobody not found' })
+    const us = { 'X-API-Key': createApiKey(w.store, { name: 'US only', projectId: w.projectId, countries: ['US'] }, w.now()).value }
+    const closed = await w.get('/v1/entities/%2Fm%2Fberlin', us)
+    expect(closed.status).toBe(404)
+    expect(await closed.json()).toEqual({ detail: 'Entity /m/berlin not found' })
+    expect((await w.get('/v1/entities/%2Fm%2Ffed', us)).status).toBe(200)
+    expect((await w.get('/v1/entities/%2Fm%2Fberlin')).status).toBe(200)
   })
 })

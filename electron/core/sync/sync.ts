@@ -39,9 +39,10 @@ const BATCH_ARTICLES = 20_000
 
 /**
  * Pulls an upstream's `/v2/feed` into the store: pages held up to an import's batch, then written
- * with the cursor that follows the last of them in one transaction, so a sync killed at any moment resumes where the store says
- * it stopped, with nothing lost or doubled (and the import is idempotent besides). The next page is
- * fetched while one is written. Returns what came in; trends and signals are the caller's to refresh.
+ * with the cursor that follows the last of them in one transaction, so a sync killed at any moment
+ * resumes where the store says it stopped, with nothing lost or doubled (and the import is
+ * idempotent besides). Pages are read ahead while earlier ones are written (feed-pages.ts).
+ * Returns what came in; trends and signals are the caller's to refresh.
  */
 export async function syncFrom(store: Store, options: SyncOptions): Promise<SyncResult> {
   const url = normalizeUpstreamUrl(options.url)
@@ -56,11 +57,10 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
   const batchObservations = options.batchObservations ?? BATCH_OBSERVATIONS
 
   /** Reads a stream from a cursor to its end, pages held up to a batch, each batch written with the cursor after it. */
-  const readStream = async (stream: string, cursor: string | undefined): Promise<number> => {
+  const readStream = async (stream: string, cursor: string | undefined): Promise<void> => {
     let held: FeedBatch[] = []
     let heldObservations = 0
     let heldArticles = 0
-    let pages = 0
     const write = async (through: string) => {
       const { batch, countries: named } = mergeBatches(held)
       await writeNow(() => {
@@ -76,7 +76,6 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
     }
     const input = { url, key: options.key, region: stream === '*' ? undefined : stream, since: options.since?.toISOString(), pageSize: options.pageSize ?? PAGE_SIZE, cursor }
     for await (const page of feedBatches(input, { fetch: options.fetch })) {
-      pages++
       held.push(page)
       heldObservations += page.observations
       heldArticles += page.articles
@@ -84,7 +83,6 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
       if (!page.hasMore || heldObservations >= batchObservations || heldArticles >= BATCH_ARTICLES) await write(page.nextCursor)
       options.onProgress?.({ ...result, remaining: page.remaining })
     }
-    return pages
   }
 
   try {

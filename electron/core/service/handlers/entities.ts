@@ -92,11 +92,12 @@ export const entityHandlers: HandlerMap<'listEntities' | 'getEntity'> = {
     const { data } = await ctx.store.activity.current()
     const scope = scopeOf(ctx, data, query)
     const n = data.entityIds.find(entity.id)
-    const figures = n === undefined ? null : entityFigures(data, n, scope)
-    // an entity none of whose articles the caller's markets show is not theirs to see
-    if (marketFilter(ctx) !== null && !figures?.publications && n !== undefined && entityFigures(data, n, { ...scope, range: { fromDay: null, toDay: null } }).publications === 0) {
-      throw notFound(`Entity ${params.entity_id}`)
+    // an entity none of whose articles the caller's markets show, at any time, is not theirs to see
+    if (marketFilter(ctx) !== null) {
+      const everywhere = { ...scope, range: { fromDay: null, toDay: null }, countries: new Set(allowedMarkets(ctx).flatMap((c) => data.countries.find(c) ?? [])), lang: null }
+      if (n === undefined || entityFigures(data, n, everywhere).publications === 0) throw notFound(`Entity ${params.entity_id}`)
     }
+    const figures = n === undefined ? null : entityFigures(data, n, scope)
     const none: EntityFigures = { publications: 0, impressions: 0, trends: [], firstSeen: null, lastSeen: null }
     const f = figures ?? none
     return {
