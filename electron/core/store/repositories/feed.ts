@@ -73,8 +73,8 @@ export class FeedRepository {
     return this.statements
       .get(
         `SELECT l.position, l.article_seq AS articleSeq, l.country, l.observed_at AS observedAt, l.entry_count AS entryCount, l.seqs,
-                a.region, a.lang
-         FROM feed_log l LEFT JOIN articles a ON a.seq = l.article_seq
+                f.region, f.lang
+         FROM feed_log l LEFT JOIN article_facets f ON f.article_seq = l.article_seq
          WHERE l.position > ? ORDER BY l.position LIMIT ?`,
       )
       .all(position, max) as FeedLogRow[]
