@@ -26,7 +26,7 @@ const PARTS = ['tracking', 'duckdb', 'start', 'reads', 'import', 'trends', 'thro
 const program = new Command()
   .option('--scales <list>', 'demo scales to measure (small, medium, large)', 'small,medium')
   .option('--calls <n>', 'calls per measurement, each asking something else', '60')
-  .option('--import-runs <n>', 'imports per scale (the median is reported)', '3')
+  .option('--import-runs <n>', 'imports (and syncs) per scale (the median is reported)', '3')
   .option('--fresh', 'make the cached worlds anew')
   .option('--only <parts>', `measure only these parts: ${PARTS.join(', ')}`, PARTS.join(','))
   .parse()
@@ -83,7 +83,7 @@ async function measureScale(scale: DemoScale): Promise<ScaleResults> {
   }
   if (parts.has('sync')) {
     line('sync (the feed of a server, into an empty folder):')
-    results.sync = await measureSync(scale, store)
+    results.sync = await measureSync(scale, store, Number(opts.importRuns))
   }
   store.close()
   if (parts.has('start')) {

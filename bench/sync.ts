@@ -9,14 +9,15 @@ import path from 'node:path'
 import type { DemoScale } from '../electron/core/demo/scales'
 import type { Store } from '../electron/core/store/store'
 import { cliImport, exportWorld } from './import'
-import { BIN, copyWorld, line, n, serveFolder } from './lib'
+import { BIN, copyWorld, line, median, n, serveFolder } from './lib'
 
 export interface SyncResults {
   observations: number
-  syncSeconds: number
-  syncPerSecond: number
-  importSeconds: number
-  importPerSecond: number
+  /** observations a second, each run (sync and import alternated) */
+  syncRuns: number[]
+  importRuns: number[]
+  syncMedian: number
+  importMedian: number
 }
 
 function cliSync(url: string, key: string, dataDir: string): Promise<{ observations: number; elements: number; seconds: number }> {
@@ -33,33 +34,46 @@ function cliSync(url: string, key: string, dataDir: string): Promise<{ observati
   })
 }
 
-export async function measureSync(scale: DemoScale, source: Store): Promise<SyncResults> {
+export async function measureSync(scale: DemoScale, source: Store, runs: number): Promise<SyncResults> {
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-bench-sync-files-'))
-  const into = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-bench-sync-into-'))
-  const imported = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-bench-sync-import-'))
   const copy = await copyWorld(scale)
   const upstream = await serveFolder(copy.dir)
   try {
-    const synced = await cliSync(upstream.url, copy.key, into)
     const { articlesFile, observationsFile } = await exportWorld(source, files, { wholeArticles: true })
-    const a = await cliImport(articlesFile, imported)
-    const o = await cliImport(observationsFile, imported)
-    const result: SyncResults = {
-      observations: synced.observations,
-      syncSeconds: synced.seconds,
-      syncPerSecond: synced.observations / synced.seconds,
-      importSeconds: a.seconds + o.seconds,
-      importPerSecond: o.report.observationsInserted / (a.seconds + o.seconds),
+    const syncRuns: number[] = []
+    const importRuns: number[] = []
+    let observations = 0
+    let elements = 0
+    // alternated, so that a slower spell of the machine falls on both
+    for (let run = 0; run < runs; run++) {
+      const into = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-bench-sync-into-'))
+      const imported = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-bench-sync-import-'))
+      try {
+        const synced = await cliSync(upstream.url, copy.key, into)
+        observations = synced.observations
+        elements = synced.elements
+        const a = await cliImport(articlesFile, imported)
+        const o = await cliImport(observationsFile, imported)
+        syncRuns.push(synced.observations / synced.seconds)
+        importRuns.push(o.report.observationsInserted / (a.seconds + o.seconds))
+        line(
+          `  run ${run + 1}: sync ${synced.seconds.toFixed(1)} s (${n(syncRuns[run]!)} observations/s); ` +
+            `import of the same ${(a.seconds + o.seconds).toFixed(1)} s (${n(importRuns[run]!)}/s)`,
+        )
+      } finally {
+        for (const dir of [into, imported]) fs.rmSync(dir, { recursive: true, force: true })
+      }
     }
+    const result: SyncResults = { observations, syncRuns, importRuns, syncMedian: median(syncRuns), importMedian: median(importRuns) }
     line(
-      `  sync of ${n(synced.observations)} observations and their articles (${n(synced.elements)} feed elements, \`feedlens sync\` from a server, start to exit): ` +
-        `${result.syncSeconds.toFixed(1)} s, ${n(result.syncPerSecond)} observations/s; importing the same from files (whole articles, then observations): ` +
-        `${result.importSeconds.toFixed(1)} s, ${n(result.importPerSecond)}/s; sync ${((result.syncPerSecond / result.importPerSecond) * 100).toFixed(0)}% of import`,
+      `  sync of ${n(observations)} observations and their articles (${n(elements)} feed elements, \`feedlens sync\` from a server, start to exit): ` +
+        `median ${n(result.syncMedian)} observations/s over ${runs} runs; importing the same from files (whole articles, then observations): ` +
+        `median ${n(result.importMedian)}/s; sync ${((result.syncMedian / result.importMedian) * 100).toFixed(0)}% of import`,
     )
     return result
   } finally {
     upstream.child.kill('SIGTERM')
     copy.remove()
-    for (const dir of [files, into, imported]) fs.rmSync(dir, { recursive: true, force: true })
+    fs.rmSync(files, { recursive: true, force: true })
   }
 }
