@@ -44,15 +44,16 @@ const ROWS_PER_FRAME = 40
  * screen at once and the rest a few frames later. Starts again when the rows change.
  */
 function useRowsInSteps(rows: readonly unknown[]): number {
-  const [drawn, setDrawn] = useState({ rows, count: Math.min(rows.length, ROWS_PER_FRAME) })
-  const current = drawn.rows === rows ? drawn.count : Math.min(rows.length, ROWS_PER_FRAME)
-  if (drawn.rows !== rows) setDrawn({ rows, count: current })
+  const long = rows.length > ROWS_PER_FRAME
+  const [drawn, setDrawn] = useState<{ rows: readonly unknown[]; count: number } | null>(null)
+  // a short table draws all at once and keeps no state; a long one starts again with new rows
+  const current = !long ? rows.length : drawn?.rows === rows ? drawn.count : ROWS_PER_FRAME
   useEffect(() => {
     if (current >= rows.length) return
     // after this frame is painted
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setDrawn((d) => (d.rows === rows ? { rows, count: Math.min(rows.length, d.count + ROWS_PER_FRAME) } : d)), 0)
+      timer = setTimeout(() => setDrawn({ rows, count: Math.min(rows.length, current + ROWS_PER_FRAME) }), 0)
     })
     return () => {
       cancelAnimationFrame(frame)

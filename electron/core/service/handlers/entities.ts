@@ -3,9 +3,12 @@ import type { RequestContext } from '../context'
 import { ApiError, notFound } from '../errors'
 import { allowedMarkets, assertMarketAllowed, marketFilter } from '../markets'
 import { dayRangeOf } from '../../analytics/explore/group-figures'
-import { entityDaily, entityFigures, type EntityFigures, type EntityScope } from '../../analytics/explore/entity-figures'
+import { articlesInScope, entityDaily, entityFigures, entityTotals, type EntityFigures, type EntityScope } from '../../analytics/explore/entity-figures'
 import type { ActivityData } from '../../analytics/tracking/activity-data'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
+
+/** Up to this many candidate entities are each figured from their own articles; more, from every article's figures read once. */
+const FEW_CANDIDATES = 200
 
 interface ScopeQuery {
   region?: string
@@ -60,12 +63,14 @@ export const entityHandlers: HandlerMap<'listEntities' | 'getEntity'> = {
       query.q === undefined && query.type === undefined
         ? data.entityIds.list
         : ctx.store.entities.matching(query.q, query.type).map((e) => e.id)
-    const found: Array<{ id: string; name: string; figures: EntityFigures }> = []
+    // many candidates: every article's figures once, then each entity's sums; a few: each entity's own articles
+    const everyArticle = candidates.length > FEW_CANDIDATES ? articlesInScope(data, scope) : null
+    const found: Array<{ id: string; n: number; name: string; figures: { publications: number; impressions: number } }> = []
     for (const id of candidates) {
       const n = data.entityIds.find(id)
       if (n === undefined) continue
-      const figures = entityFigures(data, n, scope)
-      if (figures.publications > 0) found.push({ id, name: data.entityNames.get(id) ?? id, figures })
+      const figures = everyArticle ? entityTotals(data, n, everyArticle) : entityFigures(data, n, scope)
+      if (figures.publications > 0) found.push({ id, n, name: data.entityNames.get(id) ?? id, figures })
     }
     const direction = query.sort_order === 'asc' ? 1 : -1
     const key = query.sort_by
@@ -79,7 +84,7 @@ export const entityHandlers: HandlerMap<'listEntities' | 'getEntity'> = {
     const rows = ctx.store.entities.byIds(page.map((e) => e.id))
     const tracked = trackedIds(ctx)
     return {
-      entities: page.map((e) => listItem(ctx, data, rows.get(e.id) ?? { id: e.id, name: e.name, type: null }, e.figures, tracked)),
+      entities: page.map((e) => listItem(ctx, data, rows.get(e.id) ?? { id: e.id, name: e.name, type: null }, entityFigures(data, e.n, scope), tracked)),
       total: found.length,
       limit: query.limit,
       offset: query.offset,
