@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { feedPage, type FeedPage } from '../../electron/core/service/feed'
 import { openTestStore, tempDir } from '../helpers/core'
+import { BIN, committedObservations, serveFolder } from '../helpers/cli'
 
 /**
  * `feedlens sync` as users run it, through the built CLI against `feedlens serve` of another data
@@ -12,27 +13,13 @@ import { openTestStore, tempDir } from '../helpers/core'
  * the feed read while an import writes has every observation exactly once.
  */
 
-const BIN = path.resolve(__dirname, '../../bin/feedlens.js')
 
 function feedlens(args: string[]) {
   const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, HOME: tempDir(), FEEDLENS_SYNC_KEY: '' } })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
-function serve(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
-    const stderr: string[] = []
-    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
-    let buffer = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString()
-      const match = /Feedlens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(buffer)
-      if (match) resolve({ url: match[1]!, child })
-    })
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr.join('')}`)))
-  })
-}
+const serve = serveFolder
 
 /** `articles` articles in US and GB snapshots every hour for `hours` hours from an offset. */
 function observationFile(articles: number, hours: number, offset = 0): string {
@@ -105,17 +92,7 @@ describe('feedlens sync', () => {
     const dir = tempDir()
     const storeFile = path.join(dir, 'feedlens.db')
     const child = spawn(process.execPath, [BIN, 'sync', '--from', upstream.url, '--key', key, '--data-dir', dir, '--no-refresh', '--page-size', '3', '--batch-size', '500'], { stdio: 'ignore' })
-    const committed = () => {
-      if (!fs.existsSync(storeFile)) return 0
-      try {
-        const peek = new Database(storeFile, { readonly: true })
-        const n = (peek.prepare('SELECT coalesce(sum(entry_count), 0) FROM feed_snapshots').pluck().get() as number) ?? 0
-        peek.close()
-        return n
-      } catch {
-        return 0
-      }
-    }
+    const committed = () => committedObservations(storeFile)
     await vi.waitFor(() => expect(committed()).toBeGreaterThanOrEqual(2_000), { timeout: 60_000, interval: 10 })
     child.kill('SIGKILL')
     await new Promise((resolve) => child.on('exit', resolve))

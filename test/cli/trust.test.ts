@@ -1,18 +1,18 @@
 import Database from 'better-sqlite3'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { setInterval as ticker } from 'node:timers/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { makeWorld, openTestStore, tempDir } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
+import { BIN, committedObservations, serveFolder } from '../helpers/cli'
 
 /**
  * The trust issue as users meet it, through the built CLI: a store another process holds, a
  * folder that cannot be written, two imports at once, an import killed halfway.
  */
 
-const BIN = path.resolve(__dirname, '../../bin/feedlens.js')
 const asRoot = process.getuid?.() === 0
 
 function feedlens(args: string[], options: { asNobody?: boolean } = {}) {
@@ -22,21 +22,7 @@ function feedlens(args: string[], options: { asNobody?: boolean } = {}) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
-/** Starts `feedlens serve` on a data folder; resolves with its URL once it listens. */
-function serve(dataDir: string): Promise<{ url: string; child: ChildProcess; stderr: string[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
-    const stderr: string[] = []
-    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
-    let buffer = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString()
-      const match = /Feedlens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(buffer)
-      if (match) resolve({ url: match[1]!, child, stderr })
-    })
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr.join('')}`)))
-  })
-}
+const serve = serveFolder
 
 /** Observation rows of `articles` articles in US snapshots every hour (each article's first row carries its title). */
 function observationFile(articles: number, hours: number, offset = 0): string {
@@ -195,18 +181,7 @@ describe('kill -9 during an import', () => {
     const child = spawn(process.execPath, [BIN, 'import', file, '--data-dir', dir, '--no-refresh', '--batch-size', '5000'], { stdio: 'ignore' })
     const storeFile = path.join(dir, 'feedlens.db')
     // kill it once some batches are in, before the end
-    /** Observations the import has committed so far (0 before the store or its tables exist). */
-    const committed = () => {
-      if (!fs.existsSync(storeFile)) return 0
-      try {
-        const peek = new Database(storeFile, { readonly: true })
-        const count = (peek.prepare('SELECT coalesce(sum(entry_count), 0) FROM feed_snapshots').pluck().get() as number) ?? 0
-        peek.close()
-        return count
-      } catch {
-        return 0
-      }
-    }
+    const committed = () => committedObservations(storeFile)
     await vi.waitFor(() => expect(committed()).toBeGreaterThanOrEqual(10_000), { timeout: 60_000, interval: 10 })
     child.kill('SIGKILL')
     await new Promise((resolve) => child.on('exit', resolve))

@@ -1,0 +1,36 @@
+import Database from 'better-sqlite3'
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** The built CLI (`npm run build` first). */
+export const BIN = path.resolve(__dirname, '../../bin/feedlens.js')
+
+/** Starts `feedlens serve --port 0` on a data folder; resolves with its URL once it listens. */
+export function serveFolder(dataDir: string): Promise<{ url: string; child: ChildProcess; stderr: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const stderr: string[] = []
+    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
+    let buffer = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      const match = /Feedlens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(buffer)
+      if (match) resolve({ url: match[1]!, child, stderr })
+    })
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr.join('')}`)))
+  })
+}
+
+/** Observations a store holds so far, read by another connection (0 before the store or its tables exist). */
+export function committedObservations(storeFile: string): number {
+  if (!fs.existsSync(storeFile)) return 0
+  try {
+    const peek = new Database(storeFile, { readonly: true })
+    const count = (peek.prepare('SELECT coalesce(sum(entry_count), 0) FROM feed_snapshots').pluck().get() as number) ?? 0
+    peek.close()
+    return count
+  } catch {
+    return 0
+  }
+}
