@@ -1,4 +1,5 @@
 import { app, BrowserWindow, dialog, Menu, Notification, shell } from 'electron'
+import type { JobView } from '../core/jobs/jobs'
 import fs from 'node:fs'
 import path from 'node:path'
 import { IPC_CHANNELS, type DesktopCommand, type DesktopInfo, type DroppedFilesAnswer } from '../../shared/bridge'
@@ -80,6 +81,12 @@ export class DesktopShell {
     const route = handoff.deepLink ? deepLinkRoute(handoff.deepLink) : null
     if (route) this.show(route)
     return handoff.files.length > 0 ? this.importFiles(handoff.files) : { started: 0, refused: [] }
+  }
+
+  /** A sync started by Settings > Sources or its schedule: its progress on the taskbar/dock and its end in a notification, as an import's. */
+  followJob(job: JobView): void {
+    if (job.kind !== 'sync') return
+    this.follower.follow(job, /^Syncing from (\S+)/.exec(job.message)?.[1] ?? 'the upstream')
   }
 
   importFiles(files: readonly unknown[]): DroppedFilesAnswer {

@@ -57,8 +57,9 @@ export class ImportFollower {
     private readonly everyMs = 500,
   ) {}
 
+  /** Follows an import of a file, or a sync (named by its upstream's address). */
   follow(job: JobView, file: string): void {
-    this.followed.set(job.id, path.basename(file))
+    this.followed.set(job.id, job.kind === 'sync' ? file : path.basename(file))
     this.timer ??= setInterval(() => this.tick(), this.everyMs)
     this.tick()
   }
@@ -70,8 +71,9 @@ export class ImportFollower {
       for (const job of views.filter((j) => j.status !== 'running')) {
         const name = this.followed.get(job.id)!
         this.followed.delete(job.id)
-        if (job.status === 'done') this.signals.notify('Import done', `${name}: ${importSummary(job)}`)
-        else this.signals.notify('Import failed', `${name}: ${job.error ?? 'the import did not finish'}`)
+        const what = job.kind === 'sync' ? 'Sync' : 'Import'
+        if (job.status === 'done') this.signals.notify(`${what} done`, `${name}: ${importSummary(job)}`)
+        else this.signals.notify(`${what} failed`, `${name}: ${job.error ?? `the ${what.toLowerCase()} did not finish`}`)
       }
       const running = views.filter((j) => j.status === 'running')
       if (running.length === 0) {
@@ -89,9 +91,10 @@ export class ImportFollower {
   }
 }
 
-/** A done import in a sentence: what came in, what was skipped, and that the analytics caught up. */
+/** A done import (or sync) in a sentence: what came in, what was skipped, and that the analytics caught up. */
 export function importSummary(job: JobView): string {
-  const r = (job.result ?? {}) as { articles?: number; observationsInserted?: number; skipped?: number; refused?: boolean }
+  const result = (job.result ?? {}) as { articles?: number; observationsInserted?: number; observations?: number; skipped?: number; refused?: boolean }
+  const r = job.kind === 'sync' ? { articles: result.articles, observationsInserted: result.observations } : result
   const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
   if (r.refused) return `refused: ${plural(r.skipped ?? 0, 'line has', 'lines have')} problems, nothing was written.`
   const parts = [plural(r.articles ?? 0, 'article', 'articles'), plural(r.observationsInserted ?? 0, 'new observation', 'new observations')]

@@ -86,6 +86,7 @@ if (claimSingleInstance(app, (handoff) => (desktop ? desktop.handoff(handoff) : 
       },
       !app.isPackaged,
     )
+    started.jobs.onStart = (job) => desktop?.followJob(job)
     wireDesktopIpc(desktop, isTrustedSender)
     desktop.installMenu()
     const openWindow = () => {

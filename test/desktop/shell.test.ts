@@ -167,6 +167,20 @@ describe('files in', () => {
     follower.stop()
     expect(importSummary({ result: { articles: 0, observationsInserted: 0, skipped: 0, refused: false } } as never)).toBe('0 articles, 0 new observations.')
   })
+
+  it("a sync from Settings > Sources is followed as an import is: taskbar progress, then what came in", () => {
+    const jobs = new HandJobs()
+    const notes: string[] = []
+    const progress: Array<number | null> = []
+    const follower = new ImportFollower(jobs, { progress: (f) => progress.push(f), notify: (t, b) => notes.push(`${t}: ${b}`) }, 60_000)
+    const a = jobs.startPathImport('/d/ignored')
+    jobs.set(a.id, { kind: 'sync', message: 'Syncing from http://10.0.0.5:4711' } as never)
+    follower.follow({ ...jobs.get(a.id)!, kind: 'sync' } as never, 'http://10.0.0.5:4711')
+    jobs.set(a.id, { status: 'done', progress: 1, result: { articles: 3, observations: 5, elements: 7 } as never })
+    follower.tick()
+    expect(notes).toEqual(['Sync done: http://10.0.0.5:4711: 3 articles, 5 new observations; trends and signals are up to date.'])
+    follower.stop()
+  })
 })
 
 describe('the bridge', () => {

@@ -11,6 +11,8 @@ export type JobView = RouteResponse<'appGetJob'>['job']
  */
 export class JobRegistry {
   private readonly jobs = new Map<string, JobView>()
+  /** Told of every job that starts (the desktop shell follows syncs on the taskbar and in notifications). */
+  onStart: ((job: JobView) => void) | null = null
 
   start<K extends JobKind>(kind: K, message: string, now: Date, work: (report: (progress: number, message?: string) => void) => Promise<JobResult<K>>): JobView {
     // the kind and its result go together: work of kind K ends with JobResult<K>
@@ -26,6 +28,11 @@ export class JobRegistry {
       finished_at: null,
     } as JobView
     this.jobs.set(job.id, job)
+    try {
+      this.onStart?.({ ...job })
+    } catch (error) {
+      console.error('A job start listener failed:', error)
+    }
     const report = (progress: number, text?: string) => {
       job.progress = Math.max(0, Math.min(1, progress))
       if (text) job.message = text
