@@ -1,7 +1,7 @@
 import type { HandlerMap } from '../handler-types'
 import type { RequestContext } from '../context'
 import { ApiError, notFound } from '../errors'
-import { allowedMarkets, assertMarketAllowed, marketFilter } from '../markets'
+import { assertMarketAllowed, marketFilter } from '../markets'
 import { dayRangeOf } from '../../analytics/explore/group-figures'
 import { articlesInScope, entityDaily, entityFigures, entityTotals, type EntityFigures, type EntityScope } from '../../analytics/explore/entity-figures'
 import type { ActivityData } from '../../analytics/tracking/activity-data'
@@ -23,7 +23,7 @@ function scopeOf(ctx: RequestContext, data: ActivityData, query: ScopeQuery): En
   const from = query.date_from && epochSeconds(query.date_from)
   const to = query.date_to && epochSeconds(query.date_to)
   if (from !== undefined && to !== undefined && from >= to) throw new ApiError(400, 'date_from must be earlier than date_to.')
-  const markets = query.region ? [query.region] : marketFilter(ctx) === null ? null : allowedMarkets(ctx)
+  const markets = query.region ? [query.region] : marketFilter(ctx)
   return {
     range: dayRangeOf(from, to),
     countries: markets === null ? null : new Set(markets.flatMap((c) => data.countries.find(c) ?? [])),
@@ -98,8 +98,9 @@ export const entityHandlers: HandlerMap<'listEntities' | 'getEntity'> = {
     const scope = scopeOf(ctx, data, query)
     const n = data.entityIds.find(entity.id)
     // an entity none of whose articles the caller's markets show, at any time, is not theirs to see
-    if (marketFilter(ctx) !== null) {
-      const everywhere = { ...scope, range: { fromDay: null, toDay: null }, countries: new Set(allowedMarkets(ctx).flatMap((c) => data.countries.find(c) ?? [])), lang: null }
+    const markets = marketFilter(ctx)
+    if (markets !== null) {
+      const everywhere = { range: { fromDay: null, toDay: null }, countries: new Set(markets.flatMap((c) => data.countries.find(c) ?? [])), lang: null }
       if (n === undefined || entityFigures(data, n, everywhere).publications === 0) throw notFound(`Entity ${params.entity_id}`)
     }
     const figures = n === undefined ? null : entityFigures(data, n, scope)
