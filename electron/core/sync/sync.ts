@@ -47,9 +47,8 @@ const BATCH_ARTICLES = 20_000
 export async function syncFrom(store: Store, options: SyncOptions): Promise<SyncResult> {
   const url = normalizeUpstreamUrl(options.url)
   const countries = options.countries && options.countries.length > 0 ? [...new Set(options.countries.map((c) => c.toUpperCase()))].sort() : null
-  const known = store.upstreams.get(url)
-  // other countries than last time: their streams are other streams, read from the beginning
-  if (options.restart || (known && JSON.stringify(known.countries) !== JSON.stringify(countries))) store.upstreams.resetCursors(url, countries)
+  // each stream (a country, or '*' for all the key's) keeps its own cursor: a stream not read before starts at the beginning
+  if (options.restart) store.upstreams.resetCursors(url, countries)
   const cursors = store.upstreams.get(url)?.cursors ?? {}
   const writer = new IngestWriter(store)
   const result: SyncResult = { articles: 0, observations: 0, elements: 0 }

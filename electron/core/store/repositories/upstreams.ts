@@ -63,8 +63,6 @@ export class UpstreamsRepository {
 
   /** Adds an upstream the app syncs from, or changes one (its key only when a new one is given). */
   saveSource(url: string, source: { keySecret: Buffer | null; keyStorage: string | null; countries: string[] | null; scheduleMinutes: number | null }): void {
-    const known = this.get(url)
-    if (known && JSON.stringify(known.countries) !== JSON.stringify(source.countries)) this.resetCursors(url, source.countries)
     this.statements
       .get(
         `INSERT INTO sync_upstreams (url, cursor, countries, key_secret, key_storage, schedule_minutes) VALUES (@url, '{}', @countries, @keySecret, @keyStorage, @scheduleMinutes)
