@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { feedPage, type FeedPage } from '../../electron/core/service/feed'
 import { openTestStore, tempDir } from '../helpers/core'
-import { BIN, committedObservations, serveFolder } from '../helpers/cli'
+import { BIN, committedObservations, feedlens as run, serveFolder } from '../helpers/cli'
 
 /**
  * `feedlens sync` as users run it, through the built CLI against `feedlens serve` of another data
@@ -14,10 +14,8 @@ import { BIN, committedObservations, serveFolder } from '../helpers/cli'
  */
 
 
-function feedlens(args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, HOME: tempDir(), FEEDLENS_SYNC_KEY: '' } })
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
-}
+/** The CLI, without a sync key from the environment. */
+const feedlens = (args: string[]) => run(args, { env: { FEEDLENS_SYNC_KEY: '' } })
 
 const serve = serveFolder
 

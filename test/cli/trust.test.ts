@@ -1,26 +1,18 @@
 import Database from 'better-sqlite3'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { setInterval as ticker } from 'node:timers/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { makeWorld, openTestStore, tempDir } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
-import { BIN, committedObservations, serveFolder } from '../helpers/cli'
+import { BIN, committedObservations, feedlens, serveFolder } from '../helpers/cli'
 
 /**
  * The trust issue as users meet it, through the built CLI: a store another process holds, a
  * folder that cannot be written, two imports at once, an import killed halfway.
  */
 
-const asRoot = process.getuid?.() === 0
-
-function feedlens(args: string[], options: { asNobody?: boolean } = {}) {
-  const command = options.asNobody && asRoot ? 'setpriv' : process.execPath
-  const argv = options.asNobody && asRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args] : [BIN, ...args]
-  const result = spawnSync(command, argv, { encoding: 'utf8', env: { ...process.env, HOME: tempDir() } })
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
-}
 
 const serve = serveFolder
 

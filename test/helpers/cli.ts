@@ -1,10 +1,24 @@
 import Database from 'better-sqlite3'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { tempDir } from './core'
 
 /** The built CLI (`npm run build` first). */
 export const BIN = path.resolve(__dirname, '../../bin/feedlens.js')
+
+const asRoot = process.getuid?.() === 0
+
+/**
+ * Runs the built CLI to its end with a HOME of its own (and `env` added); `asNobody` runs it as an
+ * unprivileged user when the tests run as root (a folder root could write anyway).
+ */
+export function feedlens(args: string[], options: { asNobody?: boolean; env?: Record<string, string> } = {}) {
+  const command = options.asNobody && asRoot ? 'setpriv' : process.execPath
+  const argv = options.asNobody && asRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args] : [BIN, ...args]
+  const result = spawnSync(command, argv, { encoding: 'utf8', env: { ...process.env, HOME: tempDir(), ...options.env } })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
 
 /** Starts `feedlens serve --port 0` on a data folder; resolves with its URL once it listens. */
 export function serveFolder(dataDir: string): Promise<{ url: string; child: ChildProcess; stderr: string[] }> {
