@@ -38,8 +38,11 @@ function trackedIds(ctx: RequestContext): Set<string> {
   return projectId ? ctx.store.entities.trackedBy(projectId) : new Set()
 }
 
-function listItem(ctx: RequestContext, data: ActivityData, entity: { id: string; name: string; type: string | null }, f: EntityFigures, tracked: Set<string>) {
-  const labels = ctx.store.trends.labels(f.trends.map((t) => data.trends.list[t.trend]!))
+/** The labels of the trends the entities' figures name, in one query for a page. */
+const trendLabels = (ctx: RequestContext, data: ActivityData, figures: readonly EntityFigures[]) =>
+  ctx.store.trends.labels(figures.flatMap((f) => f.trends.map((t) => data.trends.list[t.trend]!)))
+
+function listItem(data: ActivityData, entity: { id: string; name: string; type: string | null }, f: EntityFigures, tracked: Set<string>, labels: Map<string, string>) {
   return {
     id: entity.id,
     name: entity.name,
@@ -83,8 +86,10 @@ export const entityHandlers: HandlerMap<'listEntities' | 'getEntity'> = {
     const page = found.slice(query.offset, query.offset + query.limit)
     const rows = ctx.store.entities.byIds(page.map((e) => e.id))
     const tracked = trackedIds(ctx)
+    const figures = page.map((e) => entityFigures(data, e.n, scope))
+    const labels = trendLabels(ctx, data, figures)
     return {
-      entities: page.map((e) => listItem(ctx, data, rows.get(e.id) ?? { id: e.id, name: e.name, type: null }, entityFigures(data, e.n, scope), tracked)),
+      entities: page.map((e, i) => listItem(data, rows.get(e.id) ?? { id: e.id, name: e.name, type: null }, figures[i]!, tracked, labels)),
       total: found.length,
       limit: query.limit,
       offset: query.offset,
@@ -107,7 +112,7 @@ export const entityHandlers: HandlerMap<'listEntities' | 'getEntity'> = {
     const none: EntityFigures = { publications: 0, impressions: 0, trends: [], firstSeen: null, lastSeen: null }
     const f = figures ?? none
     return {
-      ...listItem(ctx, data, entity, f, trackedIds(ctx)),
+      ...listItem(data, entity, f, trackedIds(ctx), trendLabels(ctx, data, [f])),
       first_seen_at: f.firstSeen === null ? null : isoFromSeconds(f.firstSeen),
       last_seen_at: f.lastSeen === null ? null : isoFromSeconds(f.lastSeen),
       daily: n === undefined ? [] : entityDaily(data, n, scope).map((d) => ({ date: isoFromSeconds(d.day * 86_400).slice(0, 10), publications: d.publications, impressions: d.impressions })),
