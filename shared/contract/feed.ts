@@ -46,7 +46,7 @@ export const feedSnapshotSchema = z.object({
   country: z.string(),
   observed_at: z.string(),
   /** in position order; impressions estimated for the entry's slot */
-  entries: z.array(z.object({ article_id: z.uuid(), position: z.number().int(), impressions: z.number().int() })),
+  entries: z.array(z.object({ article_id: z.uuid(), position: z.number().int().min(1), impressions: z.number().int().min(0) })),
 })
 
 export const feedElementSchema = z.discriminatedUnion('type', [
@@ -65,5 +65,6 @@ export const feedResponse = z.object({
 })
 
 export type FeedArticle = z.infer<typeof feedArticleSchema>
+export type FeedSnapshot = z.infer<typeof feedSnapshotSchema>
 export type FeedElement = z.infer<typeof feedElementSchema>
 export type FeedResponse = z.infer<typeof feedResponse>

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decodeFeedCursor, encodeFeedCursor } from '../../electron/core/service/feed'
 import { ValidationApiError } from '../../electron/core/service/errors'
-import { batchOf } from '../../electron/core/sync/feed-pages'
+import { BatchBuilder, stepsOf } from '../../electron/core/sync/feed-pages'
 
 const STORE = '0123456789abcdef0123456789abcdef'
 
@@ -52,16 +52,48 @@ describe('a page of the feed as an ingest batch', () => {
             snapshot: { country: 'GB', observed_at: new Date(Date.UTC(2026, 10, 1, i)).toISOString(), entries: entries.map((e) => ({ article_id: 'a1000000-0000-4000-8000-000000000001', ...e })) },
           })),
         ]
-        const page = batchOf(elements)
+        const builder = new BatchBuilder()
+        builder.add(elements)
         const total = snapshots.reduce((n, s) => n + s.length, 0)
-        expect(page.observations).toBe(total)
-        expect(page.batch.observationColumns!.position).toEqual(snapshots.flat().map((e) => e.position))
-        expect(page.batch.observationColumns!.observedAt).toEqual(snapshots.flatMap((s, i) => s.map(() => Date.UTC(2026, 10, 1, i) / 1000)))
-        expect(page.batch.articles![0]!.entities).toEqual([{ id: '/m/a', score: 0.5, extracted: true }])
-        expect(page.batch.publishers).toEqual([{ domain: 'x.example', name: 'X', country: 'US', profileExists: true, knowledgeGraphId: null, totalFollowers: 7 }])
-        expect(page.countries.sort()).toEqual(snapshots.length > 0 ? ['GB', 'US'] : ['US'])
+        expect(builder.observations).toBe(total)
+        const { batch, countries, cursor } = builder.build('f1.next')
+        expect(cursor).toBe('f1.next')
+        const columns = batch.snapshotColumns
+        if (total === 0) expect(columns).toBeUndefined()
+        else {
+          // one article, named once however many entries name it
+          expect(columns!.articleIds).toEqual(['a1000000-0000-4000-8000-000000000001'])
+          expect([...columns!.article]).toEqual(snapshots.flat().map(() => 0))
+          expect([...columns!.position]).toEqual(snapshots.flat().map((e) => e.position))
+          expect([...columns!.impressions]).toEqual(snapshots.flat().map((e) => e.impressions))
+          expect(columns!.observedAt).toEqual(snapshots.map((_, i) => Date.UTC(2026, 10, 1, i) / 1000))
+          expect(columns!.ends).toEqual(snapshots.map((_, i) => snapshots.slice(0, i + 1).reduce((n, s) => n + s.length, 0)))
+        }
+        expect(batch.articles![0]!.entities).toEqual([{ id: '/m/a', score: 0.5, extracted: true }])
+        expect(batch.publishers).toEqual([{ domain: 'x.example', name: 'X', country: 'US', profileExists: true, knowledgeGraphId: null, totalFollowers: 7 }])
+        expect(countries.sort()).toEqual(snapshots.length > 0 ? ['GB', 'US'] : ['US'])
       }),
       { seed: 17, numRuns: 100 },
     )
+  })
+})
+
+describe('pages gathered into write batches', () => {
+  it('writes when a batch reaches its observations or articles, and at the end, each with the cursor after its last page', async () => {
+    const snapshot = (n: number) => ({
+      type: 'snapshot' as const,
+      snapshot: { country: 'GB', observed_at: '2026-11-01T00:00:00.000Z', entries: Array.from({ length: n }, (_, i) => ({ article_id: 'a1000000-0000-4000-8000-000000000001', position: i + 1, impressions: 1 })) },
+    })
+    const sizes = [3, 4, 2, 6, 1]
+    async function* pages() {
+      for (const [i, n] of sizes.entries()) yield { elements: [snapshot(n)], next_cursor: `c${i}`, has_more: i < sizes.length - 1, remaining: sizes.length - 1 - i }
+    }
+    const steps = []
+    for await (const step of stepsOf(pages(), { observations: 6, articles: 100 })) steps.push(step)
+    expect(steps.map((s) => s.elements)).toEqual([1, 1, 1, 1, 1])
+    expect(steps.map((s) => s.remaining)).toEqual([4, 3, 2, 1, 0])
+    // 3+4 >= 6: written after the second page; 2+6 after the fourth; 1 at the end
+    expect(steps.map((s) => s.write?.cursor ?? null)).toEqual([null, 'c1', null, 'c3', 'c4'])
+    expect(steps.map((s) => s.write?.batch.snapshotColumns?.ends ?? null)).toEqual([null, [3, 7], null, [2, 8], [1]])
   })
 })

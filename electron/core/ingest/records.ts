@@ -36,6 +36,23 @@ export function pushObservation(
 }
 
 /**
+ * Feed snapshots in columns, as a sync receives them: snapshot k holds the entries from
+ * `ends[k - 1]` (0 for the first) to `ends[k]`, each naming its article by an index into
+ * `articleIds`, so an article is looked up once a batch rather than once an entry, and the
+ * entries are typed arrays that move between threads without a copy.
+ */
+export interface SnapshotColumns {
+  articleIds: string[]
+  country: string[]
+  /** Epoch seconds. */
+  observedAt: number[]
+  ends: number[]
+  article: Uint32Array
+  position: Uint32Array
+  impressions: Uint32Array
+}
+
+/**
  * Epoch seconds of ISO 8601 instants. A snapshot's rows share one instant, so a timestamp is
  * parsed once for each run of rows that repeat it.
  */
@@ -72,6 +89,8 @@ export interface IngestBatch {
   observations?: ObservationRecord[]
   /** The same as columns (used instead of observations when given). */
   observationColumns?: ObservationColumns
+  /** Feed snapshots as whole columns (a sync's form), written besides the observations. */
+  snapshotColumns?: SnapshotColumns
   /** True storylines (demo world, labelled imports), kept apart from every contract method. */
   storylineTruth?: Array<{ articleId: string; source: string; storylineId: string }>
 }

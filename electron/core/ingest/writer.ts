@@ -5,7 +5,7 @@ import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALU
 import { encodeHourlyCells, encodeSnapshotHour, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
 import { addToCells, addToGroup, sightings, type CellGroup } from './fold-cells'
 import type { ArticleRecord } from '../store/records'
-import { observationColumns, type IngestBatch, type IngestCounts, type ObservationColumns } from './records'
+import { observationColumns, type IngestBatch, type IngestCounts, type ObservationColumns, type SnapshotColumns } from './records'
 
 /** Rows per multi-row INSERT. */
 const ROWS_PER_STATEMENT = 100
@@ -174,9 +174,11 @@ export class IngestWriter {
     for (const a of batch.articles ?? []) this.writeArticle(a)
     for (const t of batch.storylineTruth ?? []) st.truth.run(t.articleId, t.source, t.storylineId)
     const observations = batch.observationColumns ?? (batch.observations ? observationColumns(batch.observations) : null)
+    const snapshots = observations ? this.snapshotsOf(observations) : []
+    if (batch.snapshotColumns) snapshots.push(...this.snapshotsOfColumns(batch.snapshotColumns))
     const groups: Array<[number, string]> = []
-    const inserted = observations ? this.writeObservations(observations, groups) : 0
-    const total = observations?.articleId.length ?? 0
+    const inserted = snapshots.length > 0 ? this.writeObservations(snapshots, groups) : 0
+    const total = (observations?.articleId.length ?? 0) + (batch.snapshotColumns?.article.length ?? 0)
     const articles = batch.articles?.length ?? 0
     if (articles > 0 || inserted > 0) {
       const written = (batch.articles ?? []).map((a) => this.seqs.get(a.id) ?? this.articleSeq(a.id)!)
@@ -189,13 +191,13 @@ export class IngestWriter {
    * Stores a batch's new observations as feed snapshots and folds them into the aggregates;
    * returns how many were new, and puts the (day, country) groups of daily cells touched in `groups`.
    */
-  private writeObservations(o: ObservationColumns, groups: Array<[number, string]>): number {
+  private writeObservations(snapshots: SnapshotRows[], groups: Array<[number, string]>): number {
     const st = this.st
     const hours = new Map<string, HourSnapshots>()
     const days = new Map<string, CellGroup>()
     const firstByCountry = new Map<string, number>()
     let inserted = 0
-    for (const snapshot of this.snapshotsOf(o)) {
+    for (const snapshot of snapshots) {
       const stored = st.snapshot.get(snapshot.country, snapshot.at) as Buffer | undefined
       const before = stored ? decodeFeedEntries(stored) : null
       const present = this.marks.next()
@@ -242,8 +244,9 @@ export class IngestWriter {
 
   /** The rows of a batch by feed snapshot (country and instant), article ids resolved to seqs. */
   private snapshotsOf(o: ObservationColumns): SnapshotRows[] {
-    const byKey = new Map<string, SnapshotRows>()
-    let current: SnapshotRows | undefined
+    type Growing = SnapshotRows & { seqs: number[]; positions: number[]; impressions: number[] }
+    const byKey = new Map<string, Growing>()
+    let current: Growing | undefined
     for (let i = 0; i < o.articleId.length; i++) {
       const country = o.country[i]!
       const at = o.observedAt[i]!
@@ -257,15 +260,37 @@ export class IngestWriter {
       if (seq === undefined) throw new Error(`Observation of an unknown article ${o.articleId[i]}`)
       const position = o.position[i]!
       const impressions = o.impressions[i]!
-      // a packed entry holds 32 bits a field (importers check rows first: this guards other writers)
-      if (!(position >= 1 && position <= MAX_ENTRY_VALUE && impressions >= 0 && impressions <= MAX_ENTRY_VALUE)) {
-        throw new RangeError(`Observation out of range: position ${position}, impressions ${impressions}`)
-      }
+      checkEntry(position, impressions)
       current.seqs.push(seq)
       current.positions.push(position)
       current.impressions.push(impressions)
     }
     return [...byKey.values()]
+  }
+
+  /** Snapshots given as columns, article ids resolved to seqs once each (the batch's articles are written by now). */
+  private snapshotsOfColumns(c: SnapshotColumns): SnapshotRows[] {
+    const seqOf = c.articleIds.map((id) => {
+      const seq = this.articleSeq(id)
+      if (seq === undefined) throw new Error(`Observation of an unknown article ${id}`)
+      return seq
+    })
+    const rows: SnapshotRows[] = []
+    let start = 0
+    for (let k = 0; k < c.ends.length; k++) {
+      const end = c.ends[k]!
+      const seqs = new Uint32Array(end - start)
+      for (let i = start; i < end; i++) {
+        const seq = seqOf[c.article[i]!]
+        if (seq === undefined) throw new RangeError(`A snapshot entry names article ${c.article[i]} of ${seqOf.length}`)
+        // typed columns hold 32 bits (a wrapped value would pass): the position is checked for its lower bound
+        checkEntry(c.position[i]!, c.impressions[i]!)
+        seqs[i - start] = seq
+      }
+      rows.push({ country: c.country[k]!, at: c.observedAt[k]!, seqs, positions: c.position.subarray(start, end), impressions: c.impressions.subarray(start, end) })
+      start = end
+    }
+    return rows
   }
 
   /**
@@ -372,9 +397,16 @@ interface HourSnapshots {
 interface SnapshotRows {
   country: string
   at: number
-  seqs: number[]
-  positions: number[]
-  impressions: number[]
+  seqs: ArrayLike<number> & { length: number }
+  positions: ArrayLike<number>
+  impressions: ArrayLike<number>
+}
+
+/** A packed entry holds 32 bits a field (importers check rows first: this guards other writers). */
+function checkEntry(position: number, impressions: number): void {
+  if (!(position >= 1 && position <= MAX_ENTRY_VALUE && impressions >= 0 && impressions <= MAX_ENTRY_VALUE)) {
+    throw new RangeError(`Observation out of range: position ${position}, impressions ${impressions}`)
+  }
 }
 
 /** An INSERT of many rows at once (ROWS_PER_STATEMENT per statement), rows added one by one. */

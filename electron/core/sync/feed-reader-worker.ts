@@ -1,27 +1,27 @@
 /**
  * The feed reader's worker thread (built as out/main/feed-reader-worker.js): fetches a stream's
- * pages, parses and checks them and turns them into ingest batches, up to a few pages ahead of the
- * thread that writes them (see feed-pages.ts).
+ * pages, parses and checks them and gathers them into ingest batches, up to a few pages ahead of
+ * the thread that writes them (see feed-pages.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { FeedSourceError } from './feed-client'
-import { readPages, type FeedStreamInput, type ReaderMessage } from './feed-pages'
+import { readPages, stepsOf, transferablesOf, type ReaderMessage, type ReaderWorkerData } from './feed-pages'
 
 const AHEAD = 8
 
-async function run(port: NonNullable<typeof parentPort>, input: FeedStreamInput): Promise<void> {
+async function run(port: NonNullable<typeof parentPort>, { input, limits }: ReaderWorkerData): Promise<void> {
   let unacknowledged = 0
   let credit: (() => void) | null = null
   port.on('message', () => {
     unacknowledged--
     credit?.()
   })
-  const post = (message: ReaderMessage) => port.postMessage(message)
+  const post = (message: ReaderMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
   try {
-    for await (const page of readPages(input, undefined, AHEAD)) {
+    for await (const step of stepsOf(readPages(input, undefined, AHEAD), limits)) {
       while (unacknowledged >= AHEAD) await new Promise<void>((resolve) => (credit = resolve))
       unacknowledged++
-      post({ page })
+      post({ step }, transferablesOf(step))
     }
     post({ end: true })
   } catch (error) {
@@ -30,4 +30,4 @@ async function run(port: NonNullable<typeof parentPort>, input: FeedStreamInput)
   port.close()
 }
 
-if (parentPort) void run(parentPort, workerData as FeedStreamInput)
+if (parentPort) void run(parentPort, workerData as ReaderWorkerData)

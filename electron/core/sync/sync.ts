@@ -3,7 +3,7 @@ import { IngestWriter } from '../ingest/writer'
 import type { SyncResult } from '../store/repositories/upstreams'
 import type { Store } from '../store/store'
 import { FeedSourceError, normalizeUpstreamUrl } from './feed-client'
-import { feedBatches, mergeBatches, type FeedBatch } from './feed-pages'
+import { feedSteps, type FeedWrite } from './feed-pages'
 
 export interface SyncOptions {
   url: string
@@ -38,10 +38,10 @@ const BATCH_OBSERVATIONS = 500_000
 const BATCH_ARTICLES = 20_000
 
 /**
- * Pulls an upstream's `/v2/feed` into the store: pages held up to an import's batch, then written
- * with the cursor that follows the last of them in one transaction, so a sync killed at any moment
+ * Pulls an upstream's `/v2/feed` into the store: pages gathered into an import's batch, then
+ * written with the cursor that follows the last of them in one transaction, so a sync killed at any moment
  * resumes where the store says it stopped, with nothing lost or doubled (and the import is
- * idempotent besides). Pages are read ahead while earlier ones are written (feed-pages.ts).
+ * idempotent besides). Pages are read and gathered ahead while earlier batches are written (feed-pages.ts).
  * Returns what came in; trends and signals are the caller's to refresh.
  */
 export async function syncFrom(store: Store, options: SyncOptions): Promise<SyncResult> {
@@ -53,34 +53,23 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
   const writer = new IngestWriter(store)
   const result: SyncResult = { articles: 0, observations: 0, elements: 0 }
   const writeNow = options.write ?? ((work: () => void) => store.transaction(work))
-  const batchObservations = options.batchObservations ?? BATCH_OBSERVATIONS
 
-  /** Reads a stream from a cursor to its end, pages held up to a batch, each batch written with the cursor after it. */
+  /** Reads a stream from a cursor to its end, each batch written with the cursor after it. */
   const readStream = async (stream: string, cursor: string | undefined): Promise<void> => {
-    let held: FeedBatch[] = []
-    let heldObservations = 0
-    let heldArticles = 0
-    const write = async (through: string) => {
-      const { batch, countries: named } = mergeBatches(held)
-      await writeNow(() => {
+    const write = ({ batch, countries: named, cursor: through }: FeedWrite) =>
+      writeNow(() => {
         for (const code of named) if (!store.geo.region(code)) registerCountry(store, code)
         const counts = writer.write(batch)
         store.upstreams.saveCursor(url, countries, stream, through)
         result.articles += counts.articles
         result.observations += counts.observationsInserted
       })
-      held = []
-      heldObservations = 0
-      heldArticles = 0
-    }
     const input = { url, key: options.key, region: stream === '*' ? undefined : stream, since: options.since?.toISOString(), pageSize: options.pageSize ?? PAGE_SIZE, cursor }
-    for await (const page of feedBatches(input, { fetch: options.fetch })) {
-      held.push(page)
-      heldObservations += page.observations
-      heldArticles += page.articles
-      result.elements += page.elements
-      if (!page.hasMore || heldObservations >= batchObservations || heldArticles >= BATCH_ARTICLES) await write(page.nextCursor)
-      options.onProgress?.({ ...result, remaining: page.remaining })
+    const limits = { observations: options.batchObservations ?? BATCH_OBSERVATIONS, articles: BATCH_ARTICLES }
+    for await (const step of feedSteps(input, limits, { fetch: options.fetch })) {
+      if (step.write) await write(step.write)
+      result.elements += step.elements
+      options.onProgress?.({ ...result, remaining: step.remaining })
     }
   }
 
