@@ -96,4 +96,12 @@ describe('pages gathered into write batches', () => {
     expect(steps.map((s) => s.write?.cursor ?? null)).toEqual([null, 'c1', null, 'c3', 'c4'])
     expect(steps.map((s) => s.write?.batch.snapshotColumns?.ends ?? null)).toEqual([null, [3, 7], null, [2, 8], [1]])
   })
+
+  it('refuses an entry past 32 bits rather than let a typed column wrap it', () => {
+    const builder = new BatchBuilder()
+    const entries = [{ article_id: 'a1000000-0000-4000-8000-000000000001', position: 1, impressions: 2 ** 32 }]
+    expect(() => builder.add([{ type: 'snapshot', snapshot: { country: 'GB', observed_at: '2026-11-01T00:00:00.000Z', entries } }])).toThrow(
+      /out of range: position 1, impressions 4294967296/,
+    )
+  })
 })
