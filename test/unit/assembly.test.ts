@@ -26,7 +26,6 @@ function source(articles: PlacedArticle[], entities: TrendEntity[]): TrendSource
   return {
     article: (seq) => bySeq.get(seq)!,
     entities: (seq) => entities.filter((e) => e.seq === seq),
-    words: (seq) => bySeq.get(seq)!.title.toLowerCase().split(' '),
   }
 }
 
@@ -69,9 +68,10 @@ describe('trend assembly', () => {
     ])
   })
 
-  it('labels a trend by its event, else its heaviest entity; its row carries what the store keeps', () => {
+  it('labels a trend by its event; its row carries what the store keeps', () => {
     const b = buildTrend(null, members, src, lastDay, 'now')
-    const row = trendRow(b, 'topic-1', false, lastDay)
+    // every word as specific as the next: key entities by the share of articles carrying them
+    const row = trendRow(b, 'topic-1', false, lastDay, () => 1)
     expect(row.label).toBe('Rate Summit')
     expect(row.keyEntities).toEqual(['Federal Reserve', 'Rate Summit', 'ECB'])
     expect(row.primaryCountry).toBe('US')

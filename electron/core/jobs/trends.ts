@@ -177,8 +177,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   for (const a of articles) if (a.time > newest) newest = a.time
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = Math.floor(end / 86_400)
-  const wordsOf = new Map(inputs.map((i) => [i.key, i.words]))
-  const source: TrendSource = { article: (seq) => bySeq.get(seq)!, entities: (seq) => entitiesOf.get(seq) ?? [], words: (seq) => wordsOf.get(seq) ?? [] }
+  const source: TrendSource = { article: (seq) => bySeq.get(seq)!, entities: (seq) => entitiesOf.get(seq) ?? [] }
   const trendOf = new Map<number, Built>()
   for (const [cluster, list] of members) {
     if (trendOf.size % STEP_TRENDS === 0) yield
@@ -186,7 +185,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   }
   yield
   const built = [...trendOf.values()]
-  const tables = trendTables(built, built, lastDay)
+  const tables = trendTables(built, built, lastDay, clusterer)
   yield
   const generation = yield* write(store, () => {
     store.trendWriter.replace({ ...tables, members: built.flatMap(memberRowsOf) }, store.trendWriter.storedMembers())
@@ -204,7 +203,6 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
  */
 function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInput[], entitiesOf: Map<number, TrendEntity[]>, now: Date) {
   const placedBySeq = new Map(placed.map((a) => [a.seq, a]))
-  const inputBySeq = new Map(inputs.map((i) => [i.key, i]))
   const joined = new Map<number, Array<{ seq: number; score: number }>>()
   for (const input of inputs) {
     const a = kept.clusterer.assign(input)
@@ -214,7 +212,6 @@ function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInpu
   const source: TrendSource = {
     article: (seq) => placedBySeq.get(seq)!,
     entities: (seq) => entitiesOf.get(seq) ?? [],
-    words: (seq) => inputBySeq.get(seq)!.words,
   }
   const touched: Array<{ prior: Built | undefined; b: Built }> = []
   for (const [cluster, list] of joined) {
@@ -227,7 +224,7 @@ function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInpu
 }
 
 /** The rows of the trends `written` (each with its parent link) and the whole hierarchy, from every trend `all`. */
-function trendTables(all: readonly Built[], written: readonly Built[], lastDay: number) {
+function trendTables(all: readonly Built[], written: readonly Built[], lastDay: number, clusterer: StorylineClusterer) {
   const byEntity = entityIndex(all)
   const links = written.map((b) => parentLink(b, byEntity)).filter((l): l is TrendLink => l !== null)
   const { themes, topics, topicOf } = hierarchy(all)
@@ -235,7 +232,7 @@ function trendTables(all: readonly Built[], written: readonly Built[], lastDay: 
   return {
     themes,
     topics,
-    trends: written.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay)),
+    trends: written.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay, (text) => clusterer.specificity(text))),
     links,
     countries: written.flatMap(countryRowsOf),
   }
@@ -271,7 +268,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const built = [...kept.trendOf.values()]
   // after a new day every trend's row is written again; otherwise the trends that took articles
   const written = rolled ? built : touched.map(({ b }) => b)
-  const tables = trendTables(built, written, kept.lastDay)
+  const tables = trendTables(built, written, kept.lastDay, kept.clusterer)
   kept.generation = yield* write(store, () => {
     store.trendWriter.update({
       ...tables,

@@ -1,6 +1,7 @@
 import { v5 as uuidv5 } from 'uuid'
 import type { trendCountries, trends } from '../../store/schema'
 import { features, forecast, role, semanticType, state, structuralType } from './lifecycle'
+import { countTitle, trendLabel, type TermCounts } from './label'
 import { dayOffset, TREND_DAYS, trimLeadingZeros } from './market-view'
 
 /**
@@ -13,8 +14,6 @@ import { dayOffset, TREND_DAYS, trimLeadingZeros } from './market-view'
 const TREND_NAMESPACE = '3b8f2c1e-7d4a-5e6f-8a9b-0c1d2e3f4a5b'
 /** A child trend starts within this many days after its parent. */
 const PARENT_WINDOW_DAYS = 7
-
-const titleCase = (w: string) => w.charAt(0).toLocaleUpperCase() + w.slice(1)
 
 /** An article as the trend engine reads it; `time` (epoch seconds) is its first sighting, else its published date. */
 export interface TrendArticle {
@@ -69,8 +68,8 @@ export interface BuiltTrend {
   /** Per market (the article's region): articles, first and last article time. */
   countries: Map<string, CountryShare>
   categories: Map<string, number>
-  /** Articles per word, kept only while the trend has no entities (its label then comes from words). */
-  wordCounts: Map<string, number> | null
+  /** Titles per headline term (bounded), for the label. */
+  titleTerms: TermCounts
   daily: number[]
   createdAt: string
   updatedAt: string
@@ -79,7 +78,6 @@ export interface BuiltTrend {
 export interface TrendSource {
   article(seq: number): PlacedArticle
   entities(seq: number): readonly TrendEntity[]
-  words(seq: number): readonly string[]
 }
 
 export interface TrendLink {
@@ -106,7 +104,7 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
         weights: new Map([...prior.weights].map(([k, v]) => [k, { ...v }])),
         countries: new Map([...prior.countries].map(([k, v]) => [k, { ...v }])),
         categories: new Map(prior.categories),
-        wordCounts: prior.wordCounts && new Map(prior.wordCounts),
+        titleTerms: new Map([...prior.titleTerms].map(([k, v]) => [k, { ...v }])),
         daily: [...prior.daily],
         updatedAt: stamp,
       }
@@ -121,7 +119,7 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
         weights: new Map(),
         countries: new Map(),
         categories: new Map(),
-        wordCounts: new Map(),
+        titleTerms: new Map(),
         daily: new Array<number>(TREND_DAYS).fill(0),
         createdAt: stamp,
         updatedAt: stamp,
@@ -148,12 +146,10 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
       b.countries.set(a.region, { n: 1, first: a.time, last: a.time })
     }
     if (a.category) b.categories.set(a.category, (b.categories.get(a.category) ?? 0) + 1)
-    // words name a trend only while it has no entities: not counted once it has some
-    if (b.wordCounts && b.weights.size === 0) for (const w of new Set(source.words(it.seq))) b.wordCounts.set(w, (b.wordCounts.get(w) ?? 0) + 1)
+    countTitle(b.titleTerms, a.title)
     const d = dayOffset(a.time, lastDay)
     if (d >= 0) b.daily[d]!++
   }
-  if (b.weights.size > 0) b.wordCounts = null
   return b
 }
 
@@ -219,16 +215,10 @@ export function hierarchy(built: readonly BuiltTrend[]) {
   return { themes: [...themes.values()], topics: [...topics.values()], topicOf }
 }
 
-export function trendRow(b: BuiltTrend, topicId: string, hasParent: boolean, lastDay: number): TrendRow {
+/** specificity: how few of the store's articles a text's words occur in (see trendLabel). */
+export function trendRow(b: BuiltTrend, topicId: string, hasParent: boolean, lastDay: number, specificity: (text: string) => number): TrendRow {
   const type = structuralType(b.daily, hasParent)
-  const entities = rankedEntities(b)
-  const label =
-    entities.find(([, e]) => e.type === 'Event')?.[1].name ??
-    entities[0]?.[1].name ??
-    ranked(b.wordCounts ?? new Map<string, number>(), (n) => n)
-      .slice(0, 3)
-      .map(([w]) => titleCase(w))
-      .join(' ')
+  const { label, keyEntities } = trendLabel({ size: b.seqs.length, terms: b.titleTerms, entities: rankedEntities(b).map(([, e]) => e), specificity })
   const countries = ranked(b.countries, (c) => c.n)
   const category = topCategory(b)
   return {
@@ -237,7 +227,7 @@ export function trendRow(b: BuiltTrend, topicId: string, hasParent: boolean, las
     articleCount: b.seqs.length,
     firstSeenAt: new Date(b.first.time * 1000).toISOString(),
     lastArticleAt: new Date(b.lastTime * 1000).toISOString(),
-    keyEntities: entities.slice(0, 5).map(([, e]) => e.name),
+    keyEntities,
     primaryCountry: countries[0]?.[0] ?? null,
     countryScope: countries.map(([c]) => c).sort(),
     dailyCounts: trimLeadingZeros(b.daily),

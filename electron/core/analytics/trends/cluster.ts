@@ -179,6 +179,13 @@ export class StorylineClusterer {
     return known / words.length
   }
 
+  /** How specific a text is to few articles: the highest inverse document frequency of its words (0 without any). */
+  specificity(text: string): number {
+    let most = 0
+    for (const w of words(text)) most = Math.max(most, this.idf.get(w) ?? this.unseenWeight)
+    return most
+  }
+
   // Very common words make poor candidate keys: index each cluster under its rarer words only.
   private keyWord(w: string): boolean {
     return (this.idf.get(w) ?? this.unseenWeight) > RARE_WORD_IDF

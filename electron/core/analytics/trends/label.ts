@@ -1,0 +1,118 @@
+import { fold, WORD } from '../mentions/matching'
+
+/**
+ * A trend's label (docs/trends.md, "Labels"): the name or headline phrase that is both common in
+ * the trend's titles and specific to it against the whole store, so a story is named by what sets
+ * it apart ("Mt. Gox"), not by what many stories share ("China", "Monday").
+ */
+
+/** Title terms kept per trend at most: past it the rarer half is dropped (a label covers many titles, so it is never among them). */
+const MAX_TERMS = 400
+/** Terms of one to this many words. */
+const MAX_TERM_WORDS = 3
+/** A label should appear in at least this share of the trend's titles; the best-scored term that does wins. */
+export const LABEL_COVERAGE = 0.5
+
+/** Words that neither start nor end a label phrase ("of the", "Says"). */
+const EDGE_WORDS = new Set(
+  ('a an and are as at be been but by can could did do does for from had has have how if in into is it its may might must new not of on or ' +
+    'over says said should so than that the their then there these this those to up upon was were what when where which while who why will with ' +
+    'would after before about against amid vs via per you your our his her they them we i me my he she get gets got make makes more most ' +
+    'der die das und für mit von den dem des ein eine le la les des une pour dans sur par avec el los las una para con por del').split(' '),
+)
+
+/** Per term (folded words joined by spaces): in how many of the trend's titles it occurs, and how they write it (capitalised, if any does). */
+export type TermCounts = Map<string, { n: number; text: string }>
+
+/**
+ * The terms of a title: runs of one to three words that neither start nor end with a function
+ * word or a bare number, each once, with the title's own writing of it ("Mt. Gox").
+ */
+export function titleTerms(title: string): Array<{ key: string; text: string }> {
+  const tokens = [...title.matchAll(WORD)].map((m) => ({ folded: fold(m[0]), start: m.index!, end: m.index! + m[0].length }))
+  const edge = (t: { folded: string }) => EDGE_WORDS.has(t.folded) || /^\d+$/.test(t.folded)
+  const seen = new Set<string>()
+  const out: Array<{ key: string; text: string }> = []
+  for (let i = 0; i < tokens.length; i++) {
+    if (edge(tokens[i]!)) continue
+    for (let n = 1; n <= MAX_TERM_WORDS && i + n <= tokens.length; n++) {
+      const last = tokens[i + n - 1]!
+      if (edge(last)) continue
+      const run = tokens.slice(i, i + n)
+      const key = run.map((t) => t.folded).join(' ')
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push({ key, text: title.slice(run[0]!.start, last.end) })
+    }
+  }
+  return out
+}
+
+/** Counts a title's terms into a trend's; keeps the counts bounded (see MAX_TERMS). */
+export function countTitle(counts: TermCounts, title: string): void {
+  for (const { key, text } of titleTerms(title)) {
+    const c = counts.get(key)
+    if (!c) counts.set(key, { n: 1, text })
+    else {
+      c.n++
+      // a name as headlines capitalise it ("Bankruptcy court", not "filed for bankruptcy")
+      if (c.text[0] !== c.text[0]!.toUpperCase() && text[0] === text[0]!.toUpperCase()) c.text = text
+    }
+  }
+  if (counts.size > MAX_TERMS) {
+    const kept = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, MAX_TERMS / 2)
+    counts.clear()
+    for (const [k, v] of kept) counts.set(k, v)
+  }
+}
+
+export interface LabelEntity {
+  name: string
+  type: string | null
+  /** summed scores of the trend's articles that carry it */
+  w: number
+}
+
+export interface LabelInput {
+  size: number
+  terms: TermCounts
+  /** the trend's entities, heaviest first */
+  entities: readonly LabelEntity[]
+  /** how specific a text's words are to few articles of the store (the highest inverse document frequency among them); 0 for none */
+  specificity: (text: string) => number
+}
+
+/** A name is preferred to a headline phrase that scores the same. */
+const ENTITY_PREFERENCE = 1.15
+/** A longer phrase is preferred to a shorter one inside it that it nearly equals in coverage. */
+const LONGER_PHRASE_PREFERENCE = 0.2
+
+/**
+ * The trend's label and its key entities, most distinctive first. An event the trend's articles
+ * name (a given entity of type Event) is the story's own name and labels it. Otherwise every
+ * entity name and title phrase is scored by coverage (share of titles that carry it; for a name
+ * written nowhere in the titles, its weight per article) times its specificity; the best one that
+ * half the titles carry wins, else the best one. Null when there is nothing to name it by.
+ */
+export function trendLabel(input: LabelInput): { label: string | null; keyEntities: string[] } {
+  const { size, terms, specificity } = input
+  const titleCoverage = (text: string) => (terms.get(fold(text).match(WORD)?.join(' ') ?? '')?.n ?? 0) / size
+  const entities = input.entities.slice(0, 20).map((e) => {
+    const coverage = Math.max(titleCoverage(e.name), Math.min(1, e.w / size))
+    return { ...e, coverage, score: coverage * specificity(e.name) }
+  })
+  const keyEntities = [...entities].sort((a, b) => b.score - a.score || b.w - a.w).slice(0, 5).map((e) => e.name)
+  const event = input.entities.find((e) => e.type === 'Event')
+  if (event) return { label: event.name, keyEntities }
+  const candidates = [
+    ...entities.map((e) => ({ text: e.name, coverage: e.coverage, score: e.score * ENTITY_PREFERENCE })),
+    ...[...terms.values()].map(({ n, text }) => {
+      const words = text.match(WORD)?.length ?? 1
+      return { text, coverage: n / size, score: (n / size) * specificity(text) * (1 + LONGER_PHRASE_PREFERENCE * (words - 1)) }
+    }),
+  ].filter((c) => c.score > 0)
+  const better = (a: (typeof candidates)[number], b: (typeof candidates)[number]) => b.score - a.score || a.text.localeCompare(b.text)
+  const covering = candidates.filter((c) => c.coverage >= LABEL_COVERAGE).sort(better)
+  const best = covering[0] ?? candidates.sort(better)[0]
+  return { label: best?.text ?? null, keyEntities }
+}

@@ -1,0 +1,69 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { countTitle, titleTerms, trendLabel, type TermCounts } from '../../electron/core/analytics/trends/label'
+
+/** Trend labels (docs/trends.md, "Labels"): pure, checked on hand-made trends. */
+
+const countsOf = (titles: string[]): TermCounts => {
+  const counts: TermCounts = new Map()
+  for (const t of titles) countTitle(counts, t)
+  return counts
+}
+
+describe('the terms of a headline', () => {
+  it('are runs of one to three words, as the title writes them, never starting or ending with a function word or a bare number', () => {
+    const terms = titleTerms('Mt. Gox Files For US Bankruptcy in 2014')
+    expect(terms).toContainEqual({ key: 'mt gox', text: 'Mt. Gox' })
+    expect(terms).toContainEqual({ key: 'us bankruptcy', text: 'US Bankruptcy' })
+    expect(terms).toContainEqual({ key: 'files for us', text: 'Files For US' })
+    expect(terms.map((t) => t.key)).not.toContain('for us')
+    expect(terms.map((t) => t.key)).not.toContain('bankruptcy in')
+    expect(terms.map((t) => t.key)).not.toContain('2014')
+    expect(terms.every((t) => t.key.split(' ').length <= 3)).toBe(true)
+  })
+
+  it('are counted once a title, and the counts stay bounded without losing a frequent term', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'omega', 'sigma', 'kappa'), { minLength: 1, maxLength: 8 }), { maxLength: 200 }), (titles) => {
+        const counts = countsOf(['Bitcoin Bitcoin rally', ...titles.map((w) => `Bitcoin ${w.join(' ')}`)])
+        expect(counts.size).toBeLessThanOrEqual(400)
+        expect(counts.get('bitcoin')).toEqual({ n: titles.length + 1, text: 'Bitcoin' })
+      }),
+      { seed: 19, numRuns: 50 },
+    )
+  })
+})
+
+describe('a trend label', () => {
+  const specific: Record<string, number> = { china: 1, gox: 5, bankruptcy: 3, sbarro: 10, exchange: 2 }
+  const specificity = (text: string) => Math.max(0, ...text.toLowerCase().split(/\W+/).map((w) => specific[w] ?? 0))
+
+  it('is the name specific to the trend, not the one every story shares', () => {
+    const titles = ['Mt. Gox seeks bankruptcy', 'China exchange and Mt. Gox', 'Mt. Gox hacked', 'China markets fall']
+    const entities = [{ name: 'China', type: 'Place', w: 4 }, { name: 'Mt. Gox', type: 'Organization', w: 1.6 }]
+    // China: coverage 1 (every article carries it) x 1 x 1.15 = 1.15; "Mt. Gox": titles 3/4 x 5 = 3.75 as a name (x 1.15)
+    const { label, keyEntities } = trendLabel({ size: 4, terms: countsOf(titles), entities, specificity })
+    expect(label).toBe('Mt. Gox')
+    expect(keyEntities).toEqual(['Mt. Gox', 'China'])
+  })
+
+  it('is carried by half the titles when any candidate is: a rare word in one title does not name the story', () => {
+    const titles = ['Sbarro bankruptcy filed', 'Bankruptcy court hears exchange', 'Exchange bankruptcy', 'Markets wobble']
+    // Sbarro: 1/4 x 10 = 2.5, above bankruptcy's 3/4 x 3 = 2.25, but only a quarter of the titles carry it
+    expect(trendLabel({ size: 4, terms: countsOf(titles), entities: [], specificity }).label).toBe('Bankruptcy')
+  })
+
+  it('prefers the longer phrase when it covers nearly as many titles', () => {
+    const titles = ['Gox exchange halts', 'Gox exchange files', 'Gox exchange hacked', 'Gox users wait']
+    // "Gox": 4/4 x 5 = 5; "Gox exchange": 3/4 x 5 x 1.2 = 4.5: the shorter covers more and wins
+    expect(trendLabel({ size: 4, terms: countsOf(titles), entities: [], specificity }).label).toBe('Gox')
+    const all = ['Gox exchange halts', 'Gox exchange files', 'Gox exchange hacked', 'Gox exchange waits']
+    expect(trendLabel({ size: 4, terms: countsOf(all), entities: [], specificity }).label).toBe('Gox exchange')
+  })
+
+  it('is the event its articles name, and null when nothing names it', () => {
+    const entities = [{ name: 'China', type: 'Place', w: 4 }, { name: 'Rate Summit', type: 'Event', w: 1 }]
+    expect(trendLabel({ size: 4, terms: countsOf(['China rates']), entities, specificity }).label).toBe('Rate Summit')
+    expect(trendLabel({ size: 1, terms: countsOf(['The 10']), entities: [], specificity })).toEqual({ label: null, keyEntities: [] })
+  })
+})
