@@ -1,5 +1,5 @@
 import ct from 'countries-and-timezones'
-import { getCountryData, languages as languageList } from 'countries-list'
+import { countries as countryList, getCountryData, languages as languageList } from 'countries-list'
 import { createRequire } from 'node:module'
 import audience from './data/audience.json'
 
@@ -54,6 +54,21 @@ function utcOffset(alpha2: string, capital: string, biggestCityLongitude: number
 const known = new Map<string, ReferenceCountry | null>()
 
 /** Facts about a country from the reference packages, or null for a code they do not know. */
+/** Every country's English name (United States, United Kingdom, ...): names known to entity extraction. */
+export function referenceCountryNames(): string[] {
+  return Object.values(countryList).map((c) => c.name)
+}
+
+/** Towns of at least this many people are places entity extraction knows by name. */
+const KNOWN_TOWN_POPULATION = 100_000
+
+/** The names of countries and of towns of 100,000 people or more: places a headline may name. */
+export function referencePlaceNames(): string[] {
+  const names = referenceCountryNames()
+  for (const towns of cityIndex().values()) for (const t of towns) if (t.population >= KNOWN_TOWN_POPULATION) names.push(t.name)
+  return names
+}
+
 export function referenceCountry(alpha2: string): ReferenceCountry | null {
   if (!known.has(alpha2)) known.set(alpha2, lookUp(alpha2))
   return known.get(alpha2)!

@@ -4,7 +4,9 @@ import path from 'node:path'
 import { referenceCountry } from '../geo/reference-countries'
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
-import { extractEntities, Gazetteer, namedEntities } from '../analytics/entities/extract'
+import { extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
+import { groupByInitials, isAbbreviation, nameKey } from '../analytics/entities/names'
+import { referenceCountryNames, referencePlaceNames } from '../geo/reference-countries'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { readRows } from './file-segments'
@@ -322,20 +324,50 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
 /**
  * Articles of the batch that came without entities get them from their text. The gazetteer (the
  * store's entities and those the batch gives) is matched first; the English tagger then reads the
- * headlines in which no known entity was found, its names join the gazetteer, and those articles
- * are matched again, so a name found in one headline is found in the others.
+ * headlines in which no known entity was found. A name it finds is kept when headlines of two
+ * publishers or more write it (one site's boilerplate is no entity), or when it is a country or
+ * a big town the reference packages know; an abbreviation of a name at
+ * hand (an entity, or a country) becomes another name of it (docs/entities.md). The names kept
+ * join the gazetteer and those articles are matched again, so a name found in one headline is
+ * found in the others. Returns how many articles got entities.
  */
-/** Returns how many articles got entities. */
 function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf: () => Gazetteer): number {
   const bare = batch.articles.filter((a) => !a.entities || a.entities.length === 0)
   if (bare.length === 0) return 0
   const gazetteer = gazetteerOf()
   for (const e of batch.entities) gazetteer.add({ id: e.id, name: e.name, type: e.type ?? null })
-  const unnamed = bare.filter((a) => gazetteer.find(a.title).length === 0)
-  for (const a of unnamed) {
-    for (const found of namedEntities(a.title, a.lang)) {
-      const entity = { id: entityIdForName(found.name), name: found.name, type: found.type }
-      if (gazetteer.add(entity)) batch.entities.push(entity)
+  const addEntity = (entity: KnownEntity) => {
+    if (gazetteer.add(entity)) batch.entities.push(entity)
+  }
+  const found = new Map<string, { name: string; type: string; publishers: Set<string> }>()
+  for (const a of bare) {
+    if (gazetteer.find(a.title).length > 0) continue
+    for (const name of namedEntities(a.title, a.lang)) {
+      const key = nameKey(name.name)
+      const entry = found.get(key) ?? found.set(key, { ...name, publishers: new Set() }).get(key)!
+      entry.publishers.add(a.domain)
+    }
+  }
+  knownPlaces ??= new Set(referencePlaceNames().map(nameKey))
+  const recurring = [...found.values()].filter((f) => f.publishers.size >= 2 || (f.type === 'Place' && knownPlaces!.has(nameKey(f.name))))
+  for (const f of recurring) if (!isAbbreviation(f.name)) addEntity({ id: entityIdForName(f.name), name: f.name, type: f.type })
+  // then abbreviations ("GM", "U.S.") in any of the headlines, as another name of what they stand for
+  const abbreviations = new Map<string, { name: string; type: string | null; publishers: Set<string> }>()
+  for (const f of recurring) if (isAbbreviation(f.name)) abbreviations.set(nameKey(f.name), f)
+  for (const a of bare) {
+    for (const [written] of a.title.matchAll(ABBREVIATION)) {
+      const entry = abbreviations.get(nameKey(written)) ?? abbreviations.set(nameKey(written), { name: written, type: null, publishers: new Set() }).get(nameKey(written))!
+      entry.publishers.add(a.domain)
+    }
+  }
+  for (const f of abbreviations.values()) {
+    if (f.publishers.size < 2 || gazetteer.knows(f.name)) continue
+    const standsFor = expandAbbreviation(f.name, gazetteer)
+    if (standsFor) {
+      addEntity(standsFor)
+      gazetteer.addAlias(f.name, standsFor)
+    } else if (f.type) {
+      addEntity({ id: entityIdForName(f.name), name: f.name, type: f.type })
     }
   }
   let articles = 0
@@ -346,6 +378,23 @@ function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf:
     articles++
   }
   return articles
+}
+
+/** An abbreviation as headlines write it: two to five capitals, with or without dots ("GM", "U.S."). */
+const ABBREVIATION = /(?<![\p{L}\p{N}])\p{Lu}(?:\.?\p{Lu}){1,4}\.?(?![\p{L}\p{N}])/gu
+
+let countriesByInitials: Map<string, string[]> | null = null
+/** Countries and big towns by name key: a place the tagger finds there is known, whoever writes it. */
+let knownPlaces: Set<string> | null = null
+
+/** The entity an abbreviation stands for: the one gazetteer entity with those initials, else the one country ("U.S.": United States). */
+function expandAbbreviation(abbreviation: string, gazetteer: Gazetteer): KnownEntity | null {
+  const letters = nameKey(abbreviation).replace(/ /g, '')
+  const entity = gazetteer.expand(letters)
+  if (entity) return entity
+  countriesByInitials ??= groupByInitials(referenceCountryNames())
+  const countries = countriesByInitials.get(letters) ?? []
+  return countries.length === 1 ? { id: entityIdForName(countries[0]!), name: countries[0]!, type: 'Place' } : null
 }
 
 function emptyBatch() {

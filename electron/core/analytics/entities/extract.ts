@@ -1,5 +1,6 @@
 import nlp from 'compromise'
 import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
+import { cleanName, FUNCTION_WORDS, initials, nameKey } from './names'
 
 /**
  * Entities for articles that came without any (docs/entities.md): names of known entities found
@@ -41,6 +42,7 @@ const words = (text: string) =>
 export class Gazetteer {
   private readonly byFirstWord = new Map<string, Array<{ entity: KnownEntity; words: Array<{ folded: string; capitalised: boolean }>; alias: boolean }>>()
   private readonly names = new Set<string>()
+  private readonly byInitials = new Map<string, Set<KnownEntity>>()
   private entities = 0
 
   constructor(entities: Iterable<KnownEntity> = []) {
@@ -52,6 +54,26 @@ export class Gazetteer {
     return this.entities
   }
 
+  /** Whether an entity of this name is indexed. */
+  knows(name: string): boolean {
+    return this.names.has(nameKey(name))
+  }
+
+  /** The one entity of two or more words whose initials these are ("gm": General Motors), if exactly one. */
+  expand(letters: string): KnownEntity | null {
+    const named = this.byInitials.get(letters)
+    return named && named.size === 1 ? [...named][0]! : null
+  }
+
+  /** Finds an entity also by another name (an abbreviation of it): case as written, two letters or more. */
+  addAlias(alias: string, entity: KnownEntity): void {
+    const aliasWords = words(alias).map(({ folded, capitalised }) => ({ folded, capitalised }))
+    const key = aliasWords.map((w) => w.folded).join(' ')
+    if (aliasWords.length === 0 || key.length < 2 || this.names.has(key)) return
+    this.names.add(key)
+    this.index(entity, aliasWords, true)
+  }
+
   /** Adds an entity; the first entity of a name keeps it (one id per name). False when the name was taken or unusable. */
   add(entity: KnownEntity): boolean {
     const nameWords = words(entity.name).map(({ folded, capitalised }) => ({ folded, capitalised }))
@@ -61,6 +83,8 @@ export class Gazetteer {
     this.names.add(key)
     this.entities++
     this.index(entity, nameWords, false)
+    const letters = initials(entity.name)
+    if (letters) (this.byInitials.get(letters) ?? this.byInitials.set(letters, new Set()).get(letters)!).add(entity)
     const surname = nameWords.at(-1)!
     if (entity.type === 'Person' && nameWords.length > 1 && surname.folded.length >= 4 && !this.names.has(`~${surname.folded}`)) {
       this.names.add(`~${surname.folded}`)
@@ -96,16 +120,6 @@ export class Gazetteer {
 }
 
 const TYPE_BY_TAG = { people: 'Person', organizations: 'Organization', places: 'Place' } as const
-
-/**
- * Words a Title Case headline capitalises that the tagger then takes into a name ("Edward
- * Snowden Is", "Will Apple"): trimmed from both ends of a name.
- */
-const FUNCTION_WORDS = new Set(
-  ('a an and are as at be been but by can could did do does for from had has have how if in into is it its may might ' +
-    'must new not of on or over says said should so than that the their then there these this those to up upon was ' +
-    'were what when where which while who why will with would after before about against amid vs').split(' '),
-)
 
 function trimFunctionWords(name: string): string {
   const parts = name.split(/\s+/)
@@ -152,7 +166,8 @@ export function namedEntities(text: string, lang: string): Array<{ name: string;
           .replace(/[\s.,:;!?'"’]+$/u, '')
           .trim(),
       )
-      const asWritten = capitalisedSpan(source, name)
+      const span = capitalisedSpan(source, name)
+      const asWritten = span && cleanName(span)
       if (!asWritten) continue
       const key = fold(asWritten)
       if (asWritten.length < 3 || seen.has(key)) continue

@@ -1,0 +1,112 @@
+import nlp from 'compromise'
+import { fold, WORD } from '../mentions/matching'
+
+/**
+ * What makes a name found in a headline worth keeping as an entity (docs/entities.md, "Names
+ * worth the name"): not a weekday, a month, a title or a section word, not a headline fragment
+ * around a name ("Juan Pablo Makes" is Juan Pablo, "Chase Stocks" is Chase), and an abbreviation
+ * folded into the name it stands for ("GM" into "General Motors"). Pure.
+ */
+
+/** Words that are never a name on their own, and are trimmed from either end of one. */
+const NOT_NAME_WORDS = new Set(
+  (
+    // weekdays and months
+    'monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun ' +
+    'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
+    // honorifics and titles, alone
+    'mr mrs ms dr sir lady lord president vice prime minister chancellor secretary chairman chairwoman chair ceo cfo coo founder chief executive ' +
+    'director manager senator governor mayor judge justice king queen prince princess pope bishop officer official officials spokesman ' +
+    'spokeswoman congressman congresswoman representative rep sen gov minister ambassador commissioner president-elect ' +
+    // section, format and headline words
+    'business news breaking update updated updates report reports review reviews release press video videos photo photos pictures picture gallery ' +
+    'live blog exclusive analysis opinion editorial recap spoilers spoiler premiere finale episode season trailer interview interviews preview ' +
+    'major top most popular latest first world politics markets market stocks stock shares economy tech technology science health sports ' +
+    'entertainment lifestyle travel weather today tonight morning afternoon evening weekly daily week weekend year quarter data launch ' +
+    'watch read listen look more things reasons ways facts questions answers highlights roundup brief briefing digest wrap outlook ' +
+    'reality show shows series movie film fan fans engagement special coverage story stories rumors rumours'
+  ).split(' '),
+)
+
+/** Demonyms name no one entity alone, but begin many names ("American Airlines"). */
+const DEMONYMS = new Set(
+  ('american americans chinese japanese russian russians european europeans asian british german germans french indian african ' +
+    'canadian australian mexican korean italian spanish irish israeli iranian ukrainian arab western eastern').split(' '),
+)
+
+/**
+ * Words a Title Case headline capitalises that the tagger then takes into a name ("Edward
+ * Snowden Is", "Will Apple"): never at either end of a name.
+ */
+export const FUNCTION_WORDS = new Set(
+  ('a an and are as at be been but by can could did do does for from had has have how if in into is it its may might must not of on or over ' +
+    'says said should so than that the their then there these this those to up upon was were what when where which while who why will with would ' +
+    'after before about against amid vs his her our your my we they he she').split(' '),
+)
+
+const tagCache = new Map<string, string[]>()
+/** The tagger's reading of a word alone, lower-cased (cached: headlines repeat their words). */
+function tagsOf(word: string): string[] {
+  const lower = word.toLowerCase()
+  let tags = tagCache.get(lower)
+  if (!tags) {
+    tags = (nlp(lower).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0]?.tags ?? []
+    if (tagCache.size > 50_000) tagCache.clear()
+    tagCache.set(lower, tags)
+  }
+  return tags
+}
+
+/** A word that starts no name: a listed word, a function word or a bare number. */
+function listedWord(word: string): boolean {
+  const lower = fold(word)
+  return NOT_NAME_WORDS.has(lower) || FUNCTION_WORDS.has(lower) || /^\d+$/.test(lower)
+}
+
+/** A word that ends no name: a listed word, or a verb or adjective the tagger knows (and not as a name): "Juan Pablo Makes". */
+function notANameEnd(word: string): boolean {
+  if (listedWord(word) || DEMONYMS.has(fold(word))) return true
+  const tags = tagsOf(word)
+  return !tags.includes('ProperNoun') && (tags.includes('Verb') || tags.includes('Adjective'))
+}
+
+/**
+ * The name without the words at either end that are no name ("Chase Stocks" -> "Chase", "Most
+ * Popular Beauty World News" -> "Beauty"); a single word left must not end a name either
+ * ("Monday", "Release", "Chinese"). Null when nothing worth a name is left.
+ */
+export function cleanName(name: string): string | null {
+  const words = [...name.matchAll(WORD)]
+  let from = 0
+  let to = words.length - 1
+  while (from <= to && listedWord(words[from]![0])) from++
+  while (to >= from && notANameEnd(words[to]![0])) to--
+  if (from > to) return null
+  const cleaned = name.slice(words[from]!.index!, words[to]!.index! + words[to]![0].length)
+  return cleaned.length >= 3 ? cleaned : null
+}
+
+/** A name's folded words joined by spaces: the key names are compared by. */
+export const nameKey = (name: string) => (fold(name).match(WORD) ?? []).join(' ')
+
+/** Initials of a name of two or more words, function words left out ("Bank of England" -> "be"). */
+export function initials(name: string): string | null {
+  const words = (name.match(WORD) ?? []).filter((w) => !FUNCTION_WORDS.has(w.toLowerCase()))
+  return words.length >= 2 ? words.map((w) => fold(w[0]!)).join('') : null
+}
+
+/** Names by their initials. */
+export function groupByInitials(names: Iterable<string>): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const n of names) {
+    const i = initials(n)
+    if (i) (out.get(i) ?? out.set(i, []).get(i)!).push(n)
+  }
+  return out
+}
+
+/** A short all-capitals name ("GM", "U.S."): two to five letters. */
+export function isAbbreviation(name: string): boolean {
+  const letters = (name.match(WORD) ?? []).join('')
+  return letters.length >= 2 && letters.length <= 5 && letters === letters.toUpperCase() && /\p{Lu}/u.test(letters)
+}
