@@ -14,6 +14,8 @@ import { demoScales, type DemoScale } from '../electron/core/demo/scales'
 import { DuckWorld } from './duckdb'
 import { measureImport, type ImportResults } from './import'
 import { CACHE, line, ms, n, openWorld, type Timing } from './lib'
+import type { StorylineQuality } from '../electron/core/analytics/trends/quality'
+import { measureQuality, type QualityResults } from './quality'
 import { measureReads, measureReadsDuringImport, measureWorstCase, type ReadResults } from './reads'
 import { measureScreens, type ScreenResults } from './screens'
 import { measureSync, type SyncResults } from './sync'
@@ -21,7 +23,7 @@ import { measureThroughput, type ThroughputResults } from './throughput'
 import { makeBenchLists, measureStart, measureTracking, type StartResults, type TrackingResults } from './tracking'
 import { measureTrends, type TrendResults } from './trends'
 
-const PARTS = ['tracking', 'duckdb', 'start', 'reads', 'import', 'trends', 'throughput', 'worst', 'contention', 'screens', 'sync'] as const
+const PARTS = ['tracking', 'duckdb', 'start', 'reads', 'import', 'trends', 'quality', 'throughput', 'worst', 'contention', 'screens', 'sync'] as const
 
 const program = new Command()
   .option('--scales <list>', 'demo scales to measure (small, medium, large)', 'small,medium')
@@ -43,6 +45,7 @@ interface ScaleResults {
   reads?: ReadResults
   import?: ImportResults
   trends?: TrendResults
+  quality?: QualityResults
   throughput?: ThroughputResults
   screens?: ScreenResults
   sync?: SyncResults
@@ -76,6 +79,10 @@ async function measureScale(scale: DemoScale): Promise<ScaleResults> {
   if (parts.has('trends')) {
     line('trends:')
     results.trends = measureTrends(store)
+  }
+  if (parts.has('quality')) {
+    line('trend quality (against known storylines):')
+    results.quality = await measureQuality(store, parts.has('trends'))
   }
   if (parts.has('import')) {
     line('import:')
@@ -148,6 +155,13 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
       r.trends ? `${Math.max(...r.trends.batches.map((b) => b.seconds)).toFixed(2)} s (${r.trends.batches.find((b) => b.afterMidnight)?.seconds.toFixed(2) ?? '–'} s)` : '–',
     )} |`,
   )
+  const quality = (of: (r: QualityResults) => StorylineQuality) => (r: ScaleResults) => {
+    if (!r.quality) return '–'
+    const q = of(r.quality)
+    return `F1 ${q.f1.toFixed(3)}, label fit ${(q.labelFit * 100).toFixed(0)}%, at most ${q.maxStorylines} storylines a trend`
+  }
+  line(`| trend quality, UCI headlines | ${cells(quality((q) => q.uci))} |`)
+  line(`| trend quality, demo world | ${cells(quality((q) => q.demo))} |`)
   line(`| server memory (RSS) | ${cells((r) => (r.start ? `${n(r.start.rss)} MiB` : '–'))} |`)
   line(
     `| screens ready in Chromium at 4x CPU, the slowest p50 | ${cells((r) => {

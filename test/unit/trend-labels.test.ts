@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { countTitle, titleTerms, trendLabel, type TermCounts } from '../../electron/core/analytics/trends/label'
+import { labelFits, storylineQuality } from '../../electron/core/analytics/trends/quality'
 
 /** Trend labels (docs/trends.md, "Labels"): pure, checked on hand-made trends. */
 
@@ -65,5 +66,30 @@ describe('a trend label', () => {
     const entities = [{ name: 'China', type: 'Place', w: 4 }, { name: 'Rate Summit', type: 'Event', w: 1 }]
     expect(trendLabel({ size: 4, terms: countsOf(['China rates']), entities, specificity }).label).toBe('Rate Summit')
     expect(trendLabel({ size: 1, terms: countsOf(['The 10']), entities: [], specificity })).toEqual({ label: null, keyEntities: [] })
+  })
+})
+
+describe('trend quality against known storylines', () => {
+  it('counts B-cubed, label fit over trends of five articles or more, and the storylines a trend mixes', () => {
+    const member = (seq: number, trend: string, storyline: string, title: string, label = trend) => ({ seq, trend, label, storyline, title })
+    const members = [
+      // trend "General Motors": 5 articles, 3 of them say "GM" or the name; storylines x (4) and y (1)
+      member(1, 'General Motors', 'x', 'GM recalls cars'),
+      member(2, 'General Motors', 'x', 'General Motors hires lawyers'),
+      member(3, 'General Motors', 'x', 'G.M. faces questions'),
+      member(4, 'General Motors', 'x', 'Ignition switch probe'),
+      member(5, 'General Motors', 'y', 'Markets today'),
+      // trend "Bitcoin": 5 articles, one title names it
+      ...[6, 7, 8, 9, 10].map((seq) => member(seq, 'Bitcoin', 'z', seq === 6 ? 'Bitcoin slides' : 'Exchange files')),
+      member(11, 'Alone', 'y', 'Alone'),
+    ]
+    const q = storylineQuality(members)
+    // precision: x items 4/5 each, y in GM 1/5, z 1 each, y alone 1 -> (4*0.8 + 0.2 + 5 + 1) / 11
+    expect(q.precision).toBeCloseTo((4 * 0.8 + 0.2 + 5 + 1) / 11, 10)
+    // recall: x 1 each, y items 1/2 each, z 1 each -> (4 + 0.5 + 5 + 0.5) / 11
+    expect(q.recall).toBeCloseTo(10 / 11, 10)
+    expect(q).toMatchObject({ articles: 11, storylines: 3, trends: 3, labelled: 2, labelFit: 0.5, maxStorylines: 2, catchAlls: 0 })
+    expect(labelFits('General Motors', ['GM recalls', 'G.M. says', 'gm crops', 'Other'])).toBe(true)
+    expect(labelFits('General Motors', ['gm crops', 'Other', 'More'])).toBe(false)
   })
 })

@@ -214,6 +214,17 @@ export class TrendsRepository {
   }
 
   /** The label of each trend. */
+  /** Every article with a known storyline, its title, and the trend it is in with that trend's label (quality measures). */
+  storylineMembers(): Array<{ seq: number; title: string; trend: string; label: string; storyline: string }> {
+    return this.sqlite
+      .prepare(
+        `SELECT a.seq, a.title, ta.trend_id AS trend, t.label, st.storyline_id AS storyline
+         FROM trend_articles ta JOIN articles a ON a.id = ta.article_id JOIN trends t ON t.id = ta.trend_id
+         JOIN storyline_truth st ON st.article_id = a.id`,
+      )
+      .all() as Array<{ seq: number; title: string; trend: string; label: string; storyline: string }>
+  }
+
   labels(ids: readonly string[]): Map<string, string> {
     if (ids.length === 0) return new Map()
     const rows = this.sqlite.prepare('SELECT id, label FROM trends WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as Array<[string, string]>
