@@ -154,6 +154,13 @@ export const appTrendFiguresResponse = z.object({
   best_position: z.number().int().nullable(),
   /** its articles' impressions per day, every country, from the first day with any (ISO date) */
   daily_impressions: z.object({ from: z.string().nullable(), values: z.array(z.number().int()) }),
+  /**
+   * how far the forecast of the next 7 days missed on trends of its structural type, backtested on
+   * the store's own trends at the last full pass (docs/trends.md, "Backtest"); null before one
+   */
+  forecast_error: z
+    .object({ structural_type: z.string(), cuts: z.number().int(), median_ape: z.number().nullable(), mape: z.number().nullable() })
+    .nullable(),
 })
 
 export const appVolatilityHistoryQuery = z.object({

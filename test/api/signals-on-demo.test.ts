@@ -7,6 +7,7 @@ import { refreshSignals } from '../../electron/core/jobs/signals'
 import { refreshAnalyticsInBackground } from '../../electron/core/jobs/refresh'
 import { refreshTrends, trendsConsolidationDue } from '../../electron/core/jobs/trends'
 import { storylineQuality } from '../../electron/core/analytics/trends/quality'
+import { backtestForecasts } from '../../electron/core/analytics/trends/backtest'
 import { nextSnapshotBatch } from '../../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore } from '../helpers/core'
@@ -169,6 +170,19 @@ describe('trends of the demo world', () => {
     // floors just under the figures reached (docs/trends.md, "Quality")
     expect(quality.f1).toBeGreaterThanOrEqual(0.96)
     expect(quality.labelFit).toBeGreaterThanOrEqual(0.95)
+  })
+
+  it('tell on a trend\'s card how far the forecast missed on trends of its type, from the backtest of the full pass', async () => {
+    const top = (await get('/v1/trends?limit=1&sort_by=article_count', session)).body.trends[0]
+    const type = (await get(`/v1/trends/${top.id}`, session)).body.structural_type
+    const stored = (store.sqlite.prepare('SELECT structural_type AS structuralType, daily_counts AS daily FROM trends').all() as Array<{ structuralType: string; daily: string }>).map((t) => ({
+      structuralType: t.structuralType,
+      daily: JSON.parse(t.daily) as number[],
+    }))
+    const expected = backtestForecasts(stored).find((b) => b.structuralType === type)!
+    const figures = await get(`/app/trends/${top.id}/figures`, session)
+    expect(figures.body.forecast_error).toEqual({ structural_type: type, cuts: expected.cases, median_ape: expected.medianApe, mape: expected.mape })
+    expect(expected.cases).toBeGreaterThan(0)
   })
 
   it('serve trends, cards, articles with roles, links and the hierarchy', async () => {

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { analyticsStale, refreshAnalytics } from '../../electron/core/jobs/refresh'
 import { RefreshThread } from '../../electron/core/jobs/refresh-thread'
+import { TRENDS_METHOD } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
 import { makeWorld, openTestStore, tempDir } from '../helpers/core'
 import { seedFixture } from '../helpers/fixture'
@@ -30,6 +31,26 @@ function computed(store: Store) {
     through: [store.settings.get('trends_through'), store.settings.get('signals_through')],
   }
 }
+
+describe('trends an older Feedlens computed', () => {
+  it('are stale until a full pass computes them this version\'s way, also in a process that computed them before', () => {
+    const store = openTestStore(storeBehind())
+    try {
+      refreshAnalytics(store, NOW)
+      expect(analyticsStale(store)).toBe(false)
+      expect(store.settings.get('trends_method')).toBe(TRENDS_METHOD)
+      const labels = computed(store).trends
+      store.settings.set('trends_method', 'an older way')
+      store.sqlite.prepare(`UPDATE trends SET label = 'as it was labelled before'`).run()
+      expect(analyticsStale(store)).toBe(true)
+      refreshAnalytics(store, NOW)
+      expect(analyticsStale(store)).toBe(false)
+      expect(computed(store).trends).toEqual(labels)
+    } finally {
+      store.close()
+    }
+  })
+})
 
 describe('the refresh thread', () => {
   it('brings a store up to date on its own connection, as the refresh on the calling thread does, and the store\'s readers see it', async () => {

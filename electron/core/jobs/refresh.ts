@@ -4,7 +4,7 @@ import { runSteps, runStepsInBackground, write } from '../steps'
 import { scanDueMentionLists, type MentionScanner } from './mention-scan'
 import { refreshThreadOf } from './refresh-thread'
 import { signalSteps, signalsStale } from './signals'
-import { refreshTrendsSteps, trendsConsolidationDue, trendsStale } from './trends'
+import { refreshTrendsSteps, trendsConsolidationDue, trendsMethodOutdated, trendsStale } from './trends'
 
 /**
  * What happens after new data, in one place: entity items waiting for their entity take it on,
@@ -86,7 +86,7 @@ export async function refreshAfterNewData(store: Store, scanner: MentionScanner,
   void store.activity.prepareInBackground().catch(() => undefined) // failures are reported by the keeper
 }
 
-/** Whether data arrived that the analytics do not cover yet. */
+/** Whether data arrived that the analytics do not cover yet, or the trends were computed by an older way of computing them. */
 export function analyticsStale(store: Store): boolean {
-  return store.freshness.behind() ?? (signalsStale(store) || trendsStale(store))
+  return trendsMethodOutdated(store) || (store.freshness.behind() ?? (signalsStale(store) || trendsStale(store)))
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
 import { clusterIntoSteps, inverseDocumentFrequency, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
@@ -98,7 +99,7 @@ export function refreshTrends(store: Store, now: Date = new Date(), options: { f
 export function* refreshTrendsSteps(store: Store, now: Date = new Date(), options: { full?: boolean } = {}): Generator<unknown, TrendRefresh, unknown> {
   const kept = states.get(store)
   const maxSeq = store.articles.maxSeq()
-  if (!options.full && kept && incrementalFits(store, kept, now, maxSeq)) {
+  if (!options.full && kept && !trendsMethodOutdated(store) && incrementalFits(store, kept, now, maxSeq)) {
     try {
       return yield* updateTrendsSteps(store, kept, now, maxSeq)
     } catch (error) {
@@ -187,9 +188,14 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   const built = [...trendOf.values()]
   const tables = trendTables(built, built, lastDay, clusterer)
   yield
+  // how far the forecast missed on these trends' own past, per structural type (the card says it)
+  const backtest = backtestForecasts(tables.trends.map((t) => ({ structuralType: t.structuralType, daily: t.dailyCounts })))
+  yield
   const generation = yield* write(store, () => {
     store.trendWriter.replace({ ...tables, members: built.flatMap(memberRowsOf) }, store.trendWriter.storedMembers())
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
+    store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
+    store.settings.set('trends_method', TRENDS_METHOD)
     return markGeneration(store)
   })
   store.changed()
@@ -305,6 +311,18 @@ function rollDays(kept: TrendState, day: number): boolean {
 export function trendsConsolidationDue(store: Store): boolean {
   const kept = states.get(store)
   return kept !== undefined && kept.lastDay > kept.clusteredDay
+}
+
+/**
+ * The way trends are computed (clustering, labels, the forecast's backtest): a store whose trends
+ * were computed another way (by an older Feedlens) has them computed again, so an upgrade brings
+ * its improvements to the trends already stored. Changed whenever what a full pass writes changes.
+ */
+export const TRENDS_METHOD = '2026-11-23 labels by specificity, forecast backtest'
+
+/** Whether the stored trends were computed another way than this version computes them. */
+export function trendsMethodOutdated(store: Store): boolean {
+  return store.settings.get('trends_method') !== TRENDS_METHOD && store.counts().articles > 0
 }
 
 export function trendsStale(store: Store): boolean {

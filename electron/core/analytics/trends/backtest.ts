@@ -8,6 +8,9 @@ import { forecast } from './lifecycle'
  * the cuts whose actual count is at least one article (a percentage of zero means nothing).
  */
 
+/** The setting that keeps the last full pass's backtest (a JSON list of BacktestResult). */
+export const FORECAST_BACKTEST = 'forecast_backtest'
+
 export interface BacktestTrend {
   structuralType: string
   daily: readonly number[]

@@ -1,4 +1,5 @@
 import countryCodes from 'i18n-iso-countries'
+import { FORECAST_BACKTEST, type BacktestResult } from '../../analytics/trends/backtest'
 import { countryFigures, dayRangeOf, publisherFigures, rankByImpressions, trendDetail, trendFigures, type DayRange } from '../../analytics/explore/group-figures'
 import type { ArticleListFilter, ArticleListRow } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
@@ -142,14 +143,18 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
   },
 
   async appTrendFigures(ctx, { params, query }) {
-    if (!ctx.store.trends.get(params.trend_id)) throw new ApiError(404, `Trend ${params.trend_id} not found`)
+    const trend = ctx.store.trends.get(params.trend_id)
+    if (!trend) throw new ApiError(404, `Trend ${params.trend_id} not found`)
     const { data } = await ctx.store.activity.current()
     const t = trendDetail(data, params.trend_id, daysOf(query.date_from, query.date_to))
+    const backtest = JSON.parse(ctx.store.settings.get(FORECAST_BACKTEST) ?? '[]') as BacktestResult[]
+    const error = backtest.find((b) => b.structuralType === trend.structuralType)
     return {
       trend_id: params.trend_id,
       impressions: t.impressions,
       best_position: t.bestPosition,
       daily_impressions: { from: t.firstDay === null ? null : isoFromSeconds(t.firstDay * 86_400).slice(0, 10), values: t.daily },
+      forecast_error: error ? { structural_type: error.structuralType, cuts: error.cases, median_ape: error.medianApe, mape: error.mape } : null,
     }
   },
 }

@@ -366,6 +366,11 @@ export function TrendsPage() {
                 {card.data.forecast
                   ? `+${card.data.forecast.pct_next7d}% in 7 days, about ${card.data.forecast.predicted_total_reach} articles in all, ends ${formatTime(card.data.forecast.predicted_end_at).slice(0, 10)} (confidence ${card.data.forecast.confidence})`
                   : '—'}
+                {card.data.forecast && cardFigures?.forecast_error?.median_ape != null && (
+                  <span className="muted">
+                    {` · typical miss ±${Math.round(cardFigures.forecast_error.median_ape)}% (median of ${formatNumber(cardFigures.forecast_error.cuts)} backtests on ${cardFigures.forecast_error.structural_type.replace('_', '-')} trends)`}
+                  </span>
+                )}
               </dd>
             </dl>
             {((parents.data?.parents.length ?? 0) > 0 || (children.data?.children.length ?? 0) > 0) && (
