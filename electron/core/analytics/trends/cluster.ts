@@ -16,7 +16,7 @@ import { runSteps } from '../../steps'
 
 export const W_ENTITIES = 0.75
 export const W_TEXT = 0.25
-export const JOIN_THRESHOLD = 0.32
+export const JOIN_THRESHOLD = 0.4
 export const TEXT_ONLY_THRESHOLD = 0.1
 export const TIME_SCALE_DAYS = 6
 /** Trends quiet for longer than this take no new articles. */

@@ -1,4 +1,4 @@
-import { fold, WORD } from '../mentions/matching'
+import { fold, foldCached, WORD } from '../mentions/matching'
 
 /**
  * A trend's label (docs/trends.md, "Labels"): the name or headline phrase that is both common in
@@ -29,7 +29,7 @@ export type TermCounts = Map<string, { n: number; text: string }>
  * word or a bare number, each once, with the title's own writing of it ("Mt. Gox").
  */
 export function titleTerms(title: string): Array<{ key: string; text: string }> {
-  const tokens = [...title.matchAll(WORD)].map((m) => ({ folded: fold(m[0]), start: m.index!, end: m.index! + m[0].length }))
+  const tokens = [...title.matchAll(WORD)].map((m) => ({ folded: foldCached(m[0].toLowerCase()), start: m.index!, end: m.index! + m[0].length }))
   const edge = (t: { folded: string }) => EDGE_WORDS.has(t.folded) || /^\d+$/.test(t.folded)
   const seen = new Set<string>()
   const out: Array<{ key: string; text: string }> = []
