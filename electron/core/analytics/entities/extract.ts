@@ -1,6 +1,6 @@
 import nlp from 'compromise'
 import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
-import { cleanName, FUNCTION_WORDS, initials, nameKey } from './names'
+import { cleanName, initials, nameKey } from './names'
 
 /**
  * Entities for articles that came without any (docs/entities.md): names of known entities found
@@ -121,13 +121,6 @@ export class Gazetteer {
 
 const TYPE_BY_TAG = { people: 'Person', organizations: 'Organization', places: 'Place' } as const
 
-function trimFunctionWords(name: string): string {
-  const parts = name.split(/\s+/)
-  while (parts.length > 0 && FUNCTION_WORDS.has(parts[0]!.toLowerCase())) parts.shift()
-  while (parts.length > 0 && FUNCTION_WORDS.has(parts.at(-1)!.toLowerCase())) parts.pop()
-  return parts.join(' ')
-}
-
 /**
  * The name as the text writes it, without the words at either end that the text does not
  * capitalise (the tagger's "Edward Snowden Speaks" for "Edward Snowden speaks"); null when
@@ -159,13 +152,11 @@ export function namedEntities(text: string, lang: string): Array<{ name: string;
   const seen = new Set<string>()
   for (const [tag, type] of Object.entries(TYPE_BY_TAG) as Array<[keyof typeof TYPE_BY_TAG, string]>) {
     for (const raw of doc[tag]().out('array') as string[]) {
-      const name = trimFunctionWords(
-        raw
-          .replace(/['’]s\b/gi, '')
-          .replace(/^(president|prime minister|minister|chairman|chairwoman|ceo|senator|governor|mr|mrs|ms|dr)\.?\s+/i, '')
-          .replace(/[\s.,:;!?'"’]+$/u, '')
-          .trim(),
-      )
+      // without possessives; titles and function words at its ends go with cleanName
+      const name = raw
+        .replace(/['’]s\b/gi, '')
+        .replace(/[\s.,:;!?'"’]+$/u, '')
+        .trim()
       const span = capitalisedSpan(source, name)
       const asWritten = span && cleanName(span)
       if (!asWritten) continue

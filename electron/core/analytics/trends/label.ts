@@ -1,3 +1,4 @@
+import { FUNCTION_WORDS } from '../entities/names'
 import { fold, foldCached, WORD } from '../mentions/matching'
 
 /**
@@ -14,12 +15,11 @@ const MAX_TERM_WORDS = 3
 export const LABEL_COVERAGE = 0.5
 
 /** Words that neither start nor end a label phrase ("of the", "Says"). */
-const EDGE_WORDS = new Set(
-  ('a an and are as at be been but by can could did do does for from had has have how if in into is it its may might must new not of on or ' +
-    'over says said should so than that the their then there these this those to up upon was were what when where which while who why will with ' +
-    'would after before about against amid vs via per you your our his her they them we i me my he she get gets got make makes more most ' +
+const EDGE_WORDS = new Set([
+  ...FUNCTION_WORDS,
+  ...('new via per you them i me get gets got make makes more most ' +
     'der die das und für mit von den dem des ein eine le la les des une pour dans sur par avec el los las una para con por del').split(' '),
-)
+])
 
 /** Per term (folded words joined by spaces): in how many of the trend's titles it occurs, and how they write it (capitalised, if any does). */
 export type TermCounts = Map<string, { n: number; text: string }>
