@@ -1,5 +1,6 @@
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { scanMentionList } from '../../electron/core/jobs/mention-scan'
+import { TRENDS_METHOD } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
 import { seedRegion } from './core'
 
@@ -80,6 +81,8 @@ export function seedFixture(store: Store, projectId: string, options: { refreshe
        (?, 'US', 1, '2026-11-20T09:00:00.000Z', '2026-11-20T09:00:00.000Z'), (?, 'US', 1, '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z')`,
   ).run(IDS.trend, IDS.child)
   db.prepare(`INSERT INTO settings (key, value) VALUES ('trends_through', '2026-11-20T11:00:00.000Z')`).run()
+  // hand-made as this version computes trends (not as an older Feedlens did, which a refresh would redo)
+  db.prepare(`INSERT INTO settings (key, value) VALUES ('trends_method', ?)`).run(TRENDS_METHOD)
 
   const list = db.prepare(
     `INSERT INTO tracking_lists (id, project_id, kind, name, color_index, countries, langs, search_scope, active, scan_status, last_scanned_at, updated_at)
