@@ -1,5 +1,5 @@
-import { FUNCTION_WORDS } from '../entities/names'
-import { fold, foldCached, WORD } from '../mentions/matching'
+import { FUNCTION_WORDS, nameKey } from '../entities/names'
+import { foldCached, WORD } from '../mentions/matching'
 
 /**
  * A trend's label (docs/trends.md, "Labels"): the name or headline phrase that is both common in
@@ -96,7 +96,7 @@ const LONGER_PHRASE_PREFERENCE = 0.2
  */
 export function trendLabel(input: LabelInput): { label: string | null; keyEntities: string[] } {
   const { size, terms, specificity } = input
-  const titleCoverage = (text: string) => (terms.get(fold(text).match(WORD)?.join(' ') ?? '')?.n ?? 0) / size
+  const titleCoverage = (text: string) => (terms.get(nameKey(text))?.n ?? 0) / size
   const entities = input.entities.slice(0, 20).map((e) => {
     const coverage = Math.max(titleCoverage(e.name), Math.min(1, e.w / size))
     return { ...e, coverage, score: coverage * specificity(e.name) }

@@ -1,4 +1,5 @@
-import { fold, WORD } from '../mentions/matching'
+import { nameKey } from '../entities/names'
+import { WORD } from '../mentions/matching'
 import { bCubed } from './cluster'
 
 /**
@@ -36,14 +37,12 @@ export interface StorylineQuality {
   catchAlls: number
 }
 
-const words = (text: string) => (fold(text).match(WORD) ?? []).join(' ')
-
 /** Whether the label, as words or as its initials in capitals, appears in at least half of the titles. */
 export function labelFits(label: string, titles: readonly string[]): boolean {
-  const phrase = ` ${words(label)} `
+  const phrase = ` ${nameKey(label)} `
   const labelWords = label.match(WORD) ?? []
   const abbreviation = labelWords.length >= 2 ? new RegExp(`(?<![\\p{L}\\p{N}])${labelWords.map((w) => w[0]!.toUpperCase()).join('\\.?')}\\.?(?![\\p{L}\\p{N}])`, 'u') : null
-  const carrying = titles.filter((t) => ` ${words(t)} `.includes(phrase) || (abbreviation?.test(t) ?? false)).length
+  const carrying = titles.filter((t) => ` ${nameKey(t)} `.includes(phrase) || (abbreviation?.test(t) ?? false)).length
   return phrase.trim() !== '' && carrying >= titles.length / 2
 }
 
