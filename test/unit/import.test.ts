@@ -95,7 +95,7 @@ describe('importing the UCI News Aggregator CSV', () => {
     // floors just under the figures reached (docs/trends.md, "Quality"), so that they cannot silently fall
     expect(quality.f1).toBeGreaterThanOrEqual(0.78)
     expect(quality.labelFit).toBeGreaterThanOrEqual(0.95)
-    expect(quality.maxStorylines).toBeLessThanOrEqual(16)
+    expect(quality.maxStorylines).toBeLessThanOrEqual(10)
   })
 
   it('leaves the same store when the file is imported twice', async () => {

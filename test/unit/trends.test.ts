@@ -41,6 +41,26 @@ describe('clustering online after a full pass (incremental updates)', () => {
   })
 })
 
+describe('headlines without entities and a big trend', () => {
+  const input = (key: number, text: string[]) => ({ key, time: key * 60, entities: [], words: text })
+  // a hundred and twenty one-off headlines make the story's words rare enough to find trends by
+  const filler = Array.from({ length: 120 }, (_, i) => input(1000 + i, [`filler${i}`]))
+  // six articles of one story; "highlights" is in one of them only (a sixth, under the fifth a core word needs)
+  const story = [1, 2, 3, 4, 5, 6].map((k) => input(k, k === 6 ? ['gox', 'bitcoin', 'bankruptcy', 'highlights'] : ['gox', 'bitcoin', 'bankruptcy']))
+
+  it('joins a big trend through a word a fifth of its articles carry, not through a word at its edge', () => {
+    const all = [...filler, ...story]
+    const clusterer = new StorylineClusterer(inverseDocumentFrequency(all.map((i) => i.words)))
+    const assigned = runSteps(clusterIntoSteps(clusterer, all))
+    const storyCluster = assigned.find((a) => a.key === 1)!.cluster
+    expect(assigned.filter((a) => a.cluster === storyCluster).map((a) => a.key)).toEqual([1, 2, 3, 4, 5, 6])
+    // "Highlights": close enough by cosine (0.13 against the join threshold of 0.1), but through the edge word alone: a trend of its own
+    expect(clusterer.assign(input(10, ['highlights'])).cluster).toBe(10)
+    // sharing "gox", which every article of the story carries: it joins
+    expect(clusterer.assign(input(11, ['gox', 'hacked'])).cluster).toBe(storyCluster)
+  })
+})
+
 describe('clustering', () => {
   it('joins articles sharing their storyline entities and keeps others apart', () => {
     const day = 86_400

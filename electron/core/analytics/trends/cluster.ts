@@ -25,6 +25,13 @@ export const ACTIVE_DAYS = 21
 export const KEY_ENTITY_SCORE = 0.6
 /** Words rarer than this (inverse document frequency) find candidate trends. */
 export const RARE_WORD_IDF = 3.5
+/**
+ * An article without entities joins a trend of at least CORE_TREND_SIZE articles only through a
+ * word that at least this share of the trend's articles carry: a one-line headline ("Business
+ * Highlights") does not join a big story through a word at its edge.
+ */
+export const CORE_WORD_SHARE = 0.2
+export const CORE_TREND_SIZE = 5
 const DAY = 86_400
 
 export interface ClusterInput {
@@ -79,6 +86,15 @@ interface Cluster {
   first: number
   last: number
   size: number
+}
+
+/** Whether the text shares a word with the cluster that CORE_WORD_SHARE of its articles carry (its summed weight against the text's own weight of it). */
+function sharesCoreWord(text: Vector, c: Cluster): boolean {
+  for (const [w, x] of text) {
+    const summed = c.text.get(w)
+    if (summed !== undefined && summed / (x * c.size) >= CORE_WORD_SHARE) return true
+  }
+  return false
 }
 
 /** Inverse document frequency of each word over the articles. */
@@ -241,6 +257,7 @@ export class StorylineClusterer {
       const entitySim = withEntities ? cosine(ent, entNorm, c.entities, c.entitiesNorm) : 0
       // Even a perfect text match could not lift this trend above the best so far: skip the text.
       if (withEntities && time * (W_ENTITIES * entitySim + W_TEXT) < Math.max(bestScore, params.joinThreshold)) continue
+      if (!withEntities && c.size >= CORE_TREND_SIZE && !sharesCoreWord(text, c)) continue
       const textSim = cosine(text, textNorm, c.text, c.textNorm)
       const sim = withEntities ? W_ENTITIES * entitySim + W_TEXT * textSim : textSim
       const score = time * sim
