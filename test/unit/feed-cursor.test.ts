@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { decodeFeedCursor, encodeFeedCursor } from '../../electron/core/service/feed'
 import { ValidationApiError } from '../../electron/core/service/errors'
 import { BatchBuilder, stepsOf } from '../../electron/core/sync/feed-pages'
+import { feedResponse } from '../../shared/contract/feed'
 
 const STORE = '0123456789abcdef0123456789abcdef'
 
@@ -95,6 +96,18 @@ describe('pages gathered into write batches', () => {
     // 3+4 >= 6: written after the second page; 2+6 after the fourth; 1 at the end
     expect(steps.map((s) => s.write?.cursor ?? null)).toEqual([null, 'c1', null, 'c3', 'c4'])
     expect(steps.map((s) => s.write?.batch.snapshotColumns?.ends ?? null)).toEqual([null, [3, 7], null, [2, 8], [1]])
+  })
+
+  it('is read only with positions from 1 and impressions from 0, as the contract decisions say', () => {
+    const page = (position: number, impressions: number) => ({
+      elements: [{ type: 'snapshot', snapshot: { country: 'GB', observed_at: '2026-11-01T00:00:00.000Z', entries: [{ article_id: 'a1000000-0000-4000-8000-000000000001', position, impressions }] } }],
+      next_cursor: 'f1.x',
+      has_more: false,
+      remaining: 0,
+    })
+    expect(feedResponse.safeParse(page(1, 0)).success).toBe(true)
+    expect(feedResponse.safeParse(page(0, 5)).success).toBe(false)
+    expect(feedResponse.safeParse(page(3, -1)).success).toBe(false)
   })
 
   it('refuses an entry past 32 bits rather than let a typed column wrap it', () => {
