@@ -155,6 +155,21 @@ describe('importing observations', () => {
     expect(store.articles.entities(id)).toEqual([{ name: 'Angela Merkel', type: 'Person', score: 0.95 }])
   })
 
+  it('keeps a name one publisher of a file writes when another publisher\'s stored headline carries it', async () => {
+    const store = openTestStore()
+    const line = (url: string, title: string) => JSON.stringify({ observed_at: '2026-11-20T09:00:00Z', country: 'GB', position: 2, estimated_impressions: 700, url, title, lang: 'en' })
+    await importFile(store, write('first.ndjson', [line('https://other.example/visit', 'What Ursula Vandermeer wants from the visit')]))
+    // one publisher alone: not a name yet
+    expect(store.sqlite.prepare(`SELECT count(*) FROM entities WHERE name = 'Ursula Vandermeer'`).pluck().get()).toBe(0)
+    await importFile(store, write('second.ndjson', [line('https://news.example/arrives', 'Ursula Vandermeer arrives in Leeds')]))
+    expect(store.articles.entities(articleIdForUrl('https://news.example/arrives')!).map((e) => e.name)).toContain('Ursula Vandermeer')
+    // the same publisher again is no second publisher
+    const alone = openTestStore()
+    await importFile(alone, write('first.ndjson', [line('https://news.example/a', 'Ursula Vandermeer wins')]))
+    await importFile(alone, write('second.ndjson', [line('https://news.example/b', 'Ursula Vandermeer arrives in Leeds')]))
+    expect(alone.sqlite.prepare(`SELECT count(*) FROM entities WHERE name = 'Ursula Vandermeer'`).pluck().get()).toBe(0)
+  })
+
   it('reads the same data from CSV', async () => {
     const store = openTestStore()
     const csv = write('feed.csv', [

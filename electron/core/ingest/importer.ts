@@ -276,7 +276,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
   const gazetteerOf = () => (gazetteer ??= new Gazetteer(store.reference.entities()))
   const flush = () => {
     if (inBatch === 0) return
-    report.articlesWithFoundEntities += addExtractedEntities(batch, gazetteerOf)
+    report.articlesWithFoundEntities += addExtractedEntities(batch, gazetteerOf, (phrase, limit) => store.articles.headlinePublishers(phrase, limit))
     const newCountries = new Set([...batch.articles.map((a) => a.region), ...new Set(batch.observationColumns.country)])
     store.transaction(() => {
       for (const code of newCountries) if (!knownCountries.has(code)) registerCountry(store, code)
@@ -325,13 +325,17 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * Articles of the batch that came without entities get them from their text. The gazetteer (the
  * store's entities and those the batch gives) is matched first; the English tagger then reads the
  * headlines in which no known entity was found. A name it finds is kept when headlines of two
- * publishers or more write it (one site's boilerplate is no entity), or when it is a country or
- * a big town the reference packages know; an abbreviation of a name at
+ * publishers or more write it, in the batch or in the store (one site's boilerplate is no entity),
+ * or when it is a country or a big town the reference packages know; an abbreviation of a name at
  * hand (an entity, or a country) becomes another name of it (docs/entities.md). The names kept
  * join the gazetteer and those articles are matched again, so a name found in one headline is
  * found in the others. Returns how many articles got entities.
  */
-function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf: () => Gazetteer): number {
+function addExtractedEntities(
+  batch: ReturnType<typeof emptyBatch>,
+  gazetteerOf: () => Gazetteer,
+  headlinePublishers: (phrase: string, limit: number) => string[],
+): number {
   const bare = batch.articles.filter((a) => !a.entities || a.entities.length === 0)
   if (bare.length === 0) return 0
   const gazetteer = gazetteerOf()
@@ -349,7 +353,13 @@ function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf:
     }
   }
   knownPlaces ??= new Set(referencePlaceNames().map(nameKey))
-  const recurring = [...found.values()].filter((f) => f.publishers.size >= 2 || (f.type === 'Place' && knownPlaces!.has(nameKey(f.name))))
+  // a name one publisher of the batch writes recurs when another one's stored headlines carry it
+  let storeChecks = MAX_STORE_CHECKS
+  const inStoredHeadlines = (f: { name: string; publishers: Set<string> }) =>
+    storeChecks-- > 0 && headlinePublishers(f.name, f.publishers.size + 1).some((domain) => !f.publishers.has(domain))
+  const recurring = [...found.values()].filter(
+    (f) => f.publishers.size >= 2 || (f.type === 'Place' && knownPlaces!.has(nameKey(f.name))) || inStoredHeadlines(f),
+  )
   for (const f of recurring) if (!isAbbreviation(f.name)) addEntity({ id: entityIdForName(f.name), name: f.name, type: f.type })
   // then abbreviations ("GM", "U.S.") in any of the headlines, as another name of what they stand for
   const abbreviations = new Map<string, { name: string; type: string | null; publishers: Set<string> }>()
@@ -379,6 +389,9 @@ function addExtractedEntities(batch: ReturnType<typeof emptyBatch>, gazetteerOf:
   }
   return articles
 }
+
+/** Names of one publisher in a batch looked up in the stored headlines at most (each a full-text query). */
+const MAX_STORE_CHECKS = 2_000
 
 /** An abbreviation as headlines write it: two to five capitals, with or without dots ("GM", "U.S."). */
 const ABBREVIATION = /(?<![\p{L}\p{N}])\p{Lu}(?:\.?\p{Lu}){1,4}\.?(?![\p{L}\p{N}])/gu

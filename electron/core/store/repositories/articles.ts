@@ -189,6 +189,16 @@ export class ArticlesRepository {
   }
 
   /** The id, address and title of the given articles, by seq. */
+  /** Up to `limit` publishers (domains) of stored articles whose headline carries the phrase (words in order, case and accents folded). */
+  headlinePublishers(phrase: string, limit: number): string[] {
+    const words = phrase.match(/[\p{L}\p{N}]+/gu)
+    if (!words) return []
+    return this.sqlite
+      .prepare(`SELECT DISTINCT a.domain FROM articles_fts f CROSS JOIN articles a ON a.seq = f.rowid WHERE articles_fts MATCH ? LIMIT ?`)
+      .pluck()
+      .all(`title : "${words.join(' ')}"`, limit) as string[]
+  }
+
   headlines(seqs: readonly number[]): Map<number, { id: string; url: string; title: string }> {
     if (seqs.length === 0) return new Map()
     const rows = this.sqlite
