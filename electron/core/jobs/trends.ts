@@ -322,7 +322,8 @@ export const TRENDS_METHOD = '2026-11-23 labels by specificity, forecast backtes
 
 /** Whether the stored trends were computed another way than this version computes them. */
 export function trendsMethodOutdated(store: Store): boolean {
-  return store.settings.get('trends_method') !== TRENDS_METHOD && store.counts().articles > 0
+  // the setting first: this is asked on every look at the status; an empty store has nothing to redo
+  return store.settings.get('trends_method') !== TRENDS_METHOD && store.articles.maxSeq() > 0
 }
 
 export function trendsStale(store: Store): boolean {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { Statements } from '../statements'
 import type { ArticleRecord } from '../records'
 import type { articles } from '../schema'
 import { isoFromSeconds, seenIsoSql } from '../../time/buckets'
@@ -44,7 +45,11 @@ const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], [string, string]> = {
 }
 
 export class ArticlesRepository {
-  constructor(private readonly sqlite: Database.Database) {}
+  private readonly statements: Statements
+
+  constructor(private readonly sqlite: Database.Database) {
+    this.statements = new Statements(sqlite)
+  }
 
   /** The filter as SQL conditions on article_facets (alias s), with their parameters (and the page's). */
   private conditions(f: ArticleListFilter): { where: string[]; params: Record<string, unknown> } {
@@ -193,9 +198,9 @@ export class ArticlesRepository {
   headlinePublishers(phrase: string, limit: number): string[] {
     const words = phrase.match(/[\p{L}\p{N}]+/gu)
     if (!words) return []
-    return this.sqlite
-      .prepare(`SELECT DISTINCT a.domain FROM articles_fts f CROSS JOIN articles a ON a.seq = f.rowid WHERE articles_fts MATCH ? LIMIT ?`)
-      .pluck()
+    // asked for many names of an import batch: prepared once
+    return this.statements
+      .get('SELECT DISTINCT a.domain FROM articles_fts f CROSS JOIN articles a ON a.seq = f.rowid WHERE articles_fts MATCH ? LIMIT ?', 'pluck')
       .all(`title : "${words.join(' ')}"`, limit) as string[]
   }
 
