@@ -1,7 +1,7 @@
 /**
- * Credit between two threads: the parse worker takes one before sending a chunk and waits while
- * it has none; the importer gives one back for each chunk it takes. So the worker runs at most
- * the initial credit ahead of the writing.
+ * Credit between two threads: a worker (the parse worker, the feed reader) takes one before
+ * sending a chunk and waits while it has none; its reader gives one back for each chunk it takes
+ * (workerMessages). So the worker runs at most the initial credit ahead of the writing.
  */
 export class Credit {
   private waiting: (() => void) | null = null

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { builtWorkerScript } from '../paths/worker-scripts'
+import { builtWorkerScript, WorkerStopped, workerMessages } from '../paths/worker-scripts'
 import { parseFile, type FileKind, type ParsedChunk } from './file-segments'
 import type { ParseWorkerInput } from './parse-worker'
 
@@ -36,47 +36,17 @@ export async function* parsedChunks(
     return
   }
   const input: ParseWorkerInput = { file, kind, observations, storeFile: options.storeFile }
-  const worker = new Worker(script, { workerData: input })
-  const ready: Array<ParsedChunk | null> = []
-  let failure: Error | null = null
-  let exited = false
-  let wake: (() => void) | null = null
-  worker.on('message', (chunk: ParsedChunk | null) => {
-    ready.push(chunk)
-    wake?.()
-  })
-  worker.on('error', (error) => {
-    failure = error
-    wake?.()
-  })
-  // a chunk that could not be handed over: the import must not go on without its rows
-  worker.on('messageerror', (error) => {
-    failure = error
-    wake?.()
-  })
-  worker.on('exit', () => {
-    exited = true
-    wake?.()
-  })
-  let yielded = false
   let bytesHandedOver = 0
   try {
-    for (;;) {
-      while (ready.length === 0 && !failure && !exited) await new Promise<void>((resolve) => (wake = resolve))
-      if (failure && (yielded || ready.length > 0)) throw new ParseWorkerError(file, failure, bytesHandedOver)
-      if (ready.length === 0) {
-        if (yielded) throw new ParseWorkerError(file, new Error('it stopped before the end of the file'), bytesHandedOver)
-        break
-      }
-      const chunk = ready.shift()!
-      if (chunk === null) return
-      worker.postMessage('more')
-      yielded = true
+    for await (const chunk of workerMessages(new Worker(script, { workerData: input }), (c: ParsedChunk | null) => c === null)) {
       bytesHandedOver = chunk.bytesRead
       yield chunk
     }
-  } finally {
-    await worker.terminate()
+    return
+  } catch (error) {
+    if (!(error instanceof WorkerStopped)) throw error
+    // a chunk was handed over: the import must not go on without the rest of them
+    if (error.received > 0) throw new ParseWorkerError(file, error.failure ?? new Error('it stopped before the end of the file'), bytesHandedOver)
   }
   // The worker could not start here (or failed before its first chunk): parse on this thread,
   // which reports a problem of the file itself the same way.

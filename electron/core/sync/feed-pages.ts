@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads'
 import type { FeedArticle, FeedElement, FeedResponse, FeedSnapshot } from '../../../shared/contract/feed'
 import type { IngestBatch } from '../ingest/records'
 import { MAX_ENTRY_VALUE } from '../store/feed-entries'
-import { builtWorkerScript } from '../paths/worker-scripts'
+import { builtWorkerScript, WorkerStopped, workerMessages } from '../paths/worker-scripts'
 import type { EntityRecord, PublisherRecord } from '../store/records'
 import { FeedClient, FeedSourceError } from './feed-client'
 
@@ -53,36 +53,14 @@ export async function* feedSteps(input: FeedStreamInput, limits: BatchLimits, op
     return
   }
   const worker = new Worker(script, { workerData: { input, limits } satisfies ReaderWorkerData })
-  const ready: ReaderMessage[] = []
-  let failure = null as Error | null
-  let exited = false
-  let wake = null as (() => void) | null
-  worker.on('message', (message: ReaderMessage) => {
-    ready.push(message)
-    wake?.()
-  })
-  for (const event of ['error', 'messageerror'] as const) {
-    worker.on(event, (error: Error) => {
-      failure = error
-      wake?.()
-    })
-  }
-  worker.on('exit', () => {
-    exited = true
-    wake?.()
-  })
   try {
-    for (;;) {
-      while (ready.length === 0 && !failure && !exited) await new Promise<void>((resolve) => (wake = resolve))
-      const message = ready.shift()
-      if (!message) throw new FeedSourceError('failing', `Reading the feed of ${input.url} stopped: ${failure?.message ?? 'its reader ended early'}`)
+    for await (const message of workerMessages(worker, (m: ReaderMessage) => 'end' in m)) {
       if ('error' in message) throw new FeedSourceError(message.error.reason, message.error.message)
-      if ('end' in message) return
-      worker.postMessage('more')
       yield message.step
     }
-  } finally {
-    await worker.terminate()
+  } catch (error) {
+    if (!(error instanceof WorkerStopped)) throw error
+    throw new FeedSourceError('failing', `Reading the feed of ${input.url} stopped: ${error.failure?.message ?? 'its reader ended early'}`)
   }
 }
 

@@ -4,23 +4,20 @@
  * the thread that writes them (see feed-pages.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads'
+import { Credit } from '../ingest/credit'
 import { FeedSourceError } from './feed-client'
 import { readPages, stepsOf, transferablesOf, type ReaderMessage, type ReaderWorkerData } from './feed-pages'
 
 const AHEAD = 8
 
 async function run(port: NonNullable<typeof parentPort>, { input, limits }: ReaderWorkerData): Promise<void> {
-  let unacknowledged = 0
-  let credit: (() => void) | null = null
-  port.on('message', () => {
-    unacknowledged--
-    credit?.()
-  })
+  // the reader answers each step with 'more': at most AHEAD steps wait for it
+  const credit = new Credit(AHEAD)
+  port.on('message', () => credit.give())
   const post = (message: ReaderMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
   try {
     for await (const step of stepsOf(readPages(input, undefined, AHEAD), limits)) {
-      while (unacknowledged >= AHEAD) await new Promise<void>((resolve) => (credit = resolve))
-      unacknowledged++
+      await credit.take()
       post({ step }, transferablesOf(step))
     }
     post({ end: true })
