@@ -52,7 +52,7 @@ export async function measureScreens(scale: DemoScale): Promise<ScreenResults> {
       ['Trends (treemap, list)', '/trends', readyWhen('table[aria-label="Trends"] tbody tr', '.card canvas')],
       ['Trends: the busiest trend\'s card', `/trends/${trend}`, readyWhen('.split .card h2', '.role-group')],
       ['Articles, 7 days by impressions', '/articles?period=7d&sort_by=impressions', readyWhen('table[aria-label="Articles"] tbody tr')],
-      ['Signals (volatility, format groups)', '/signals', readyWhen('[aria-label="Volatility of the feed"] canvas', '.multiple canvas', 'table[aria-label="Top categories"] tbody tr')],
+      ['Signals (volatility, format groups)', '/signals', readyWhen('[aria-label="Volatility of the feed"] canvas', '.multiple svg path', 'table[aria-label="Top categories"] tbody tr')],
       ['Geography (map, markets)', '/geography', readyWhen('[aria-label^="World map"] canvas', 'table[aria-label="Regions"] tbody tr')],
       ...(list ? [['Tracking: a list\'s metrics', `/tracking/${list}/metrics`, readyWhen('table[aria-label="Metrics"] tbody tr')] as [string, string, string[]]] : []),
       ['Publishers: a name search with performance', '/publishers?mode=search&q=herald', readyWhen('table[aria-label="Publisher profiles"] tbody tr')],

@@ -113,8 +113,6 @@ describe('first start, import and the data screens in Chromium', () => {
       // The treemap's leaves are trends: a click on one opens its card.
       const treemap = page.getByRole('img', { name: 'Themes, topics and their largest trends' })
       await treemap.locator('canvas').waitFor()
-      // topics and their trends load after the themes
-      await page.locator('[aria-label="Themes, topics and their largest trends"][aria-busy="false"]').waitFor()
       const box = (await treemap.boundingBox())!
       let opened = false
       // most of the area is trend leaves; the thin strips between are theme and topic names
@@ -144,8 +142,27 @@ describe('first start, import and the data screens in Chromium', () => {
       const moving = page.getByRole('table', { name: 'Moving articles' }).locator('tbody tr')
       await moving.first().waitFor()
       expect(await moving.count()).toBe(15)
-      await page.locator('.multiple canvas').first().waitFor()
+      await page.locator('.multiple svg path').first().waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, 'signals.png'), fullPage: true })
+      // a click over a chart selects the point nearest in x: on a format group's strip, and on the main chart
+      const bucket = () => new URL(page.url()).searchParams.get('bucket')
+      const newsSeries = ((await (await page.request.get(`${other.url}/public/discover/category-volatility?country=${shake.country}&category=News`)).json()) as { categories: Array<{ series: Array<{ date: string }> }> }).categories[0]!.series
+      await page.getByRole('img', { name: 'News volatility' }).scrollIntoViewIfNeeded()
+      const strip = (await page.getByRole('img', { name: 'News volatility' }).boundingBox())!
+      const k = newsSeries.length - 3
+      // the strip's plot leaves 20 px for its labels on the left and 6 on the right (VolatilityStrip), its points evenly spread
+      await page.mouse.click(strip.x + 20 + (k * (strip.width - 26)) / (newsSeries.length - 1) + 1, strip.y + 60)
+      await expect.poll(bucket).toBe(newsSeries[k]!.date)
+      expect(new URL(page.url()).searchParams.get('category')).toBe('News')
+      expect(await page.locator('.strip-selected').getAttribute('data-index')).toBe(String(k))
+      const mainSeries = ((await (await page.request.get(`${other.url}/public/discover/volatility?country=${shake.country}`)).json()) as { series: Array<{ date: string }> }).series
+      await page.getByRole('img', { name: 'Volatility of the feed' }).scrollIntoViewIfNeeded()
+      const main = (await page.getByRole('img', { name: 'Volatility of the feed' }).boundingBox())!
+      const j = 4
+      // the main chart's grid: 36 px on the left, 16 on the right, each day a band with its point in the middle
+      await page.mouse.click(main.x + 36 + ((j + 0.5) * (main.width - 52)) / mainSeries.length + 1, main.y + 120)
+      await expect.poll(bucket).toBe(mainSeries[j]!.date)
+      expect(new URL(page.url()).searchParams.get('category')).toBeNull()
       // two countries on one chart, and the five format groups on one chart
       const second = fresh.store.sqlite.prepare(`SELECT alpha_2, name FROM regions WHERE alpha_2 != ? ORDER BY alpha_2 LIMIT 1`).get(shake.country) as { alpha_2: string; name: string }
       const shakeName = fresh.store.sqlite.prepare(`SELECT name FROM regions WHERE alpha_2 = ?`).pluck().get(shake.country) as string

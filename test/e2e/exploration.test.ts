@@ -267,6 +267,44 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   })
 
+  it('asks a screen\'s first questions while its code loads, each once, when it is opened as a link', async () => {
+    // each screen's chunk is held back until the questions it asks first have gone out: they can
+    // only come from the window's own code (app/ask-ahead.ts), not from the screen's
+    const screensAsked: Array<[string, string, number]> = [
+      ['/signals', 'SignalsPage', 10], // the regions, the stored 30 days, topics, formats, categories, five format groups
+      [`/trends/${IDS.trend}`, 'TrendsPage', 10], // hierarchy, the list's page, the card, parents, children, figures, four roles' articles
+      ['/geography', 'GeographyPage', 4], // entity suggestions, markets, languages, the countries' figures
+      ['/articles?period=7d', 'ArticlesPage', 1],
+    ]
+    for (const [screen, chunk, questions] of screensAsked) {
+      await page.goto('about:blank')
+      const asked: string[] = []
+      const onRequest = (r: { url(): string }) => {
+        const url = new URL(r.url())
+        if (/^\/(v1|public|app)\//.test(url.pathname) && url.pathname !== '/app/status') asked.push(url.pathname + url.search)
+      }
+      let askedWhileHeld = -1
+      const hold = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`)
+      await page.route(hold, async (route) => {
+        await expect.poll(() => asked.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(questions).catch(() => undefined)
+        askedWhileHeld = asked.length
+        await route.continue()
+      })
+      page.on('request', onRequest)
+      try {
+        await page.goto(`${server.url}${screen}`)
+        await page.locator('main h1').first().waitFor()
+        await page.waitForLoadState('networkidle')
+        expect(askedWhileHeld, screen).toBe(questions)
+        // the screen took the answers asked ahead: nothing was asked twice
+        expect(asked.length - new Set(asked).size, `${screen}: ${asked.join(' ')}`).toBe(0)
+      } finally {
+        page.off('request', onRequest)
+        await page.unroute(hold)
+      }
+    }
+  })
+
   it('works from the keyboard: "/" to search, arrows and Enter in a table, "?" for the shortcuts', async () => {
     await page.goto(`${server.url}/articles`)
     await page.getByRole('table', { name: 'Articles' }).locator('tbody tr').first().waitFor()

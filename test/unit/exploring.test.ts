@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { rankByImpressions } from '../../electron/core/analytics/explore/group-figures'
 import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
-import { overlayOption } from '../../renderer/src/features/signals/volatility-chart'
+import { nearestStripIndex, overlayOption, stripPath, stripX, stripY } from '../../renderer/src/features/signals/volatility-chart'
 import { itemsOverlayOption } from '../../renderer/src/features/tracking/items-chart'
 import { comparisonBounds, periodBounds, previousPeriod } from '../../renderer/src/components/period'
 
@@ -62,6 +62,24 @@ describe('volatility of several series on one chart', () => {
       ['Germany', [2, null, 4]],
       ['Spain', [null, 3, 5]],
     ])
+  })
+})
+
+describe('a format group\'s volatility strip', () => {
+  // a plot 290 px wide from x = 20, 90 px high from y = 12
+  const plot = { left: 20, top: 12, width: 290, height: 90 }
+  it('spreads the points from the left edge to the right and puts 10 at the top', () => {
+    expect([0, 1, 29].map((i) => stripX(plot, i, 30))).toEqual([20, 30, 310])
+    expect([0, 5, 10, 12].map((v) => stripY(plot, v))).toEqual([102, 57, 12, 12])
+    expect(stripPath(plot, [0, 10, 5])).toBe('M20.0,102.0L165.0,12.0L310.0,57.0')
+  })
+  it('selects the point nearest in x to a click anywhere over the strip, never one outside the series', () => {
+    // 30 points: 10 px apart
+    expect(nearestStripIndex(plot, 34, 30)).toBe(1)
+    expect(nearestStripIndex(plot, 36, 30)).toBe(2)
+    expect(nearestStripIndex(plot, 2, 30)).toBe(0)
+    expect(nearestStripIndex(plot, 400, 30)).toBe(29)
+    expect(nearestStripIndex(plot, 150, 1)).toBe(0)
   })
 })
 

@@ -47,27 +47,57 @@ const AHEAD_KEPT_MS = 5000
 
 /**
  * Asks a route now for a view that asks the same once what frames it has loaded (a list's
- * metrics while the list's own details load): the view's call then takes this answer instead of
- * waiting one more round trip.
+ * metrics while the list's own details load; a screen's first questions while its code loads):
+ * the view's call then takes this answer instead of waiting one more round trip. Nothing is
+ * asked when the view has asked it already.
  */
 export function callAhead<K extends RouteId>(id: K, options: CallOptions<K>): void {
   const key = JSON.stringify([id, options])
   const kept = askedAhead.get(key)
-  if (kept && Date.now() - kept.at < AHEAD_KEPT_MS) return
+  if ((kept && Date.now() - kept.at < AHEAD_KEPT_MS) || inFlight.has(key)) return
   const answer = send(id, options)
   answer.catch(() => undefined) // the view's call takes it and reports its error
   askedAhead.set(key, { at: Date.now(), answer })
 }
+
+/** A question a view asks: a route and its options, built by one function for the view and for asking ahead. */
+export interface Question<K extends RouteId = RouteId> {
+  id: K
+  options: CallOptions<K>
+}
+
+/** Any route's question. */
+export type AnyQuestion = { [K in RouteId]: Question<K> }[RouteId]
+
+export const question = <K extends RouteId>(id: K, options: CallOptions<K>): Question<K> => ({ id, options })
 
 /** Calls a route of the contract or the app by id; the same code runs over IPC and HTTP. */
 export function call<K extends RouteId>(id: K, options: CallOptions<K> = {}): Promise<RouteResponse<K>> {
   const key = JSON.stringify([id, options])
   const ahead = askedAhead.get(key)
   if (ahead) {
-    askedAhead.delete(key)
+    // taken by every view that asks it now (a picker and its page mount together), then gone:
+    // a later call (a Retry) asks the server again
+    queueMicrotask(() => askedAhead.delete(key))
     if (Date.now() - ahead.at < AHEAD_KEPT_MS) return ahead.answer as Promise<RouteResponse<K>>
   }
-  return send(id, options)
+  if (routeMeta[id].method !== 'GET') return send(id, options)
+  // one request for the same question asked twice at once (a picker and its page both list the regions)
+  const pending = inFlight.get(key)
+  if (pending) return pending as Promise<RouteResponse<K>>
+  const answer: Promise<RouteResponse<K>> = send(id, options).finally(() => {
+    if (inFlight.get(key) === answer) inFlight.delete(key)
+  })
+  inFlight.set(key, answer)
+  return answer
+}
+
+/** GET requests under way, by route and options. */
+const inFlight = new Map<string, Promise<unknown>>()
+
+/** The requests under way are not shared with later calls (their answers may be older than the store). */
+export function forgetRequestsUnderWay(): void {
+  inFlight.clear()
 }
 
 async function send<K extends RouteId>(id: K, options: CallOptions<K>): Promise<RouteResponse<K>> {

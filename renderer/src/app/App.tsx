@@ -4,6 +4,7 @@ import { sections, type Section } from '../../../shared/sections'
 import { labelOf, useAppStore } from '../stores/app-store'
 import { useDocumentTitle } from '../stores/url-state'
 import { DropNotice, useDesktopShell, useFileDrop } from './desktop'
+import { askAhead } from './ask-ahead'
 import { EmptyStoreBanner } from './EmptyStoreBanner'
 import { NotFound } from './NotFound'
 import { ShortcutsDialog, useShortcuts } from './shortcuts'
@@ -33,6 +34,11 @@ export function App() {
   useShortcuts({ onHelp: () => setHelpOpen(true), onSection: (s) => navigate(`/${s}`) })
 
   useEffect(() => bridge.onNavigate((path) => navigate(path)), [navigate])
+  // another section (or the first): its questions go out while its code loads
+  useEffect(() => {
+    const { search, rest } = useAppStore.getState()
+    if (section) askAhead(section, search, rest)
+  }, [section])
   // desktop: the menus' commands, the view remembered for the next start, files dropped on the window
   const [menuNotice, setMenuNotice] = useState<string | null>(null)
   useDesktopShell(useCallback((text: string) => setMenuNotice(text), []))

@@ -2,7 +2,7 @@ import { BarChart, LineChart } from 'echarts/charts'
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTheme } from '../app/theme'
 
 // What every screen's charts use is registered here; a screen registers its own extras where it
@@ -64,8 +64,6 @@ export interface EChartProps {
   /** the clicked item's data object (e.g. a treemap node with its id) */
   onItemClick?: (data: unknown) => void
   label?: string
-  /** what it shows is still loading (aria-busy) */
-  busy?: boolean
   /** when given, a "Save PNG" button saves the chart under this name */
   fileName?: string
   /** called each time the chart is drawn (its option set, or resized) */
@@ -79,71 +77,76 @@ export function EChart({
   onPointClick,
   onItemClick,
   label,
-  busy = false,
   fileName,
   onDrawn,
 }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null)
-  const chart = useRef<echarts.ECharts | null>(null)
+  const [chart, setChart] = useState<echarts.ECharts | null>(null)
   const { effective: theme } = useTheme()
   useEffect(() => {
-    if (!ref.current) return
-    const instance = echarts.init(ref.current, theme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' })
-    chart.current = instance
-    // the observer also reports the size the chart was drawn at: only a change redraws it
-    let drawnAt = { width: ref.current.clientWidth, height: ref.current.clientHeight }
+    const element = ref.current
+    if (!element) return
+    let instance: echarts.ECharts | null = null
+    let drawnAt = { width: -1, height: -1 }
+    // The chart is made at the size of the observer's first report, which comes after the page's
+    // own layout: echarts measuring the element itself forces a layout per chart, and a screen
+    // with six charts paid for six. Later reports redraw it only when the size changed.
     const observer = new ResizeObserver(([entry]) => {
       const size = { width: Math.round(entry!.contentRect.width), height: Math.round(entry!.contentRect.height) }
       if (size.width === drawnAt.width && size.height === drawnAt.height) return
+      // nothing is drawn in no room: a frame not laid out yet, or hidden while the next screen's
+      // code loads (the map's projection fails at size 0); the next report draws it
+      if (size.width === 0 || size.height === 0) return
       drawnAt = size
-      instance.resize()
+      if (instance) {
+        instance.resize(size)
+        return
+      }
+      instance = echarts.init(element, theme === 'dark' ? 'dark' : undefined, { renderer: 'canvas', ...size })
+      setChart(instance)
     })
-    observer.observe(ref.current)
+    observer.observe(element)
     return () => {
       observer.disconnect()
-      instance.dispose()
-      chart.current = null
+      instance?.dispose()
+      setChart(null)
     }
   }, [theme])
   // before the option is set: its drawing is reported too
   useEffect(() => {
-    const instance = chart.current
-    if (!instance || !onDrawn) return
-    const handler = () => onDrawn(instance)
-    instance.on('finished', handler)
+    if (!chart || !onDrawn) return
+    const handler = () => onDrawn(chart)
+    chart.on('finished', handler)
     return () => {
-      instance.off('finished', handler)
+      chart.off('finished', handler)
     }
-  }, [onDrawn, theme])
+  }, [chart, onDrawn])
   useEffect(() => {
-    chart.current?.setOption(theme === 'dark' ? { ...STILL, ...DARK, ...option } : { ...STILL, ...option }, true)
-  }, [option, theme])
+    chart?.setOption(theme === 'dark' ? { ...STILL, ...DARK, ...option } : { ...STILL, ...option }, true)
+  }, [chart, option, theme])
   useEffect(() => {
-    const instance = chart.current
-    if (!instance || !onPointClick) return
-    const zr = instance.getZr()
+    if (!chart || !onPointClick) return
+    const zr = chart.getZr()
     const handler = (event: { offsetX: number; offsetY: number }) => {
-      const index = nearestIndex(instance, event.offsetX, event.offsetY)
+      const index = nearestIndex(chart, event.offsetX, event.offsetY)
       if (index !== null && index >= 0) onPointClick(index)
     }
     zr.on('click', handler)
     return () => {
       zr.off('click', handler)
     }
-  }, [onPointClick, theme])
+  }, [chart, onPointClick])
   useEffect(() => {
-    const instance = chart.current
-    if (!instance || !onItemClick) return
+    if (!chart || !onItemClick) return
     const handler = (params: { data?: unknown }) => onItemClick(params.data)
-    instance.on('click', handler)
+    chart.on('click', handler)
     return () => {
-      instance.off('click', handler)
+      chart.off('click', handler)
     }
-  }, [onItemClick, theme])
+  }, [chart, onItemClick])
   function savePng() {
-    const instance = chart.current
-    if (!instance || !fileName) return
-    const url = instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: theme === 'dark' ? '#161b26' : '#ffffff' })
+    if (!chart || !fileName) return
+    const url = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: theme === 'dark' ? '#161b26' : '#ffffff' })
     const a = document.createElement('a')
     a.href = url
     a.download = `${fileName}.png`
@@ -156,7 +159,19 @@ export function EChart({
           Save PNG
         </button>
       )}
-      <div ref={ref} className="chart" style={{ height }} role={label ? 'img' : undefined} aria-label={label} aria-busy={busy} />
+      <div ref={ref} className="chart" style={{ height }} role={label ? 'img' : undefined} aria-label={label} />
+    </div>
+  )
+}
+
+/**
+ * The place of a chart whose data are still loading: the chart's height and a sentence, so the
+ * page does not jump and no empty chart is drawn first only to be drawn again.
+ */
+export function ChartLoading({ height = 280, children }: { height?: number; children: ReactNode }) {
+  return (
+    <div className="chart chart-loading muted small" style={{ height }} aria-busy="true">
+      {children}
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { VisualMapComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { feature } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
+import { formatNumber } from '../components/common'
 import world from 'world-atlas/countries-110m.json'
 
 /**
@@ -61,7 +62,7 @@ export function worldMapOption(countries: MapCountry[], figure: string, dark: bo
   return {
     tooltip: {
       trigger: 'item',
-      formatter: (p: { data?: { label: string; value: number } }) => (p.data ? `${p.data.label}: ${p.data.value.toLocaleString('en-US')} ${figure}` : ''),
+      formatter: (p: { data?: { label: string; value: number } }) => (p.data ? `${p.data.label}: ${formatNumber(p.data.value)} ${figure}` : ''),
     },
     visualMap: {
       type: 'continuous',

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { toCsv } from '../../../shared/text/csv'
 import { download } from './download'
 import { csvColumns, type Column, type SortState } from './table-data'
+import { formatNumber } from './common'
 
 export { exportFileName, sortRows, type Column, type SortState } from './table-data'
 
@@ -156,7 +157,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <div className="table-scroll">{table}</div>
       {maxRows !== undefined && rows.length > maxRows && (
         <p className="muted">
-          The first {maxRows.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} are shown; the CSV holds them all.
+          The first {formatNumber(maxRows)} of {formatNumber(rows.length)} are shown; the CSV holds them all.
         </p>
       )}
     </div>

@@ -58,7 +58,7 @@ export function Pager({ total, limit, offset, onChange }: { total: number; limit
         ← Previous
       </button>
       <span>
-        {offset + 1}–{Math.min(offset + limit, total)} of {total.toLocaleString()}
+        {offset + 1}–{Math.min(offset + limit, total)} of {formatNumber(total)}
       </span>
       <button disabled={offset + limit >= total} onClick={() => onChange(offset + limit)}>
         Next →
@@ -79,5 +79,7 @@ export function FilterChip({ label, onRemove }: { label: string; onRemove(): voi
   )
 }
 
-export const formatNumber = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'))
+/** One formatter for every figure: toLocaleString builds a new one per call, and a table of 200 rows called it a thousand times. */
+const NUMBER = new Intl.NumberFormat('en-US')
+export const formatNumber = (n: number | null | undefined) => (n === null || n === undefined ? '—' : NUMBER.format(n))
 export const formatTime = (iso: string | null | undefined) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { RouteResponse } from '../../../shared/contract/routes'
-import { ApiClientError, call } from '../api/client'
+import { ApiClientError, call, forgetRequestsUnderWay } from '../api/client'
 
 import { sectionLabels, sections, type Section } from '../../../shared/sections'
 
@@ -87,6 +87,8 @@ export const useAppStore = create<AppState>((set, get) => ({
       const before = get().status?.analytics
       // the recompute the window was waiting for is done: the views show its results
       const caughtUp = before !== undefined && (before.refreshing || before.behind) && !status.analytics.refreshing && !status.analytics.behind
+      // a request sent before the recompute ended may carry the old figures: the views ask anew
+      if (caughtUp) forgetRequestsUnderWay()
       set({ status, statusError: null, signedOut: false, ...(caughtUp ? { dataEpoch: get().dataEpoch + 1 } : {}) })
     } catch (error) {
       if (error instanceof ApiClientError && error.status === 401) set({ signedOut: true, statusError: null })

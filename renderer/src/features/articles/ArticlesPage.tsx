@@ -6,14 +6,14 @@ import { useApi } from '../../api/use-api'
 import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, FilterChip, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { changeColumn } from '../../components/Change'
-import { comparisonBounds, EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { EXPLORE_PRESETS, PeriodControl, periodWords } from '../../components/PeriodControl'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { TrackButton } from '../tracking/TrackButton'
 import { ArticleDetail } from './ArticleDetail'
+import { ARTICLES_PAGE, ARTICLES_VIEW, articlesQuestions, comparedBounds, listOffset, type ArticlesView } from './questions'
 
-const PAGE = 50
 
 type ArticleRow = RouteResponse<'appListArticles'>['articles'][number]
 
@@ -33,15 +33,7 @@ const articleColumns = (compared: boolean): Array<Column<ArticleRow>> => [
   { id: 'id', header: 'Id', value: (a) => a.id },
 ]
 
-/**
- * The list's filters as the URL holds them (the names are the API's), its period and page. A
- * drill-down from elsewhere sets trend_id or entity (shown as removable chips).
- */
-const initial = {
-  search: '', domain: '', region: '', lang: '', category: '', content_type: '', entity: '', trend_id: '', has_entities: '',
-  period: 'all', date_from: '', date_to: '', compare: '', compare_from: '', compare_to: '', sort_by: 'last_seen_at', sort_order: 'desc', page: '1',
-}
-type Filters = typeof initial
+type Filters = ArticlesView
 
 /** Articles: full-text search with filters, a paged list, and the chosen article. */
 export function ArticlesPage() {
@@ -49,17 +41,12 @@ export function ArticlesPage() {
   const navigate = useAppStore((s) => s.navigate)
   const search = useAppStore((s) => s.search)
   // The URL holds the filters (a link like /articles?domain=example.com presets them); the form edits a draft of them.
-  const [filters, setFilters] = useQueryState(initial)
+  const [filters, setFilters] = useQueryState(ARTICLES_VIEW)
   const [draft, setDraft] = useDraft<Filters>(filters)
-  const { page, period, date_from, date_to, compare, compare_from, compare_to, ...rest } = filters
-  const bounds = periodBounds({ period, date_from, date_to })
-  const comparison = { compare, compare_from, compare_to }
-  const before = comparisonBounds({ period, date_from, date_to }, comparison)
-  const apiFilters = bounds && { ...rest, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) }
-  const columns = articleColumns(before !== null)
-  const offset = (Math.max(1, Number(page) || 1) - 1) * PAGE
-  const setOffset = (next: number) => setFilters({ page: String(next / PAGE + 1) })
-  const articles = useApi('appListArticles', apiFilters && { query: { ...apiFilters, limit: PAGE, offset } })
+  const columns = articleColumns(comparedBounds(filters) !== null)
+  const offset = listOffset(filters)
+  const setOffset = (next: number) => setFilters({ page: String(next / ARTICLES_PAGE + 1) })
+  const articles = useApi('appListArticles', articlesQuestions.list(filters)?.options ?? null)
   const [openedTitle, setOpenedTitle] = useState<string | null>(null)
   const trendLabel = articles.data?.articles.find((a) => a.trend?.id === filters.trend_id)?.trend?.label
   useDocumentTitle(articleId && openedTitle, filters.search && `“${filters.search}”`, filters.entity, trendLabel, 'Articles')
@@ -131,10 +118,10 @@ export function ArticlesPage() {
       </form>
       <div className="filters">
         <PeriodControl
-          value={{ period, date_from, date_to }}
+          value={filters}
           onChange={(p) => setFilters({ ...p, page: '1' })}
           presets={EXPLORE_PRESETS}
-          compare={{ value: comparison, onChange: (c) => setFilters(c) }}
+          compare={{ value: filters, onChange: (c) => setFilters(c) }}
         />
         {filters.entity && (
           <FilterChip label={`Entity: ${filters.entity}`} onRemove={() => setFilters({ entity: '', page: '1' })} />
@@ -147,7 +134,7 @@ export function ArticlesPage() {
         {filters.domain && <TrackButton kind="publisher" itemKey={filters.domain} name={filters.domain} label={`Track ${filters.domain}`} />}
         {filters.category && <TrackButton kind="category" itemKey={filters.category} name={filters.category} label={`Track ${filters.category}`} />}
       </div>
-      <p className="muted small">Figures (impressions, positions, hours) are those of the period{period === 'all' ? ': the whole history' : ''}.</p>
+      <p className="muted small">Figures (impressions, positions, hours) are those of the period{filters.period === 'all' ? ': the whole history' : ''}.</p>
       <ErrorBanner message={articles.error} onRetry={articles.reload} />
       <div className="split">
         <Card>
@@ -163,12 +150,12 @@ export function ArticlesPage() {
               loading={articles.loading}
               onOpen={(a) => navigate(`/article/${a.id}${search ? `?${search}` : ''}`)}
               exportAs={{
-                fileName: exportFileName('articles', periodWords({ period, date_from, date_to }), filters.search, filters.entity, filters.trend_id, filters.domain, filters.region, filters.lang, filters.category, filters.content_type),
-                allRows: () => allPages('appListArticles', { query: { ...apiFilters } }, (a) => a.articles, 500),
+                fileName: exportFileName('articles', periodWords(filters), filters.search, filters.entity, filters.trend_id, filters.domain, filters.region, filters.lang, filters.category, filters.content_type),
+                allRows: () => allPages('appListArticles', { query: { ...articlesQuestions.filters(filters) } }, (a) => a.articles, 500),
               }}
             />
           )}
-          {articles.data && <Pager total={articles.data.total} limit={PAGE} offset={offset} onChange={setOffset} />}
+          {articles.data && <Pager total={articles.data.total} limit={ARTICLES_PAGE} offset={offset} onChange={setOffset} />}
         </Card>
         {articleId && <ArticleDetail id={articleId} onLoaded={setOpenedTitle} />}
       </div>

@@ -4,9 +4,10 @@ import { useTheme } from '../../app/theme'
 import { EChart } from '../../charts/EChart'
 import { worldMapOption } from '../../charts/world-map'
 import { changeColumn } from '../../components/Change'
-import { comparisonBounds, EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { EXPLORE_PRESETS, PeriodControl, periodWords } from '../../components/PeriodControl'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
+import { comparisonOf, entityQuery, GEOGRAPHY_VIEW, geographyQuestions, periodOf } from './questions'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader } from '../../components/common'
@@ -72,26 +73,22 @@ const languageColumns: Array<Column<Language>> = [
 /** Geography: markets with stats, where an entity is active, a country's cities, languages. */
 export function GeographyPage() {
   // the entity, window, chosen country and city filter are in the URL
-  const [view, setView] = useQueryState({ entity: '', window: '24h', entity_only: '', region: '', active_cities: '', period: '30d', date_from: '', date_to: '', figure: 'impressions', compare: '', compare_from: '', compare_to: '' })
-  const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
-  const bounds = periodBounds(period)
+  const [view, setView] = useQueryState(GEOGRAPHY_VIEW)
+  const period = periodOf(view)
   const figure: Figure = view.figure in FIGURES ? (view.figure as Figure) : 'impressions'
-  const countryFigures = useApi('appCountryFigures', bounds && { query: bounds })
-  const comparison = { compare: view.compare, compare_from: view.compare_from, compare_to: view.compare_to }
-  const before = comparisonBounds(period, comparison)
-  const figuresBefore = useApi('appCountryFigures', before && { query: before })
+  const countryFigures = useApi('appCountryFigures', geographyQuestions.figures(view)?.options ?? null)
+  const figuresBefore = useApi('appCountryFigures', geographyQuestions.figuresBefore(view)?.options ?? null)
   const { effective: theme } = useTheme()
-  const query = { entity: view.entity, window: view.window, entity_only: view.entity_only === 'true' }
+  const query = entityQuery(view)
   const selected = view.region || null
   const setSelected = (alpha2: string) => setView({ region: alpha2 })
   const activeCities = view.active_cities === 'true'
   const [entity, setEntity] = useDraft(view.entity)
-  // the entities most present in the store whose names start with what is typed
-  const entitySuggestions = useApi('listEntities', { query: { q: entity.trim() || undefined, sort_by: 'publications', limit: 10 } })
-  const regions = useApi('listRegions', { query: { with_stats: true, ...(query.entity ? query : {}) } })
-  const languages = useApi('listLanguages', { query: { with_article_counts: true } })
-  const region = useApi('getRegion', selected ? { params: { alpha_2: selected } } : null)
-  const cities = useApi('listRegionCities', selected ? { params: { alpha_2: selected }, query: { active_only: activeCities } } : null)
+  const entitySuggestions = useApi('listEntities', geographyQuestions.entitySuggestions(entity).options)
+  const regions = useApi('listRegions', geographyQuestions.regions(view).options)
+  const languages = useApi('listLanguages', geographyQuestions.languages().options)
+  const region = useApi('getRegion', selected ? geographyQuestions.region(selected).options : null)
+  const cities = useApi('listRegionCities', selected ? geographyQuestions.cities(selected, view).options : null)
   const withEntity = Boolean(query.entity)
   const feedOf = useMemo(() => new Map((countryFigures.data?.countries ?? []).map((c) => [c.alpha_2, c])), [countryFigures.data])
   const regionRows = useMemo(() => {
@@ -122,7 +119,7 @@ export function GeographyPage() {
           <datalist id="entity-suggestions">
             {(entitySuggestions.data?.entities ?? []).map((e) => (
               <option key={e.id} value={e.name}>
-                {[e.type, `${e.publications.toLocaleString('en-US')} articles`].filter(Boolean).join(' · ')}
+                {[e.type, `${formatNumber(e.publications)} articles`].filter(Boolean).join(' · ')}
               </option>
             ))}
           </datalist>
@@ -164,7 +161,7 @@ export function GeographyPage() {
             value={period}
             onChange={(p) => setView(p)}
             presets={EXPLORE_PRESETS}
-            compare={{ value: comparison, onChange: (c) => setView(c) }}
+            compare={{ value: comparisonOf(view), onChange: (c) => setView(c) }}
           />
         </div>
         {mapOption ? (
@@ -188,7 +185,7 @@ export function GeographyPage() {
         <Card title="Regions">
           <DataTable
             label="Regions"
-            columns={regionColumns(withEntity, before !== null)}
+            columns={regionColumns(withEntity, geographyQuestions.figuresBefore(view) !== null)}
             rows={regionRows}
             rowKey={(r) => r.alpha_2}
             selectedKey={selected}

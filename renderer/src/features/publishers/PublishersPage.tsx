@@ -45,7 +45,7 @@ const profileColumns = (compared: boolean): Array<Column<Profile>> => [
     cell: (r) => (!r.ok ? <span className="badge danger" title={r.error}>not checked: {r.error ?? 'not a domain'}</span> : r.exists ? <span className="badge ok">exists</span> : <span className="badge">none</span>),
   },
   { id: 'knowledge_graph_id', header: 'Knowledge graph', value: (r) => r.knowledgeGraphId },
-  { id: 'followers', header: 'Followers', numeric: true, value: (r) => (r.exists ? Number(r.totalFollowers) : null), cell: (r) => (r.exists ? Number(r.totalFollowers).toLocaleString('en-US') : '—') },
+  { id: 'followers', header: 'Followers', numeric: true, value: (r) => (r.exists ? Number(r.totalFollowers) : null), cell: (r) => (r.exists ? formatNumber(Number(r.totalFollowers)) : '—') },
   { id: 'recent', header: 'Recent', title: 'recent publications', numeric: true, value: (r) => r.recentPublications.length },
   { id: 'articles', header: 'Articles', title: 'articles seen in the feed in the period', numeric: true, value: (r) => r.feed?.articles, cell: (r) => formatNumber(r.feed?.articles) },
   { id: 'impressions', header: 'Impressions', title: 'their impressions in the period', numeric: true, value: (r) => r.feed?.impressions, cell: (r) => formatNumber(r.feed?.impressions) },

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import { importFormats, type ImportFormat } from '../../../../shared/contract/values'
 import { call } from '../../api/client'
 import { ProgressBar, useJob, type Job } from '../../api/use-job'
-import { Card, ErrorBanner } from '../../components/common'
+import { Card, ErrorBanner, formatNumber } from '../../components/common'
 import { useAppStore } from '../../stores/app-store'
 
 /** Settings > Import: pick a file, watch its progress, read the summary and the rows it skipped. */
@@ -81,7 +81,7 @@ export function ImportPanel() {
           ) : (
             <strong>
               {result.file}: {plural(result.rows, 'row')}, {plural(result.articles, 'article')}, {plural(result.observationsInserted, 'new observation')}
-              {result.observationsDuplicate > 0 && ` (${result.observationsDuplicate.toLocaleString('en-US')} already stored)`}
+              {result.observationsDuplicate > 0 && ` (${formatNumber(result.observationsDuplicate)} already stored)`}
               {result.articlesWithFoundEntities > 0 && `, entities found in the text of ${plural(result.articlesWithFoundEntities, 'article')}`}
               {result.skipped > 0 && `, ${plural(result.skipped, 'row')} skipped`}.
             </strong>
@@ -103,5 +103,5 @@ export function ImportPanel() {
 
 /** "1 row", "2 rows", "1,204 rows". */
 export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : `${noun}s`}`
+  return `${formatNumber(count)} ${count === 1 ? noun : `${noun}s`}`
 }

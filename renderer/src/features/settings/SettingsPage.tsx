@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
-import { Card, ErrorBanner, formatTime, PageHeader } from '../../components/common'
+import { Card, ErrorBanner, formatNumber, formatTime, PageHeader } from '../../components/common'
 import { bridge } from '../../api/transport'
 import { DesktopCard } from './DesktopCard'
 import { DataTable, type Column } from '../../components/DataTable'
@@ -82,7 +82,7 @@ export function SettingsPage() {
               </dd>
               <dt>Requests</dt>
               <dd>
-                {status.project.plan.requests_per_minute ?? '∞'} / minute · {status.project.plan.requests_per_month?.toLocaleString('en-US') ?? '∞'} / month
+                {status.project.plan.requests_per_minute ?? '∞'} / minute · {status.project.plan.requests_per_month === null ? '∞' : formatNumber(status.project.plan.requests_per_month)} / month
               </dd>
             </dl>
           ) : (
@@ -94,9 +94,9 @@ export function SettingsPage() {
             <dt>File</dt>
             <dd className="mono">{status?.data_dir ?? '—'}</dd>
             <dt>Articles</dt>
-            <dd>{status?.counts.articles.toLocaleString('en-US') ?? '—'}</dd>
+            <dd>{formatNumber(status?.counts.articles)}</dd>
             <dt>Observations</dt>
-            <dd>{status?.counts.observations.toLocaleString('en-US') ?? '—'}</dd>
+            <dd>{formatNumber(status?.counts.observations)}</dd>
             <dt>Version</dt>
             <dd>{status?.version ?? '—'}</dd>
           </dl>

@@ -3,7 +3,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { ProgressBar, useJob, type Job } from '../../api/use-job'
-import { Card, ErrorBanner, formatTime } from '../../components/common'
+import { Card, ErrorBanner, formatNumber, formatTime } from '../../components/common'
 import { DataTable, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 
@@ -16,7 +16,7 @@ const SCHEDULES: Array<[string, number | null]> = [
   ['every day', 1440],
 ]
 
-const count = (n: number) => n.toLocaleString('en-US')
+const count = formatNumber
 
 /** What the last run of a source brought, in a sentence. */
 export function lastRunText(source: Pick<Source, 'last_synced_at' | 'last_result'>): string {

@@ -7,11 +7,13 @@ import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 const isFormatGroup = (v: string): v is FormatGroup => (formatGroups as readonly string[]).includes(v)
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi, useLoaded } from '../../api/use-api'
+import { granularityOf, SIGNALS_VIEW, signalsQuestions, type SignalsView } from './questions'
 import { CountrySelect } from '../../components/Pickers'
 import { DataZoomComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
-import { EChart } from '../../charts/EChart'
+import { ChartLoading, EChart } from '../../charts/EChart'
 import { overlayOption, pointLabel, volatilityOption } from './volatility-chart'
+import { VolatilityStrip } from './VolatilityStrip'
 import { PeriodControl, periodBounds } from '../../components/PeriodControl'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
@@ -81,26 +83,26 @@ const topicColumns: Array<Column<TopicRow>> = [
 /** Signals: is it just us, or is the whole feed moving? */
 export function SignalsPage() {
   const navigate = useAppStore((s) => s.navigate)
-  const [view, setView] = useQueryState({ country: 'all', granularity: 'day', bucket: '', category: '', compare: '', groups: '', period: '30d', date_from: '', date_to: '' })
+  const [view, setView] = useQueryState(SIGNALS_VIEW)
   const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
   // the stored 30 days answer the usual view; any other period is computed from the snapshots
   const longer = view.period !== '30d'
   const bounds = periodBounds(period)
   const compared = view.compare ? view.compare.split(',') : []
-  const regions = useApi('listRegions', {})
+  const regions = useApi('listRegions', signalsQuestions.regions().options)
   const country = view.country
-  const granularity: 'day' | '3h' = view.granularity === '3h' ? '3h' : 'day'
+  const granularity = granularityOf(view)
   const selection: Selection | null = view.bucket ? { bucket: view.bucket, ...(isFormatGroup(view.category) ? { category: view.category } : {}) } : null
   const setSelection = useCallback(
     (next: Selection | null) => setView({ bucket: next?.bucket ?? '', category: next?.category ?? '' }),
     [setView],
   )
   useDocumentTitle(selection && `What moved ${selection.bucket}`, country !== 'all' && country, 'Signals')
-  const volatility = useApi('getVolatility', { query: { country, granularity } })
+  const volatility = useApi('getVolatility', signalsQuestions.volatility(view).options)
   const history = useApi('appVolatilityHistory', longer && bounds ? { query: { country, granularity, ...bounds } } : null)
-  const topics = useApi('getTopicVolatility', { query: { country } })
-  const interest = useApi('getFormatInterest', { query: { country } })
-  const categories = useApi('getTopCategories', { query: { country, limit: 15 } })
+  const topics = useApi('getTopicVolatility', signalsQuestions.topics(view).options)
+  const interest = useApi('getFormatInterest', signalsQuestions.interest(view).options)
+  const categories = useApi('getTopCategories', signalsQuestions.categories(view).options)
   const movers = useApi(
     'appSignalMovers',
     selection ? { query: { country, granularity, bucket: selection.bucket, ...(selection.category ? { category: selection.category } : {}) } } : null,
@@ -118,7 +120,7 @@ export function SignalsPage() {
     [longer, history.data, volatility.data, granularity],
   )
   const selectedIndex = selection && !selection.category ? series.findIndex((p) => bucketOf(p) === selection.bucket) : -1
-  const option = useMemo(() => volatilityOption(series, { selectedIndex }), [series, selectedIndex])
+  const option = useMemo(() => volatilityOption(series, selectedIndex), [series, selectedIndex])
 
   return (
     <div className="page">
@@ -181,7 +183,9 @@ export function SignalsPage() {
             )
           }
         >
-          {volatility.data && series.length === 0 ? (
+          {(longer ? history.data : volatility.data) === null ? (
+            !(longer ? history.error : volatility.error) && <ChartLoading>Loading the volatility index…</ChartLoading>
+          ) : series.length === 0 ? (
             <EmptyState title="No volatility yet">The index is computed from the feed snapshots in the store.</EmptyState>
           ) : (
             <>
@@ -248,14 +252,13 @@ export function SignalsPage() {
         }
       >
         {view.groups === 'overlay' ? (
-          <GroupOverlay country={country} granularity={granularity} />
+          <GroupOverlay view={view} />
         ) : (
           <div className="multiples">
             {formatGroups.map((category) => (
               <GroupMultiple
                 key={category}
-                country={country}
-                granularity={granularity}
+                view={view}
                 category={category}
                 selectedBucket={selection?.category === category ? selection.bucket : null}
                 onSelect={setSelection}
@@ -305,12 +308,11 @@ export function SignalsPage() {
 }
 
 /** One format group's volatility, small; a click on a point explains it. */
-function GroupMultiple(props: { country: string; granularity: 'day' | '3h'; category: FormatGroup; selectedBucket: string | null; onSelect(s: Selection): void }) {
-  const api = useApi('getCategoryVolatility', { query: { country: props.country, granularity: props.granularity, category: props.category } })
+function GroupMultiple(props: { view: SignalsView; category: FormatGroup; selectedBucket: string | null; onSelect(s: Selection): void }) {
+  const api = useApi('getCategoryVolatility', signalsQuestions.group(props.view, props.category).options)
   const group = api.data?.categories[0]
   const series = useMemo(() => group?.series ?? [], [group])
   const selectedIndex = props.selectedBucket === null ? -1 : series.findIndex((p) => bucketOf(p) === props.selectedBucket)
-  const option = useMemo(() => volatilityOption(series, { compact: true, selectedIndex }), [series, selectedIndex])
   return (
     <div className="multiple" aria-label={`${props.category} volatility`}>
       <div className="multiple-head">
@@ -318,9 +320,9 @@ function GroupMultiple(props: { country: string; granularity: 'day' | '3h'; cate
         <span className="muted">{group?.summary.current_index ?? '—'}</span>
       </div>
       {series.length > 0 ? (
-        <EChart option={option} height={110} label={`${props.category} volatility`} onPointClick={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
+        <VolatilityStrip series={series} selectedIndex={selectedIndex} label={`${props.category} volatility`} onSelect={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
       ) : (
-        <div className="muted small">no data</div>
+        <div className="muted small" aria-busy={api.loading}>{api.loading ? 'Loading…' : 'no data'}</div>
       )}
     </div>
   )
@@ -348,9 +350,11 @@ function CountryOverlay({ countries, granularity, names }: { countries: string[]
 }
 
 /** The five format groups' volatility on one chart. */
-function GroupOverlay({ country, granularity }: { country: string; granularity: 'day' | '3h' }) {
+function GroupOverlay({ view }: { view: SignalsView }) {
+  const { country } = view
+  const granularity = granularityOf(view)
   const loaded = useLoaded(`${country}|${granularity}`, () =>
-    Promise.all(formatGroups.map((category) => call('getCategoryVolatility', { query: { country, granularity, category } }))),
+    Promise.all(formatGroups.map((category) => call('getCategoryVolatility', signalsQuestions.group(view, category).options))),
   )
   const option = useMemo(
     () => (loaded.data ? overlayOption(loaded.data.map((v, i) => ({ name: formatGroups[i]!, series: v.categories[0]?.series ?? [] }))) : null),

@@ -57,29 +57,28 @@ export function overlayOption(named: ReadonlyArray<{ name: string; series: reado
 }
 
 /** The volatility line (0-10), the spike level, markers on spike peaks and the selected point. */
-export function volatilityOption(series: readonly Point[], options: { compact?: boolean; selectedIndex?: number } = {}) {
-  const { compact = false, selectedIndex = -1 } = options
+export function volatilityOption(series: readonly Point[], selectedIndex = -1) {
   const lines: object[] = [{ yAxis: SPIKE_LEVEL, name: 'spike level', lineStyle: { type: 'dashed', color: '#c83a3a' } }]
   if (selectedIndex >= 0) lines.push({ xAxis: selectedIndex, name: 'selected', lineStyle: { type: 'solid', color: '#3b6fd8', width: 2 } })
   return {
-    grid: compact ? { left: 24, right: 6, top: 10, bottom: 18 } : { left: 36, right: 16, top: 28, bottom: 48 },
+    grid: { left: 36, right: 16, top: 28, bottom: 48 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: series.map(pointLabel), axisLabel: { show: !compact } },
+    xAxis: { type: 'category', data: series.map(pointLabel) },
     // the top stays at 10 and markers sit inside the plot (clip off), so a 10 is not cut
-    yAxis: { type: 'value', min: 0, max: 10, splitNumber: compact ? 2 : 5 },
+    yAxis: { type: 'value', min: 0, max: 10, splitNumber: 5 },
     // zoom by wheel or drag, and a slider under the main chart
-    ...(compact ? {} : { dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 4 }] }),
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 4 }],
     series: [
       {
         type: 'line',
         // straight segments: the line never passes above or below its values
         smooth: false,
         clip: false,
-        symbolSize: compact ? 3 : 5,
+        symbolSize: 5,
         data: series.map((p) => p.volatility_index),
-        markLine: { silent: true, symbol: 'none', label: { show: !compact }, data: lines },
+        markLine: { silent: true, symbol: 'none', data: lines },
         markPoint: {
-          symbolSize: compact ? 22 : 32,
+          symbolSize: 32,
           itemStyle: { color: '#c83a3a' },
           data: spikePeaks(series).map((i) => ({ coord: [i, series[i]!.volatility_index], value: series[i]!.volatility_index })),
         },
@@ -87,3 +86,29 @@ export function volatilityOption(series: readonly Point[], options: { compact?: 
     ],
   }
 }
+
+/** The plot of a small volatility strip: its size in pixels and the room left for the 0-5-10 labels. */
+export interface StripPlot {
+  width: number
+  height: number
+  left: number
+  top: number
+}
+
+/** The x of point i of n across the plot: the first at its left edge, the last at its right. */
+export const stripX = (plot: StripPlot, index: number, count: number) =>
+  plot.left + (count <= 1 ? plot.width / 2 : (index * plot.width) / (count - 1))
+
+/** The y of an index value (0-10, the top at 10). */
+export const stripY = (plot: StripPlot, value: number) => plot.top + plot.height * (1 - Math.min(10, Math.max(0, value)) / 10)
+
+/** The point nearest in x to a pointer at x (from the strip's left edge): a click anywhere over the strip picks a point. */
+export function nearestStripIndex(plot: StripPlot, x: number, count: number): number {
+  if (count <= 1) return 0
+  const at = Math.round(((x - plot.left) / plot.width) * (count - 1))
+  return Math.min(count - 1, Math.max(0, at))
+}
+
+/** The line through the points as SVG path commands. */
+export const stripPath = (plot: StripPlot, values: readonly number[]) =>
+  values.map((v, i) => `${i === 0 ? 'M' : 'L'}${stripX(plot, i, values.length).toFixed(1)},${stripY(plot, v).toFixed(1)}`).join('')

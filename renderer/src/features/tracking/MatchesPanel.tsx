@@ -4,7 +4,7 @@ import { bridge } from '../../api/transport'
 import { useApi } from '../../api/use-api'
 import { CabinetLink } from '../../components/CabinetLink'
 import { allPages } from '../../api/client'
-import { EmptyState, ErrorBanner, formatTime, Pager } from '../../components/common'
+import { EmptyState, ErrorBanner, formatNumber, formatTime, Pager } from '../../components/common'
 import { ExportCsvButton, exportFileName, type Column } from '../../components/DataTable'
 import { useDraft, useQueryState } from '../../stores/url-state'
 import { Highlighted } from './Highlighted'
@@ -29,7 +29,7 @@ const matchColumns: Array<Column<Publication>> = [
 /** The filters as the URL holds them (the keyword, match types comma-separated, where, title words, first-seen days). */
 const initial = { mention: '', match_types: '', scope: 'all', q: '', since: '', until: '', page: '1' }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`
 
 /** Publications where the list's keywords were found, with the matched words marked. */
 export function MatchesPanel({ list }: { list: Detail }) {

@@ -9,18 +9,18 @@ import { drawnTreemapBoxes, EChart, type EChartProps } from '../../charts/EChart
 import { crampedLabels, hierarchyOption } from './treemap'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { CountrySelect } from '../../components/Pickers'
-import { EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { EXPLORE_PRESETS, PeriodControl, periodWords } from '../../components/PeriodControl'
 import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
+import { listOffset, periodOf, ROLE_PAGE, TRENDS_PAGE, TRENDS_VIEW, trendsQuestions } from './questions'
 import { NotFound } from '../../app/NotFound'
 import { useTheme } from '../../app/theme'
 
 // the hierarchy's treemap (the line and bar charts are registered with EChart)
 echarts.use([TreemapChart])
 
-const PAGE = 50
 /** Trends drawn together in a comparison, at most (as Google Trends compares five terms). */
 const MAX_COMPARED = 5
 const DAY_MS = 86_400_000
@@ -162,35 +162,26 @@ export function TrendsPage() {
   const rest = useAppStore((s) => s.rest)
   // the chosen trend is in the path (/trends/<id>), the list's filters and page in the query
   const selected = rest[0] ?? null
-  const [view, setView] = useQueryState({
-    q: '', country: '', theme: '', state: '', structural_type: '', semantic_type: '', period: 'all', date_from: '', date_to: '',
-    sort_by: 'last_article_at', sort_order: 'desc', topic: '', page: '1', compare: '',
-  })
+  const [view, setView] = useQueryState(TRENDS_VIEW)
   const { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy } = view
-  const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
-  const bounds = periodBounds(period)
+  const period = periodOf(view)
   const [q, setQ] = useDraft(view.q)
   const compared = view.compare ? view.compare.split(',') : []
   const setCompared = (ids: string[]) => setView({ compare: ids.join(',') })
   const topicId = view.topic || null
   const setTopic = (id: string | null) => setView({ topic: id ?? '', page: '1' })
-  const offset = (Math.max(1, Number(view.page) || 1) - 1) * PAGE
-  const setOffset = (next: number) => setView({ page: String(next / PAGE + 1) })
+  const offset = listOffset(view)
+  const setOffset = (next: number) => setView({ page: String(next / TRENDS_PAGE + 1) })
   const setSelected = (id: string) => navigate(`/trends/${encodeURIComponent(id)}${search ? `?${search}` : ''}`)
-  // themes > topics > their largest trends, in one answer
-  const hierarchy = useApi('appHierarchy', { query: { trends_per_topic: 8 } })
-  const trendsQuery = bounds && {
-    state, structural_type: structural, semantic_type: semantic, sort_by: sortBy, sort_order: view.sort_order, topic_id: topicId ?? undefined,
-    theme_id: view.theme || undefined, q: view.q || undefined, country: view.country || undefined, active_from: bounds.date_from, active_to: bounds.date_to,
-  }
-  const trends = useApi('appListTrends', trendsQuery && { query: { ...trendsQuery, limit: PAGE, offset } })
-  const card = useApi('getTrend', selected ? { params: { trend_id: selected } } : null)
-  const figures = useApi('appTrendFigures', selected && bounds ? { params: { trend_id: selected }, query: bounds } : null)
-  const parents = useApi('listTrendParents', selected ? { params: { trend_id: selected } } : null)
-  const children = useApi('listTrendChildren', selected ? { params: { trend_id: selected } } : null)
+  const hierarchy = useApi('appHierarchy', trendsQuestions.hierarchy().options)
+  const trends = useApi('appListTrends', trendsQuestions.list(view)?.options ?? null)
+  const card = useApi('getTrend', selected ? trendsQuestions.card(selected).options : null)
+  const figures = useApi('appTrendFigures', selected ? (trendsQuestions.figures(selected, view)?.options ?? null) : null)
+  const parents = useApi('listTrendParents', selected ? trendsQuestions.parents(selected).options : null)
+  const children = useApi('listTrendChildren', selected ? trendsQuestions.children(selected).options : null)
   // the first page of each role's articles is asked with the card, not once the card is drawn
   const rolePages = useLoaded(`roles:${selected ?? ''}`, () =>
-    selected ? Promise.all(trendRoles.map((role) => call('listTrendArticles', { params: { trend_id: selected }, query: { role, limit: ROLE_PAGE, offset: 0 } }))) : Promise.resolve(null),
+    selected ? Promise.all(trendRoles.map((role) => call('listTrendArticles', trendsQuestions.roleArticles(selected, role).options))) : Promise.resolve(null),
   )
 
   const themeList = hierarchy.data?.themes
@@ -315,11 +306,11 @@ export function TrendsPage() {
               onOpen={(t) => setSelected(t.id)}
               exportAs={{
                 fileName: exportFileName('trends', periodWords(period), view.q, view.country, themeList?.find((t) => t.id === view.theme)?.label, state, structural, semantic, topic?.label, sortBy),
-                allRows: () => allPages('appListTrends', { query: trendsQuery ?? {} }, (a) => a.trends, 200),
+                allRows: () => allPages('appListTrends', { query: trendsQuestions.list(view)?.options.query ?? {} }, (a) => a.trends, 200),
               }}
             />
           )}
-          {trends.data && <Pager total={trends.data.total} limit={PAGE} offset={offset} onChange={setOffset} />}
+          {trends.data && <Pager total={trends.data.total} limit={TRENDS_PAGE} offset={offset} onChange={setOffset} />}
         </Card>
         {selected && card.errorStatus === 404 && <NotFound what="This trend" backTo="/trends" backLabel="Back to the trend list" />}
         {selected && card.error && card.errorStatus !== 404 && <ErrorBanner message={card.error} onRetry={card.reload} />}
@@ -398,20 +389,19 @@ export function TrendsPage() {
   )
 }
 
-const ROLE_PAGE = 10
 
 /** The trend's articles of one role, paged to the end; hidden when the role has none. */
 function RoleGroup({ trendId, role, firstPage }: { trendId: string; role: (typeof trendRoles)[number]; firstPage: RouteResponse<'listTrendArticles'> }) {
   const navigate = useAppStore((s) => s.navigate)
   const [offset, setOffset] = useState(0)
-  const later = useApi('listTrendArticles', offset > 0 ? { params: { trend_id: trendId }, query: { role, limit: ROLE_PAGE, offset } } : null)
+  const later = useApi('listTrendArticles', offset > 0 ? trendsQuestions.roleArticles(trendId, role, offset).options : null)
   const data = offset === 0 ? firstPage : later.data
   if (later.error) return <ErrorBanner message={later.error} onRetry={later.reload} />
   if (!data || data.total === 0) return null
   return (
     <div className="role-group" aria-label={`${ROLE_LABELS[role]} articles`} role="region">
       <h3>
-        {ROLE_LABELS[role]} <span className="muted">({data.total.toLocaleString('en-US')})</span>
+        {ROLE_LABELS[role]} <span className="muted">({formatNumber(data.total)})</span>
       </h3>
       <ul className="plain">
         {data.articles.map((a) => (

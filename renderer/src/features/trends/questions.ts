@@ -1,0 +1,62 @@
+import { question, type AnyQuestion } from '../../api/client'
+import { periodBounds } from '../../components/period'
+import { readQuery } from '../../stores/url-state'
+import { trendRoles } from '../../../../shared/contract/values'
+
+/** The Trends screen's view as its URL keeps it (the chosen trend is in the path), with the defaults a link leaves out. */
+export const TRENDS_VIEW = {
+  q: '', country: '', theme: '', state: '', structural_type: '', semantic_type: '', period: 'all', date_from: '', date_to: '',
+  sort_by: 'last_article_at', sort_order: 'desc', topic: '', page: '1', compare: '',
+}
+export type TrendsView = typeof TRENDS_VIEW
+
+/** Trends on a page of the list; articles of a role on the card before "more". */
+export const TRENDS_PAGE = 50
+export const ROLE_PAGE = 10
+
+export const periodOf = (view: TrendsView) => ({ period: view.period, date_from: view.date_from, date_to: view.date_to })
+export const listOffset = (view: TrendsView) => (Math.max(1, Number(view.page) || 1) - 1) * TRENDS_PAGE
+
+/**
+ * What the screen asks for a view, built here for the screen and for asking ahead while its code
+ * loads (app/ask-ahead.ts): one builder, so both ask exactly the same.
+ */
+export const trendsQuestions = {
+  // themes > topics > their largest trends, in one answer
+  hierarchy: () => question('appHierarchy', { query: { trends_per_topic: 8 } }),
+  /** null while the custom period is incomplete */
+  list: (view: TrendsView) => {
+    const bounds = periodBounds(periodOf(view))
+    if (!bounds) return null
+    return question('appListTrends', {
+      query: {
+        state: view.state, structural_type: view.structural_type, semantic_type: view.semantic_type, sort_by: view.sort_by, sort_order: view.sort_order,
+        topic_id: view.topic || undefined, theme_id: view.theme || undefined, q: view.q || undefined, country: view.country || undefined,
+        active_from: bounds.date_from, active_to: bounds.date_to, limit: TRENDS_PAGE, offset: listOffset(view),
+      },
+    })
+  },
+  card: (id: string) => question('getTrend', { params: { trend_id: id } }),
+  figures: (id: string, view: TrendsView) => {
+    const bounds = periodBounds(periodOf(view))
+    return bounds && question('appTrendFigures', { params: { trend_id: id }, query: bounds })
+  },
+  parents: (id: string) => question('listTrendParents', { params: { trend_id: id } }),
+  children: (id: string) => question('listTrendChildren', { params: { trend_id: id } }),
+  roleArticles: (id: string, role: (typeof trendRoles)[number], offset = 0) => question('listTrendArticles', { params: { trend_id: id }, query: { role, limit: ROLE_PAGE, offset } }),
+}
+
+/** The questions the screen asks first for a view: the hierarchy, the list's page, and the chosen trend's card with its first articles. */
+export function trendsFirstQuestions(search: string, rest: readonly string[]): AnyQuestion[] {
+  const view = readQuery(search, TRENDS_VIEW)
+  const first: AnyQuestion[] = [trendsQuestions.hierarchy()]
+  const list = trendsQuestions.list(view)
+  if (list) first.push(list)
+  const id = rest[0]
+  if (id) {
+    const figures = trendsQuestions.figures(id, view)
+    first.push(trendsQuestions.card(id), trendsQuestions.parents(id), trendsQuestions.children(id), ...trendRoles.map((role) => trendsQuestions.roleArticles(id, role)))
+    if (figures) first.push(figures)
+  }
+  return first
+}
