@@ -60,6 +60,11 @@ export interface Comparison {
   compare_to: string
 }
 
+/** The period of a view that keeps more in its URL: what the period control shows and hands back. */
+export const periodOf = (v: PeriodValue): PeriodValue => ({ period: v.period, date_from: v.date_from, date_to: v.date_to })
+/** The comparison of such a view. */
+export const comparisonOf = (c: Comparison): Comparison => ({ compare: c.compare, compare_from: c.compare_from, compare_to: c.compare_to })
+
 /** The compared period as the API's instants; null when nothing (or an incomplete range) is chosen. */
 export function comparisonBounds(period: PeriodValue, c: Comparison, now = new Date()): { date_from: string; date_to: string } | null {
   if (c.compare === 'previous') return previousPeriod(period, now)

@@ -52,6 +52,9 @@ export function useQueryState<T extends QueryValues>(defaults: T): [T, (patch: P
   return [values, update]
 }
 
+/** The offset of a page kept in the URL as its number from 1 ("page=3"); anything else is the first page. */
+export const pageOffset = (page: string, pageSize: number) => (Math.max(1, Number(page) || 1) - 1) * pageSize
+
 /** Sets the window's title: the view's own words first, then "Feedlens". */
 export function useDocumentTitle(...parts: Array<string | null | undefined | false>) {
   const title = [...parts.filter((p): p is string => Boolean(p)), 'Feedlens'].join(' · ')

@@ -6,7 +6,7 @@ import { useApi } from '../../api/use-api'
 import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, FilterChip, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { changeColumn } from '../../components/Change'
-import { EXPLORE_PRESETS, PeriodControl, periodWords } from '../../components/PeriodControl'
+import { comparisonOf, EXPLORE_PRESETS, PeriodControl, periodOf, periodWords } from '../../components/PeriodControl'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
@@ -118,10 +118,10 @@ export function ArticlesPage() {
       </form>
       <div className="filters">
         <PeriodControl
-          value={filters}
+          value={periodOf(filters)}
           onChange={(p) => setFilters({ ...p, page: '1' })}
           presets={EXPLORE_PRESETS}
-          compare={{ value: filters, onChange: (c) => setFilters(c) }}
+          compare={{ value: comparisonOf(filters), onChange: (c) => setFilters(c) }}
         />
         {filters.entity && (
           <FilterChip label={`Entity: ${filters.entity}`} onRemove={() => setFilters({ entity: '', page: '1' })} />

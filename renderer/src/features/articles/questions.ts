@@ -1,6 +1,6 @@
 import { question, type AnyQuestion } from '../../api/client'
 import { comparisonBounds, periodBounds } from '../../components/period'
-import { readQuery } from '../../stores/url-state'
+import { pageOffset, readQuery } from '../../stores/url-state'
 
 /**
  * The list's filters as the URL holds them (the names are the API's), its period and page. A
@@ -15,7 +15,7 @@ export type ArticlesView = typeof ARTICLES_VIEW
 /** Articles on a page of the list. */
 export const ARTICLES_PAGE = 50
 
-export const listOffset = (view: ArticlesView) => (Math.max(1, Number(view.page) || 1) - 1) * ARTICLES_PAGE
+export const listOffset = (view: ArticlesView) => pageOffset(view.page, ARTICLES_PAGE)
 /** The period compared with, as instants; null without a comparison. */
 export const comparedBounds = (view: ArticlesView) => comparisonBounds(view, view)
 

@@ -4,10 +4,10 @@ import { useTheme } from '../../app/theme'
 import { EChart } from '../../charts/EChart'
 import { worldMapOption } from '../../charts/world-map'
 import { changeColumn } from '../../components/Change'
-import { EXPLORE_PRESETS, PeriodControl, periodWords } from '../../components/PeriodControl'
+import { comparisonOf, EXPLORE_PRESETS, PeriodControl, periodOf, periodWords } from '../../components/PeriodControl'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
-import { comparisonOf, entityQuery, GEOGRAPHY_VIEW, geographyQuestions, periodOf } from './questions'
+import { entityQuery, GEOGRAPHY_VIEW, geographyQuestions } from './questions'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader } from '../../components/common'
@@ -74,7 +74,6 @@ const languageColumns: Array<Column<Language>> = [
 export function GeographyPage() {
   // the entity, window, chosen country and city filter are in the URL
   const [view, setView] = useQueryState(GEOGRAPHY_VIEW)
-  const period = periodOf(view)
   const figure: Figure = view.figure in FIGURES ? (view.figure as Figure) : 'impressions'
   const countryFigures = useApi('appCountryFigures', geographyQuestions.figures(view)?.options ?? null)
   const figuresBefore = useApi('appCountryFigures', geographyQuestions.figuresBefore(view)?.options ?? null)
@@ -158,7 +157,7 @@ export function GeographyPage() {
       >
         <div className="filters">
           <PeriodControl
-            value={period}
+            value={periodOf(view)}
             onChange={(p) => setView(p)}
             presets={EXPLORE_PRESETS}
             compare={{ value: comparisonOf(view), onChange: (c) => setView(c) }}
@@ -169,7 +168,7 @@ export function GeographyPage() {
             option={mapOption}
             height={360}
             label={`World map of the markets coloured by ${FIGURES[figure].words}`}
-            fileName={exportFileName('world', figure, periodWords(period))}
+            fileName={exportFileName('world', figure, periodWords(view))}
             onItemClick={(d) => {
               const alpha2 = (d as { alpha2?: string } | undefined)?.alpha2
               if (alpha2) setSelected(alpha2)
@@ -192,7 +191,7 @@ export function GeographyPage() {
             loading={regions.loading}
             onOpen={(r) => setSelected(r.alpha_2)}
             empty={<EmptyState title="No regions">{withEntity ? 'The entity did not occur in this window.' : 'Regions arrive with the demo world or an import.'}</EmptyState>}
-            exportAs={{ fileName: exportFileName('regions', periodWords(period), query.entity, query.entity && query.window, query.entity_only && 'only') }}
+            exportAs={{ fileName: exportFileName('regions', periodWords(view), query.entity, query.entity && query.window, query.entity_only && 'only') }}
           />
         </Card>
         {selected && region.error && (

@@ -8,8 +8,6 @@ export const GEOGRAPHY_VIEW = {
 }
 export type GeographyView = typeof GEOGRAPHY_VIEW
 
-export const periodOf = (view: GeographyView) => ({ period: view.period, date_from: view.date_from, date_to: view.date_to })
-export const comparisonOf = (view: GeographyView) => ({ compare: view.compare, compare_from: view.compare_from, compare_to: view.compare_to })
 /** The entity filter of the markets: an entity's markets in a window. */
 export const entityQuery = (view: GeographyView) => ({ entity: view.entity, window: view.window, entity_only: view.entity_only === 'true' })
 
@@ -20,12 +18,12 @@ export const entityQuery = (view: GeographyView) => ({ entity: view.entity, wind
 export const geographyQuestions = {
   /** null while the custom period is incomplete */
   figures: (view: GeographyView) => {
-    const bounds = periodBounds(periodOf(view))
+    const bounds = periodBounds(view)
     return bounds && question('appCountryFigures', { query: bounds })
   },
   /** the figures of the compared period; null without a comparison */
   figuresBefore: (view: GeographyView) => {
-    const before = comparisonBounds(periodOf(view), comparisonOf(view))
+    const before = comparisonBounds(view, view)
     return before && question('appCountryFigures', { query: before })
   },
   // the entities most present in the store whose names start with what is typed

@@ -4,7 +4,7 @@ import { ApiClientError, call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { changeColumn } from '../../components/Change'
-import { comparisonBounds, EXPLORE_PRESETS, PeriodControl, periodBounds, periodWords } from '../../components/PeriodControl'
+import { comparisonBounds, comparisonOf, EXPLORE_PRESETS, PeriodControl, periodBounds, periodOf, periodWords } from '../../components/PeriodControl'
 import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -114,7 +114,7 @@ async function checkLines(lines: Array<{ line: number; text: string }>): Promise
 export function PublishersPage() {
   const navigate = useAppStore((s) => s.navigate)
   const [view, setView] = useQueryState({ mode: 'one', q: '', period: '30d', date_from: '', date_to: '', compare: '', compare_from: '', compare_to: '' })
-  const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
+  const period = periodOf(view)
   const bounds = periodBounds(period)
   const mode: Mode = view.mode === 'bulk' || view.mode === 'search' ? view.mode : 'one'
   const [input, setInput] = useDraft(view.q)
@@ -145,7 +145,7 @@ export function PublishersPage() {
   const profiles = view.q && !error ? (shown?.results ?? null) : null
   const checked = (profiles ?? []).filter((p) => p.ok).map((p) => p.domain)
   const performance = useApi('appPublisherFigures', checked.length > 0 && bounds ? { query: { domains: checked.join(','), ...bounds } } : null)
-  const comparison = { compare: view.compare, compare_from: view.compare_from, compare_to: view.compare_to }
+  const comparison = comparisonOf(view)
   const before = comparisonBounds(period, comparison)
   const columns = profileColumns(before !== null)
   const performanceBefore = useApi('appPublisherFigures', checked.length > 0 && before ? { query: { domains: checked.join(','), ...before } } : null)

@@ -14,7 +14,7 @@ import * as echarts from 'echarts/core'
 import { ChartLoading, EChart } from '../../charts/EChart'
 import { overlayOption, pointLabel, volatilityOption } from './volatility-chart'
 import { VolatilityStrip } from './VolatilityStrip'
-import { PeriodControl, periodBounds } from '../../components/PeriodControl'
+import { PeriodControl, periodBounds, periodOf } from '../../components/PeriodControl'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -84,7 +84,7 @@ const topicColumns: Array<Column<TopicRow>> = [
 export function SignalsPage() {
   const navigate = useAppStore((s) => s.navigate)
   const [view, setView] = useQueryState(SIGNALS_VIEW)
-  const period = { period: view.period, date_from: view.date_from, date_to: view.date_to }
+  const period = periodOf(view)
   // the stored 30 days answer the usual view; any other period is computed from the snapshots
   const longer = view.period !== '30d'
   const bounds = periodBounds(period)

@@ -6,7 +6,7 @@ import { CabinetLink } from '../../components/CabinetLink'
 import { allPages } from '../../api/client'
 import { EmptyState, ErrorBanner, formatNumber, formatTime, Pager } from '../../components/common'
 import { ExportCsvButton, exportFileName, type Column } from '../../components/DataTable'
-import { useDraft, useQueryState } from '../../stores/url-state'
+import { pageOffset, useDraft, useQueryState } from '../../stores/url-state'
 import { Highlighted } from './Highlighted'
 
 type Detail = RouteResponse<'getTrackingList'>
@@ -36,7 +36,7 @@ export function MatchesPanel({ list }: { list: Detail }) {
   const [filters, setFilters] = useQueryState(initial)
   const [draft, setDraft] = useDraft(filters)
   const draftTypes = draft.match_types ? draft.match_types.split(',') : []
-  const offset = (Math.max(1, Number(filters.page) || 1) - 1) * PAGE
+  const offset = pageOffset(filters.page, PAGE)
   const query = {
     mention: filters.mention ? [filters.mention] : undefined,
     match_types: filters.match_types || undefined,

@@ -9,12 +9,12 @@ import { drawnTreemapBoxes, EChart, type EChartProps } from '../../charts/EChart
 import { crampedLabels, hierarchyOption } from './treemap'
 import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { CountrySelect } from '../../components/Pickers'
-import { EXPLORE_PRESETS, PeriodControl, periodWords } from '../../components/PeriodControl'
+import { EXPLORE_PRESETS, PeriodControl, periodOf, periodWords } from '../../components/PeriodControl'
 import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
-import { listOffset, periodOf, ROLE_PAGE, TRENDS_PAGE, TRENDS_VIEW, trendsQuestions } from './questions'
+import { listOffset, ROLE_PAGE, TRENDS_PAGE, TRENDS_VIEW, trendsQuestions } from './questions'
 import { NotFound } from '../../app/NotFound'
 import { useTheme } from '../../app/theme'
 
@@ -164,7 +164,6 @@ export function TrendsPage() {
   const selected = rest[0] ?? null
   const [view, setView] = useQueryState(TRENDS_VIEW)
   const { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy } = view
-  const period = periodOf(view)
   const [q, setQ] = useDraft(view.q)
   const compared = view.compare ? view.compare.split(',') : []
   const setCompared = (ids: string[]) => setView({ compare: ids.join(',') })
@@ -280,7 +279,7 @@ export function TrendsPage() {
         </button>
       </form>
       <div className="filters">
-        <PeriodControl value={period} onChange={(p) => setView({ ...p, page: '1' })} presets={EXPLORE_PRESETS} />
+        <PeriodControl value={periodOf(view)} onChange={(p) => setView({ ...p, page: '1' })} presets={EXPLORE_PRESETS} />
       </div>
       <div className="filters">
         {select('State', 'state', trendStates)}
@@ -305,7 +304,7 @@ export function TrendsPage() {
               loading={trends.loading}
               onOpen={(t) => setSelected(t.id)}
               exportAs={{
-                fileName: exportFileName('trends', periodWords(period), view.q, view.country, themeList?.find((t) => t.id === view.theme)?.label, state, structural, semantic, topic?.label, sortBy),
+                fileName: exportFileName('trends', periodWords(view), view.q, view.country, themeList?.find((t) => t.id === view.theme)?.label, state, structural, semantic, topic?.label, sortBy),
                 allRows: () => allPages('appListTrends', { query: trendsQuestions.list(view)?.options.query ?? {} }, (a) => a.trends, 200),
               }}
             />

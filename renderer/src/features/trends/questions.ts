@@ -1,6 +1,6 @@
 import { question, type AnyQuestion } from '../../api/client'
 import { periodBounds } from '../../components/period'
-import { readQuery } from '../../stores/url-state'
+import { pageOffset, readQuery } from '../../stores/url-state'
 import { trendRoles } from '../../../../shared/contract/values'
 
 /** The Trends screen's view as its URL keeps it (the chosen trend is in the path), with the defaults a link leaves out. */
@@ -14,8 +14,7 @@ export type TrendsView = typeof TRENDS_VIEW
 export const TRENDS_PAGE = 50
 export const ROLE_PAGE = 10
 
-export const periodOf = (view: TrendsView) => ({ period: view.period, date_from: view.date_from, date_to: view.date_to })
-export const listOffset = (view: TrendsView) => (Math.max(1, Number(view.page) || 1) - 1) * TRENDS_PAGE
+export const listOffset = (view: TrendsView) => pageOffset(view.page, TRENDS_PAGE)
 
 /**
  * What the screen asks for a view, built here for the screen and for asking ahead while its code
@@ -26,7 +25,7 @@ export const trendsQuestions = {
   hierarchy: () => question('appHierarchy', { query: { trends_per_topic: 8 } }),
   /** null while the custom period is incomplete */
   list: (view: TrendsView) => {
-    const bounds = periodBounds(periodOf(view))
+    const bounds = periodBounds(view)
     if (!bounds) return null
     return question('appListTrends', {
       query: {
@@ -38,7 +37,7 @@ export const trendsQuestions = {
   },
   card: (id: string) => question('getTrend', { params: { trend_id: id } }),
   figures: (id: string, view: TrendsView) => {
-    const bounds = periodBounds(periodOf(view))
+    const bounds = periodBounds(view)
     return bounds && question('appTrendFigures', { params: { trend_id: id }, query: bounds })
   },
   parents: (id: string) => question('listTrendParents', { params: { trend_id: id } }),
