@@ -94,8 +94,8 @@ export interface ItemPage {
 /**
  * The figures, related entities and series of the items of a page (item numbers). The walk over
  * each item's publications is memory-bound, so what it needs of each publication is first
- * gathered into one record per publication, in publication order (see PageRows); each item then
- * reads one record, its entities and its buckets per publication. With `q.totals`, also the
+ * gathered into one block per publication, in publication order (see PageRows); each item then
+ * reads one block per publication. With `q.totals`, also the
  * publications of any of the items per bucket (each once) and their impressions.
  */
 export function pageFigures(data: ActivityData, sums: WindowSums, rows: ItemRows, items: readonly number[], q: PageQuery): { items: ItemPage[]; totals: Series | null } {
@@ -104,7 +104,7 @@ export function pageFigures(data: ActivityData, sums: WindowSums, rows: ItemRows
   const out = items.map((item, place) => walker.item(item, q.related?.leaveOut[place] ?? -1))
   if (!q.totals) return { items: out, totals: null }
   const totals: Series = { impressions: new Float64Array(q.buckets), publications: new Float64Array(q.buckets) }
-  for (let p = 0; p < page.count; p++) page.addBuckets(totals, p)
+  page.addAllBuckets(totals)
   return { items: out, totals }
 }
 
@@ -128,7 +128,7 @@ class Growing<T extends Int32Array | Float64Array> {
   }
 }
 
-/** Fields of a publication's record in PageRows.records. */
+/** A publication's block in PageRows.blocks: its record, how many entities and bucket entries follow, then they (entries as bucket, impressions). */
 const IMPS = 0
 const OBS = 1
 const POS = 2
@@ -137,76 +137,86 @@ const DOMAIN = 4
 const TREND = 5
 const LIFE = 6
 const SPAN = 7
-const FIELDS = 8
+const ENTITY_COUNT = 8
+const BUCKET_COUNT = 9
+const BLOCK_HEAD = 10
 
 /**
- * The page's publications, gathered in order: per publication a record (its window sums, domain,
- * trend, lifetime and span), its entities, and its impressions per bucket, one entry a bucket.
+ * The page's publications, gathered in order, each as one block of everything an item's walk
+ * reads of it: its window sums, domain, trend, lifetime and span, its entities, and its
+ * impressions per bucket. The walk jumps from publication to publication; one block side by
+ * side costs fewer cache misses than a record, an entity list and a bucket list apart.
  */
 class PageRows {
-  /** sums row -> place here (-1: not on the page) */
-  readonly placeOf: Int32Array
-  count = 0
-  readonly records: Float64Array
-  readonly entityStart: Int32Array
-  readonly entities: Int32Array
-  readonly bucketStart: Int32Array
-  readonly bucket: Int32Array
-  readonly bucketImps: Float64Array
+  readonly blocks: Float64Array
+  /** sums row -> where its block starts (-1: not on the page) */
+  readonly blockOf: Int32Array
 
   constructor(data: ActivityData, sums: WindowSums, rows: ItemRows, items: readonly number[], q: PageQuery) {
     const m = sums.articles.length
-    this.placeOf = new Int32Array(m).fill(-1)
-    for (const item of items) for (let r = rows.start[item]!; r < rows.start[item + 1]!; r++) this.placeOf[rows.rows[r]!] = 0
+    // first the place of each chosen row among the page's publications (the buckets are gathered by place)
+    const placeOf = new Int32Array(m).fill(-1)
+    for (const item of items) for (let r = rows.start[item]!; r < rows.start[item + 1]!; r++) placeOf[rows.rows[r]!] = 0
     const chosen: number[] = []
     for (let j = 0; j < m; j++) {
-      if (this.placeOf[j] === -1) continue
-      this.placeOf[j] = chosen.length
+      if (placeOf[j] === -1) continue
+      placeOf[j] = chosen.length
       chosen.push(j)
     }
-    const c = (this.count = chosen.length)
-    this.records = new Float64Array(c * FIELDS)
+    const c = chosen.length
+    const buckets = bucketEntries(data, sums, chosen, placeOf, q)
     const { start: es, items: ei } = data.entities
-    this.entityStart = new Int32Array(c + 1)
-    for (let p = 0; p < c; p++) {
-      const a = sums.articles[chosen[p]!]!
-      this.entityStart[p + 1] = this.entityStart[p]! + (es[a + 1]! - es[a]!)
-    }
-    this.entities = new Int32Array(this.entityStart[c]!)
+    let size = c * BLOCK_HEAD + 2 * buckets.bucket.length
+    for (const j of chosen) size += es[sums.articles[j]! + 1]! - es[sums.articles[j]!]!
+    const blocks = (this.blocks = new Float64Array(size))
+    // then the places become where the blocks start
+    this.blockOf = placeOf
+    let at = 0
     for (let p = 0; p < c; p++) {
       const j = chosen[p]!
       const a = sums.articles[j]!
-      const r = p * FIELDS
-      const rec = this.records
-      rec[r + IMPS] = sums.impressions[j]!
-      rec[r + OBS] = sums.observations[j]!
-      rec[r + POS] = sums.positionSum[j]!
-      rec[r + LAST] = sums.lastSeen[j]!
-      rec[r + DOMAIN] = data.domain[a]!
-      rec[r + TREND] = data.trend[a]!
+      placeOf[j] = at
+      blocks[at + IMPS] = sums.impressions[j]!
+      blocks[at + OBS] = sums.observations[j]!
+      blocks[at + POS] = sums.positionSum[j]!
+      blocks[at + LAST] = sums.lastSeen[j]!
+      blocks[at + DOMAIN] = data.domain[a]!
+      blocks[at + TREND] = data.trend[a]!
       const lifeFirst = data.lifeFirst[a]!
       const lifeLast = data.lifeLast[a]!
-      rec[r + LIFE] = Number.isNaN(lifeFirst) || Number.isNaN(lifeLast) ? Number.NaN : (lifeLast - lifeFirst) / HOUR
-      rec[r + SPAN] = Math.floor(sums.firstSeen[j]! / HOUR) * SPAN_SHIFT + Math.floor(sums.lastSeen[j]! / HOUR)
-      for (let k = es[a]!, at = this.entityStart[p]!; k < es[a + 1]!; k++, at++) this.entities[at] = ei[k]!
+      blocks[at + LIFE] = Number.isNaN(lifeFirst) || Number.isNaN(lifeLast) ? Number.NaN : (lifeLast - lifeFirst) / HOUR
+      blocks[at + SPAN] = Math.floor(sums.firstSeen[j]! / HOUR) * SPAN_SHIFT + Math.floor(sums.lastSeen[j]! / HOUR)
+      blocks[at + ENTITY_COUNT] = es[a + 1]! - es[a]!
+      blocks[at + BUCKET_COUNT] = buckets.start[p + 1]! - buckets.start[p]!
+      at += BLOCK_HEAD
+      for (let k = es[a]!; k < es[a + 1]!; k++) blocks[at++] = ei[k]!
+      for (let k = buckets.start[p]!; k < buckets.start[p + 1]!; k++) {
+        blocks[at++] = buckets.bucket[k]!
+        blocks[at++] = buckets.impressions[k]!
+      }
     }
-    const buckets = bucketEntries(data, sums, chosen, this.placeOf, q)
-    this.bucketStart = buckets.start
-    this.bucket = buckets.bucket
-    this.bucketImps = buckets.impressions
   }
 
-  /** Adds publication p's impressions to a series, and one publication to each bucket it was seen in. */
-  addBuckets(s: Series, p: number): void {
-    const { bucket, bucketImps } = this
-    const imps = s.impressions
-    const pubs = s.publications
-    for (let k = this.bucketStart[p]!; k < this.bucketStart[p + 1]!; k++) {
-      const b = bucket[k]!
-      imps[b] = imps[b]! + bucketImps[k]!
-      pubs[b] = pubs[b]! + 1
+  /** Adds every publication's impressions to a series, and each publication once to each bucket it was seen in. */
+  addAllBuckets(s: Series): void {
+    const blocks = this.blocks
+    for (let at = 0; at < blocks.length; ) {
+      const from = at + BLOCK_HEAD + blocks[at + ENTITY_COUNT]!
+      at = addBlockBuckets(s, blocks, from, from + 2 * blocks[at + BUCKET_COUNT]!)
     }
   }
+}
+
+/** Adds the bucket entries blocks[from..to) to a series; returns `to`. */
+function addBlockBuckets(s: Series, blocks: Float64Array, from: number, to: number): number {
+  const imps = s.impressions
+  const pubs = s.publications
+  for (let k = from; k < to; k += 2) {
+    const b = blocks[k]!
+    imps[b] = imps[b]! + blocks[k + 1]!
+    pubs[b] = pubs[b]! + 1
+  }
+  return to
 }
 
 /**
@@ -345,7 +355,7 @@ class ItemWalker {
     if (this.spans.length < to - from) this.spans = new Float64Array(2 * (to - from))
     const spans = this.spans
     const { domainStamp, trendStamp, entityStamp, entityImps, entityPubs } = this
-    const { records: rec, placeOf, entityStart, entities } = page
+    const { blocks, blockOf } = page
     const withRelated = q.related !== null
     const touched: number[] = []
     let impressions = 0
@@ -357,32 +367,33 @@ class ItemWalker {
     let lifeSum = 0
     let lifeCount = 0
     for (let r = from; r < to; r++) {
-      const p = placeOf[rows.rows[r]!]!
-      const at = p * FIELDS
-      const imps = rec[at + IMPS]!
+      const at = blockOf[rows.rows[r]!]!
+      const imps = blocks[at + IMPS]!
       impressions += imps
-      observations += rec[at + OBS]!
-      positionSum += rec[at + POS]!
-      if (rec[at + LAST]! > lastSeen) lastSeen = rec[at + LAST]!
-      const domain = rec[at + DOMAIN]!
+      observations += blocks[at + OBS]!
+      positionSum += blocks[at + POS]!
+      if (blocks[at + LAST]! > lastSeen) lastSeen = blocks[at + LAST]!
+      const domain = blocks[at + DOMAIN]!
       if (domainStamp[domain] !== stamp) {
         domainStamp[domain] = stamp
         publishers++
       }
-      const trend = rec[at + TREND]!
+      const trend = blocks[at + TREND]!
       if (trend >= 0 && trendStamp[trend] !== stamp) {
         trendStamp[trend] = stamp
         trends++
       }
-      const life = rec[at + LIFE]!
+      const life = blocks[at + LIFE]!
       if (!Number.isNaN(life)) {
         lifeSum += life
         lifeCount += 1
       }
-      spans[r - from] = rec[at + SPAN]!
+      spans[r - from] = blocks[at + SPAN]!
+      const entitiesAt = at + BLOCK_HEAD
+      const bucketsAt = entitiesAt + blocks[at + ENTITY_COUNT]!
       if (withRelated) {
-        for (let k = entityStart[p]!; k < entityStart[p + 1]!; k++) {
-          const e = entities[k]!
+        for (let k = entitiesAt; k < bucketsAt; k++) {
+          const e = blocks[k]!
           if (e === leaveOut) continue
           if (entityStamp[e] !== stamp) {
             entityStamp[e] = stamp
@@ -394,7 +405,7 @@ class ItemWalker {
           entityPubs[e] = entityPubs[e]! + 1
         }
       }
-      page.addBuckets(series, p)
+      addBlockBuckets(series, blocks, bucketsAt, bucketsAt + 2 * blocks[at + BUCKET_COUNT]!)
     }
     const figures: ItemFigures = {
       impressions,
