@@ -142,10 +142,6 @@ const covered = (rows: Array<[string, number]>): Covered => ({
   sums: {
     articles: Int32Array.from(rows, ([id]) => index.indexOfSeq[names.indexOf(id) + 1]!),
     impressions: Float64Array.from(rows, ([, imps]) => imps),
-    observations: new Float64Array(rows.length),
-    positionSum: new Float64Array(rows.length),
-    firstSeen: new Float64Array(rows.length),
-    lastSeen: new Float64Array(rows.length),
   },
 })
 const labels = () => new Map([['t1', 'Rates']])
@@ -185,8 +181,8 @@ describe('roll-up slices', () => {
       if (i < 31) b.addTrend(i + 1, 't1')
     })
     const data = b.finish()
-    const sums = { ...covered([]).sums, articles: Int32Array.from(reach, (_, i) => data.indexOfSeq[i + 1]!), impressions: Float64Array.from(reach) }
-    const candidates = topArticleCandidates({ data, sums: { ...sums, observations: new Float64Array(32), positionSum: new Float64Array(32), firstSeen: new Float64Array(32), lastSeen: new Float64Array(32) } })
+    const sums = { articles: Int32Array.from(reach, (_, i) => data.indexOfSeq[i + 1]!), impressions: Float64Array.from(reach) }
+    const candidates = topArticleCandidates({ data, sums })
     expect(candidates.map((c) => c.seq)).toEqual([...Array.from({ length: 20 }, (_, i) => i + 1), 31])
     const withIds = candidates.map((r) => ({ ...r, id: r.seq === 31 ? 'tie' : `t${r.seq - 1}` }))
     expect(topArticles(withIds).map((c) => c.id).slice(-2)).toEqual(['t18', 't19'])

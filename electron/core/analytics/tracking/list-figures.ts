@@ -1,7 +1,7 @@
 import { countryBitsOf, type ActivityData } from './activity-data'
 import type { Membership } from './membership'
 import type { ActivityWindow } from './window'
-import { countryMask, inRanges, placesBySeq, windowParts, type HourRow, type WindowSums } from './window-activity'
+import { countryMask, inRanges, placesBySeq, windowParts, type HourRow, type WindowImpressions, type WindowSums } from './window-activity'
 
 /**
  * The per-item figures of a list in a window (docs/contract-decisions.md, "Tracking"), from the
@@ -51,7 +51,7 @@ export function itemRows(sums: WindowSums, member: Membership, itemCount: number
 }
 
 /** Each item's impressions in the window, from the claims directly (the comparison window needs no more). */
-export function claimedTotals(sums: WindowSums, member: Membership, itemCount: number): Float64Array {
+export function claimedTotals(sums: WindowImpressions, member: Membership, itemCount: number): Float64Array {
   const out = new Int32Array(member.maxClaims)
   const totals = new Float64Array(itemCount)
   for (let j = 0; j < sums.articles.length; j++) {

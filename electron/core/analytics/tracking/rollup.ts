@@ -1,6 +1,6 @@
 import type { ActivityData } from './activity-data'
 import { changePct } from './sparkline'
-import type { WindowSums } from './window-activity'
+import type { WindowImpressions } from './window-activity'
 
 /**
  * The roll-up of a list (docs/contract-decisions.md, "Metrics, roll-up and matches"): its items'
@@ -14,7 +14,7 @@ export const SLICE_SIZE = 20
 /** The publications of a window: row j is index article sums.articles[j], with sums.impressions[j]. */
 export interface Covered {
   data: ActivityData
-  sums: WindowSums
+  sums: WindowImpressions
 }
 
 export interface Slice {

@@ -55,6 +55,9 @@ export interface WindowSums {
   lastSeen: Float64Array
 }
 
+/** The articles of a window and their impressions: all a comparison window needs. */
+export type WindowImpressions = Pick<WindowSums, 'articles' | 'impressions'>
+
 /** Whether an article may have cells in the window: seen in its life between the window's start and end. */
 export function mayBeIn(data: ActivityData, a: number, fromHour: number, toHour: number): boolean {
   const first = data.lifeFirst[a]!
@@ -107,16 +110,27 @@ export const inRanges = (ranges: ReadonlyArray<[number, number]>, hour: number) 
  * (the hourly rows of windowParts(...).hours, any country; others are skipped). Only articles
  * with cells in the window are in the result, in the order of `candidates`.
  */
-export function windowSums(data: ActivityData, candidates: Int32Array, w: ActivityWindow, hourRows: readonly HourRow[]): WindowSums {
+export const windowSums = (data: ActivityData, candidates: Int32Array, w: ActivityWindow, hourRows: readonly HourRow[]): WindowSums =>
+  sumWindow(data, candidates, w, hourRows, true)
+
+/** The same articles as windowSums, with only their impressions (half the work: a comparison window). */
+export const windowImpressions = (data: ActivityData, candidates: Int32Array, w: ActivityWindow, hourRows: readonly HourRow[]): WindowImpressions =>
+  sumWindow(data, candidates, w, hourRows, false)
+
+function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow, hourRows: readonly HourRow[], full: true): WindowSums
+function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow, hourRows: readonly HourRow[], full: false): WindowImpressions
+function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow, hourRows: readonly HourRow[], full: boolean): WindowSums | WindowImpressions {
   const parts = windowParts(w.fromHour, w.toHour)
   const mask = countryMask(data, w.countries)
   const articles = inWindow(data, candidates, w)
   const m = articles.length
   const imps = new Float64Array(m)
-  const obs = new Float64Array(m)
-  const pos = new Float64Array(m)
-  const first = new Float64Array(m).fill(Number.POSITIVE_INFINITY)
-  const last = new Float64Array(m).fill(Number.NEGATIVE_INFINITY)
+  // the other sums: only when asked (empty arrays are never written: every write below is under `full`)
+  const size = full ? m : 0
+  const obs = new Float64Array(size)
+  const pos = new Float64Array(size)
+  const first = new Float64Array(size).fill(Number.POSITIVE_INFINITY)
+  const last = new Float64Array(size).fill(Number.NEGATIVE_INFINITY)
   const seen = new Uint8Array(m)
   const d = data.days
   if (parts.toDay > parts.fromDay) {
@@ -128,10 +142,12 @@ export function windowSums(data: ActivityData, candidates: Int32Array, w: Activi
       if (whole.firstDay[a]! >= parts.fromDay && whole.lastDay[a]! < parts.toDay && whole.firstDay[a]! <= whole.lastDay[a]! && (whole.countryBits[a]! & ~covered) === 0) {
         seen[j] = 1
         imps[j] = whole.impressions[a]!
-        obs[j] = whole.observations[a]!
-        pos[j] = whole.positionSum[a]!
-        first[j] = whole.firstSeen[a]!
-        last[j] = whole.lastSeen[a]!
+        if (full) {
+          obs[j] = whole.observations[a]!
+          pos[j] = whole.positionSum[a]!
+          first[j] = whole.firstSeen[a]!
+          last[j] = whole.lastSeen[a]!
+        }
         continue
       }
       for (let k = d.start[a]!; k < d.start[a + 1]!; k++) {
@@ -139,10 +155,12 @@ export function windowSums(data: ActivityData, candidates: Int32Array, w: Activi
         if (day < parts.fromDay || day >= parts.toDay || mask[d.country[k]!] === 0) continue
         seen[j] = 1
         imps[j] = imps[j]! + d.impressions[k]!
-        obs[j] = obs[j]! + d.observations[k]!
-        pos[j] = pos[j]! + d.positionSum[k]!
-        if (d.firstSeen[k]! < first[j]!) first[j] = d.firstSeen[k]!
-        if (d.lastSeen[k]! > last[j]!) last[j] = d.lastSeen[k]!
+        if (full) {
+          obs[j] = obs[j]! + d.observations[k]!
+          pos[j] = pos[j]! + d.positionSum[k]!
+          if (d.firstSeen[k]! < first[j]!) first[j] = d.firstSeen[k]!
+          if (d.lastSeen[k]! > last[j]!) last[j] = d.lastSeen[k]!
+        }
       }
     }
   }
@@ -157,28 +175,37 @@ export function windowSums(data: ActivityData, candidates: Int32Array, w: Activi
         if (j < 0) continue
         seen[j] = 1
         imps[j] = imps[j]! + c.impressions[i]!
-        obs[j] = obs[j]! + c.observations[i]!
-        pos[j] = pos[j]! + c.positionSums[i]!
-        if (c.firstSeen[i]! < first[j]!) first[j] = c.firstSeen[i]!
-        if (c.lastSeen[i]! > last[j]!) last[j] = c.lastSeen[i]!
+        if (full) {
+          obs[j] = obs[j]! + c.observations[i]!
+          pos[j] = pos[j]! + c.positionSums[i]!
+          if (c.firstSeen[i]! < first[j]!) first[j] = c.firstSeen[i]!
+          if (c.lastSeen[i]! > last[j]!) last[j] = c.lastSeen[i]!
+        }
       }
     }
   }
   let kept = 0
   for (let j = 0; j < m; j++) if (seen[j]) kept++
+  const keptArticles = new Int32Array(kept)
+  const keptImps = new Float64Array(kept)
+  let k = 0
+  for (let j = 0; j < m; j++) {
+    if (!seen[j]) continue
+    keptArticles[k] = articles[j]!
+    keptImps[k++] = imps[j]!
+  }
+  if (!full) return { articles: keptArticles, impressions: keptImps }
   const out: WindowSums = {
-    articles: new Int32Array(kept),
-    impressions: new Float64Array(kept),
+    articles: keptArticles,
+    impressions: keptImps,
     observations: new Float64Array(kept),
     positionSum: new Float64Array(kept),
     firstSeen: new Float64Array(kept),
     lastSeen: new Float64Array(kept),
   }
-  let k = 0
+  k = 0
   for (let j = 0; j < m; j++) {
     if (!seen[j]) continue
-    out.articles[k] = articles[j]!
-    out.impressions[k] = imps[j]!
     out.observations[k] = obs[j]!
     out.positionSum[k] = pos[j]!
     out.firstSeen[k] = first[j]!

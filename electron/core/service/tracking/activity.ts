@@ -2,7 +2,7 @@ import type { ActivityData } from '../../analytics/tracking/activity-data'
 import { claimedTotals, itemRows, type ItemRows } from '../../analytics/tracking/list-figures'
 import { membership, type Membership } from '../../analytics/tracking/membership'
 import type { ActivityWindow } from '../../analytics/tracking/window'
-import { hourRangesOf, windowSums, type HourRow, type WindowSums } from '../../analytics/tracking/window-activity'
+import { hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/tracking/window-activity'
 import type { RequestContext } from '../context'
 
 /**
@@ -26,7 +26,7 @@ export interface ListActivity {
   /** the window's publications of the list's items, and which of them each item claims */
   now: WindowSums
   nowRows: ItemRows
-  before: WindowSums
+  before: WindowImpressions
   /** each item's impressions in the window before */
   beforeTotals: Float64Array
   /** the hourly rows read for the window (its ends, or all of it for hourly buckets) */
@@ -65,7 +65,7 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, grain?: 
   const member = listMembership(ctx, data, w)
   const nowHours = ctx.store.activity.hourRows(hourRangesOf(w.current, grain), behind)
   const now = windowSums(data, member.candidates, w.current, nowHours)
-  const before = windowSums(data, member.candidates, w.previous, ctx.store.activity.hourRows(hourRangesOf(w.previous), behind))
+  const before = windowImpressions(data, member.candidates, w.previous, ctx.store.activity.hourRows(hourRangesOf(w.previous), behind))
   return {
     data,
     behind,
