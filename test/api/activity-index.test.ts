@@ -135,7 +135,7 @@ function writeTrends(store: Store, feed: Feed, generation: string, shift = 0): v
      VALUES (?, ?, 'hot', 'event_driven', 'news', 1, '2026-11-10T00:00:00Z', '2026-11-10T00:00:00Z', '[]', 'US', '["US"]', '[]', '{}', '2026-11-10T00:00:00Z')`,
   )
   for (let t = 0; t < 3; t++) insertTrend.run(`trend-${t}`, `Trend ${t}`)
-  const member = db.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (?, ?, 0.9, 'F1_trigger')`)
+  const member = db.prepare(`INSERT INTO trend_articles (trend_id, article_id, article_seq, assignment_score, role) SELECT ?, id, seq, 0.9, 'F1_trigger' FROM articles WHERE id = ?`)
   feed.articles.forEach((a, i) => {
     const t = a.trend < 0 ? -1 : (a.trend + shift) % 3
     if (t >= 0) member.run(`trend-${t}`, articleId(i))

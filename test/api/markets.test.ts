@@ -28,7 +28,7 @@ function seedClosedMarket(w: TestWorld): void {
     observations: [{ articleId: DE.a4, country: 'DE', observedAt: '2026-11-20T10:00:00.000Z', position: 2, estimatedImpressions: 400 }],
   })
   // the US trend gets a German article; a German trend of its own, under a German-only theme
-  db.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (?, ?, 0.5, 'F2_pile_on')`).run(IDS.trend, DE.a4)
+  db.prepare(`INSERT INTO trend_articles (trend_id, article_id, article_seq, assignment_score, role) SELECT ?, id, seq, 0.5, 'F2_pile_on' FROM articles WHERE id = ?`).run(IDS.trend, DE.a4)
   db.prepare(`UPDATE trends SET article_count = 2, country_scope = '["DE","US"]' WHERE id = ?`).run(IDS.trend)
   db.prepare(`INSERT INTO themes (id, label, n_trends, n_articles) VALUES (?, 'Local', 1, 1)`).run(DE.theme)
   db.prepare(`INSERT INTO topics (id, theme_id, label, n_trends, n_articles) VALUES (?, ?, 'Local', 1, 1)`).run(DE.topic, DE.theme)
@@ -40,7 +40,7 @@ function seedClosedMarket(w: TestWorld): void {
      VALUES (?, 'Berlin baut', 'emerging', 'unknown', 'news', 1, '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z', '["Berlin"]',
        'DE', '["DE"]', ?, '[1]', '{}', null, '2026-11-20T12:00:00.000Z')`,
   ).run(DE.trend, DE.topic)
-  db.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (?, ?, 1, 'F1_trigger')`).run(DE.trend, IDS.a3)
+  db.prepare(`INSERT INTO trend_articles (trend_id, article_id, article_seq, assignment_score, role) SELECT ?, id, seq, 1, 'F1_trigger' FROM articles WHERE id = ?`).run(DE.trend, IDS.a3)
   db.prepare(`INSERT INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (?, ?, 'related', 0.3)`).run(IDS.trend, DE.trend)
   db.prepare(`INSERT INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (?, ?, 'related', 0.3)`).run(DE.trend, IDS.child)
   db.prepare(

@@ -72,8 +72,9 @@ export function seedFixture(store: Store, projectId: string, options: { refreshe
     '2026-11-20T12:00:00.000Z')
   trend.run(IDS.child, 'Market reaction', 'emerging', 'derivative', 'news', 1, '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z',
     '["Federal Reserve"]', 'US', '["US"]', IDS.topic, '[0,0,1]', '{}', null, '2026-11-20T12:00:00.000Z')
-  db.prepare(`INSERT INTO trend_articles (trend_id, article_id, assignment_score, role) VALUES (?, ?, 0.92, 'F1_trigger'), (?, ?, 0.7, 'F2_pile_on')`).run(
-    IDS.trend, IDS.a1, IDS.child, IDS.a2,
+  const seqOf = (id: string) => db.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(id)
+  db.prepare(`INSERT INTO trend_articles (trend_id, article_id, article_seq, assignment_score, role) VALUES (?, ?, ?, 0.92, 'F1_trigger'), (?, ?, ?, 0.7, 'F2_pile_on')`).run(
+    IDS.trend, IDS.a1, seqOf(IDS.a1), IDS.child, IDS.a2, seqOf(IDS.a2),
   )
   db.prepare(`INSERT INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (?, ?, 'derivative', 0.8)`).run(IDS.trend, IDS.child)
   db.prepare(

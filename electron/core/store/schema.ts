@@ -330,10 +330,18 @@ export const trendArticles = sqliteTable(
   {
     trendId: text('trend_id').notNull().references(() => trends.id, { onDelete: 'cascade' }),
     articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    // the article's seq beside its id: a trend's page of articles joins the facets by integer
+    // (through the text id, 8,000 members of a large store's busiest trend took 30 ms)
+    articleSeq: integer('article_seq'),
     assignmentScore: real('assignment_score').notNull(),
     role: text('role').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.trendId, t.articleId] }), uniqueIndex('trend_articles_article_uq').on(t.articleId)],
+  (t) => [
+    primaryKey({ columns: [t.trendId, t.articleId] }),
+    uniqueIndex('trend_articles_article_uq').on(t.articleId),
+    // a trend's members (of a role) with all a page is chosen by, without the table
+    index('trend_articles_page_idx').on(t.trendId, t.role, t.articleSeq, t.assignmentScore),
+  ],
 )
 
 /**

@@ -75,7 +75,7 @@ export class ArticlesRepository {
     add('s.first_seen <= @dateTo', 'dateTo', f.dateTo)
     add('s.has_entities = @hasEntities', 'hasEntities', f.hasEntities === undefined ? undefined : f.hasEntities ? 1 : 0)
     add('s.has_summary = @hasSummary', 'hasSummary', f.hasSummary === undefined ? undefined : f.hasSummary ? 1 : 0)
-    add('s.article_seq IN (SELECT ta_a.seq FROM trend_articles ta CROSS JOIN articles ta_a ON ta_a.id = ta.article_id WHERE ta.trend_id = @trendId)', 'trendId', f.trendId)
+    add('s.article_seq IN (SELECT article_seq FROM trend_articles WHERE trend_id = @trendId)', 'trendId', f.trendId)
     add(
       `s.article_seq IN (SELECT en_a.seq FROM entities en CROSS JOIN article_entities ae ON ae.entity_id = en.id CROSS JOIN articles en_a ON en_a.id = ae.article_id
         WHERE en.name = @entity COLLATE NOCASE)`,

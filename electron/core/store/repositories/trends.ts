@@ -181,9 +181,11 @@ export class TrendsRepository {
     const column = { first_seen_at: 's.first_seen', published_at: 'a.published_at', assignment_score: 'ta.assignment_score' }[sortBy]
     const pageColumn = { first_seen_at: 'page.firstSeen', published_at: 'a.published_at', assignment_score: 'page.assignmentScore' }[sortBy]
     const order = sortOrder === 'asc' ? 'ASC' : 'DESC'
+    // the members' own rows (by their seq) choose the page; the articles only for a market or their publication time
+    const withArticles = markets !== null || sortBy === 'published_at' ? ' CROSS JOIN articles a ON a.seq = ta.article_seq' : ''
     const total = (
       this.sqlite
-        .prepare(`SELECT count(*) AS n FROM trend_articles ta${markets === null ? '' : ' CROSS JOIN articles a ON a.id = ta.article_id'} WHERE ${where}`)
+        .prepare(`SELECT count(*) AS n FROM trend_articles ta${markets === null ? '' : ' CROSS JOIN articles a ON a.seq = ta.article_seq'} WHERE ${where}`)
         .get(params) as { n: number }
     ).n
     const rows = this.sqlite
@@ -191,11 +193,12 @@ export class TrendsRepository {
         // The page is chosen on the narrow rows first; only its articles are read whole.
         `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, page.assignmentScore, page.role,
                 ${sqlIso('coalesce(page.firstSeen, page.publishedAt, page.storedAt)')} AS firstSeenAt, a.published_at AS publishedAt
-         FROM (SELECT a.seq, ta.assignment_score AS assignmentScore, ta.role, s.first_seen AS firstSeen,
+         FROM (SELECT ta.article_seq AS seq, ta.article_id AS id, ta.assignment_score AS assignmentScore, ta.role, s.first_seen AS firstSeen,
                       s.published_at AS publishedAt, s.stored_at AS storedAt
-               FROM trend_articles ta CROSS JOIN articles a ON a.id = ta.article_id LEFT JOIN article_facets s ON s.article_seq = a.seq
+               FROM trend_articles ta${withArticles}
+               LEFT JOIN article_facets s ON s.article_seq = ta.article_seq
                WHERE ${where}
-               ORDER BY ${column} ${order} NULLS LAST, a.id LIMIT @limit OFFSET @offset) page
+               ORDER BY ${column} ${order} NULLS LAST, ta.article_id LIMIT @limit OFFSET @offset) page
          CROSS JOIN articles a ON a.seq = page.seq
          ORDER BY ${pageColumn} ${order} NULLS LAST, a.id`,
       )
