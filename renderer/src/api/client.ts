@@ -95,9 +95,10 @@ export function call<K extends RouteId>(id: K, options: CallOptions<K> = {}): Pr
 /** GET requests under way, by route and options. */
 const inFlight = new Map<string, Promise<unknown>>()
 
-/** The requests under way are not shared with later calls (their answers may be older than the store). */
+/** The requests under way and the answers asked ahead are not given to later calls (they may be older than the store). */
 export function forgetRequestsUnderWay(): void {
   inFlight.clear()
+  askedAhead.clear()
 }
 
 async function send<K extends RouteId>(id: K, options: CallOptions<K>): Promise<RouteResponse<K>> {
