@@ -51,4 +51,9 @@ describe('the trends treemap', () => {
     expect(levels('dark')).toContain('#161b26')
     expect(levels('dark')).not.toContain('#ffffff')
   })
+
+  it('redraws at once: the treemap\'s own animation (0.9 s of moving boxes after labels are hidden) is off', () => {
+    // echarts' treemap turns its animation on by default, whatever the option's top level says
+    expect(hierarchyOption(themes).series[0]!.animation).toBe(false)
+  })
 })

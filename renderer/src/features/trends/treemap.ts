@@ -51,6 +51,9 @@ export function hierarchyOption(themes: Hierarchy, hidden: ReadonlySet<string> =
     series: [
       {
         type: 'treemap',
+        // the treemap reads its own switch: the option's animation: false left each redraw
+        // (labels hidden once the boxes are known) moving its boxes for 0.9 s
+        animation: false,
         top: 0,
         left: 0,
         right: 0,
