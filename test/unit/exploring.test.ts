@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rankByImpressions } from '../../electron/core/analytics/explore/group-figures'
+import { articleSeqsOfEntities, rankByImpressions } from '../../electron/core/analytics/explore/group-figures'
 import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { nearestStripIndex, overlayOption, stripPath, stripX, stripY } from '../../renderer/src/features/signals/volatility-chart'
@@ -108,6 +108,23 @@ describe('each article\'s impressions per day (activity index)', () => {
     expect([...perDay.impressions]).toEqual([55, 70, 60])
     expect([...whole.impressions]).toEqual([125, 60])
     expect([...whole.firstDay, ...whole.lastDay]).toEqual([5, 6, 7, 6])
+  })
+})
+
+describe('the articles naming an entity (activity index)', () => {
+  it('gives the seqs of every article naming any of the ids, each once, in seq order', () => {
+    const builder = new ActivityBuilder()
+    for (const seq of [3, 5, 8, 9]) builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: Number.NaN, lifeLast: Number.NaN })
+    builder.addEntity(9, '/m/a')
+    builder.addEntity(3, '/m/a')
+    builder.addEntity(3, '/m/b')
+    builder.addEntity(5, '/m/b')
+    builder.addEntity(8, '/m/c')
+    const data = summarise(builder.finish())
+    // two entities of one name (the store gives their ids): article 3 names both, and is given once
+    expect(articleSeqsOfEntities(data, ['/m/a', '/m/b'])).toEqual([3, 5, 9])
+    expect(articleSeqsOfEntities(data, ['/m/c', '/m/unknown'])).toEqual([8])
+    expect(articleSeqsOfEntities(data, [])).toEqual([])
   })
 })
 

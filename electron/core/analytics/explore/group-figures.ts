@@ -194,3 +194,14 @@ export function trendDetail(data: ActivityData, trendId: string, range: DayRange
   const daily = dailyImpressions(data, members)
   return { ...groupFigures(data, members, range), firstDay: daily.firstDay, daily: daily.values }
 }
+
+/** The seqs of the articles naming any of the entities (their ids), each once, in seq order: the index's own groups. */
+export function articleSeqsOfEntities(data: ActivityData, entityIds: readonly string[]): number[] {
+  const seqs = new Set<number>()
+  for (const id of entityIds) {
+    const e = data.entityIds.find(id)
+    if (e === undefined) continue
+    for (const a of membersOf(data.byEntity, e)) seqs.add(data.seq[a]!)
+  }
+  return [...seqs].sort((x, y) => x - y)
+}

@@ -1,6 +1,6 @@
 import countryCodes from 'i18n-iso-countries'
 import { FORECAST_BACKTEST, type BacktestResult } from '../../analytics/trends/backtest'
-import { countryFigures, dayRangeOf, publisherFigures, rankByImpressions, trendDetail, trendFigures, type DayRange } from '../../analytics/explore/group-figures'
+import { articleSeqsOfEntities, countryFigures, dayRangeOf, publisherFigures, rankByImpressions, trendDetail, trendFigures, type DayRange } from '../../analytics/explore/group-figures'
 import type { ArticleListFilter, ArticleListRow } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
 import { ApiError } from '../errors'
@@ -30,13 +30,23 @@ async function byPeriodImpressions(ctx: RequestContext, filter: ArticleListFilte
   return { rows: ctx.store.articles.rowsOf(ranked.seqs), total: ranked.total }
 }
 
+/**
+ * The articles naming an entity (by name), from the activity index's groups when it is up to
+ * date; undefined (the store joins its tables) when no entity is asked or the index is behind.
+ */
+async function entitySeqs(ctx: RequestContext, name: string | undefined): Promise<number[] | undefined> {
+  if (name === undefined) return undefined
+  const { data, behind } = await ctx.store.activity.current()
+  return behind ? undefined : articleSeqsOfEntities(data, ctx.store.entities.idsNamed(name))
+}
+
 export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures' | 'appTrendFigures'> = {
   async appListArticles(ctx, { query }) {
     const from = query.date_from && epochSeconds(query.date_from)
     const to = query.date_to && epochSeconds(query.date_to)
     // the figures shown are the period's, and so is the order by impressions
     const days = dayRangeOf(from, to)
-    const filter = { ...articleListFilter(ctx, query), trendId: query.trend_id, entity: query.entity }
+    const filter = { ...articleListFilter(ctx, query), trendId: query.trend_id, entity: query.entity, entitySeqs: await entitySeqs(ctx, query.entity) }
     const { rows, total } =
       query.sort_by === 'impressions' && (from !== undefined || to !== undefined)
         ? await byPeriodImpressions(ctx, filter, days)

@@ -23,6 +23,8 @@ export interface ArticleListFilter {
   trendId?: string
   /** only the articles naming this entity (its name, any case) */
   entity?: string
+  /** the articles naming it, when the activity index gave them (the index's groups spare a join by text ids: 50 ms for a large store's busiest entity) */
+  entitySeqs?: readonly number[]
   sortBy: 'last_seen_at' | 'first_seen_at' | 'published_at' | 'impressions'
   sortOrder: 'asc' | 'desc'
   limit: number
@@ -76,12 +78,14 @@ export class ArticlesRepository {
     add('s.has_entities = @hasEntities', 'hasEntities', f.hasEntities === undefined ? undefined : f.hasEntities ? 1 : 0)
     add('s.has_summary = @hasSummary', 'hasSummary', f.hasSummary === undefined ? undefined : f.hasSummary ? 1 : 0)
     add('s.article_seq IN (SELECT article_seq FROM trend_articles WHERE trend_id = @trendId)', 'trendId', f.trendId)
-    add(
-      `s.article_seq IN (SELECT en_a.seq FROM entities en CROSS JOIN article_entities ae ON ae.entity_id = en.id CROSS JOIN articles en_a ON en_a.id = ae.article_id
-        WHERE en.name = @entity COLLATE NOCASE)`,
-      'entity',
-      f.entity,
-    )
+    if (f.entitySeqs !== undefined) add('s.article_seq IN (SELECT value FROM json_each(@entitySeqs))', 'entitySeqs', JSON.stringify(f.entitySeqs))
+    else
+      add(
+        `s.article_seq IN (SELECT en_a.seq FROM entities en CROSS JOIN article_entities ae ON ae.entity_id = en.id CROSS JOIN articles en_a ON en_a.id = ae.article_id
+          WHERE en.name = @entity COLLATE NOCASE)`,
+        'entity',
+        f.entity,
+      )
     return { where, params }
   }
 

@@ -26,6 +26,11 @@ export class EntitiesRepository {
       .all({ like, q: q ?? null, type: type ?? null }) as EntityRow[]
   }
 
+  /** The ids of the entities of this name (any case). */
+  idsNamed(name: string): string[] {
+    return this.statements.get('SELECT id FROM entities WHERE name = ? COLLATE NOCASE', 'pluck').all(name) as string[]
+  }
+
   byIds(ids: readonly string[]): Map<string, EntityRow> {
     const rows = this.statements.get('SELECT e.id, e.name, e.type FROM json_each(?) s CROSS JOIN entities e ON e.id = s.value').all(JSON.stringify(ids)) as EntityRow[]
     return new Map(rows.map((r) => [r.id, r]))
