@@ -17,7 +17,6 @@ const VISITS = 9
 /** What shows a screen is ready: an element for each selector. */
 const readyWhen = (...selectors: string[]) => selectors
 
-/** Run in the page (as a function: the window's content security policy allows no eval): the selectors each have an element, and nothing is busy. */
 /** Run in the page: opens a path inside the window, as a click on a link of it does (the address changes, the app follows). */
 function openInApp(path: string): void {
   const w = globalThis as unknown as { history: { pushState(s: unknown, t: string, u: string): void }; dispatchEvent(e: unknown): void; PopStateEvent: new (type: string) => unknown }
@@ -25,6 +24,7 @@ function openInApp(path: string): void {
   w.dispatchEvent(new w.PopStateEvent('popstate'))
 }
 
+/** Run in the page (as a function: the window's content security policy allows no eval): the selectors each have an element, and nothing is busy. */
 function isReady(selectors: string[]): boolean {
   const document = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document
   return selectors.every((s) => document.querySelector(s)) && !document.querySelector('[aria-busy="true"], .skeleton-row')

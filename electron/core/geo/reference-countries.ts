@@ -53,7 +53,6 @@ function utcOffset(alpha2: string, capital: string, biggestCityLongitude: number
 
 const known = new Map<string, ReferenceCountry | null>()
 
-/** Facts about a country from the reference packages, or null for a code they do not know. */
 /** Every country's English name (United States, United Kingdom, ...): names known to entity extraction. */
 export function referenceCountryNames(): string[] {
   return Object.values(countryList).map((c) => c.name)
@@ -69,6 +68,7 @@ export function referencePlaceNames(): string[] {
   return names
 }
 
+/** Facts about a country from the reference packages, or null for a code they do not know. */
 export function referenceCountry(alpha2: string): ReferenceCountry | null {
   if (!known.has(alpha2)) known.set(alpha2, lookUp(alpha2))
   return known.get(alpha2)!

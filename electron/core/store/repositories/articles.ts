@@ -197,7 +197,6 @@ export class ArticlesRepository {
     )
   }
 
-  /** The id, address and title of the given articles, by seq. */
   /** Up to `limit` publishers (domains) of stored articles whose headline carries the phrase (words in order, case and accents folded). */
   headlinePublishers(phrase: string, limit: number): string[] {
     const words = phrase.match(/[\p{L}\p{N}]+/gu)
@@ -208,6 +207,7 @@ export class ArticlesRepository {
       .all(`title : "${words.join(' ')}"`, limit) as string[]
   }
 
+  /** The id, address and title of the given articles, by seq. */
   headlines(seqs: readonly number[]): Map<number, { id: string; url: string; title: string }> {
     if (seqs.length === 0) return new Map()
     const rows = this.sqlite

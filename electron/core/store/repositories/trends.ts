@@ -216,7 +216,6 @@ export class TrendsRepository {
     return { rows, total }
   }
 
-  /** The label of each trend. */
   /** Every article with a known storyline, its title, and the trend it is in with that trend's label (quality measures). */
   storylineMembers(): Array<{ seq: number; title: string; trend: string; label: string; storyline: string }> {
     return this.sqlite
@@ -228,6 +227,7 @@ export class TrendsRepository {
       .all() as Array<{ seq: number; title: string; trend: string; label: string; storyline: string }>
   }
 
+  /** The label of each trend. */
   labels(ids: readonly string[]): Map<string, string> {
     if (ids.length === 0) return new Map()
     const rows = this.sqlite.prepare('SELECT id, label FROM trends WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as Array<[string, string]>
