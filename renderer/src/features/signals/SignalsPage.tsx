@@ -119,6 +119,8 @@ export function SignalsPage() {
         : (volatility.data?.series ?? []),
     [longer, history.data, volatility.data, granularity],
   )
+  // the answer the chart shows: the stored 30 days, or the period computed from the snapshots
+  const shown = longer ? history : volatility
   const selectedIndex = selection && !selection.category ? series.findIndex((p) => bucketOf(p) === selection.bucket) : -1
   const option = useMemo(() => volatilityOption(series, selectedIndex), [series, selectedIndex])
 
@@ -183,8 +185,8 @@ export function SignalsPage() {
             )
           }
         >
-          {(longer ? history.data : volatility.data) === null ? (
-            !(longer ? history.error : volatility.error) && <ChartLoading>Loading the volatility index…</ChartLoading>
+          {shown.data === null ? (
+            !shown.error && <ChartLoading>Loading the volatility index…</ChartLoading>
           ) : series.length === 0 ? (
             <EmptyState title="No volatility yet">The index is computed from the feed snapshots in the store.</EmptyState>
           ) : (
