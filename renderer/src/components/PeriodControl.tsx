@@ -5,7 +5,7 @@ export const EXPLORE_PRESETS = ['all', '24h', '7d', '30d', '90d', 'custom'] as c
 
 const PRESET_LABELS: Record<string, string> = { '24h': '24 h', '7d': '7 days', '30d': '30 days', '90d': '90 days', all: 'All', custom: 'Custom' }
 
-export { changePct, comparisonBounds, comparisonOf, periodOf, customRangeProblem, dayAfter, lastDays, periodBounds, periodWords, previousPeriod, type Comparison, type PeriodValue } from './period'
+export { changePct, comparisonBounds, comparisonOf, customRangeProblem, dayAfter, lastDays, periodBounds, periodOf, periodWords, previousPeriod, type Comparison, type PeriodValue } from './period'
 
 /**
  * One period control: preset buttons (a radio group) and, for Custom, two calendar dates; with
