@@ -3,6 +3,7 @@ import type { RouteId } from '../../shared/contract/routes'
 import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 import { refreshSignals } from '../../electron/core/jobs/signals'
+import { IngestWriter } from '../../electron/core/ingest/writer'
 
 let w: TestWorld
 beforeEach(() => {
@@ -92,6 +93,20 @@ describe('geography', () => {
 })
 
 describe('trends', () => {
+  it('orders a trend\'s articles by their first sighting, also after an import saw one of them earlier', async () => {
+    const db = w.store.sqlite
+    const seq = db.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(IDS.a3)
+    db.prepare(`INSERT INTO trend_articles (trend_id, article_id, article_seq, first_seen, assignment_score, role) VALUES (?, ?, ?, ?, 0.5, 'F2_pile_on')`).run(
+      IDS.trend, IDS.a3, seq, Date.parse('2026-11-20T10:00:00Z') / 1000,
+    )
+    const order = async (q = '') => ((await ok('listTrendArticles', `/v1/trends/${IDS.trend}/articles${q}`)).articles as Array<{ id: string; first_seen_at: string }>).map((a) => `${a.id} ${a.first_seen_at}`)
+    // newest first: a3 was first seen at 10:00, a1 at 09:00
+    expect(await order()).toEqual([`${IDS.a3} 2026-11-20T10:00:00.000Z`, `${IDS.a1} 2026-11-20T09:00:00.000Z`])
+    new IngestWriter(w.store).write({ observations: [{ articleId: IDS.a3, country: 'DE', observedAt: '2026-11-20T08:00:00.000Z', position: 2, estimatedImpressions: 50 }] })
+    expect(await order()).toEqual([`${IDS.a1} 2026-11-20T09:00:00.000Z`, `${IDS.a3} 2026-11-20T08:00:00.000Z`])
+    expect(await order('?sort_order=asc&limit=1&offset=1')).toEqual([`${IDS.a1} 2026-11-20T09:00:00.000Z`])
+  })
+
   it('lists, filters and pages', async () => {
     expect((await ok('listTrends', '/v1/trends')).total).toBe(2)
     expect((await ok('listTrends', '/v1/trends?state=hot')).trends.map((t: { id: string }) => t.id)).toEqual([IDS.trend])
@@ -113,6 +128,7 @@ describe('trends', () => {
     expect(articles.articles).toEqual([
       expect.objectContaining({ id: IDS.a1, country_code: 'US', assignment_score: 0.92, trend_role: 'F1_trigger' }),
     ])
+    expect((await ok('listTrendArticles', `/v1/trends/${IDS.trend}/articles`)).articles.map((a: { id: string }) => a.id)).toEqual([IDS.a1])
     expect((await ok('listTrendParents', `/v1/trends/${IDS.child}/parents`)).parents).toEqual([
       { parent_id: IDS.trend, parent_label: 'Fed holds rates', relation_type: 'derivative', strength: 0.8 },
     ])

@@ -76,6 +76,8 @@ export function seedFixture(store: Store, projectId: string, options: { refreshe
   db.prepare(`INSERT INTO trend_articles (trend_id, article_id, article_seq, assignment_score, role) VALUES (?, ?, ?, 0.92, 'F1_trigger'), (?, ?, ?, 0.7, 'F2_pile_on')`).run(
     IDS.trend, IDS.a1, seqOf(IDS.a1), IDS.child, IDS.a2, seqOf(IDS.a2),
   )
+  // each member's first sighting, as the trend writer copies it
+  db.prepare('UPDATE trend_articles SET first_seen = (SELECT first_seen FROM article_facets f WHERE f.article_seq = trend_articles.article_seq)').run()
   db.prepare(`INSERT INTO trend_links (parent_id, child_id, relation_type, strength) VALUES (?, ?, 'derivative', 0.8)`).run(IDS.trend, IDS.child)
   db.prepare(
     `INSERT INTO trend_countries (trend_id, country, article_count, first_seen_at, last_article_at) VALUES

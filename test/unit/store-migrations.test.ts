@@ -135,7 +135,7 @@ describe('the store', () => {
     after.close()
   })
 
-  it('keeps a store made before trend markets and unread aggregates: markets filled from its trends, stored_at set, members\' seqs filled, dead tables dropped', () => {
+  it('keeps a store made before trend markets and unread aggregates: markets filled from its trends, stored_at set, members\' seqs and first sightings filled, dead tables dropped', () => {
     const file = storeFile()
     const before = Store.open({ file, migrationsFolder: migrationsUpTo('0006_hourly_cells') })
     const db = before.sqlite
@@ -165,8 +165,8 @@ describe('the store', () => {
     ])
     expect(after.sqlite.prepare('SELECT count(*) FROM article_facets WHERE stored_at IS NULL').pluck().get()).toBe(0)
     // each member carries its article's seq (a trend's page of articles is chosen by it)
-    expect(after.sqlite.prepare('SELECT article_seq AS seq, article_id AS id FROM trend_articles ORDER BY article_id').all()).toEqual(
-      [1, 2, 3].map((seq) => ({ seq, id: `a000000${seq}-0000-4000-8000-000000000000` })),
+    expect(after.sqlite.prepare('SELECT article_seq AS seq, article_id AS id, first_seen AS firstSeen FROM trend_articles ORDER BY article_id').all()).toEqual(
+      rows.map(([seq, , firstSeen]) => ({ seq, id: `a000000${seq}-0000-4000-8000-000000000000`, firstSeen })),
     )
     expect(after.sqlite.prepare(`SELECT name FROM sqlite_master WHERE name IN ('subject_daily', 'jobs')`).all()).toEqual([])
     after.close()

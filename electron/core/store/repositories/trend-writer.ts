@@ -137,8 +137,8 @@ export class TrendWriter {
       // Members: an article that moved leaves its old trend first (an article is in one trend).
       const leave = s.prepare(`DELETE FROM trend_articles WHERE article_id = ?`)
       const member = s.prepare(
-        `INSERT INTO trend_articles (trend_id, article_id, article_seq, assignment_score, role)
-         VALUES (@trendId, @articleId, (SELECT seq FROM articles WHERE id = @articleId), @score, @role)
+        `INSERT INTO trend_articles (trend_id, article_id, article_seq, first_seen, assignment_score, role)
+         SELECT @trendId, @articleId, a.seq, f.first_seen, @score, @role FROM articles a LEFT JOIN article_facets f ON f.article_seq = a.seq WHERE a.id = @articleId
          ON CONFLICT (trend_id, article_id) DO UPDATE SET assignment_score = excluded.assignment_score, role = excluded.role`,
       )
       for (const m of data.members) {

@@ -178,10 +178,11 @@ export class TrendsRepository {
     const inMarkets = markets === null ? '' : ' AND a.region IN (SELECT value FROM json_each(@markets))'
     const where = `ta.trend_id = @trendId AND (@role IS NULL OR ta.role = @role)${inMarkets}`
     const params = { trendId, role: role ?? null, limit, offset, markets: JSON.stringify(markets ?? []) }
-    const column = { first_seen_at: 's.first_seen', published_at: 'a.published_at', assignment_score: 'ta.assignment_score' }[sortBy]
+    const column = { first_seen_at: 'ta.first_seen', published_at: 'a.published_at', assignment_score: 'ta.assignment_score' }[sortBy]
     const pageColumn = { first_seen_at: 'page.firstSeen', published_at: 'a.published_at', assignment_score: 'page.assignmentScore' }[sortBy]
     const order = sortOrder === 'asc' ? 'ASC' : 'DESC'
-    // the members' own rows (by their seq) choose the page; the articles only for a market or their publication time
+    // the members' own index rows choose the page (by first sighting: read in order, newest first);
+    // the articles only for a market or their publication time
     const withArticles = markets !== null || sortBy === 'published_at' ? ' CROSS JOIN articles a ON a.seq = ta.article_seq' : ''
     const total = (
       this.sqlite
@@ -192,14 +193,13 @@ export class TrendsRepository {
       .prepare(
         // The page is chosen on the narrow rows first; only its articles are read whole.
         `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, page.assignmentScore, page.role,
-                ${sqlIso('coalesce(page.firstSeen, page.publishedAt, page.storedAt)')} AS firstSeenAt, a.published_at AS publishedAt
-         FROM (SELECT ta.article_seq AS seq, ta.article_id AS id, ta.assignment_score AS assignmentScore, ta.role, s.first_seen AS firstSeen,
-                      s.published_at AS publishedAt, s.stored_at AS storedAt
+                ${sqlIso('coalesce(s.first_seen, s.published_at, s.stored_at)')} AS firstSeenAt, a.published_at AS publishedAt
+         FROM (SELECT ta.article_seq AS seq, ta.assignment_score AS assignmentScore, ta.role, ta.first_seen AS firstSeen
                FROM trend_articles ta${withArticles}
-               LEFT JOIN article_facets s ON s.article_seq = ta.article_seq
                WHERE ${where}
                ORDER BY ${column} ${order} NULLS LAST, ta.article_id LIMIT @limit OFFSET @offset) page
          CROSS JOIN articles a ON a.seq = page.seq
+         LEFT JOIN article_facets s ON s.article_seq = page.seq
          ORDER BY ${pageColumn} ${order} NULLS LAST, a.id`,
       )
       .all(params) as Array<{
