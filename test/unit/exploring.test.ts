@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { articleSeqsOfEntities, rankByImpressions } from '../../electron/core/analytics/explore/group-figures'
+import { articleSeqsOfEntities, rankByImpressions, trendFigures } from '../../electron/core/analytics/explore/group-figures'
 import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { nearestStripIndex, overlayOption, stripPath, stripX, stripY } from '../../renderer/src/features/signals/volatility-chart'
@@ -108,6 +108,32 @@ describe('each article\'s impressions per day (activity index)', () => {
     expect([...perDay.impressions]).toEqual([55, 70, 60])
     expect([...whole.impressions]).toEqual([125, 60])
     expect([...whole.firstDay, ...whole.lastDay]).toEqual([5, 6, 7, 6])
+  })
+})
+
+describe('a trend\'s figures (activity index)', () => {
+  it('sums its articles over all of history or over whole days, best position the lowest, an unknown trend none', () => {
+    const builder = new ActivityBuilder()
+    for (const seq of [1, 2, 3, 4]) builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: 5 * 86400, lifeLast: 7 * 86400 })
+    builder.addTrend(1, 't1')
+    builder.addTrend(2, 't1')
+    builder.addTrend(3, 't2') // never seen: no cells
+    // article 4 is in no trend
+    builder.addDay([5, 'US', 1, 100, 2, 7, 5 * 86400, 5 * 86400, 3])
+    builder.addDay([6, 'DE', 1, 40, 1, 2, 6 * 86400, 6 * 86400, 2])
+    builder.addDay([6, 'US', 2, 10, 1, 9, 6 * 86400, 6 * 86400, 9])
+    builder.addDay([6, 'US', 4, 999, 1, 1, 6 * 86400, 6 * 86400, 1])
+    const data = summarise(builder.finish())
+    const all = trendFigures(data, ['t1', 't2', 'unknown'], { fromDay: null, toDay: null })
+    expect(Object.fromEntries(all)).toEqual({
+      t1: { impressions: 150, bestPosition: 2 },
+      t2: { impressions: 0, bestPosition: null },
+      unknown: { impressions: 0, bestPosition: null },
+    })
+    // asked again of the same index: the same (kept) answer
+    expect(trendFigures(data, ['t1'], { fromDay: null, toDay: null }).get('t1')).toEqual({ impressions: 150, bestPosition: 2 })
+    expect(trendFigures(data, ['t1'], { fromDay: 6, toDay: 7 }).get('t1')).toEqual({ impressions: 50, bestPosition: 2 })
+    expect(trendFigures(data, ['t1'], { fromDay: 5, toDay: null }).get('t1')).toEqual({ impressions: 150, bestPosition: 2 })
   })
 })
 

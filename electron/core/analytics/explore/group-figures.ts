@@ -51,12 +51,37 @@ export function groupFigures(data: ActivityData, articles: ArrayLike<number>, ra
 
 /** Each trend's figures over the days (a trend the index does not know: none). */
 export function trendFigures(data: ActivityData, trendIds: readonly string[], range: DayRange): Map<string, GroupFigures> {
+  // over all of history, every trend's sums at once, kept with the index (a page of the largest trends is most of the articles)
+  const lifetime = range.fromDay === null && range.toDay === null ? lifetimeTrendFigures(data) : null
   return new Map(
     trendIds.map((id) => {
       const n = data.trends.find(id)
+      if (lifetime) return [id, n === undefined ? { impressions: 0, bestPosition: null } : lifetime[n]!]
       return [id, groupFigures(data, n === undefined ? [] : membersOf(data.byTrend, n), range)]
     }),
   )
+}
+
+const lifetimeOf = new WeakMap<ActivityData, GroupFigures[]>()
+
+/** Every trend's figures over all of history (by trend number), summed once per index from its articles' whole-life sums. */
+function lifetimeTrendFigures(data: ActivityData): GroupFigures[] {
+  let figures = lifetimeOf.get(data)
+  if (figures) return figures
+  const trends = data.trends.list.length
+  const impressions = new Float64Array(trends)
+  const best = new Float64Array(trends).fill(Number.POSITIVE_INFINITY)
+  const { whole } = data
+  for (let a = 0; a < data.seq.length; a++) {
+    const t = data.trend[a]!
+    // an article without cells has no figures (as groupFigures skips it)
+    if (t < 0 || whole.firstDay[a]! > whole.lastDay[a]!) continue
+    impressions[t] = impressions[t]! + whole.impressions[a]!
+    if (whole.bestPosition[a]! < best[t]!) best[t] = whole.bestPosition[a]!
+  }
+  figures = Array.from({ length: trends }, (_, t) => ({ impressions: impressions[t]!, bestPosition: best[t] === Number.POSITIVE_INFINITY ? null : best[t]! }))
+  lifetimeOf.set(data, figures)
+  return figures
 }
 
 /** Each country's articles (seen there in the days) and their impressions there, off every daily cell of the days. */
