@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { atomically } from '../atomic'
 import { articleSumsIn } from './hourly-window'
 import { decodeFeedEntries, type FeedEntries } from '../feed-entries'
 
@@ -133,10 +134,10 @@ export class SignalWriter {
       `INSERT OR REPLACE INTO signal_series (signal, country, subject, granularity, bucket, value, is_spike, state, detail)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    this.sqlite.transaction(() => {
+    atomically(this.sqlite, () => {
       this.sqlite.prepare(`DELETE FROM signal_series WHERE signal = ?`).run(signal)
       for (const r of rows) insert.run(signal, r.country, r.subject, r.granularity, r.bucket, r.value, r.isSpike ? 1 : 0, r.state, JSON.stringify(r.detail))
-    })()
+    })
   }
 
   latestObservation(): number | null {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { MemberRow, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
+import { atomically } from '../atomic'
 
 export interface TrendTables {
   themes: Array<{ id: string; label: string; nTrends: number; nArticles: number }>
@@ -110,7 +111,7 @@ export class TrendWriter {
   /** touched: the trends an incremental update rewrote; null for a full replacement. */
   private write(data: TrendTables, touched: string[] | null, stored: StoredMembers): void {
     const s = this.sqlite
-    s.transaction(() => {
+    atomically(s, () => {
       const theme = s.prepare(
         `INSERT INTO themes (id, label, label_ru, n_trends, n_articles) VALUES (@id, @label, '', @nTrends, @nArticles)
          ON CONFLICT (id) DO UPDATE SET label = excluded.label, n_trends = excluded.n_trends, n_articles = excluded.n_articles`,
@@ -178,6 +179,6 @@ export class TrendWriter {
       // a topic or theme whose last trend moved to another category goes
       s.prepare(`DELETE FROM topics WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.topics))
       s.prepare(`DELETE FROM themes WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.themes))
-    })()
+    })
   }
 }
