@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, StorylineClusterer, words } from '../../electron/core/analytics/trends/cluster'
+import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, sectionOf, StorylineClusterer, words } from '../../electron/core/analytics/trends/cluster'
 import { runSteps } from '../../electron/core/steps'
 import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
 
@@ -79,6 +79,65 @@ describe('clustering', () => {
     expect(cluster.get(3)).toBe(3)
     // two months later the storyline is no longer active: a new trend starts
     expect(cluster.get(5)).toBe(5)
+  })
+})
+
+describe('a trend keeps to one section', () => {
+  const hour = 3600
+  const input = (key: number, section: string | null, text: string, ids: string[] = []) => ({
+    key,
+    time: key * hour,
+    section,
+    entities: ids.map((id) => ({ id, score: 0.9 })),
+    words: words(text),
+  })
+  const filler = Array.from({ length: 80 }, (_, i) => input(1000 + i, null, `filler${i} other${i}`))
+
+  it('reads the section off a category path', () => {
+    expect(sectionOf('/Business/Markets')).toBe('/Business')
+    expect(sectionOf('/Entertainment')).toBe('/Entertainment')
+    expect(sectionOf('Business/Markets')).toBe('/Business')
+    expect(sectionOf('')).toBeNull()
+    expect(sectionOf(null)).toBeNull()
+    expect(sectionOf(undefined)).toBeNull()
+  })
+
+  it('keeps headlines of two sections apart however alike, and joins those of one section or of none', () => {
+    const inputs = [
+      ...filler,
+      // Snowden's talk at SXSW (technology) and the festival's bands (entertainment) share their place
+      input(1, '/Science and Technology', 'Snowden speaks at SXSW Austin festival'),
+      input(2, '/Science and Technology', 'Snowden SXSW Austin talk on surveillance'),
+      input(3, '/Entertainment', 'SXSW Austin festival bands to see'),
+      input(4, '/Entertainment', 'SXSW Austin festival bands playlist'),
+      // an article without a category may join either
+      input(5, null, 'Snowden SXSW Austin surveillance talk'),
+    ]
+    const out = clusterStorylines(inputs, inverseDocumentFrequency(inputs.map((i) => i.words)))
+    const cluster = new Map(out.map((a) => [a.key, a.cluster]))
+    expect(cluster.get(2)).toBe(1)
+    expect(cluster.get(3)).toBe(3)
+    expect(cluster.get(4)).toBe(3)
+    expect(cluster.get(5)).toBe(1)
+    // without sections the same headlines make one trend: the section is what keeps them apart
+    const unsectioned = clusterStorylines(
+      inputs.map((i) => ({ ...i, section: null })),
+      inverseDocumentFrequency(inputs.map((i) => i.words)),
+    )
+    const together = new Map(unsectioned.map((a) => [a.key, a.cluster]))
+    expect(new Set([1, 2, 3, 4, 5].map((k) => together.get(k))).size).toBe(1)
+  })
+
+  it('keeps articles with entities of two sections apart, and the merge pass does not join them', () => {
+    const inputs = [
+      input(1, '/Business', 'Apple shares rise', ['/m/apple']),
+      input(2, '/Business', 'Apple shares rise further', ['/m/apple']),
+      input(3, '/Technology', 'Apple shares rise', ['/m/apple']),
+    ]
+    const out = clusterStorylines(inputs, inverseDocumentFrequency(inputs.map((i) => i.words)))
+    const cluster = new Map(out.map((a) => [a.key, a.cluster]))
+    expect(cluster.get(2)).toBe(1)
+    expect(cluster.get(3)).toBe(3)
   })
 })
 

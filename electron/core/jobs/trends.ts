@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
-import { clusterIntoSteps, inverseDocumentFrequency, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
+import { clusterIntoSteps, inverseDocumentFrequency, sectionOf, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
   changedMemberRows,
@@ -129,6 +129,7 @@ function incrementalFits(store: Store, kept: TrendState, now: Date, maxSeq: numb
 const inputOf = (a: Article, entities: readonly TrendEntity[]): ClusterInput => ({
   key: a.seq,
   time: a.time,
+  section: sectionOf(a.category),
   entities: entities.filter((e) => !e.extracted).map((e) => ({ id: e.id, score: e.score })),
   words: [...words(`${a.title} ${a.summary ?? ''}`), ...entities.filter((e) => e.extracted).map((e) => `entity:${e.id}`)],
 })
@@ -318,7 +319,7 @@ export function trendsConsolidationDue(store: Store): boolean {
  * were computed another way (by an older Feedlens) has them computed again, so an upgrade brings
  * its improvements to the trends already stored. Changed whenever what a full pass writes changes.
  */
-export const TRENDS_METHOD = '2026-11-23 labels by specificity, forecast backtest'
+export const TRENDS_METHOD = '2026-11-24 a trend keeps to one section'
 
 /** Whether the stored trends were computed another way than this version computes them. */
 export function trendsMethodOutdated(store: Store): boolean {

@@ -9,7 +9,8 @@
  *   its articles');
  * - time(Δ) = exp(-Δ / TIME_SCALE_DAYS), Δ the days since the trend's newest article.
  * The article joins the most similar trend when the similarity reaches JOIN_THRESHOLD, else
- * it starts a trend. Candidates are the active trends that share an entity or a word with it.
+ * it starts a trend. Candidates are the active trends that share an entity or a word with it,
+ * and are of the article's section (the top level of its category) when both have one.
  */
 
 import { runSteps } from '../../steps'
@@ -41,7 +42,23 @@ export interface ClusterInput {
   entities: ReadonlyArray<{ id: string; score: number }>
   /** words of title and summary, already normalised */
   words: readonly string[]
+  /**
+   * The top level of the article's category ("/Business"; sectionOf), null without one. A trend
+   * takes articles of its own section only: the feed files a storyline under one section, and
+   * headlines of two sections that share a word or a place (the Australian dollar and US gas
+   * prices, Snowden's SXSW talk and the festival's bands) are two stories.
+   */
+  section?: string | null
 }
+
+/** The section of a category path: its top level ("/Business/Markets" -> "/Business"); null without a category. */
+export function sectionOf(category: string | null | undefined): string | null {
+  const top = category?.split('/').find((part) => part.length > 0)
+  return top ? `/${top}` : null
+}
+
+/** Whether an article (or trend) of section a may join one of section b: yes when either has none. */
+const sameSection = (a: string | null, b: string | null) => a === null || b === null || a === b
 
 export interface Assignment {
   key: number
@@ -86,6 +103,8 @@ interface Cluster {
   first: number
   last: number
   size: number
+  /** the section of its first article with one (sectionOf) */
+  section: string | null
 }
 
 /** Whether the text shares a word with the cluster that CORE_WORD_SHARE of its articles carry (its summed weight against the text's own weight of it). */
@@ -228,6 +247,7 @@ export class StorylineClusterer {
   assign(a: ClusterInput): Assignment {
     const params = this.params
     if (a.time - this.prunedAt > DAY) this.prune(a.time)
+    const section = a.section ?? null
     const ent: Vector = new Map(a.entities.map((e) => [e.id, e.score]))
     const entNorm = norm(ent)
     const text = textVector(a.words, this.idf, this.unseenWeight)
@@ -249,6 +269,7 @@ export class StorylineClusterer {
     let bestScore = 0
     for (const cid of candidates) {
       const c = this.clusters.get(cid)!
+      if (!sameSection(section, c.section)) continue
       // days between the article and the trend's span (articles added later may be older than it)
       const age = (a.time > c.last ? a.time - c.last : a.time < c.first ? c.first - a.time : 0) / DAY
       if (age > ACTIVE_DAYS) continue
@@ -271,7 +292,7 @@ export class StorylineClusterer {
     if (best && bestScore >= threshold) {
       target = best
     } else {
-      target = { id: a.key, entities: new Map(), entitiesNorm: 0, text: new Map(), textNorm: 0, first: a.time, last: a.time, size: 0 }
+      target = { id: a.key, entities: new Map(), entitiesNorm: 0, text: new Map(), textNorm: 0, first: a.time, last: a.time, size: 0, section }
       this.clusters.set(target.id, target)
       bestScore = 1
     }
@@ -280,6 +301,7 @@ export class StorylineClusterer {
     target.first = Math.min(target.first, a.time)
     target.last = Math.max(target.last, a.time)
     target.size++
+    target.section ??= section
     for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) (this.byEntity.get(id) ?? this.byEntity.set(id, new Set()).get(id)!).add(target.id)
     for (const w of text.keys()) if (this.keyWord(w)) (this.byWord.get(w) ?? this.byWord.set(w, new Set()).get(w)!).add(target.id)
     return { key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 }
@@ -313,6 +335,7 @@ export class StorylineClusterer {
       for (const cid of candidates) {
         const other = clusters.get(this.root(cid))!
         if (other.id === this.root(small.id) || other.size < small.size) continue
+        if (!sameSection(small.section, other.section)) continue
         // Only pieces of one period merge: the spans must come within the active window of each other.
         if (small.first > other.last + ACTIVE_DAYS * DAY || other.first > small.last + ACTIVE_DAYS * DAY) continue
         const textSim = cosine(small.text, small.textNorm, other.text, other.textNorm)
@@ -333,6 +356,7 @@ export class StorylineClusterer {
         best.size += small.size
         best.first = Math.min(best.first, small.first)
         best.last = Math.max(best.last, small.last)
+        best.section ??= small.section
       }
     }
     // Merged clusters live on only as index entries that lead to their root.
