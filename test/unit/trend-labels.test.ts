@@ -62,6 +62,22 @@ describe('a trend label', () => {
     expect(trendLabel({ size: 4, terms: countsOf(all), entities: [], specificity }).label).toBe('Gox exchange')
   })
 
+  it('weighs a name by the articles that carry it, not by its words, where the store knows: titles write "US", not "United States"', () => {
+    const titles = ['Mt. Gox files US bankruptcy', 'Gox files in US', 'Mt. Gox US filing', 'Gox US case']
+    const entities = [
+      { id: '/m/us', name: 'United States', type: 'Place', w: 4 },
+      { id: '/m/gox', name: 'Mt. Gox', type: 'Organization', w: 4 },
+    ]
+    // by the words of its name "United States" looks rare (no title writes "united"), so it would win
+    const wordy = (text: string) => (/united/i.test(text) ? 8 : specificity(text))
+    expect(trendLabel({ size: 4, terms: countsOf(titles), entities, specificity: wordy }).label).toBe('United States')
+    // the store's articles carry the United States everywhere (1) and Mt. Gox in few (5)
+    const carried: Record<string, number> = { '/m/us': 1, '/m/gox': 5 }
+    const { label, keyEntities } = trendLabel({ size: 4, terms: countsOf(titles), entities, specificity: wordy, entitySpecificity: (e) => carried[e.id!]! })
+    expect(label).toBe('Mt. Gox')
+    expect(keyEntities).toEqual(['Mt. Gox', 'United States'])
+  })
+
   it('is the event its articles name, and null when nothing names it', () => {
     const entities = [{ name: 'China', type: 'Place', w: 4 }, { name: 'Rate Summit', type: 'Event', w: 1 }]
     expect(trendLabel({ size: 4, terms: countsOf(['China rates']), entities, specificity }).label).toBe('Rate Summit')

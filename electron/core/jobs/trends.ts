@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
-import { clusterIntoSteps, inverseDocumentFrequency, sectionOf, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
+import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, sectionOf, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
   changedMemberRows,
@@ -131,7 +131,7 @@ const inputOf = (a: Article, entities: readonly TrendEntity[]): ClusterInput => 
   time: a.time,
   section: sectionOf(a.category),
   entities: entities.filter((e) => !e.extracted).map((e) => ({ id: e.id, score: e.score })),
-  words: [...words(`${a.title} ${a.summary ?? ''}`), ...entities.filter((e) => e.extracted).map((e) => `entity:${e.id}`)],
+  words: [...words(`${a.title} ${a.summary ?? ''}`), ...entities.filter((e) => e.extracted).map((e) => `${ENTITY_TERM}${e.id}`)],
 })
 
 const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEntity[]>()) => {
@@ -239,7 +239,7 @@ function trendTables(all: readonly Built[], written: readonly Built[], lastDay: 
   return {
     themes,
     topics,
-    trends: written.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay, (text) => clusterer.specificity(text))),
+    trends: written.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay, (text) => clusterer.specificity(text), (e) => clusterer.entitySpecificity(e.id, e.name))),
     links,
     countries: written.flatMap(countryRowsOf),
   }
@@ -319,7 +319,7 @@ export function trendsConsolidationDue(store: Store): boolean {
  * were computed another way (by an older Feedlens) has them computed again, so an upgrade brings
  * its improvements to the trends already stored. Changed whenever what a full pass writes changes.
  */
-export const TRENDS_METHOD = '2026-11-24 a trend keeps to one section'
+export const TRENDS_METHOD = '2026-11-24 a trend keeps to one section; found names weighed by the articles that carry them'
 
 /** Whether the stored trends were computed another way than this version computes them. */
 export function trendsMethodOutdated(store: Store): boolean {

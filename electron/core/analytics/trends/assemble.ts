@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid'
 import type { trendCountries, trends } from '../../store/schema'
 import { features, forecast, role, semanticType, state, structuralType } from './lifecycle'
-import { countTitle, trendLabel, type TermCounts } from './label'
+import { countTitle, trendLabel, type LabelEntity, type TermCounts } from './label'
 import { dayOffset, TREND_DAYS, trimLeadingZeros } from './market-view'
 
 /**
@@ -215,10 +215,21 @@ export function hierarchy(built: readonly BuiltTrend[]) {
   return { themes: [...themes.values()], topics: [...topics.values()], topicOf }
 }
 
-/** specificity: how few of the store's articles a text's words occur in (see trendLabel). */
-export function trendRow(b: BuiltTrend, topicId: string, hasParent: boolean, lastDay: number, specificity: (text: string) => number): TrendRow {
+/**
+ * specificity: how few of the store's articles a text's words occur in; entitySpecificity, how
+ * few carry an entity, where the store knows (see trendLabel).
+ */
+export function trendRow(
+  b: BuiltTrend,
+  topicId: string,
+  hasParent: boolean,
+  lastDay: number,
+  specificity: (text: string) => number,
+  entitySpecificity?: (entity: LabelEntity) => number,
+): TrendRow {
   const type = structuralType(b.daily, hasParent)
-  const { label, keyEntities } = trendLabel({ size: b.seqs.length, terms: b.titleTerms, entities: rankedEntities(b).map(([, e]) => e), specificity })
+  const entities = rankedEntities(b).map(([id, e]) => ({ ...e, id }))
+  const { label, keyEntities } = trendLabel({ size: b.seqs.length, terms: b.titleTerms, entities, specificity, entitySpecificity })
   const countries = ranked(b.countries, (c) => c.n)
   const category = topCategory(b)
   return {

@@ -35,6 +35,9 @@ export const CORE_WORD_SHARE = 0.2
 export const CORE_TREND_SIZE = 5
 const DAY = 86_400
 
+/** The prefix of an entity found in the text among an article's words (`entity:<id>`). */
+export const ENTITY_TERM = 'entity:'
+
 export interface ClusterInput {
   key: number
   /** epoch seconds: when the publication appeared (first seen, else published) */
@@ -219,6 +222,14 @@ export class StorylineClusterer {
     let most = 0
     for (const w of words(text)) most = Math.max(most, this.idf.get(w) ?? this.unseenWeight)
     return most
+  }
+
+  /**
+   * How specific an entity is: the inverse document frequency of the entity itself where the
+   * clustering counts it (a name found in the text is a term of its own), else of its name's words.
+   */
+  entitySpecificity(id: string | undefined, name: string): number {
+    return (id === undefined ? undefined : this.idf.get(`${ENTITY_TERM}${id}`)) ?? this.specificity(name)
   }
 
   // Very common words make poor candidate keys: index each cluster under its rarer words only.

@@ -67,6 +67,7 @@ export function countTitle(counts: TermCounts, title: string): void {
 }
 
 export interface LabelEntity {
+  id?: string
   name: string
   type: string | null
   /** summed scores of the trend's articles that carry it */
@@ -80,6 +81,13 @@ export interface LabelInput {
   entities: readonly LabelEntity[]
   /** how specific a text's words are to few articles of the store (the highest inverse document frequency among them); 0 for none */
   specificity: (text: string) => number
+  /**
+   * How specific an entity is, when the store knows it better than by its name's words: the
+   * articles that carry it. Headlines write "US" and "Mt Gox" where the entity is named "United
+   * States", so the words of the name are rare while the entity is everywhere. Defaults to the
+   * specificity of its name.
+   */
+  entitySpecificity?: (entity: LabelEntity) => number
 }
 
 /** A name is preferred to a headline phrase that scores the same. */
@@ -96,10 +104,11 @@ const LONGER_PHRASE_PREFERENCE = 0.2
  */
 export function trendLabel(input: LabelInput): { label: string | null; keyEntities: string[] } {
   const { size, terms, specificity } = input
+  const entitySpecificity = input.entitySpecificity ?? ((e: LabelEntity) => specificity(e.name))
   const titleCoverage = (text: string) => (terms.get(nameKey(text))?.n ?? 0) / size
   const entities = input.entities.slice(0, 20).map((e) => {
     const coverage = Math.max(titleCoverage(e.name), Math.min(1, e.w / size))
-    return { ...e, coverage, score: coverage * specificity(e.name) }
+    return { ...e, coverage, score: coverage * entitySpecificity(e) }
   })
   const keyEntities = [...entities].sort((a, b) => b.score - a.score || b.w - a.w).slice(0, 5).map((e) => e.name)
   const event = input.entities.find((e) => e.type === 'Event')
