@@ -155,6 +155,9 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
       r.trends ? `${Math.max(...r.trends.batches.map((b) => b.seconds)).toFixed(2)} s (${r.trends.batches.find((b) => b.afterMidnight)?.seconds.toFixed(2) ?? '–'} s)` : '–',
     )} |`,
   )
+  line(
+    `| trends full pass (a third of the stored members moved) | ${cells((r) => (r.trends ? `${r.trends.fullPassSeconds.toFixed(1)} s (${r.trends.rewritePassSeconds.toFixed(1)} s)` : '–'))} |`,
+  )
   const quality = (of: (r: QualityResults) => StorylineQuality) => (r: ScaleResults) => {
     if (!r.quality) return '–'
     const q = of(r.quality)
