@@ -23,6 +23,33 @@ describe('the terms of a headline', () => {
     expect(terms.every((t) => t.key.split(' ').length <= 3)).toBe(true)
   })
 
+  it('do not run over a clause\'s or a quote\'s punctuation, nor start with the tail of a contraction', () => {
+    const keys = (title: string) => titleTerms(title).map((t) => t.key)
+    expect(keys('Until bitcoin has oversight, it\'s a volatile uncertainty')).not.toContain('s a volatile')
+    expect(keys('Until bitcoin has oversight, it\'s a volatile uncertainty')).toContain('volatile uncertainty')
+    expect(keys('Mother finds body; daughter lured')).not.toContain('body daughter')
+    expect(keys('Why that "new category" thing may be wrong')).not.toContain('category thing')
+    expect(keys('Oversight, now')).not.toContain('oversight now')
+    // a name's own dot, apostrophe and hyphen join its words
+    expect(titleTerms("McDonald's struggles at Metro-North")).toEqual(
+      expect.arrayContaining([
+        { key: 'mcdonald s', text: "McDonald's" },
+        { key: 'metro north', text: 'Metro-North' },
+      ]),
+    )
+    expect(keys('Procter & Gamble results')).toContain('procter gamble')
+  })
+
+  it('keep a brand\'s own writing ("iOS", "eBay") over one in capitals or title case', () => {
+    const counts = countsOf(['Apple releases iOS 7.1', 'APPLE RELEASES IOS 7.1', 'Apple Releases IOS Update', 'eBay and Icahn', 'EBay Should Spin Off PayPal'])
+    expect(counts.get('ios')).toEqual({ n: 3, text: 'iOS' })
+    expect(counts.get('ebay')).toEqual({ n: 2, text: 'eBay' })
+    // a brand's writing met after the capitalised one takes its place
+    expect(countsOf(['IPhone 6 Concept', 'the iPhone 6 we want']).get('iphone')).toEqual({ n: 2, text: 'iPhone' })
+    // a common word still takes the headline's capitals
+    expect(countsOf(['filed for bankruptcy', 'Bankruptcy court hears']).get('bankruptcy')!.text).toBe('Bankruptcy')
+  })
+
   it('are counted once a title, and the counts stay bounded without losing a frequent term', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'omega', 'sigma', 'kappa'), { minLength: 1, maxLength: 8 }), { maxLength: 200 }), (titles) => {
@@ -76,6 +103,22 @@ describe('a trend label', () => {
     const { label, keyEntities } = trendLabel({ size: 4, terms: countsOf(titles), entities, specificity: wordy, entitySpecificity: (e) => carried[e.id!]! })
     expect(label).toBe('Mt. Gox')
     expect(keyEntities).toEqual(['Mt. Gox', 'United States'])
+  })
+
+  it('names a person in full when half the titles do, and writes a name as the titles spell it', () => {
+    const titles = ['Lindsay Lohan wants integrity', 'Lindsay Lohan docu-series', 'Lindsay on OWN', 'Lindsay Lohan talks']
+    const person = [{ name: 'Lindsay Lohan', type: 'Person', w: 3 }]
+    // "Lindsay": 4/4 x 4 = 4 beats the name's 3/4 x 4 x 1.15 = 3.45, but three titles of four write the name
+    const lindsay = (text: string) => (/lindsay|lohan/i.test(text) ? 4 : 0)
+    expect(trendLabel({ size: 4, terms: countsOf(titles), entities: person, specificity: lindsay }).label).toBe('Lindsay Lohan')
+    // a place keeps its one word, and so does a person whom fewer than half the titles name in full
+    expect(trendLabel({ size: 4, terms: countsOf(titles), entities: [{ ...person[0]!, type: 'Place' }], specificity: lindsay }).label).toBe('Lindsay')
+    const surnames = ['Snowden warns', 'Snowden at SXSW', 'Edward Snowden speaks', 'Snowden regrets nothing']
+    const snowden = (text: string) => (/snowden|edward/i.test(text) ? 4 : 0)
+    expect(trendLabel({ size: 4, terms: countsOf(surnames), entities: [{ name: 'Edward Snowden', type: 'Person', w: 1 }], specificity: snowden }).label).toBe('Snowden')
+    // an entity named "EBay" is written as the titles spell it
+    const ebay = ['eBay should spin off PayPal', 'eBay and Icahn', 'Icahn on eBay', 'eBay board']
+    expect(trendLabel({ size: 4, terms: countsOf(ebay), entities: [{ name: 'EBay', type: 'Organization', w: 4 }], specificity: (t) => (/ebay/i.test(t) ? 5 : 1) }).label).toBe('eBay')
   })
 
   it('is the event its articles name, and null when nothing names it', () => {

@@ -24,6 +24,9 @@ const EDGE_WORDS = new Set([
 /** Per term (folded words joined by spaces): in how many of the trend's titles it occurs, and how they write it (capitalised, if any does). */
 export type TermCounts = Map<string, { n: number; text: string }>
 
+/** What may stand between two words of one phrase: spaces, a name's dot or apostrophe ("Mt. Gox", "McDonald's"), a hyphen or an ampersand. */
+const JOINING = /^[\s.'’&-]*$/u
+
 /**
  * The terms of a title: runs of one to three words that neither start nor end with a function
  * word or a bare number, each once, with the title's own writing of it ("Mt. Gox").
@@ -34,9 +37,12 @@ export function titleTerms(title: string): Array<{ key: string; text: string }> 
   const seen = new Set<string>()
   const out: Array<{ key: string; text: string }> = []
   for (let i = 0; i < tokens.length; i++) {
-    if (edge(tokens[i]!)) continue
+    // nor with a lone letter: the tail of a contraction ("it's a volatile") or an initial
+    if (edge(tokens[i]!) || tokens[i]!.folded.length === 1) continue
     for (let n = 1; n <= MAX_TERM_WORDS && i + n <= tokens.length; n++) {
       const last = tokens[i + n - 1]!
+      // a phrase does not run over punctuation that ends a clause or quotes ("body; daughter", 'category" thing')
+      if (n > 1 && !JOINING.test(title.slice(tokens[i + n - 2]!.end, last.start))) break
       if (edge(last)) continue
       const run = tokens.slice(i, i + n)
       const key = run.map((t) => t.folded).join(' ')
@@ -48,6 +54,9 @@ export function titleTerms(title: string): Array<{ key: string; text: string }> 
   return out
 }
 
+/** A brand's own writing: a small first letter and a capital after it ("iPhone", "eBay"). */
+const brandWriting = (text: string) => /^\p{Ll}[\p{L}\p{N}]*\p{Lu}/u.test(text)
+
 /** Counts a title's terms into a trend's; keeps the counts bounded (see MAX_TERMS). */
 export function countTitle(counts: TermCounts, title: string): void {
   for (const { key, text } of titleTerms(title)) {
@@ -55,8 +64,11 @@ export function countTitle(counts: TermCounts, title: string): void {
     if (!c) counts.set(key, { n: 1, text })
     else {
       c.n++
-      // a name as headlines capitalise it ("Bankruptcy court", not "filed for bankruptcy")
-      if (c.text[0] !== c.text[0]!.toUpperCase() && text[0] === text[0]!.toUpperCase()) c.text = text
+      // a brand's own writing ("iOS", "eBay") whenever a title has it; else a name as headlines
+      // capitalise it ("Bankruptcy court", not "filed for bankruptcy"), but not over a brand's
+      // writing ("IOS" from a headline in capitals, "EBay" from one in title case)
+      if (brandWriting(text)) c.text = text
+      else if (!brandWriting(c.text) && c.text[0] !== c.text[0]!.toUpperCase() && text[0] === text[0]!.toUpperCase()) c.text = text
     }
   }
   if (counts.size > MAX_TERMS) {
@@ -123,5 +135,24 @@ export function trendLabel(input: LabelInput): { label: string | null; keyEntiti
   const better = (a: (typeof candidates)[number], b: (typeof candidates)[number]) => b.score - a.score || a.text.localeCompare(b.text)
   const covering = candidates.filter((c) => c.coverage >= LABEL_COVERAGE).sort(better)
   const best = covering[0] ?? candidates.sort(better)[0]
-  return { label: best?.text ?? null, keyEntities }
+  return { label: best ? asTitlesWrite(inFull(best.text, entities, titleCoverage), terms) : null, keyEntities }
+}
+
+/** A name as the titles write it when they write a brand's own spelling of it ("eBay" for an entity named "EBay"). */
+function asTitlesWrite(label: string, terms: TermCounts): string {
+  const written = terms.get(nameKey(label))?.text
+  return written !== undefined && brandWriting(written) ? written : label
+}
+
+/**
+ * A person is named in full: a one-word label that is a word of a person's name the trend
+ * carries ("Lindsay", "Zac") becomes the name ("Lindsay Lohan", "Zac Efron") when half the
+ * titles write it in full; the word alone wins on coverage, since every title that writes the
+ * name writes the word.
+ */
+function inFull(label: string, entities: ReadonlyArray<LabelEntity>, titleCoverage: (text: string) => number): string {
+  const word = nameKey(label)
+  if (word === '' || word.includes(' ')) return label
+  const person = entities.find((e) => e.type === 'Person' && nameKey(e.name).split(' ').includes(word) && titleCoverage(e.name) >= LABEL_COVERAGE)
+  return person?.name ?? label
 }
