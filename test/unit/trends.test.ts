@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, sectionOf, StorylineClusterer, words } from '../../electron/core/analytics/trends/cluster'
+import { sectionOf } from '../../electron/core/analytics/categories'
+import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, StorylineClusterer, words } from '../../electron/core/analytics/trends/cluster'
 import { runSteps } from '../../electron/core/steps'
 import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
-import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, sectionOf, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
+import { sectionOf } from '../analytics/categories'
+import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
   changedMemberRows,

@@ -1,3 +1,4 @@
+import { sectionOf } from '../categories'
 import type { ActivityData } from './activity-data'
 import { changePct } from './sparkline'
 import type { WindowImpressions } from './window-activity'
@@ -24,7 +25,6 @@ export interface Slice {
 }
 
 /** "/Business/Economy" -> "/Business": the roll-up's groups are top-level sections. */
-export const topSection = (category: string | null): string | null => (category ? `/${category.split('/').filter(Boolean)[0] ?? ''}` : null)
 
 /** Publications and impressions per value (a number below `values`; a publication may count for several, or none). */
 interface Tally {
@@ -125,14 +125,14 @@ export function categorySlices(now: Covered): Slice[] {
 export function groupSlices(now: Covered): Slice[] {
   const d = now.data
   const sections: string[] = []
-  const sectionOf = d.categories.list.map((c) => {
-    const s = topSection(c)!
+  const sectionAt = d.categories.list.map((c) => {
+    const s = sectionOf(c) ?? c
     const at = sections.indexOf(s)
     return at >= 0 ? at : sections.push(s) - 1
   })
   const t = tally(now, sections.length, (a, visit) => {
     const c = d.category[a]!
-    if (c >= 0) visit(sectionOf[c]!)
+    if (c >= 0) visit(sectionAt[c]!)
   })
   return top(t, namesFrom(sections)).map(({ name, pubs, imps }) => ({ name, pubs, imps }))
 }

@@ -54,12 +54,6 @@ export interface ClusterInput {
   section?: string | null
 }
 
-/** The section of a category path: its top level ("/Business/Markets" -> "/Business"); null without a category. */
-export function sectionOf(category: string | null | undefined): string | null {
-  const top = category?.split('/').find((part) => part.length > 0)
-  return top ? `/${top}` : null
-}
-
 /** Whether an article (or trend) of section a may join one of section b: yes when either has none. */
 const sameSection = (a: string | null, b: string | null) => a === null || b === null || a === b
 

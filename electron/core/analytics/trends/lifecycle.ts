@@ -1,3 +1,4 @@
+import { sectionOf } from '../categories'
 /**
  * Lifecycle of a trend from its daily article counts (oldest to newest, the last value is
  * "today"). Every rule and threshold is in docs/trends.md.
@@ -96,7 +97,7 @@ export function state(daily: readonly number[], type: StructuralType): TrendStat
  * are event_based; cyclic trends are seasonal; news categories are news; else unclassified.
  */
 export function semanticType(category: string | null, type: StructuralType): SemanticType {
-  const top = (category ?? '').split('/').filter(Boolean)[0] ?? ''
+  const top = sectionOf(category)?.slice(1) ?? ''
   if (type === 'cyclic') return 'seasonal'
   if (top === 'Lifestyle' || top === 'Health') return type === 'evergreen' ? 'evergreen' : 'lifestyle'
   if (type === 'evergreen') return 'evergreen'
