@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sectionOf } from '../../electron/core/analytics/categories'
-import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, StorylineClusterer, words } from '../../electron/core/analytics/trends/cluster'
+import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, StorylineClusterer, words, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
 import { runSteps } from '../../electron/core/steps'
 import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
 
@@ -80,6 +80,71 @@ describe('clustering', () => {
     expect(cluster.get(3)).toBe(3)
     // two months later the storyline is no longer active: a new trend starts
     expect(cluster.get(5)).toBe(5)
+  })
+})
+
+describe('the clean-ups of a full pass over headlines', () => {
+  const input = (key: number, text: string): ClusterInput => ({ key, time: key * 60, entities: [], words: words(text) })
+  const filler = Array.from({ length: 800 }, (_, i) => input(10_000 + i, `filler${i} other${i}`))
+  const bigStory = Array.from({ length: 45 }, (_, i) =>
+    input(1 + i, `gox ${i % 2 ? 'bitcoin' : ''} ${['mtgox', 'hack', 'exchange'][i % 3]} ${'abcdefghjkmn'.split('').map((l) => l + i).join(' ')}`),
+  )
+  const clusterOf = (inputs: ClusterInput[]) => {
+    const clusterer = new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words)))
+    const out = runSteps(clusterIntoSteps(clusterer, inputs))
+    return { clusterer, cluster: new Map(out.map((a) => [a.key, a.cluster])) }
+  }
+
+  it('lets a headline go that shares no word with a twentieth of its big trend (the seed of a piece that grew into another story)', () => {
+    const inputs = [
+      ...filler,
+      input(1, 'Mt Gox bitcoin exchange roundup'),
+      // joins while the trend is small, through "roundup" alone
+      input(2, 'Weekly roundup'),
+      ...Array.from({ length: 28 }, (_, i) => input(3 + i, `Mt Gox bitcoin bankruptcy claim${i}`)),
+    ]
+    const { clusterer, cluster } = clusterOf(inputs)
+    const story = cluster.get(1)!
+    expect([...cluster].filter(([, c]) => c === story).map(([k]) => k)).toEqual([1, ...Array.from({ length: 28 }, (_, i) => 3 + i)])
+    // a trend of its own, which a later headline like it joins
+    const own = cluster.get(2)!
+    expect(own).not.toBe(story)
+    expect(clusterer.assign({ ...input(500, 'Weekly roundup'), time: 40 * 60 }).cluster).toBe(own)
+    // the story goes on as before
+    expect(clusterer.assign({ ...input(501, 'Mt Gox bitcoin bankruptcy filed'), time: 40 * 60 }).cluster).toBe(story)
+  })
+
+  it('joins a fragment to the big trend whose core word most of its headlines carry, and leaves others alone', () => {
+    const inputs = [
+      ...filler,
+      // a big story: every headline says gox, half of them bitcoin, each with words of its own
+      ...bigStory,
+      // bitcoin machines in London: bitcoin is the only word in common, too little of the story's centroid to join online or merge
+      input(100, 'bitcoin machine london cafe opens today shoreditch tech city'),
+      input(101, 'london cafe bitcoin machine first shoreditch tech city'),
+      // "hack" is in a third of the story's headlines, but in one of these three only: too far to join online, and no core word for most of them
+      input(200, 'hack tools sold cheaply online market stalls bazaar vendors prices'),
+      input(201, 'tools sold cheaply online market stalls bazaar vendors prices'),
+      input(202, 'tools sold cheaply online market stalls bazaar vendors'),
+    ]
+    const { cluster } = clusterOf(inputs)
+    const story = cluster.get(1)!
+    expect(cluster.get(100)).toBe(story)
+    expect(cluster.get(101)).toBe(story)
+    expect([200, 201, 202].map((k) => cluster.get(k))).not.toContain(story)
+  })
+
+  it('leaves fragments with entities to the merge pass', () => {
+    const withEntity = (key: number, text: string) => ({ ...input(key, text), entities: [{ id: '/m/london', score: 0.9 }] })
+    const inputs = [
+      ...filler,
+      ...bigStory,
+      withEntity(100, 'bitcoin machine london cafe opens today'),
+      withEntity(101, 'london cafe bitcoin machine first'),
+    ]
+    const { cluster } = clusterOf(inputs)
+    expect(cluster.get(100)).not.toBe(cluster.get(1))
+    expect(cluster.get(101)).toBe(cluster.get(100))
   })
 })
 

@@ -11,6 +11,11 @@
  * The article joins the most similar trend when the similarity reaches JOIN_THRESHOLD, else
  * it starts a trend. Candidates are the active trends that share an entity or a word with it,
  * and are of the article's section (the top level of its category) when both have one.
+ *
+ * After the online pass, three clean-ups of the full pass: the merge pass joins pieces of one
+ * storyline; a headline left in a big trend without any of its core words leaves it (a stray
+ * that seeded a piece before the piece merged); and fragments of one to FRAGMENT_SIZE articles
+ * join the big trend whose core word most of their titles carry.
  */
 
 import { runSteps } from '../../steps'
@@ -33,6 +38,19 @@ export const RARE_WORD_IDF = 3.5
  */
 export const CORE_WORD_SHARE = 0.2
 export const CORE_TREND_SIZE = 5
+/**
+ * A headline (an article without entities) stays in a trend of CORE_TREND_SIZE articles or more
+ * only when it carries a word at least this share of the trend's other articles carry.
+ */
+export const STRAY_WORD_SHARE = 0.05
+/** Trends of at most this many articles are fragments: they may join a big trend after the merge pass. */
+export const FRAGMENT_SIZE = 7
+/** A big trend, one a fragment may join: at least this many articles. */
+export const BIG_TREND_SIZE = 40
+/** A fragment joins a big trend through a word half of the fragment's articles carry and ... */
+export const FRAGMENT_WORD_SHARE = 0.5
+/** ... at least this share of the big trend's. */
+export const BIG_TREND_WORD_SHARE = 0.3
 const DAY = 86_400
 
 /** The prefix of an entity found in the text among an article's words (`entity:<id>`). */
@@ -103,6 +121,9 @@ interface Cluster {
   /** the section of its first article with one (sectionOf) */
   section: string | null
 }
+
+/** Only pieces of one period merge: the spans must come within the active window of each other. */
+const withinReach = (a: Cluster, b: Cluster) => a.first <= b.last + ACTIVE_DAYS * DAY && b.first <= a.last + ACTIVE_DAYS * DAY
 
 /** Whether the text shares a word with the cluster that CORE_WORD_SHARE of its articles carry (its summed weight against the text's own weight of it). */
 function sharesCoreWord(text: Vector, c: Cluster): boolean {
@@ -176,7 +197,9 @@ export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonl
     out.push(clusterer.assign(a))
   }
   clusterer.merge()
-  return out.map((a) => ({ ...a, cluster: clusterer.root(a.cluster) }))
+  const moved = clusterer.releaseStrays(ordered, out)
+  clusterer.attachFragments()
+  return out.map((a) => ({ ...a, cluster: clusterer.root(moved.get(a.key) ?? a.cluster) }))
 }
 
 /**
@@ -312,6 +335,103 @@ export class StorylineClusterer {
     return { key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 }
   }
 
+  /** The share of a cluster's articles that carry a word (its summed weight against one article's). */
+  private wordShare(c: Cluster, w: string): number {
+    return (c.text.get(w) ?? 0) / ((this.idf.get(w) ?? this.unseenWeight) * c.size)
+  }
+
+  private newCluster(id: number, time: number, section: string | null): Cluster {
+    const c: Cluster = { id, entities: new Map(), entitiesNorm: 0, text: new Map(), textNorm: 0, first: time, last: time, size: 0, section }
+    this.clusters.set(id, c)
+    return c
+  }
+
+  /**
+   * Headlines (articles without entities) in a trend of CORE_TREND_SIZE articles or more that carry
+   * none of its core words (STRAY_WORD_SHARE of its other articles) leave it, each a trend of its
+   * own. They are the seeds of pieces that grew into another story ("What's News", "Share this
+   * on:") and went with the piece when it merged. Returns each stray's new cluster by its key.
+   * The new clusters take ids below every article key (keys are positive).
+   */
+  releaseStrays(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
+    const inputOf = new Map(inputs.map((i) => [i.key, i]))
+    const members = new Map<number, ClusterInput[]>()
+    for (const a of assignments) {
+      const root = this.root(a.cluster)
+      ;(members.get(root) ?? members.set(root, []).get(root)!).push(inputOf.get(a.key)!)
+    }
+    const moved = new Map<number, number>()
+    for (const [id, list] of members) {
+      if (list.length < CORE_TREND_SIZE) continue
+      const articlesWith = new Map<string, number>()
+      for (const a of list) for (const w of new Set(a.words)) articlesWith.set(w, (articlesWith.get(w) ?? 0) + 1)
+      const strays = list.filter((a) => a.entities.length === 0 && !a.words.some((w) => (articlesWith.get(w)! - 1) / (list.length - 1) >= STRAY_WORD_SHARE))
+      if (strays.length === 0 || strays.length === list.length) continue
+      const from = this.clusters.get(id)!
+      for (const a of strays) {
+        const text = textVector(a.words, this.idf, this.unseenWeight)
+        for (const [w, x] of text) {
+          const left = (from.text.get(w) ?? 0) - x
+          if (left > 1e-9) from.text.set(w, left)
+          else from.text.delete(w)
+        }
+        from.size--
+        const own = this.newCluster(-a.key, a.time, a.section ?? null)
+        own.textNorm = addInto(own.text, text, 0)
+        own.size = 1
+        for (const w of text.keys()) if (this.keyWord(w)) (this.byWord.get(w) ?? this.byWord.set(w, new Set()).get(w)!).add(own.id)
+        moved.set(a.key, own.id)
+      }
+      from.textNorm = norm(from.text)
+    }
+    return moved
+  }
+
+  /**
+   * Fragments of headlines (at most FRAGMENT_SIZE articles without entities) join the big trend (BIG_TREND_SIZE or more) of their
+   * section and period whose core word (BIG_TREND_WORD_SHARE of its articles) half of their own
+   * articles carry, the rarer and more shared the word the better: "UK's first bitcoin machine
+   * opens in London" goes to the Mt. Gox trend, where the merge pass found the whole centroids too
+   * far apart.
+   */
+  attachFragments(): void {
+    const byCoreWord = new Map<string, Cluster[]>()
+    for (const c of this.clusters.values()) {
+      if (c.size < BIG_TREND_SIZE) continue
+      for (const w of c.text.keys()) if (this.keyWord(w) && this.wordShare(c, w) >= BIG_TREND_WORD_SHARE) (byCoreWord.get(w) ?? byCoreWord.set(w, []).get(w)!).push(c)
+    }
+    // Only headline fragments: articles with entities had the merge pass weigh their names.
+    const fragments = [...this.clusters.values()].filter((c) => c.size <= FRAGMENT_SIZE && c.entitiesNorm === 0).sort((a, b) => a.id - b.id)
+    for (const fragment of fragments) {
+      let best: Cluster | null = null
+      let bestScore = 0
+      for (const w of fragment.text.keys()) {
+        if (this.wordShare(fragment, w) < FRAGMENT_WORD_SHARE) continue
+        for (const big of byCoreWord.get(w) ?? []) {
+          if (!sameSection(fragment.section, big.section) || !withinReach(fragment, big)) continue
+          const score = this.wordShare(big, w) * (this.idf.get(w) ?? this.unseenWeight)
+          if (score > bestScore || (score === bestScore && best && big.id < best.id)) {
+            best = big
+            bestScore = score
+          }
+        }
+      }
+      if (best) this.absorb(best, fragment)
+    }
+  }
+
+  /** small's articles become big's (its centroids and span included); small lives on as an alias. */
+  private absorb(big: Cluster, small: Cluster): void {
+    this.mergedInto.set(small.id, big.id)
+    big.textNorm = addInto(big.text, small.text, big.textNorm)
+    big.entitiesNorm = addInto(big.entities, small.entities, big.entitiesNorm)
+    big.size += small.size
+    big.first = Math.min(big.first, small.first)
+    big.last = Math.max(big.last, small.last)
+    big.section ??= small.section
+    this.clusters.delete(small.id)
+  }
+
   /**
    * The merge pass: pieces of one storyline that the online pass kept apart (a headline that
    * shared too few words with the story so far) join the larger cluster whose centroid they
@@ -341,8 +461,7 @@ export class StorylineClusterer {
         const other = clusters.get(this.root(cid))!
         if (other.id === this.root(small.id) || other.size < small.size) continue
         if (!sameSection(small.section, other.section)) continue
-        // Only pieces of one period merge: the spans must come within the active window of each other.
-        if (small.first > other.last + ACTIVE_DAYS * DAY || other.first > small.last + ACTIVE_DAYS * DAY) continue
+        if (!withinReach(small, other)) continue
         const textSim = cosine(small.text, small.textNorm, other.text, other.textNorm)
         const withEntities = small.entitiesNorm > 0 && other.entitiesNorm > 0
         const sim = withEntities
@@ -354,18 +473,8 @@ export class StorylineClusterer {
           bestSim = sim
         }
       }
-      if (best) {
-        this.mergedInto.set(small.id, best.id)
-        best.textNorm = addInto(best.text, small.text, best.textNorm)
-        best.entitiesNorm = addInto(best.entities, small.entities, best.entitiesNorm)
-        best.size += small.size
-        best.first = Math.min(best.first, small.first)
-        best.last = Math.max(best.last, small.last)
-        best.section ??= small.section
-      }
+      if (best) this.absorb(best, small)
     }
-    // Merged clusters live on only as index entries that lead to their root.
-    for (const id of this.mergedInto.keys()) clusters.delete(id)
   }
 }
 
