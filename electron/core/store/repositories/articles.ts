@@ -46,6 +46,9 @@ const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], [string, string]> = {
   published_at: ['s.published_at', 's.article_seq'],
 }
 
+/** The filters with their columns' indexes turned off (unary + in SQLite), so the planner walks the sort key's index. */
+const withoutIndexes = (sql: string) => sql.replace(/\bs\.(region|lang|domain|category|content_type|has_entities|has_summary|first_seen|last_seen)\b/g, '+s.$1')
+
 export class ArticlesRepository {
   private readonly statements: Statements
 
@@ -122,12 +125,16 @@ export class ArticlesRepository {
               .prepare(`SELECT count(*) AS n FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid WHERE articles_fts MATCH @search ${filters}`)
               .get(params)
       ) as { n: number }
+      // A common word (a tenth of a big store) makes sorting every match the cost: walking the sort
+      // key's index and keeping the matches (a set built from the full-text index) reaches a page
+      // sooner when the rows walked are fewer than four times the matches (measured at medium:
+      // "bank", 22,844 matches, 12 -> 2 ms for the first page, 17 -> 5 ms at offset 5,000).
+      const walk = total.n * total.n * 4 > (f.limit + f.offset) * this.articleCount()
+      const page = walk
+        ? `SELECT s.article_seq AS seq FROM article_facets s WHERE +s.article_seq IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search) ${withoutIndexes(filters)} ${order} LIMIT @limit OFFSET @offset`
+        : `SELECT s.article_seq AS seq FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid WHERE articles_fts MATCH @search ${filters} ${order} LIMIT @limit OFFSET @offset`
       const rows = this.sqlite
-        .prepare(
-          `SELECT ${LIST_COLUMNS} FROM (SELECT s.article_seq AS seq FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid
-             WHERE articles_fts MATCH @search ${filters} ${order} LIMIT @limit OFFSET @offset) page
-           CROSS JOIN article_facets s ON s.article_seq = page.seq CROSS JOIN articles a ON a.seq = page.seq ${order}`,
-        )
+        .prepare(`SELECT ${LIST_COLUMNS} FROM (${page}) page CROSS JOIN article_facets s ON s.article_seq = page.seq CROSS JOIN articles a ON a.seq = page.seq ${order}`)
         .all(params) as ArticleListRow[]
       return { rows, total: total.n }
     }
@@ -135,9 +142,8 @@ export class ArticlesRepository {
     // When the matches are a large share of all articles, walking the sort key's index and
     // skipping non-matches reaches a page sooner than sorting every match: the filters' own
     // indexes are then turned off (unary + in SQLite), so the planner takes the sort index.
-    const all = this.sqlite.prepare(`SELECT coalesce(sum(n), 0) FROM article_counts`).pluck().get() as number
-    const walk = where.length > 0 && total * total > (f.limit + f.offset) * all * 4
-    const pageWhere = walk ? whereSql.replace(/\bs\.(region|lang|domain|category|content_type|has_entities|has_summary|first_seen|last_seen)\b/g, '+s.$1') : whereSql
+    const walk = where.length > 0 && total * total > (f.limit + f.offset) * this.articleCount() * 4
+    const pageWhere = walk ? withoutIndexes(whereSql) : whereSql
     const rows = this.sqlite
       .prepare(
         `SELECT ${LIST_COLUMNS} FROM (SELECT s.article_seq AS seq FROM article_facets s ${pageWhere} ${order} LIMIT @limit OFFSET @offset) page
@@ -145,6 +151,10 @@ export class ArticlesRepository {
       )
       .all(params) as ArticleListRow[]
     return { rows, total }
+  }
+
+  private articleCount(): number {
+    return this.sqlite.prepare(`SELECT coalesce(sum(n), 0) FROM article_counts`).pluck().get() as number
   }
 
   /** Articles as the lists show them, in the order of the seqs given. */
