@@ -4,6 +4,10 @@ import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, 
 import { runSteps } from '../../electron/core/steps'
 import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
 
+/** Each input's cluster by its key, after a full pass over the inputs alone. */
+const clustersOf = (inputs: readonly ClusterInput[]) =>
+  new Map(clusterStorylines(inputs, inverseDocumentFrequency(inputs.map((i) => i.words))).map((a) => [a.key, a.cluster]))
+
 describe('B-cubed', () => {
   it('is 1 for a perfect clustering and matches a hand computation', () => {
     const gold = new Map([[1, 'a'], [2, 'a'], [3, 'b'], [4, 'b']])
@@ -73,8 +77,7 @@ describe('clustering', () => {
       input(4, 2 * day, ['/g/summit'], 'What the Vellmar Summit decided'),
       input(5, 60 * day, ['/g/summit'], 'Vellmar Summit, a year on'),
     ]
-    const out = clusterStorylines(inputs, inverseDocumentFrequency(inputs.map((i) => i.words)))
-    const cluster = new Map(out.map((a) => [a.key, a.cluster]))
+    const cluster = clustersOf(inputs)
     expect(cluster.get(2)).toBe(1)
     expect(cluster.get(4)).toBe(1)
     expect(cluster.get(3)).toBe(3)
@@ -179,8 +182,7 @@ describe('a trend keeps to one section', () => {
       // an article without a category may join either
       input(5, null, 'Snowden SXSW Austin surveillance talk'),
     ]
-    const out = clusterStorylines(inputs, inverseDocumentFrequency(inputs.map((i) => i.words)))
-    const cluster = new Map(out.map((a) => [a.key, a.cluster]))
+    const cluster = clustersOf(inputs)
     expect(cluster.get(2)).toBe(1)
     expect(cluster.get(3)).toBe(3)
     expect(cluster.get(4)).toBe(3)
@@ -200,8 +202,7 @@ describe('a trend keeps to one section', () => {
       input(2, '/Business', 'Apple shares rise further', ['/m/apple']),
       input(3, '/Technology', 'Apple shares rise', ['/m/apple']),
     ]
-    const out = clusterStorylines(inputs, inverseDocumentFrequency(inputs.map((i) => i.words)))
-    const cluster = new Map(out.map((a) => [a.key, a.cluster]))
+    const cluster = clustersOf(inputs)
     expect(cluster.get(2)).toBe(1)
     expect(cluster.get(3)).toBe(3)
   })

@@ -320,8 +320,7 @@ export class StorylineClusterer {
     if (best && bestScore >= threshold) {
       target = best
     } else {
-      target = { id: a.key, entities: new Map(), entitiesNorm: 0, text: new Map(), textNorm: 0, first: a.time, last: a.time, size: 0, section }
-      this.clusters.set(target.id, target)
+      target = this.newCluster(a.key, a.time, section)
       bestScore = 1
     }
     target.entitiesNorm = addInto(target.entities, ent, target.entitiesNorm)
@@ -331,13 +330,18 @@ export class StorylineClusterer {
     target.size++
     target.section ??= section
     for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) (this.byEntity.get(id) ?? this.byEntity.set(id, new Set()).get(id)!).add(target.id)
-    for (const w of text.keys()) if (this.keyWord(w)) (this.byWord.get(w) ?? this.byWord.set(w, new Set()).get(w)!).add(target.id)
+    this.indexWords(target, text)
     return { key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 }
   }
 
   /** The share of a cluster's articles that carry a word (its summed weight against one article's). */
   private wordShare(c: Cluster, w: string): number {
     return (c.text.get(w) ?? 0) / ((this.idf.get(w) ?? this.unseenWeight) * c.size)
+  }
+
+  /** Makes the cluster a candidate for later articles that carry one of the text's rarer words. */
+  private indexWords(c: Cluster, text: Vector): void {
+    for (const w of text.keys()) if (this.keyWord(w)) (this.byWord.get(w) ?? this.byWord.set(w, new Set()).get(w)!).add(c.id)
   }
 
   private newCluster(id: number, time: number, section: string | null): Cluster {
@@ -379,7 +383,7 @@ export class StorylineClusterer {
         const own = this.newCluster(-a.key, a.time, a.section ?? null)
         own.textNorm = addInto(own.text, text, 0)
         own.size = 1
-        for (const w of text.keys()) if (this.keyWord(w)) (this.byWord.get(w) ?? this.byWord.set(w, new Set()).get(w)!).add(own.id)
+        this.indexWords(own, text)
         moved.set(a.key, own.id)
       }
       from.textNorm = norm(from.text)
@@ -388,11 +392,11 @@ export class StorylineClusterer {
   }
 
   /**
-   * Fragments of headlines (at most FRAGMENT_SIZE articles without entities) join the big trend (BIG_TREND_SIZE or more) of their
-   * section and period whose core word (BIG_TREND_WORD_SHARE of its articles) half of their own
-   * articles carry, the rarer and more shared the word the better: "UK's first bitcoin machine
-   * opens in London" goes to the Mt. Gox trend, where the merge pass found the whole centroids too
-   * far apart.
+   * Fragments of headlines (at most FRAGMENT_SIZE articles without entities) join the big trend
+   * (BIG_TREND_SIZE or more) of their section and period whose core word (BIG_TREND_WORD_SHARE of
+   * its articles) half of their own articles carry, the rarer and more shared the word the
+   * better: "UK's first bitcoin machine opens in London" goes to the Mt. Gox trend, where the
+   * merge pass found the whole centroids too far apart.
    */
   attachFragments(): void {
     const byCoreWord = new Map<string, Cluster[]>()
