@@ -1,5 +1,6 @@
 import { countryBitsOf, type ActivityData } from './activity-data'
 import type { Membership } from './membership'
+import { scratch } from './scratch'
 import type { ActivityWindow } from './window'
 import { countryMask, inRanges, placesBySeq, windowParts, type HourRow, type WindowImpressions, type WindowSums } from './window-activity'
 
@@ -100,12 +101,16 @@ export interface ItemPage {
  */
 export function pageFigures(data: ActivityData, sums: WindowSums, rows: ItemRows, items: readonly number[], q: PageQuery): { items: ItemPage[]; totals: Series | null } {
   const page = new PageRows(data, sums, rows, items, q)
-  const walker = new ItemWalker(data, rows, page, q)
-  const out = items.map((item, place) => walker.item(item, q.related?.leaveOut[place] ?? -1))
-  if (!q.totals) return { items: out, totals: null }
-  const totals: Series = { impressions: new Float64Array(q.buckets), publications: new Float64Array(q.buckets) }
-  page.addAllBuckets(totals)
-  return { items: out, totals }
+  try {
+    const walker = new ItemWalker(data, rows, page, q)
+    const out = items.map((item, place) => walker.item(item, q.related?.leaveOut[place] ?? -1))
+    if (!q.totals) return { items: out, totals: null }
+    const totals: Series = { impressions: new Float64Array(q.buckets), publications: new Float64Array(q.buckets) }
+    page.addAllBuckets(totals)
+    return { items: out, totals }
+  } finally {
+    page.release()
+  }
 }
 
 /** A typed array that grows as values are pushed. */
@@ -152,23 +157,25 @@ class PageRows {
   /** sums row -> where its block starts (-1: not on the page) */
   readonly blockOf: Int32Array
 
+  /** (blocks and blockOf are lent from the scratch pool: see release) */
   constructor(data: ActivityData, sums: WindowSums, rows: ItemRows, items: readonly number[], q: PageQuery) {
     const m = sums.articles.length
     // first the place of each chosen row among the page's publications (the buckets are gathered by place)
-    const placeOf = new Int32Array(m).fill(-1)
+    const placeOf = scratch.borrow(Int32Array, m, -1)
     for (const item of items) for (let r = rows.start[item]!; r < rows.start[item + 1]!; r++) placeOf[rows.rows[r]!] = 0
-    const chosen: number[] = []
+    const chosenRows = scratch.borrow(Int32Array, m)
+    let c = 0
     for (let j = 0; j < m; j++) {
       if (placeOf[j] === -1) continue
-      placeOf[j] = chosen.length
-      chosen.push(j)
+      placeOf[j] = c
+      chosenRows[c++] = j
     }
-    const c = chosen.length
+    const chosen = chosenRows.subarray(0, c)
     const buckets = bucketEntries(data, sums, chosen, placeOf, q)
     const { start: es, items: ei } = data.entities
-    let size = c * BLOCK_HEAD + 2 * buckets.bucket.length
+    let size = c * BLOCK_HEAD + 2 * buckets.size
     for (const j of chosen) size += es[sums.articles[j]! + 1]! - es[sums.articles[j]!]!
-    const blocks = (this.blocks = new Float64Array(size))
+    const blocks = (this.blocks = scratch.borrow(Float64Array, size))
     // then the places become where the blocks start
     this.blockOf = placeOf
     let at = 0
@@ -195,6 +202,12 @@ class PageRows {
         blocks[at++] = buckets.impressions[k]!
       }
     }
+    scratch.giveBack(chosenRows, buckets.start, buckets.bucket, buckets.impressions)
+  }
+
+  /** Gives the lent arrays back: the page is not read after this. */
+  release(): void {
+    scratch.giveBack(this.blocks, this.blockOf)
   }
 
   /** Adds every publication's impressions to a series, and each publication once to each bucket it was seen in. */
@@ -224,7 +237,7 @@ function addBlockBuckets(s: Series, blocks: Float64Array, from: number, to: numb
  * days from its per-day sums when all its countries are wanted, else from its cells; hours from
  * the hourly rows read (the window's ends, or all of it for hourly buckets).
  */
-function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly number[], placeOf: Int32Array, q: SeriesQuery) {
+function bucketEntries(data: ActivityData, sums: WindowSums, chosen: Int32Array, placeOf: Int32Array, q: SeriesQuery) {
   const parts = q.grain === 'hour' ? { fromDay: 0, toDay: 0, hours: [[q.window.fromHour, q.window.toHour]] as Array<[number, number]> } : windowParts(q.window.fromHour, q.window.toHour)
   const n = q.buckets
   const c = chosen.length
@@ -250,10 +263,11 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly nu
       hourCount[p + 1]!++
     }
   }
+  scratch.giveBack(seqPlace)
   for (let p = 0; p < c; p++) hourCount[p + 1]! += hourCount[p]!
   const hourAt = hourCount.slice(0, c)
-  const hourBucket = new Int32Array(metPlace.size)
-  const hourImps = new Float64Array(metPlace.size)
+  const hourBucket = scratch.borrow(Int32Array, metPlace.size)
+  const hourImps = scratch.borrow(Float64Array, metPlace.size)
   for (let k = 0; k < metPlace.size; k++) {
     const at = hourAt[metPlace.values[k]!]!++
     hourBucket[at] = metBucket.values[k]!
@@ -274,9 +288,10 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly nu
   // slot of bucket b in the entries of publication p: slotOf[b] when slotOwner[b] === p
   const slotOf = new Int32Array(n)
   const slotOwner = new Int32Array(n).fill(-1)
-  const start = new Int32Array(c + 1)
-  const outBucket = new Int32Array(capacity)
-  const outImps = new Float64Array(capacity)
+  // lent: the caller gives them back
+  const start = scratch.borrow(Int32Array, c + 1, 0)
+  const outBucket = scratch.borrow(Int32Array, capacity)
+  const outImps = scratch.borrow(Float64Array, capacity)
   let size = 0
   for (let p = 0; p < c; p++) {
     const a = sums.articles[chosen[p]!]!
@@ -319,7 +334,8 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: readonly nu
     }
     start[p + 1] = size
   }
-  return { start, bucket: outBucket.subarray(0, size), impressions: outImps.subarray(0, size) }
+  scratch.giveBack(hourBucket, hourImps)
+  return { start, size, bucket: outBucket, impressions: outImps }
 }
 
 /** Walks one item's publications at a time, with stamps that tell which domains, trends and entities this item met already. */
@@ -330,6 +346,8 @@ class ItemWalker {
   private readonly entityStamp: Int32Array
   private readonly entityImps: Float64Array
   private readonly entityPubs: Float64Array
+  /** the entities an item met (each once): touched[0..count) */
+  private readonly touched: Int32Array
   private spans = new Float64Array(64)
 
   constructor(
@@ -343,6 +361,7 @@ class ItemWalker {
     this.entityStamp = new Int32Array(data.entityIds.list.length)
     this.entityImps = new Float64Array(data.entityIds.list.length)
     this.entityPubs = new Float64Array(data.entityIds.list.length)
+    this.touched = new Int32Array(data.entityIds.list.length)
   }
 
   item(item: number, leaveOut: number): ItemPage {
@@ -357,7 +376,8 @@ class ItemWalker {
     const { domainStamp, trendStamp, entityStamp, entityImps, entityPubs } = this
     const { blocks, blockOf } = page
     const withRelated = q.related !== null
-    const touched: number[] = []
+    const touched = this.touched
+    let touchedCount = 0
     let impressions = 0
     let observations = 0
     let positionSum = 0
@@ -399,7 +419,7 @@ class ItemWalker {
             entityStamp[e] = stamp
             entityImps[e] = 0
             entityPubs[e] = 0
-            touched.push(e)
+            touched[touchedCount++] = e
           }
           entityImps[e] = entityImps[e]! + imps
           entityPubs[e] = entityPubs[e]! + 1
@@ -418,7 +438,7 @@ class ItemWalker {
       lifespanHours: lifeCount > 0 ? lifeSum / lifeCount : null,
       livedHours: livedHours(spans.subarray(0, to - from)),
     }
-    return { figures, related: q.related ? topEntities(this.data, touched, entityImps, entityPubs, q.related.limit) : [], series }
+    return { figures, related: q.related ? topEntities(this.data, touched.subarray(0, touchedCount), entityImps, entityPubs, q.related.limit) : [], series }
   }
 }
 
@@ -426,12 +446,13 @@ class ItemWalker {
  * The related entities of an item: by the impressions of its publications, then by how many,
  * then by name (`touched`: the entities met, with their sums in `imps` and `pubs`).
  */
-function topEntities(data: ActivityData, touched: number[], imps: Float64Array, pubs: Float64Array, limit: number): RelatedEntity[] {
+function topEntities(data: ActivityData, touched: Int32Array, imps: Float64Array, pubs: Float64Array, limit: number): RelatedEntity[] {
   // by reach: more impressions, then more publications
   const before = (x: number, y: number) => imps[x]! > imps[y]! || (imps[x] === imps[y] && pubs[x]! > pubs[y]!)
   // the best `limit` in one pass (an item meets hundreds of entities: sorting them all cost more than the rest of its walk)
   const best: number[] = []
-  for (const e of touched) {
+  for (let i = 0; i < touched.length; i++) {
+    const e = touched[i]!
     if (best.length === limit && !before(e, best[limit - 1]!)) continue
     let at = best.length === limit ? limit - 1 : best.length
     while (at > 0 && before(e, best[at - 1]!)) {
@@ -442,7 +463,7 @@ function topEntities(data: ActivityData, touched: number[], imps: Float64Array, 
   }
   const last = best[limit - 1]
   // ties with the last place are kept for the order by name
-  const candidates = last === undefined ? best : touched.filter((e) => !before(last, e))
+  const candidates = last === undefined ? best : Array.from(touched.filter((e) => !before(last, e)))
   return candidates
     .map((e) => {
       const id = data.entityIds.list[e]!
@@ -461,17 +482,17 @@ export function livedHours(spans: Float64Array): number {
   if (spans.length === 0) return 0
   let low = Number.POSITIVE_INFINITY
   let high = Number.NEGATIVE_INFINITY
-  for (const packed of spans) {
-    const first = Math.floor(packed / SPAN_SHIFT)
-    const last = packed - first * SPAN_SHIFT
+  for (let i = 0; i < spans.length; i++) {
+    const first = Math.floor(spans[i]! / SPAN_SHIFT)
+    const last = spans[i]! - first * SPAN_SHIFT
     if (first < low) low = first
     if (last > high) high = last
   }
   // +1 where a span starts, -1 after it ends: the hours with a running count above 0 (no sort)
-  const change = new Int32Array(high - low + 2)
-  for (const packed of spans) {
-    const first = Math.floor(packed / SPAN_SHIFT)
-    const last = packed - first * SPAN_SHIFT
+  const change = scratch.borrow(Int32Array, high - low + 2, 0)
+  for (let i = 0; i < spans.length; i++) {
+    const first = Math.floor(spans[i]! / SPAN_SHIFT)
+    const last = spans[i]! - first * SPAN_SHIFT
     change[first - low]!++
     change[last - low + 1]!--
   }
@@ -481,6 +502,7 @@ export function livedHours(spans: Float64Array): number {
     open += change[h]!
     if (open > 0) total++
   }
+  scratch.giveBack(change)
   return total
 }
 

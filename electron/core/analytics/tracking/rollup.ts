@@ -35,12 +35,15 @@ interface Tally {
 function tally(c: Covered, values: number, valuesOf: (a: number, visit: (v: number) => void) => void): Tally {
   const t: Tally = { pubs: new Float64Array(values), imps: new Float64Array(values) }
   const { articles, impressions } = c.sums
+  // one visitor for all rows (a closure per row made most of a roll-up's garbage)
+  let imps = 0
+  const visit = (v: number) => {
+    t.pubs[v] = t.pubs[v]! + 1
+    t.imps[v] = t.imps[v]! + imps
+  }
   for (let j = 0; j < articles.length; j++) {
-    const imps = impressions[j]!
-    valuesOf(articles[j]!, (v) => {
-      t.pubs[v] = t.pubs[v]! + 1
-      t.imps[v] = t.imps[v]! + imps
-    })
+    imps = impressions[j]!
+    valuesOf(articles[j]!, visit)
   }
   return t
 }

@@ -1,4 +1,5 @@
 import { countryBitsOf, type ActivityData } from './activity-data'
+import { scratch } from './scratch'
 import type { ActivityWindow } from './window'
 
 /**
@@ -67,14 +68,16 @@ export function mayBeIn(data: ActivityData, a: number, fromHour: number, toHour:
   return last >= fromHour * 3600 && first < toHour * 3600
 }
 
-/** The candidates of the window's language that may have been seen in it (mayBeIn, inlined: this walks every candidate). */
-function inWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow): Int32Array {
+/**
+ * The candidates of the window's language that may have been seen in it (mayBeIn, inlined: this
+ * walks every candidate), written to `out` (as long as the candidates); returns how many.
+ */
+function inWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow, out: Int32Array): number {
   const lang = w.lang === null ? -1 : (data.langs.find(w.lang) ?? -2)
-  if (lang === -2) return new Int32Array(0)
+  if (lang === -2) return 0
   const from = w.fromHour * 3600
   const to = w.toHour * 3600
   const { lifeFirst, lifeLast } = data
-  const out = new Int32Array(candidates.length)
   let k = 0
   for (let i = 0; i < candidates.length; i++) {
     const a = candidates[i]!
@@ -83,7 +86,7 @@ function inWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow)
     if (lifeLast[a]! < from || lifeFirst[a]! >= to) continue
     out[k++] = a
   }
-  return out.subarray(0, k)
+  return k
 }
 
 /** Which of the index's countries a window reads. */
@@ -96,9 +99,9 @@ export function countryMask(data: ActivityData, countries: readonly string[]): U
   return mask
 }
 
-/** seq -> place in `articles` (-1: not there). */
+/** seq -> place in `articles` (-1: not there); lent from the scratch pool: give it back. */
 export function placesBySeq(data: ActivityData, articles: Int32Array): Int32Array {
-  const place = new Int32Array(data.indexOfSeq.length).fill(-1)
+  const place = scratch.borrow(Int32Array, data.indexOfSeq.length, -1)
   for (let j = 0; j < articles.length; j++) place[data.seq[articles[j]!]!] = j
   return place
 }
@@ -122,16 +125,18 @@ function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow
 function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow, hourRows: readonly HourRow[], full: boolean): WindowSums | WindowImpressions {
   const parts = windowParts(w.fromHour, w.toHour)
   const mask = countryMask(data, w.countries)
-  const articles = inWindow(data, candidates, w)
-  const m = articles.length
-  const imps = new Float64Array(m)
+  // the working arrays are lent (scratch.ts); only the kept rows' copies leave
+  const inWindowArticles = scratch.borrow(Int32Array, candidates.length)
+  const m = inWindow(data, candidates, w, inWindowArticles)
+  const articles = inWindowArticles.subarray(0, m)
+  const imps = scratch.borrow(Float64Array, m, 0)
   // the other sums: only when asked (empty arrays are never written: every write below is under `full`)
   const size = full ? m : 0
-  const obs = new Float64Array(size)
-  const pos = new Float64Array(size)
-  const first = new Float64Array(size).fill(Number.POSITIVE_INFINITY)
-  const last = new Float64Array(size).fill(Number.NEGATIVE_INFINITY)
-  const seen = new Uint8Array(m)
+  const obs = scratch.borrow(Float64Array, size, 0)
+  const pos = scratch.borrow(Float64Array, size, 0)
+  const first = scratch.borrow(Float64Array, size, Number.POSITIVE_INFINITY)
+  const last = scratch.borrow(Float64Array, size, Number.NEGATIVE_INFINITY)
+  const seen = scratch.borrow(Uint8Array, m, 0)
   const d = data.days
   if (parts.toDay > parts.fromDay) {
     const whole = data.whole
@@ -183,6 +188,7 @@ function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow
         }
       }
     }
+    scratch.giveBack(place)
   }
   let kept = 0
   for (let j = 0; j < m; j++) if (seen[j]) kept++
@@ -194,7 +200,10 @@ function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow
     keptArticles[k] = articles[j]!
     keptImps[k++] = imps[j]!
   }
-  if (!full) return { articles: keptArticles, impressions: keptImps }
+  if (!full) {
+    scratch.giveBack(inWindowArticles, imps, obs, pos, first, last, seen)
+    return { articles: keptArticles, impressions: keptImps }
+  }
   const out: WindowSums = {
     articles: keptArticles,
     impressions: keptImps,
@@ -212,5 +221,6 @@ function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow
     out.lastSeen[k] = last[j]!
     k++
   }
+  scratch.giveBack(inWindowArticles, imps, obs, pos, first, last, seen)
   return out
 }
