@@ -10,10 +10,10 @@ const D = 86400
 
 /** Fills the pool with lent-back arrays full of junk, of many sizes and every type it lends. */
 function poisonScratch() {
-  for (const type of [Int32Array, Float64Array, Uint8Array] as const) {
-    const lent = [1, 3, 17, 64, 300, 5000].map((n) => scratch.borrow(type, n, 7))
-    scratch.giveBack(...lent)
-  }
+  const sizes = [1, 3, 17, 64, 300, 5000]
+  scratch.giveBack(...sizes.map((n) => scratch.borrow(Int32Array, n, 7)))
+  scratch.giveBack(...sizes.map((n) => scratch.borrow(Float64Array, n, 7)))
+  scratch.giveBack(...sizes.map((n) => scratch.borrow(Uint8Array, n, 7)))
 }
 
 /** Four publications over days 5-8 in US and DE, with hourly cells at the window's ends. */

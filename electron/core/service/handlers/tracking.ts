@@ -1,7 +1,7 @@
 import { epochSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import { usageOf } from '../../limits/usage'
-import { assertKind, ownList, trackingProject } from '../tracking/access'
+import { assertKind, ownList, ownListWithCounts, trackingProject } from '../tracking/access'
 import { listMatches, listMatchesPaged } from '../tracking/matches'
 import { listMetrics } from '../tracking/metrics'
 import { listRollup } from '../tracking/rollup'
@@ -17,7 +17,7 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
   },
 
   getTrackingList(ctx, { params }) {
-    return listDetail(ctx, ownList(ctx, params.list_id))
+    return listDetail(ctx, ownListWithCounts(ctx, params.list_id))
   },
 
   getTrackingMetrics(ctx, { params, query }) {

@@ -1,5 +1,5 @@
 import type { ListKind } from '../../../../shared/contract/values'
-import type { TrackingListRow } from '../../store/repositories/tracking'
+import type { TrackingList, TrackingListRow } from '../../store/repositories/tracking'
 import { addDays, DAY_MS, epochSeconds, HOUR_MS, startOfUtcDay } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { ApiError, TrackingApiError, ValidationApiError } from '../errors'
@@ -20,14 +20,21 @@ export function trackingProject(ctx: RequestContext, explicitProjectId?: string)
 }
 
 /** A list of the caller's project, or 404 (another project's list looks exactly like an unknown one). */
-export function ownList(ctx: RequestContext, listId: string): TrackingListRow {
+export function ownList(ctx: RequestContext, listId: string): TrackingList {
   const projectId = trackingProject(ctx)
-  const list = ctx.store.tracking.list(listId, epochSeconds(ctx.now) - 24 * 3600)
+  const list = ctx.store.tracking.head(listId)
   if (!list || list.projectId !== projectId) throw new ApiError(404, `List ${listId} not found`)
   return list
 }
 
-export function assertKind(list: TrackingListRow, allowed: ListKind[], method: string): void {
+/** The same with its counts of matches and new publications (the list's own answer: they grow with its matches). */
+export function ownListWithCounts(ctx: RequestContext, listId: string): TrackingListRow {
+  const list = ctx.store.tracking.list(ownList(ctx, listId).id, epochSeconds(ctx.now) - 24 * 3600)
+  if (!list) throw new ApiError(404, `List ${listId} not found`)
+  return list
+}
+
+export function assertKind(list: TrackingList, allowed: ListKind[], method: string): void {
   if (!allowed.includes(list.kind as ListKind)) {
     throw new TrackingApiError(
       400,

@@ -1,6 +1,6 @@
 import type { RouteInput, RouteResponse } from '../../../../shared/contract/routes'
 import { FIELDS_BY_SCOPE } from '../../analytics/mentions/matching'
-import type { MatchFilter, MatchRow, TrackingListRow } from '../../store/repositories/tracking'
+import type { MatchFilter, MatchRow, TrackingList } from '../../store/repositories/tracking'
 import { epochSeconds } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { resolveMarkets } from '../markets'
@@ -14,7 +14,7 @@ type Query = RouteInput<'getTrackingMatches'>['query']
 const SNIPPET_PREFERENCE: Record<string, number> = { summary: 0, body: 1, title: 2 }
 
 /** The store's filter for a matches query; null when the language asked is not one of the list's (nothing can match). */
-function matchFilterOf(ctx: RequestContext, list: TrackingListRow, query: Query): MatchFilter | null {
+function matchFilterOf(ctx: RequestContext, list: TrackingList, query: Query): MatchFilter | null {
   const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
   guardComputing(list)
   const listLangs = parseArray(list.langs).map((l) => l.toLowerCase())
@@ -22,7 +22,7 @@ function matchFilterOf(ctx: RequestContext, list: TrackingListRow, query: Query)
   if (lang && listLangs.length > 0 && !listLangs.includes(lang)) return null
   const w = resolveWindow(ctx, 'custom', query.date_from ?? new Date(0), query.date_to ?? ctx.now, historyDaysOf(ctx))
   const wanted = new Set(query.mention.map((m) => m.toLowerCase()))
-  const items = ctx.store.tracking.items(list.id)
+  const items = ctx.store.tracking.itemsWithoutCounts(list.id)
   return {
     countries: markets,
     lang,
@@ -36,7 +36,7 @@ function matchFilterOf(ctx: RequestContext, list: TrackingListRow, query: Query)
 }
 
 /** The publications of a mention list in which its keywords were found, newest first, with their hits. */
-export function listMatches(ctx: RequestContext, list: TrackingListRow, query: Query): Matches {
+export function listMatches(ctx: RequestContext, list: TrackingList, query: Query): Matches {
   return matchesPage(ctx, list, query, matchFilterOf(ctx, list, query), 0)
 }
 
@@ -44,12 +44,12 @@ export function listMatches(ctx: RequestContext, list: TrackingListRow, query: Q
  * A later page of the matches (`offset` skips the newest), with how many publications and hits
  * every page holds: the window's paging, on the same filter.
  */
-export function listMatchesPaged(ctx: RequestContext, list: TrackingListRow, query: Query, offset: number): Matches & { total: { publications: number; matches: number } } {
+export function listMatchesPaged(ctx: RequestContext, list: TrackingList, query: Query, offset: number): Matches & { total: { publications: number; matches: number } } {
   const filter = matchFilterOf(ctx, list, query)
   return { ...matchesPage(ctx, list, query, filter, offset), total: filter ? ctx.store.matches.totals(list.id, filter) : { publications: 0, matches: 0 } }
 }
 
-function matchesPage(ctx: RequestContext, list: TrackingListRow, query: Query, filter: MatchFilter | null, offset: number): Matches {
+function matchesPage(ctx: RequestContext, list: TrackingList, query: Query, filter: MatchFilter | null, offset: number): Matches {
   if (!filter) return { list_id: list.id, publications: [], hits: {}, summary: { matches: 0, publications: 0, mentions: {} } }
   const matches = ctx.store.matches
   // Walk the publications when hits are dense enough to fill the page quickly.

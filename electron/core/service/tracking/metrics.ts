@@ -3,7 +3,7 @@ import type { ListKind } from '../../../../shared/contract/values'
 import type { MatchType } from '../../analytics/mentions/matching'
 import { entityNumberOf, itemTotals, pageFigures, type ItemFigures, type RelatedEntity } from '../../analytics/tracking/list-figures'
 import { bucketKeys, changePct, foldSeries, ranks } from '../../analytics/tracking/sparkline'
-import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
+import type { TrackingItem, TrackingList } from '../../store/repositories/tracking'
 import { DAY_MS, HOUR_MS, isoFromSeconds } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { listActivity } from './activity'
@@ -26,7 +26,7 @@ const forecastOf = (json: string | null | undefined) => (json ? { ...NO_FORECAST
  * (docs/contract-decisions.md, "Metrics, roll-up and matches"). An answer is kept until the data
  * or the list changes, or the window moves to another hour; only `scope` is made anew.
  */
-export async function listMetrics(ctx: RequestContext, list: TrackingListRow, query: RouteInput<'getTrackingMetrics'>['query']): Promise<Metrics> {
+export async function listMetrics(ctx: RequestContext, list: TrackingList, query: RouteInput<'getTrackingMetrics'>['query']): Promise<Metrics> {
   const tw = trackingWindow(ctx, list, query)
   const { window: w } = tw
   const scope = { ...tw.scope, grain: query.grain, prev_from: w.prevFrom.toISOString(), prev_to: w.prevTo.toISOString() }
@@ -53,13 +53,13 @@ interface PageFacts {
 
 async function computeMetrics(
   ctx: RequestContext,
-  list: TrackingListRow,
+  list: TrackingList,
   query: RouteInput<'getTrackingMetrics'>['query'],
   tw: ReturnType<typeof trackingWindow>,
   scope: Metrics['scope'],
 ): Promise<{ value: Metrics; behind: boolean }> {
   const kind = list.kind as ListKind
-  const items = ctx.store.tracking.items(list.id)
+  const items = ctx.store.tracking.itemsWithoutCounts(list.id)
   const keys = items.map((i) => activityKey(list, i))
   const page = items.slice(query.offset, query.offset + query.limit)
   const pageKeys = page.map((i) => activityKey(list, i))
@@ -127,7 +127,7 @@ async function computeMetrics(
 }
 
 /** One item's row (docs/contract-decisions.md, "Metrics, roll-up and matches"). */
-function metricsRow(list: TrackingListRow, item: TrackingItemRow, f: PageFacts): Row {
+function metricsRow(list: TrackingList, item: TrackingItem, f: PageFacts): Row {
   const { kind } = f
   const key = activityKey(list, item)
   const place = f.placeOf.get(key)!

@@ -1,7 +1,7 @@
 import type { RouteInput, RouteResponse } from '../../../../shared/contract/routes'
 import type { ListKind } from '../../../../shared/contract/values'
 import { categorySlices, groupSlices, publisherSlices, relatedSlices, topArticleCandidates, topArticles, trendSlices, typeSlices, type Covered } from '../../analytics/tracking/rollup'
-import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
+import type { TrackingItem, TrackingList } from '../../store/repositories/tracking'
 import type { RequestContext } from '../context'
 import { TrackingApiError } from '../errors'
 import { listActivity } from './activity'
@@ -15,8 +15,8 @@ export const ROLLUP_MAX_ITEMS = 500
  * format (mention lists: publishers, entities, categories; trend lists: their top articles).
  * Kept like metrics until the data or the list changes, or the window moves to another hour.
  */
-export async function listRollup(ctx: RequestContext, list: TrackingListRow, query: RouteInput<'getTrackingRollup'>['query']): Promise<RouteResponse<'getTrackingRollup'>> {
-  const items = ctx.store.tracking.items(list.id)
+export async function listRollup(ctx: RequestContext, list: TrackingList, query: RouteInput<'getTrackingRollup'>['query']): Promise<RouteResponse<'getTrackingRollup'>> {
+  const items = ctx.store.tracking.itemsWithoutCounts(list.id)
   if (items.length > ROLLUP_MAX_ITEMS) {
     throw new TrackingApiError(422, 'list_too_large', `Roll-ups cover lists of at most ${ROLLUP_MAX_ITEMS} items; this list has ${items.length}.`)
   }
@@ -36,8 +36,8 @@ export async function listRollup(ctx: RequestContext, list: TrackingListRow, que
 /** The slices of a roll-up from the publications of the window and of the one before. */
 function rollupOf(
   ctx: RequestContext,
-  list: TrackingListRow,
-  items: TrackingItemRow[],
+  list: TrackingList,
+  items: TrackingItem[],
   scope: TrackingWindow['scope'],
   current: Covered,
   previous: Covered,

@@ -1,6 +1,6 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import type { ListKind, MatchType } from '../../../../shared/contract/values'
-import type { TrackingItemRow, TrackingListRow } from '../../store/repositories/tracking'
+import type { TrackingItem, TrackingItemRow, TrackingList, TrackingListRow } from '../../store/repositories/tracking'
 import type { RequestContext } from '../context'
 import { TrackingApiError } from '../errors'
 
@@ -59,16 +59,16 @@ export function listDetail(ctx: RequestContext, list: TrackingListRow): RouteRes
 }
 
 /** Keys the activity queries use: item keys, except mention items, which are matched by item id. */
-export const activityKey = (list: TrackingListRow, item: TrackingItemRow): string => (list.kind === 'mention' ? item.id : item.key)
+export const activityKey = (list: TrackingList, item: TrackingItem): string => (list.kind === 'mention' ? item.id : item.key)
 
 /** Mention lists apply their own countries on top of the key's markets. */
-export function listMarkets(list: TrackingListRow, markets: string[]): string[] {
+export function listMarkets(list: TrackingList, markets: string[]): string[] {
   const own = parseArray(list.countries)
   return list.kind === 'mention' && own.length > 0 ? markets.filter((m) => own.includes(m)) : markets
 }
 
 /** A mention list that never completed a scan answers 503 computing. */
-export function guardComputing(list: TrackingListRow): void {
+export function guardComputing(list: TrackingList): void {
   if (list.kind === 'mention' && (list.scanStatus === 'scanning' || list.scanStatus === 'pending') && !list.lastScannedAt) {
     throw new TrackingApiError(503, 'computing', 'Matches of this list are still being computed; retry shortly.', {
       'Retry-After': '5',

@@ -1,5 +1,5 @@
 import { activityWindow, type ActivityWindow } from '../../analytics/tracking/window'
-import type { TrackingListRow } from '../../store/repositories/tracking'
+import type { TrackingList } from '../../store/repositories/tracking'
 import type { RequestContext } from '../context'
 import { resolveMarkets } from '../markets'
 import { historyDaysOf, resolveWindow, type Window } from './access'
@@ -31,7 +31,7 @@ export interface TrackingWindow {
  * list's own countries, a mention list still computing (503), the period cut by the plan's history
  * depth and to the data, and the hour ranges of the window and of the one just before it.
  */
-export function trackingWindow(ctx: RequestContext, list: TrackingListRow, query: WindowQuery): TrackingWindow {
+export function trackingWindow(ctx: RequestContext, list: TrackingList, query: WindowQuery): TrackingWindow {
   const markets = listMarkets(list, resolveMarkets(ctx, query.country, { tracking: true }))
   guardComputing(list)
   const window = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx), query.grain ?? null)

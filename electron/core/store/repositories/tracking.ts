@@ -5,29 +5,38 @@ import { seenIsoSql } from '../../time/buckets'
 type ListTable = typeof trackingLists.$inferSelect
 
 /**
- * A list as its methods read it: its row (JSON and boolean columns as SQLite holds them) and its
- * counts of items, matches and new publications.
+ * A list as its figures read it: its row (JSON and boolean columns as SQLite holds them) and how
+ * many items it has.
  */
-export type TrackingListRow = Omit<ListTable, 'countries' | 'langs' | 'active' | 'scanError' | 'scannedThroughSeq'> & {
+export type TrackingList = Omit<ListTable, 'countries' | 'langs' | 'active' | 'scanError' | 'scannedThroughSeq'> & {
   countries: string | null
   langs: string | null
   active: number | null
   scanError: string | null
   itemCount: number
+}
+
+/** A list as its summary shows it: also its counts of matches and new publications (they grow with the matches: read only for the list itself). */
+export type TrackingListRow = TrackingList & {
   matchesCount: number
   newPublications24h: number
 }
 
+/** An item as its list's figures read it. */
+export type TrackingItem = Pick<typeof trackingItems.$inferSelect, 'id' | 'key' | 'name' | 'type' | 'position' | 'addedAt'>
+
 /** An item as its list shows it, with its matches (mention lists). */
-export type TrackingItemRow = Pick<typeof trackingItems.$inferSelect, 'id' | 'key' | 'name' | 'type' | 'position' | 'addedAt'> & {
+export type TrackingItemRow = TrackingItem & {
   matchesCount: number
 }
 
-const LIST_COLUMNS = `l.id, l.project_id AS projectId, l.kind, l.name, l.color_index AS colorIndex, l.countries, l.langs,
+const LIST_HEAD_COLUMNS = `l.id, l.project_id AS projectId, l.kind, l.name, l.color_index AS colorIndex, l.countries, l.langs,
   l.search_scope AS searchScope, l.active, l.scan_status AS scanStatus, l.scan_error AS scanError,
   l.extraction_started_at AS extractionStartedAt, l.last_scanned_at AS lastScannedAt, l.next_scan_at AS nextScanAt,
   l.created_at AS createdAt, l.updated_at AS updatedAt,
-  (SELECT count(*) FROM tracking_items i WHERE i.list_id = l.id) AS itemCount,
+  (SELECT count(*) FROM tracking_items i WHERE i.list_id = l.id) AS itemCount`
+
+const LIST_COLUMNS = `${LIST_HEAD_COLUMNS},
   (SELECT count(*) FROM mention_matches m WHERE m.list_id = l.id) AS matchesCount,
   (SELECT count(*) FROM article_facets s JOIN articles a ON a.seq = s.article_seq
      WHERE s.first_seen >= @since24h AND l.kind = 'mention'
@@ -56,6 +65,11 @@ export class TrackingRepository {
       .get({ id, since24h }) as TrackingListRow | undefined
   }
 
+  /** A list without its counts of matches and new publications: what its figures need (a request's first read). */
+  head(id: string): TrackingList | undefined {
+    return this.sqlite.prepare(`SELECT ${LIST_HEAD_COLUMNS} FROM tracking_lists l WHERE l.id = ?`).get(id) as TrackingList | undefined
+  }
+
   /** How many lists a project has. */
   count(projectId: string): number {
     return (this.sqlite.prepare('SELECT count(*) AS n FROM tracking_lists WHERE project_id = ?').get(projectId) as { n: number }).n
@@ -66,6 +80,16 @@ export class TrackingRepository {
     return this.sqlite.prepare('SELECT project_id AS projectId, kind FROM tracking_lists WHERE id = ?').get(id) as
       | { projectId: string; kind: string }
       | undefined
+  }
+
+  /** A list's items in its order, without their matches (what its figures need). */
+  itemsWithoutCounts(listId: string): TrackingItem[] {
+    return this.sqlite
+      .prepare(
+        `SELECT i.id, i.key, i.name, i.type, i.position, i.added_at AS addedAt
+         FROM tracking_items i WHERE i.list_id = ? ORDER BY i.added_at DESC, i.position DESC, i.id`,
+      )
+      .all(listId) as TrackingItem[]
   }
 
   items(listId: string): TrackingItemRow[] {
