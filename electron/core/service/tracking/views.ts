@@ -1,6 +1,6 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import type { ListKind, MatchType } from '../../../../shared/contract/values'
-import type { TrackingItem, TrackingItemRow, TrackingList, TrackingListRow } from '../../store/repositories/tracking'
+import type { TrackingItem, TrackingList, TrackingListRow } from '../../store/repositories/tracking'
 import type { RequestContext } from '../context'
 import { TrackingApiError } from '../errors'
 
