@@ -33,6 +33,12 @@ describe('the window\'s article list with feed figures', () => {
     expect(await ids('entity=federal%20reserve&sort_by=first_seen_at&sort_order=asc')).toEqual([IDS.a1, IDS.a2])
     expect(await ids('entity=Federal%20Reserve&domain=example.com&search=markets')).toEqual([IDS.a2])
     expect(await ids('entity=Nobody')).toEqual([])
+    // an entity's articles seen in a period: a1 was seen 09:00-11:00, a2 10:00-11:00 on the 20th
+    const fed = 'entity=federal%20reserve&sort_by=first_seen_at&sort_order=asc'
+    expect(await ids(`${fed}&date_from=2026-11-20T10:30:00Z&date_to=2026-11-20T10:45:00Z`)).toEqual([IDS.a1, IDS.a2])
+    expect(await ids(`${fed}&date_to=2026-11-20T09:30:00Z`)).toEqual([IDS.a1])
+    expect(await ids(`${fed}&date_from=2026-11-20T11:00:00Z`)).toEqual([IDS.a1, IDS.a2])
+    expect(await ids(`${fed}&date_from=2026-11-20T11:00:01Z`)).toEqual([])
     expect(await ids('date_from=2026-11-21')).toEqual([])
   })
 

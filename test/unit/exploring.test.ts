@@ -140,7 +140,9 @@ describe('a trend\'s figures (activity index)', () => {
 describe('the articles naming an entity (activity index)', () => {
   it('gives the seqs of every article naming any of the ids, each once, in seq order', () => {
     const builder = new ActivityBuilder()
-    for (const seq of [3, 5, 8, 9]) builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: Number.NaN, lifeLast: Number.NaN })
+    // lives (epoch seconds): 3 from 100 to 200, 5 from 300 to 400, 8 never seen, 9 from 500 to 500
+    const lives: Record<number, [number, number]> = { 3: [100, 200], 5: [300, 400], 8: [Number.NaN, Number.NaN], 9: [500, 500] }
+    for (const seq of [3, 5, 8, 9]) builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: lives[seq]![0], lifeLast: lives[seq]![1] })
     builder.addEntity(9, '/m/a')
     builder.addEntity(3, '/m/a')
     builder.addEntity(3, '/m/b')
@@ -151,6 +153,11 @@ describe('the articles naming an entity (activity index)', () => {
     expect(articleSeqsOfEntities(data, ['/m/a', '/m/b'])).toEqual([3, 5, 9])
     expect(articleSeqsOfEntities(data, ['/m/c', '/m/unknown'])).toEqual([8])
     expect(articleSeqsOfEntities(data, [])).toEqual([])
+    // a period keeps the lives that meet it, both ends included, as the store's filter does (last_seen >= from, first_seen <= to)
+    expect(articleSeqsOfEntities(data, ['/m/a', '/m/b'], { from: 200, to: 300 })).toEqual([3, 5])
+    expect(articleSeqsOfEntities(data, ['/m/a', '/m/b'], { from: 201 })).toEqual([5, 9])
+    expect(articleSeqsOfEntities(data, ['/m/a', '/m/b'], { to: 299 })).toEqual([3])
+    expect(articleSeqsOfEntities(data, ['/m/c'], { from: 1000, to: 2000 })).toEqual([8])
   })
 })
 

@@ -220,13 +220,24 @@ export function trendDetail(data: ActivityData, trendId: string, range: DayRange
   return { ...groupFigures(data, members, range), firstDay: daily.firstDay, daily: daily.values }
 }
 
-/** The seqs of the articles naming any of the entities (their ids), each once, in seq order: the index's own groups. */
-export function articleSeqsOfEntities(data: ActivityData, entityIds: readonly string[]): number[] {
+/**
+ * The seqs of the articles naming any of the entities (their ids), each once, in seq order: the
+ * index's own groups. With `seen`, only those whose life (first to last sighting, epoch seconds)
+ * meets it, as the store's own period filter tests (an article never seen is kept: the store
+ * decides): a busy entity's articles over all its history are many times a period's.
+ */
+export function articleSeqsOfEntities(data: ActivityData, entityIds: readonly string[], seen: { from?: number; to?: number } = {}): number[] {
   const seqs = new Set<number>()
+  const from = seen.from ?? Number.NEGATIVE_INFINITY
+  const to = seen.to ?? Number.POSITIVE_INFINITY
   for (const id of entityIds) {
     const e = data.entityIds.find(id)
     if (e === undefined) continue
-    for (const a of membersOf(data.byEntity, e)) seqs.add(data.seq[a]!)
+    for (const a of membersOf(data.byEntity, e)) {
+      // NaN compares false both ways: kept
+      if (data.lifeLast[a]! < from || data.lifeFirst[a]! > to) continue
+      seqs.add(data.seq[a]!)
+    }
   }
   return [...seqs].sort((x, y) => x - y)
 }

@@ -31,13 +31,14 @@ async function byPeriodImpressions(ctx: RequestContext, filter: ArticleListFilte
 }
 
 /**
- * The articles naming an entity (by name), from the activity index's groups when it is up to
- * date; undefined (the store joins its tables) when no entity is asked or the index is behind.
+ * The articles naming an entity (by name) seen in the filter's period, from the activity index's
+ * groups when it is up to date; undefined (the store joins its tables) when no entity is asked or
+ * the index is behind. The store still applies the period (and every other filter) to them.
  */
-async function entitySeqs(ctx: RequestContext, name: string | undefined): Promise<number[] | undefined> {
+async function entitySeqs(ctx: RequestContext, name: string | undefined, seen: { from?: number; to?: number }): Promise<number[] | undefined> {
   if (name === undefined) return undefined
   const { data, behind } = await ctx.store.activity.current()
-  return behind ? undefined : articleSeqsOfEntities(data, ctx.store.entities.idsNamed(name))
+  return behind ? undefined : articleSeqsOfEntities(data, ctx.store.entities.idsNamed(name), seen)
 }
 
 export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures' | 'appTrendFigures'> = {
@@ -46,7 +47,9 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
     const to = query.date_to && epochSeconds(query.date_to)
     // the figures shown are the period's, and so is the order by impressions
     const days = dayRangeOf(from, to)
-    const filter = { ...articleListFilter(ctx, query), trendId: query.trend_id, entity: query.entity, entitySeqs: await entitySeqs(ctx, query.entity) }
+    const listFilter = articleListFilter(ctx, query)
+    const seen = { from: listFilter.dateFrom, to: listFilter.dateTo }
+    const filter = { ...listFilter, trendId: query.trend_id, entity: query.entity, entitySeqs: await entitySeqs(ctx, query.entity, seen) }
     const { rows, total } =
       query.sort_by === 'impressions' && (from !== undefined || to !== undefined)
         ? await byPeriodImpressions(ctx, filter, days)
