@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { articleSeqsOfEntities, rankByImpressions, trendFigures } from '../../electron/core/analytics/explore/group-figures'
+import { articleSeqsOfEntities, firstInOrder, publisherFigures, rankByImpressions, trendFigures } from '../../electron/core/analytics/explore/group-figures'
 import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { nearestStripIndex, overlayOption, stripPath, stripX, stripY } from '../../renderer/src/features/signals/volatility-chart'
@@ -183,5 +184,41 @@ describe('articles ranked by their impressions in a period (activity index)', ()
     expect(rankByImpressions(data, [2, 3, 99], { fromDay: 5, toDay: 8 }, page)).toEqual({ seqs: [2, 3], total: 2 })
     expect(rankByImpressions(data, null, { fromDay: 5, toDay: 8 }, { ...page, ascending: true })).toEqual({ seqs: [3, 2, 4, 1], total: 4 })
     expect(rankByImpressions(data, null, { fromDay: 5, toDay: 8 }, { ...page, offset: 1, limit: 2 })).toEqual({ seqs: [4, 2], total: 4 })
+  })
+
+  it('orders the first k as sorting all would (any values, ties, k past the end)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 60 }), fc.integer({ min: 0, max: 70 }), fc.boolean(), (values, k, ascending) => {
+        const direction = ascending ? 1 : -1
+        const before = (x: number, y: number) => direction * (values[x]! - values[y]!) < 0 || (values[x] === values[y] && direction * (x - y) < 0)
+        const sorted = Array.from(values.keys()).sort((x, y) => direction * (values[x]! - values[y]!) || direction * (x - y))
+        expect(firstInOrder(values.length, k, before)).toEqual(sorted.slice(0, k))
+      }),
+      { seed: 42, numRuns: 300 },
+    )
+  })
+})
+
+describe('publishers\' figures in a period (activity index)', () => {
+  it('sums a publisher\'s cells of the days and its share of the whole feed in them', () => {
+    const builder = new ActivityBuilder()
+    // a.com: 1 (days 5-6), 2 (day 9); b.com: 3 (day 5)
+    for (const [seq, domain] of [[1, 'a.com'], [2, 'a.com'], [3, 'b.com']] as const) builder.addArticle({ seq, lang: 'en', domain, category: null, contentType: null, lifeFirst: 5 * 86400, lifeLast: 9 * 86400 })
+    builder.addDay([5, 'US', 1, 100, 2, 6, 5 * 86400, 5 * 86400, 2])
+    builder.addDay([6, 'DE', 1, 300, 1, 1, 6 * 86400, 6 * 86400, 1])
+    builder.addDay([9, 'US', 2, 1000, 1, 4, 9 * 86400, 9 * 86400, 4])
+    builder.addDay([5, 'US', 3, 600, 1, 3, 5 * 86400, 5 * 86400, 3])
+    const data = summarise(builder.finish())
+    const figures = (fromDay: number | null, toDay: number | null) => publisherFigures(data, ['a.com', 'b.com', 'c.com'], { fromDay, toDay })
+    // days 5-6: a.com 400 of the feed's 1,000, positions (6 + 1) / 3 observations
+    const days56 = figures(5, 7)
+    expect(days56.get('a.com')).toEqual({ articles: 1, impressions: 400, share: 0.4, avgPosition: 7 / 3, trends: [] })
+    expect(days56.get('b.com')).toEqual({ articles: 1, impressions: 600, share: 0.6, avgPosition: 3, trends: [] })
+    expect(days56.get('c.com')).toEqual({ articles: 0, impressions: 0, share: 0, avgPosition: null, trends: [] })
+    // day 6 alone, then every day: the feed's total follows the period
+    expect(figures(5, 6).get('a.com')).toMatchObject({ articles: 1, impressions: 100, share: 100 / 700 })
+    expect(figures(6, 7).get('a.com')).toMatchObject({ articles: 1, impressions: 300, share: 1 })
+    expect(figures(null, null).get('a.com')).toMatchObject({ articles: 2, impressions: 1400, share: 1400 / 2000 })
+    expect(figures(10, 20).get('a.com')).toMatchObject({ articles: 0, impressions: 0, share: 0 })
   })
 })
