@@ -77,7 +77,8 @@ export class TrendsRepository {
         '(@state IS NULL OR t.state = @state)',
         '(@structuralType IS NULL OR t.structural_type = @structuralType)',
         '(@semanticType IS NULL OR t.semantic_type = @semanticType)',
-        '(@topicId IS NULL OR t.topic_id = @topicId)',
+        // written out only when asked, so that a topic's trends are found on trends_topic_idx (not by walking all)
+        f.topicId ? 't.topic_id = @topicId' : 'true',
         f.themeId ? 'tp.theme_id = @themeId' : 'true',
         f.search ? "(t.label LIKE @search ESCAPE '\\' OR t.key_entities LIKE @search ESCAPE '\\')" : 'true',
         f.country ? 't.id IN (SELECT trend_id FROM trend_countries WHERE country = @country)' : 'true',
