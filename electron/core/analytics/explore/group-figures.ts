@@ -14,6 +14,10 @@ export function dayRangeOf(from: number | undefined, to: number | undefined): Da
 /** The range's ends as numbers to compare days with (an open end: unbounded). */
 const daySpan = (range: DayRange): [number, number] => [range.fromDay ?? Number.NEGATIVE_INFINITY, range.toDay ?? Number.POSITIVE_INFINITY]
 
+/** Whether none of an article's days lies in [from, to) (or it has no cells): none of its cells need be read. */
+const livesOutside = (data: ActivityData, a: number, from: number, to: number): boolean =>
+  data.whole.firstDay[a]! > data.whole.lastDay[a]! || data.whole.lastDay[a]! < from || data.whole.firstDay[a]! >= to
+
 export interface GroupFigures {
   impressions: number
   /** the best (lowest) position any of the articles reached in the days; null: none seen in them */
@@ -31,10 +35,8 @@ export function groupFigures(data: ActivityData, articles: ArrayLike<number>, ra
   let best = Number.POSITIVE_INFINITY
   for (let i = 0; i < articles.length; i++) {
     const a = articles[i]!
-    const first = whole.firstDay[a]!
-    const last = whole.lastDay[a]!
-    if (first > last || last < from || first >= to) continue
-    if (first >= from && last < to) {
+    if (livesOutside(data, a, from, to)) continue
+    if (whole.firstDay[a]! >= from && whole.lastDay[a]! < to) {
       impressions += whole.impressions[a]!
       if (whole.bestPosition[a]! < best) best = whole.bestPosition[a]!
       continue
@@ -142,7 +144,7 @@ function feedImpressionsByDay(data: ActivityData): { firstDay: number; impressio
 
 /** Each domain's feed figures over the days (a domain the index does not know: none). */
 export function publisherFigures(data: ActivityData, domains: readonly string[], range: DayRange, trendsPerPublisher = 3): Map<string, PublisherFigures> {
-  const { days, whole } = data
+  const { days } = data
   const [from, to] = daySpan(range)
   // the feed's impressions in the days, from its totals per day (every daily cell was read on each call: four times as many at a year of history)
   const feed = feedImpressionsByDay(data)
@@ -158,8 +160,7 @@ export function publisherFigures(data: ActivityData, domains: readonly string[],
       let positionSum = 0
       const byTrend = new Map<number, number>()
       for (const a of members) {
-        // an article whose life lies outside the days (or that has no cells): none of its cells is read
-        if (whole.firstDay[a]! > whole.lastDay[a]! || whole.lastDay[a]! < from || whole.firstDay[a]! >= to) continue
+        if (livesOutside(data, a, from, to)) continue
         let seen = false
         let own = 0
         for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
@@ -195,12 +196,12 @@ export function rankByImpressions(
   range: DayRange,
   page: { ascending: boolean; offset: number; limit: number },
 ): { seqs: number[]; total: number } {
-  const { perDay, whole } = data
+  const { perDay } = data
   const [from, to] = daySpan(range)
   const seqs: number[] = []
   const impressions: number[] = []
   const consider = (a: number) => {
-    if (a < 0 || whole.lastDay[a]! < from || whole.firstDay[a]! >= to) return
+    if (a < 0 || livesOutside(data, a, from, to)) return
     let sum = 0
     let seen = false
     for (let k = perDay.start[a]!; k < perDay.start[a + 1]!; k++) {

@@ -194,33 +194,26 @@ function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow
   for (let j = 0; j < m; j++) if (seen[j]) kept++
   const keptArticles = new Int32Array(kept)
   const keptImps = new Float64Array(kept)
+  // the other sums only when asked (as above)
+  const keptSize = full ? kept : 0
+  const keptObs = new Float64Array(keptSize)
+  const keptPos = new Float64Array(keptSize)
+  const keptFirst = new Float64Array(keptSize)
+  const keptLast = new Float64Array(keptSize)
   let k = 0
   for (let j = 0; j < m; j++) {
     if (!seen[j]) continue
     keptArticles[k] = articles[j]!
-    keptImps[k++] = imps[j]!
-  }
-  if (!full) {
-    scratch.giveBack(inWindowArticles, imps, obs, pos, first, last, seen)
-    return { articles: keptArticles, impressions: keptImps }
-  }
-  const out: WindowSums = {
-    articles: keptArticles,
-    impressions: keptImps,
-    observations: new Float64Array(kept),
-    positionSum: new Float64Array(kept),
-    firstSeen: new Float64Array(kept),
-    lastSeen: new Float64Array(kept),
-  }
-  k = 0
-  for (let j = 0; j < m; j++) {
-    if (!seen[j]) continue
-    out.observations[k] = obs[j]!
-    out.positionSum[k] = pos[j]!
-    out.firstSeen[k] = first[j]!
-    out.lastSeen[k] = last[j]!
+    keptImps[k] = imps[j]!
+    if (full) {
+      keptObs[k] = obs[j]!
+      keptPos[k] = pos[j]!
+      keptFirst[k] = first[j]!
+      keptLast[k] = last[j]!
+    }
     k++
   }
   scratch.giveBack(inWindowArticles, imps, obs, pos, first, last, seen)
-  return out
+  if (!full) return { articles: keptArticles, impressions: keptImps }
+  return { articles: keptArticles, impressions: keptImps, observations: keptObs, positionSum: keptPos, firstSeen: keptFirst, lastSeen: keptLast }
 }

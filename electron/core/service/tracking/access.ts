@@ -21,16 +21,19 @@ export function trackingProject(ctx: RequestContext, explicitProjectId?: string)
 
 /** A list of the caller's project, or 404 (another project's list looks exactly like an unknown one). */
 export function ownList(ctx: RequestContext, listId: string): TrackingList {
-  const projectId = trackingProject(ctx)
-  const list = ctx.store.tracking.head(listId)
-  if (!list || list.projectId !== projectId) throw new ApiError(404, `List ${listId} not found`)
-  return list
+  return owned(ctx, listId, (store) => store.tracking.head(listId))
 }
 
 /** The same with its counts of matches and new publications (the list's own answer: they grow with its matches). */
 export function ownListWithCounts(ctx: RequestContext, listId: string): TrackingListRow {
-  const list = ctx.store.tracking.list(ownList(ctx, listId).id, epochSeconds(ctx.now) - 24 * 3600)
-  if (!list) throw new ApiError(404, `List ${listId} not found`)
+  return owned(ctx, listId, (store) => store.tracking.list(listId, epochSeconds(ctx.now) - 24 * 3600))
+}
+
+/** The list `read` gives when the caller's project owns it (the project is checked first: a key without one is a 403). */
+function owned<T extends TrackingList>(ctx: RequestContext, listId: string, read: (store: RequestContext['store']) => T | undefined): T {
+  const projectId = trackingProject(ctx)
+  const list = read(ctx.store)
+  if (!list || list.projectId !== projectId) throw new ApiError(404, `List ${listId} not found`)
   return list
 }
 

@@ -30,6 +30,10 @@ export type TrackingItemRow = TrackingItem & {
   matchesCount: number
 }
 
+/** An item's columns (alias i), and a list's order of its items. */
+const ITEM_COLUMNS = 'i.id, i.key, i.name, i.type, i.position, i.added_at AS addedAt'
+const ITEM_ORDER = 'ORDER BY i.added_at DESC, i.position DESC, i.id'
+
 const LIST_HEAD_COLUMNS = `l.id, l.project_id AS projectId, l.kind, l.name, l.color_index AS colorIndex, l.countries, l.langs,
   l.search_scope AS searchScope, l.active, l.scan_status AS scanStatus, l.scan_error AS scanError,
   l.extraction_started_at AS extractionStartedAt, l.last_scanned_at AS lastScannedAt, l.next_scan_at AS nextScanAt,
@@ -84,20 +88,14 @@ export class TrackingRepository {
 
   /** A list's items in its order, without their matches (what its figures need). */
   itemsWithoutCounts(listId: string): TrackingItem[] {
-    return this.sqlite
-      .prepare(
-        `SELECT i.id, i.key, i.name, i.type, i.position, i.added_at AS addedAt
-         FROM tracking_items i WHERE i.list_id = ? ORDER BY i.added_at DESC, i.position DESC, i.id`,
-      )
-      .all(listId) as TrackingItem[]
+    return this.sqlite.prepare(`SELECT ${ITEM_COLUMNS} FROM tracking_items i WHERE i.list_id = ? ${ITEM_ORDER}`).all(listId) as TrackingItem[]
   }
 
   items(listId: string): TrackingItemRow[] {
     return this.sqlite
       .prepare(
-        `SELECT i.id, i.key, i.name, i.type, i.position, i.added_at AS addedAt,
-                (SELECT count(*) FROM mention_matches m WHERE m.item_id = i.id) AS matchesCount
-         FROM tracking_items i WHERE i.list_id = ? ORDER BY i.added_at DESC, i.position DESC, i.id`,
+        `SELECT ${ITEM_COLUMNS}, (SELECT count(*) FROM mention_matches m WHERE m.item_id = i.id) AS matchesCount
+         FROM tracking_items i WHERE i.list_id = ? ${ITEM_ORDER}`,
       )
       .all(listId) as TrackingItemRow[]
   }
