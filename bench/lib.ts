@@ -11,8 +11,7 @@ import Database from 'better-sqlite3'
 import { generateDemoWorld } from '../electron/core/demo/generate'
 import { ensureDemoProject } from '../electron/core/demo/demo-project'
 import type { DemoScale } from '../electron/core/demo/scales'
-import { refreshSignals } from '../electron/core/jobs/signals'
-import { refreshTrends } from '../electron/core/jobs/trends'
+import { analyticsStale, refreshAnalytics } from '../electron/core/jobs/refresh'
 import { createApiKey } from '../electron/core/service/keys'
 import { Store } from '../electron/core/store/store'
 
@@ -61,9 +60,12 @@ export function openWorld(scale: DemoScale, fresh = false): Store {
     ensureDemoProject(store, END)
     line(`generated the ${scale} world in ${((performance.now() - started) / 1000).toFixed(0)} s: ${n(summary.articles)} articles, ${n(summary.observations)} observations`)
   }
-  if (store.counts().trends === 0) {
-    refreshTrends(store, END)
-    refreshSignals(store, END)
+  // the world as an import leaves it: trends and signals computed and marked current, so that a
+  // server started on a copy has nothing to catch up on (copyWorld's `analyticsBehind` asks for that)
+  if (analyticsStale(store)) {
+    const started = performance.now()
+    refreshAnalytics(store, END)
+    line(`computed the ${scale} world's trends and signals in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   }
   return store
 }
@@ -73,7 +75,11 @@ export function openWorld(scale: DemoScale, fresh = false): Store {
  * request limits (the bench measures the store and the server, not the limits: a setting of the
  * bench's own copy, never a default), and an API key of its project. Removed by `remove`.
  */
-export async function copyWorld(scale: DemoScale, options: { withIndexFile?: boolean } = {}): Promise<{ dir: string; key: string; remove(): void }> {
+/**
+ * `analyticsBehind`: the copy's data is newer than its trends and signals (as after `import
+ * --no-refresh`, or the first start after an upgrade), so a server started on it recomputes them.
+ */
+export async function copyWorld(scale: DemoScale, options: { withIndexFile?: boolean; analyticsBehind?: boolean } = {}): Promise<{ dir: string; key: string; remove(): void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `feedlens-bench-${scale}-`))
   const source = new Database(worldFile(scale), { readonly: true })
   await source.backup(path.join(dir, 'feedlens.db'))
@@ -82,11 +88,14 @@ export async function copyWorld(scale: DemoScale, options: { withIndexFile?: boo
   const store = Store.open({ file: path.join(dir, 'feedlens.db'), migrationsFolder: MIGRATIONS })
   store.sqlite.prepare('UPDATE plans SET requests_per_minute = NULL, requests_per_month = NULL').run()
   const key = createApiKey(store, { name: 'bench', projectId: store.projects.all()[0]!.id }, END).value
+  if (options.analyticsBehind) store.transaction(() => store.freshness.markDataChanged(END))
   store.close()
-  // a store at rest, as an app starts on one: the copy's gigabytes written out first (their
-  // write-back would otherwise slow the first reads of what is measured)
-  for (const name of fs.readdirSync(dir)) {
-    const fd = fs.openSync(path.join(dir, name), 'r')
+  // a store at rest, as an app starts on one: the copy's gigabytes written out first, and what
+  // the bench itself last wrote to the cached world (its index file, its checkpoint), whose
+  // write-back would otherwise slow the first reads of what is measured
+  const cached = [worldFile(scale), `${worldFile(scale)}.activity`].filter((f) => fs.existsSync(f))
+  for (const file of [...fs.readdirSync(dir).map((name) => path.join(dir, name)), ...cached]) {
+    const fd = fs.openSync(file, 'r')
     fs.fsyncSync(fd)
     fs.closeSync(fd)
   }

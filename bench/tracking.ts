@@ -3,6 +3,8 @@
  * their own (each call another window: shifted by an hour, of another age), against DuckDB on the
  * same raw observations; and how soon a server that starts answers its first metrics request.
  */
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
 import { WebSessions } from '../electron/core/auth/web-sessions'
 import { Core } from '../electron/core/core'
 import { ensureDemoProject } from '../electron/core/demo/demo-project'
@@ -176,33 +178,59 @@ async function compareWithDuck(app: ReturnType<typeof createHttpApp>, headers: R
 export interface StartResults {
   /** from the server saying it listens to the first metrics answer (ms), with the index file beside the store */
   firstAnswer: number
+  /** the same from the start of its process (ms) */
+  firstAnswerFromSpawn: number
   /** the same without the file (the index built while the request waits) */
   firstAnswerCold: number
+  /** the same, with the file, while the start recomputes trends and signals (data newer than them) */
+  firstAnswerCatchingUp: number
+  /** a bare Node process reading the same index file after the same copy (ms): what the machine asks of any start */
+  bareRead: number
   /** resident memory of the server after its tracking and other answers (MiB) */
   rss: number
+}
+
+/** A bare Node process reading a file whole: the time it reports (ms). */
+function bareReadOf(file: string): number {
+  const script = `const t = performance.now(); require('node:fs').readFileSync(${JSON.stringify(file)}); process.stdout.write(String(performance.now() - t))`
+  return Number(execFileSync(process.execPath, ['-e', script]).toString())
 }
 
 /**
  * `feedlens serve` started on a copy of the world: how long its first metrics answer takes once it
  * listens (with the activity index saved beside the store, as every import's refresh leaves it;
- * and without), and its memory after answering.
+ * without it; and with it while the start recomputes trends and signals, as after `import
+ * --no-refresh` or an upgrade), and its memory after answering. Beside it, a bare Node process
+ * reading the same index file after the same copy: on this virtual machine, memory a process
+ * touches first just after gigabytes were written and freed costs several times what it costs
+ * once settled, and that falls on any start alike (docs/performance.md, session 18).
  */
 export async function measureStart(scale: DemoScale, lists: BenchLists): Promise<StartResults> {
-  const first = async (withIndexFile: boolean) => {
-    const copy = await copyWorld(scale, { withIndexFile })
+  const first = async (withIndexFile: boolean, analyticsBehind = false) => {
+    const copy = await copyWorld(scale, { withIndexFile, analyticsBehind })
+    const spawned = performance.now()
     const server = await serveFolder(copy.dir)
     try {
       const w = window(30, 0)
       const { ms: took } = await timedGet(`${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${w.query}&limit=200`, copy.key)
+      const fromSpawn = performance.now() - spawned
       for (const path of [`/v1/tracking/lists/${lists.entity500}/rollup?${w.query}`, '/v1/trends?limit=50', '/v1/articles?limit=50', '/public/discover/volatility']) await timedGet(`${server.url}${path}`, copy.key)
-      return { took, rss: server.rss() }
+      return { took, fromSpawn, rss: server.rss() }
     } finally {
       await server.stop()
       copy.remove()
     }
   }
+  const bare = await copyWorld(scale)
+  const bareRead = bareReadOf(path.join(bare.dir, 'feedlens.db.activity'))
+  bare.remove()
   const warm = await first(true)
   const cold = await first(false)
-  line(`  \`feedlens serve\` started on a copy: first metrics answer ${ms(warm.took)} after it listens (index file beside the store); ${ms(cold.took)} without the file (built while the request waits); server memory ${n(warm.rss)} MiB`)
-  return { firstAnswer: warm.took, firstAnswerCold: cold.took, rss: warm.rss }
+  const catchingUp = await first(true, true)
+  line(
+    `  \`feedlens serve\` started on a copy: first metrics answer ${ms(warm.took)} after it listens, ${ms(warm.fromSpawn)} after its process started ` +
+      `(index file beside the store; a bare Node process reads that file in ${ms(bareRead)} after the same copy); ${ms(cold.took)} without the file (built while the request waits); ` +
+      `${ms(catchingUp.took)} with the file while the start recomputes trends and signals; server memory ${n(warm.rss)} MiB`,
+  )
+  return { firstAnswer: warm.took, firstAnswerFromSpawn: warm.fromSpawn, firstAnswerCold: cold.took, firstAnswerCatchingUp: catchingUp.took, bareRead, rss: warm.rss }
 }
