@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { articleSeqsOfEntities, firstInOrder, publisherFigures, rankByImpressions, trendFigures } from '../../electron/core/analytics/explore/group-figures'
+import { articleSeqsOfEntities, countryFigures, firstInOrder, livingRange, publisherFigures, rankByImpressions, trendFigures } from '../../electron/core/analytics/explore/group-figures'
 import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { nearestStripIndex, overlayOption, stripPath, stripX, stripY } from '../../renderer/src/features/signals/volatility-chart'
@@ -193,6 +193,61 @@ describe('articles ranked by their impressions in a period (activity index)', ()
         const before = (x: number, y: number) => direction * (values[x]! - values[y]!) < 0 || (values[x] === values[y] && direction * (x - y) < 0)
         const sorted = Array.from(values.keys()).sort((x, y) => direction * (values[x]! - values[y]!) || direction * (x - y))
         expect(firstInOrder(values.length, k, before)).toEqual(sorted.slice(0, k))
+      }),
+      { seed: 42, numRuns: 300 },
+    )
+  })
+})
+
+describe('a period\'s stretch of the index', () => {
+  // articles about in the order first seen; `late` of them imported out of order (an old article
+  // seen again days later, or one whose days come before its neighbours')
+  const world = fc.record({
+    lives: fc.array(fc.record({ gap: fc.integer({ min: 0, max: 2 }), span: fc.integer({ min: 0, max: 4 }), late: fc.integer({ min: -20, max: 0 }), lateChance: fc.integer({ min: 0, max: 9 }), imps: fc.integer({ min: 1, max: 50 }), us: fc.boolean() }), { maxLength: 40 }),
+    from: fc.integer({ min: -2, max: 50 }),
+    length: fc.integer({ min: 0, max: 12 }),
+  })
+  const build = (lives: Array<{ gap: number; span: number; late: number; lateChance: number; imps: number; us: boolean }>) => {
+    const builder = new ActivityBuilder()
+    const cells: Array<{ seq: number; day: number; country: string; imps: number }> = []
+    let day = 0
+    lives.forEach((life, i) => {
+      day += life.gap
+      const seq = i + 1
+      const first = life.lateChance === 0 ? Math.max(0, day + life.late) : day
+      builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: first * 86400, lifeLast: (first + life.span) * 86400 })
+      // an article without cells now and then
+      if (life.imps % 7 === 0) return
+      for (let d = first; d <= first + life.span; d++) {
+        const country = life.us || d % 2 === 0 ? 'US' : 'DE'
+        builder.addDay([d, country, seq, life.imps, 1, 1, d * 86400, d * 86400, 1])
+        cells.push({ seq, day: d, country, imps: life.imps })
+      }
+    })
+    return { data: summarise(builder.finish()), cells }
+  }
+
+  it('leaves out of its stretch only articles that live outside the period, and the period\'s figures are those of every cell', () => {
+    fc.assert(
+      fc.property(world, ({ lives, from, length }) => {
+        const { data, cells } = build(lives)
+        const to = from + length
+        const [lo, hi] = livingRange(data, from, to)
+        for (let a = 0; a < data.seq.length; a++) {
+          if (a >= lo && a < hi) continue
+          expect(cells.some((c) => c.seq === data.seq[a] && c.day >= from && c.day < to)).toBe(false)
+        }
+        const inPeriod = cells.filter((c) => c.day >= from && c.day < to)
+        const expected = new Map<string, { articles: number; impressions: number }>()
+        for (const country of ['US', 'DE']) {
+          const own = inPeriod.filter((c) => c.country === country)
+          if (data.countries.find(country) !== undefined) expected.set(country, { articles: new Set(own.map((c) => c.seq)).size, impressions: own.reduce((t, c) => t + c.imps, 0) })
+        }
+        expect(countryFigures(data, { fromDay: from, toDay: to })).toEqual(expected)
+        const sums = new Map<number, number>()
+        for (const c of inPeriod) sums.set(c.seq, (sums.get(c.seq) ?? 0) + c.imps)
+        const ranked = [...sums].sort((x, y) => y[1] - x[1] || y[0] - x[0]).map(([seq]) => seq)
+        expect(rankByImpressions(data, null, { fromDay: from, toDay: to }, { ascending: false, offset: 0, limit: 100 })).toEqual({ seqs: ranked, total: ranked.length })
       }),
       { seed: 42, numRuns: 300 },
     )

@@ -18,6 +18,42 @@ const daySpan = (range: DayRange): [number, number] => [range.fromDay ?? Number.
 const livesOutside = (data: ActivityData, a: number, from: number, to: number): boolean =>
   data.whole.firstDay[a]! > data.whole.lastDay[a]! || data.whole.lastDay[a]! < from || data.whole.firstDay[a]! >= to
 
+const lifeBoundsOf = new WeakMap<ActivityData, { lastBefore: Int32Array; firstFrom: Int32Array }>()
+
+/**
+ * The index numbers [lo, hi) outside of which every article lives outside the days [from, to):
+ * articles come into the index about in the order they were first seen, so a period's articles
+ * are one stretch of it, found by halving over the running latest last day (from the start) and
+ * the running earliest first day (from the end), kept once per index. An article imported out of
+ * time order widens the stretch, never hides an article.
+ */
+export function livingRange(data: ActivityData, from: number, to: number): [number, number] {
+  const n = data.seq.length
+  let bounds = lifeBoundsOf.get(data)
+  if (!bounds) {
+    const { firstDay, lastDay } = data.whole
+    const lastBefore = new Int32Array(n)
+    const firstFrom = new Int32Array(n)
+    for (let a = 0, most = -(2 ** 31); a < n; a++) lastBefore[a] = most = Math.max(most, lastDay[a]!)
+    for (let a = n - 1, least = 2 ** 31 - 1; a >= 0; a--) firstFrom[a] = least = Math.min(least, firstDay[a]!)
+    bounds = { lastBefore, firstFrom }
+    lifeBoundsOf.set(data, bounds)
+  }
+  // the first article whose running latest last day reaches from; the first whose running earliest first day is past the end
+  const firstWhere = (holds: (a: number) => boolean, low: number) => {
+    let lo = low
+    let hi = n
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (holds(mid)) hi = mid
+      else lo = mid + 1
+    }
+    return lo
+  }
+  const lo = firstWhere((a) => bounds.lastBefore[a]! >= from, 0)
+  return [lo, firstWhere((a) => bounds.firstFrom[a]! >= to, lo)]
+}
+
 export interface GroupFigures {
   impressions: number
   /** the best (lowest) position any of the articles reached in the days; null: none seen in them */
@@ -95,7 +131,8 @@ export function countryFigures(data: ActivityData, range: DayRange): Map<string,
   const impressions = new Float64Array(countries)
   // the last article counted in each country: an article's cells are together, so each counts once
   const lastCounted = new Int32Array(countries).fill(-1)
-  for (let a = 0; a < data.seq.length; a++) {
+  const [lo, hi] = livingRange(data, from, to)
+  for (let a = lo; a < hi; a++) {
     if (data.whole.lastDay[a]! < from || data.whole.firstDay[a]! >= to) continue
     for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
       const day = days.day[k]!
@@ -214,7 +251,10 @@ export function rankByImpressions(
     seqs.push(data.seq[a]!)
     impressions.push(sum)
   }
-  if (candidates === null) for (let a = 0; a < data.seq.length; a++) consider(a)
+  if (candidates === null) {
+    const [lo, hi] = livingRange(data, from, to)
+    for (let a = lo; a < hi; a++) consider(a)
+  }
   else for (const seq of candidates) consider(seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1)
   const direction = page.ascending ? 1 : -1
   const before = (x: number, y: number) => direction * (impressions[x]! - impressions[y]!) < 0 || (impressions[x] === impressions[y] && direction * (seqs[x]! - seqs[y]!) < 0)
