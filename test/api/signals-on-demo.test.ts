@@ -144,6 +144,21 @@ describe('the public signal methods', () => {
     expect(slots.body.points.map((p: { bucket: string }) => p.bucket.slice(0, 10))).toEqual(new Array(slots.body.points.length).fill('2026-11-19'))
   })
 
+  it('answers a period off the pairs kept from the periods asked before exactly as from nothing kept', async () => {
+    const periods = ['date_from=2026-10-01&date_to=2026-10-31', 'date_from=2026-10-02&date_to=2026-11-01', 'date_from=2026-10-10&date_to=2026-10-20', 'date_from=2026-09-01&date_to=2026-11-20', 'date_from=2026-11-10&granularity=3h']
+    for (const country of ['all', 'DE']) {
+      for (const period of periods) {
+        const kept = await get(`/app/signals/history?country=${country}&${period}`, session)
+        // new data drops what is kept (pairs and answers): the same period computed from its snapshots alone
+        store.changed('data')
+        const alone = await get(`/app/signals/history?country=${country}&${period}`, session)
+        expect(kept.status).toBe(200)
+        expect(kept.body.points.length).toBeGreaterThan(5)
+        expect(kept.body).toEqual(alone.body)
+      }
+    }
+  })
+
   it('explains a spike with the articles and publishers that moved most', async () => {
     const s = shakeups.find((x) => !x.format_group)!
     const { status, body } = await get(`/app/signals/movers?country=${s.country}&bucket=${s.day}`, session)

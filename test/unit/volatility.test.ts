@@ -1,6 +1,8 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatInterestSeries } from '../../electron/core/analytics/signals/format-interest'
-import { indexFromZ, indexSeries, movers, pointDistances, rankBiasedOverlap, robustZ, snapshotDistance } from '../../electron/core/analytics/signals/volatility'
+import { SnapshotPairsKept } from '../../electron/core/analytics/signals/snapshot-pairs'
+import { indexFromZ, indexSeries, movers, pointDistances, pointDistancesOfPairs, rankBiasedOverlap, robustZ, snapshotDistance } from '../../electron/core/analytics/signals/volatility'
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from)
 
@@ -25,6 +27,45 @@ describe('rank-biased overlap', () => {
 
   it('gives a full reshuffle almost the maximum distance', () => {
     expect(snapshotDistance(range(100), range(100).reverse())).toBeGreaterThan(0.99)
+  })
+
+  // the definition with a set per list's prefix: the marks kept from call to call must agree with it
+  const bySets = (a: readonly (string | number)[], b: readonly (string | number)[], p: number) => {
+    const depth = Math.max(a.length, b.length)
+    if (depth === 0) return 1
+    const seenA = new Set<string | number>()
+    const seenB = new Set<string | number>()
+    let overlap = 0
+    let sum = 0
+    let weight = 1
+    for (let d = 1; d <= depth; d++) {
+      const x = a[d - 1]
+      const y = b[d - 1]
+      if (x !== undefined) {
+        if (seenB.has(x)) overlap++
+        seenA.add(x)
+      }
+      if (y !== undefined) {
+        if (seenA.has(y) && y !== x) overlap++
+        seenB.add(y)
+      }
+      if (x !== undefined && x === y) overlap++
+      weight *= p
+      sum += (overlap / d) * weight
+    }
+    return Math.min(1, (overlap / depth) * weight + ((1 - p) / p) * sum)
+  }
+
+  it('agrees with the definition on any lists, one call after another (seqs, repeats, large or negative numbers, text)', () => {
+    const id = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 3_000_000 }), fc.constantFrom(-1, 2 ** 24, 2 ** 31, 1.5), fc.constantFrom('a', 'b', '7'))
+    const seq = fc.integer({ min: 0, max: 60 })
+    const lists = fc.oneof(fc.tuple(fc.array(seq, { maxLength: 30 }), fc.array(seq, { maxLength: 30 })), fc.tuple(fc.array(id, { maxLength: 20 }), fc.array(id, { maxLength: 20 })))
+    fc.assert(
+      fc.property(fc.array(lists, { minLength: 1, maxLength: 8 }), fc.constantFrom(0.5, 0.9), (calls, p) => {
+        for (const [a, b] of calls) expect(rankBiasedOverlap(a, b, p)).toBe(bySets(a, b, p))
+      }),
+      { seed: 42, numRuns: 400 },
+    )
   })
 })
 
@@ -103,5 +144,51 @@ describe('format interest', () => {
       { day: 1, format: 'News', index: 50, shareOfImpressions: 0.75, shareOfPublications: 0.25 },
       { day: 1, format: 'Utility', index: 50, shareOfImpressions: 0.25, shareOfPublications: 0.75 },
     ])
+  })
+})
+
+describe('volatility over any period, off the pairs kept from the periods before', () => {
+  const bucketOf = (at: number) => String(Math.floor(at / 4))
+  const feed = fc.array(fc.record({ gap: fc.integer({ min: 1, max: 3 }), ranked: fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 6 }) }), { maxLength: 30 }).map((rows) => {
+    let at = 0
+    return rows.map((r) => ({ at: (at += r.gap), ranked: r.ranked }))
+  })
+  const range = fc.tuple(fc.integer({ min: -5, max: 90 }), fc.integer({ min: 0, max: 40 })).map(([from, length]) => [from, from + length] as const)
+
+  it('gives every period the points of its own snapshots, reading no more than them, and nothing for a period it covers', () => {
+    fc.assert(
+      fc.property(feed, fc.array(range, { minLength: 1, maxLength: 6 }), (snapshots, periods) => {
+        let read = 0
+        const kept = new SnapshotPairsKept((from, to) => {
+          const out = snapshots.filter((s) => s.at >= from && s.at <= to)
+          read += out.length
+          return out
+        })
+        for (const [from, to] of periods) {
+          const own = snapshots.filter((s) => s.at >= from && s.at <= to).map((s) => ({ bucket: bucketOf(s.at), ranked: s.ranked }))
+          read = 0
+          expect(pointDistancesOfPairs(kept.covering(from, to), from, to, bucketOf)).toEqual(pointDistances(own))
+          // no more than its own snapshots (and a kept one at each edge, read again to measure against)
+          expect(read).toBeLessThanOrEqual(own.length + 2)
+          read = 0
+          kept.covering(from, to)
+          expect(read).toBe(0)
+        }
+      }),
+      { seed: 42, numRuns: 400 },
+    )
+  })
+
+  it('measures the first kept snapshot against the one before it once a period reaches back past it', () => {
+    const snapshots = [
+      { at: 10, ranked: [1, 2, 3] },
+      { at: 20, ranked: [2, 1, 3] },
+      { at: 30, ranked: [2, 1, 4] },
+    ]
+    const kept = new SnapshotPairsKept((from, to) => snapshots.filter((s) => s.at >= from && s.at <= to))
+    expect(kept.covering(20, 30).distance).toEqual([Number.NaN, snapshotDistance([2, 1, 3], [2, 1, 4])])
+    const wider = kept.covering(0, 30)
+    expect(wider.at).toEqual([10, 20, 30])
+    expect(wider.distance).toEqual([Number.NaN, snapshotDistance([1, 2, 3], [2, 1, 3]), snapshotDistance([2, 1, 3], [2, 1, 4])])
   })
 })

@@ -57,6 +57,15 @@ export function decodeFeedEntries(packed: Uint8Array): FeedEntries {
   return entries
 }
 
+/** The articles of a snapshot in position order, alone (a ranking): what a volatility series reads. */
+export function decodeFeedSeqs(packed: Uint8Array): number[] {
+  const n = feedEntryCount(packed)
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength)
+  const seqs = new Array<number>(n)
+  for (let i = 0; i < n; i++) seqs[i] = view.getUint32(i * ENTRY_BYTES)
+  return seqs
+}
+
 /** Two snapshots' entries as one (an existing snapshot that an import adds to). */
 export function concatFeedEntries(a: FeedEntries, b: FeedEntries): FeedEntries {
   const join = (x: Uint32Array, y: Uint32Array) => {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isBusyError } from './busy'
 import { ActivityKeeper } from './activity-keeper'
+import { VolatilityPairs } from './volatility-pairs'
 import { openStore, WAL_AUTOCHECKPOINT_PAGES, type Db, type OpenedStore, type OpenStoreOptions } from './database'
 import {
   ApiKeysRepository,
@@ -108,6 +109,9 @@ export class Store {
 
   /** The feed's activity in memory for tracking lists, following the data (its snapshot beside the store's file). */
   readonly activity: ActivityKeeper
+
+  /** The feed snapshots' pair distances of the volatility series asked so far, per country (while the data stays). */
+  readonly volatilityPairs = new VolatilityPairs(this)
 
   constructor(private readonly opened: OpenedStore) {
     const { db, sqlite } = opened

@@ -29,10 +29,46 @@ const MIN_SPREAD = 0.005
 
 /** Extrapolated rank-biased overlap of two ranked lists of ids (most prominent first). */
 export function rankBiasedOverlap(a: readonly (string | number)[], b: readonly (string | number)[], p = RBO_P): number {
+  if (a.length === 0 && b.length === 0) return 1
+  if (smallIds(a) && smallIds(b)) return overlapOfSmallIds(a as readonly number[], b as readonly number[], p)
+  // other ids (text, or numbers past the marks' reach) are numbered first
+  const numbers = new Map<string | number, number>()
+  const number = (id: string | number) => {
+    let n = numbers.get(id)
+    if (n === undefined) numbers.set(id, (n = numbers.size))
+    return n
+  }
+  return overlapOfSmallIds(a.map(number), b.map(number), p)
+}
+
+/** Ids up to this are marked in place (article seqs: a million articles take 4 MB a list). */
+const MARKED_IDS = 1 << 24
+const smallIds = (ids: readonly (string | number)[]): boolean => ids.every((id) => typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < MARKED_IDS)
+
+/**
+ * Which ids each list's prefix holds so far, by call: an id is in the prefix when its mark is the
+ * call's number. Sets built per call took most of a volatility series' time (two per snapshot pair).
+ */
+const marks = { inA: new Int32Array(0), inB: new Int32Array(0), call: 0 }
+
+function overlapOfSmallIds(a: readonly number[], b: readonly number[], p: number): number {
+  let largest = -1
+  for (const id of a) if (id > largest) largest = id
+  for (const id of b) if (id > largest) largest = id
+  if (largest >= marks.inA.length) {
+    const size = Math.min(MARKED_IDS, Math.max(largest + 1, marks.inA.length * 2, 1024))
+    marks.inA = new Int32Array(size)
+    marks.inB = new Int32Array(size)
+    marks.call = 0
+  }
+  if (marks.call === 2 ** 31 - 1) {
+    marks.inA.fill(0)
+    marks.inB.fill(0)
+    marks.call = 0
+  }
+  const call = ++marks.call
+  const { inA, inB } = marks
   const depth = Math.max(a.length, b.length)
-  if (depth === 0) return 1
-  const seenA = new Set<string | number>()
-  const seenB = new Set<string | number>()
   let overlap = 0
   let sum = 0
   let weight = 1
@@ -40,12 +76,12 @@ export function rankBiasedOverlap(a: readonly (string | number)[], b: readonly (
     const x = a[d - 1]
     const y = b[d - 1]
     if (x !== undefined) {
-      if (seenB.has(x)) overlap++
-      seenA.add(x)
+      if (inB[x] === call) overlap++
+      inA[x] = call
     }
     if (y !== undefined) {
-      if (seenA.has(y) && y !== x) overlap++
-      seenB.add(y)
+      if (inA[y] === call && y !== x) overlap++
+      inB[y] = call
     }
     if (x !== undefined && x === y) overlap++
     weight *= p
@@ -106,15 +142,55 @@ export function indexSeries(points: ReadonlyArray<{ bucket: string; distance: nu
  * bucket (day or slot) it belongs to; a snapshot's distance counts in its own bucket.
  */
 export function pointDistances(snapshots: ReadonlyArray<{ bucket: string; ranked: readonly number[] }>): Array<{ bucket: string; distance: number }> {
+  return bucketMeans(snapshots.length - 1, (i) => snapshots[i + 1]!.bucket, (i) => snapshotDistance(snapshots[i]!.ranked, snapshots[i + 1]!.ranked))
+}
+
+/** The mean distance of each bucket over `pairs` pairs in time order (the i-th pair's bucket and distance). */
+function bucketMeans(pairs: number, bucketOf: (i: number) => string, distanceOf: (i: number) => number): Array<{ bucket: string; distance: number }> {
   const sums = new Map<string, { total: number; n: number }>()
-  for (let i = 1; i < snapshots.length; i++) {
-    const s = snapshots[i]!
-    const entry = sums.get(s.bucket) ?? { total: 0, n: 0 }
-    entry.total += snapshotDistance(snapshots[i - 1]!.ranked, s.ranked)
+  for (let i = 0; i < pairs; i++) {
+    const bucket = bucketOf(i)
+    const entry = sums.get(bucket) ?? { total: 0, n: 0 }
+    entry.total += distanceOf(i)
     entry.n++
-    sums.set(s.bucket, entry)
+    sums.set(bucket, entry)
   }
   return [...sums.entries()].map(([bucket, { total, n }]) => ({ bucket, distance: total / n }))
+}
+
+/** A feed's snapshot times in order, and the distance of each from the one before it (`distance[0]` is NaN). */
+export interface SnapshotPairs {
+  at: number[]
+  distance: number[]
+}
+
+/**
+ * Every consecutive pair's distance of a country's snapshots (in time order), computed once for
+ * any range of them; only the previous snapshot is held while the rest stream by.
+ */
+export function snapshotPairs(snapshots: Iterable<{ at: number; ranked: readonly number[] }>): SnapshotPairs {
+  const at: number[] = []
+  const distance: number[] = []
+  let previous: readonly number[] | null = null
+  for (const s of snapshots) {
+    at.push(s.at)
+    distance.push(previous === null ? Number.NaN : snapshotDistance(previous, s.ranked))
+    previous = s.ranked
+  }
+  return { at, distance }
+}
+
+/**
+ * The points of the snapshots from `from` to `to` (instants, both included) off their kept pairs:
+ * what pointDistances gives for those snapshots alone (a pair counts when both its snapshots lie
+ * in the range), without reading or comparing them again.
+ */
+export function pointDistancesOfPairs(pairs: SnapshotPairs, from: number, to: number, bucketOf: (at: number) => string): Array<{ bucket: string; distance: number }> {
+  let first = 0
+  while (first < pairs.at.length && pairs.at[first]! < from) first++
+  let end = first
+  while (end < pairs.at.length && pairs.at[end]! <= to) end++
+  return bucketMeans(Math.max(0, end - first - 1), (i) => bucketOf(pairs.at[first + i + 1]!), (i) => pairs.distance[first + i + 1]!)
 }
 
 export interface Mover {

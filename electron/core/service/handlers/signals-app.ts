@@ -1,4 +1,4 @@
-import { combineSeries, dayBucket, indexSeries, movers, pointDistances, restrictSnapshots, slotBucket, BASELINE_DAYS, SLOTS_PER_DAY } from '../../analytics/signals/volatility'
+import { combineSeries, dayBucket, indexSeries, movers, pointDistances, pointDistancesOfPairs, restrictSnapshots, slotBucket, BASELINE_DAYS, SLOTS_PER_DAY } from '../../analytics/signals/volatility'
 import { epochSeconds } from '../../time/buckets'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
@@ -22,9 +22,9 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
       const bucketOf = query.granularity === 'day' ? dayBucket : slotBucket
       const baselineFrom = from - (BASELINE_DAYS + 1) * 86_400
       const perCountry = countries.map((country) => {
-        const kept = query.category
-          ? restrictSnapshots(ctx.store.signalWriter.snapshots(country, baselineFrom, to), (_, f) => f === query.category)
-          : ctx.store.signalWriter.rankings(country, baselineFrom, to)
+        // the whole feed's pairs are kept from one period to the next; a category's are read each time
+        if (!query.category) return pointDistancesOfPairs(ctx.store.volatilityPairs.covering(country, baselineFrom, to), baselineFrom, to, bucketOf)
+        const kept = restrictSnapshots(ctx.store.signalWriter.snapshots(country, baselineFrom, to), (_, f) => f === query.category)
         return pointDistances(kept.map((s) => ({ bucket: bucketOf(s.at), ranked: s.ranked })))
       })
       const distances = perCountry.length === 1 ? perCountry[0]! : combineSeries(perCountry)
