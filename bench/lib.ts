@@ -90,12 +90,10 @@ export async function copyWorld(scale: DemoScale, options: { withIndexFile?: boo
   const key = createApiKey(store, { name: 'bench', projectId: store.projects.all()[0]!.id }, END).value
   if (options.analyticsBehind) store.transaction(() => store.freshness.markDataChanged(END))
   store.close()
-  // a store at rest, as an app starts on one: the copy's gigabytes written out first, and what
-  // the bench itself last wrote to the cached world (its index file, its checkpoint), whose
-  // write-back would otherwise slow the first reads of what is measured
-  const cached = [worldFile(scale), `${worldFile(scale)}.activity`].filter((f) => fs.existsSync(f))
-  for (const file of [...fs.readdirSync(dir).map((name) => path.join(dir, name)), ...cached]) {
-    const fd = fs.openSync(file, 'r')
+  // a store at rest, as an app starts on one: the copy's gigabytes written out first (their
+  // write-back would otherwise slow the first reads of what is measured)
+  for (const name of fs.readdirSync(dir)) {
+    const fd = fs.openSync(path.join(dir, name), 'r')
     fs.fsyncSync(fd)
     fs.closeSync(fd)
   }

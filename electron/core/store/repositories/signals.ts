@@ -3,15 +3,13 @@ import { atomically } from '../atomic'
 import { articleSumsIn } from './hourly-window'
 import { decodeFeedEntries, decodeFeedSeqs, type FeedEntries } from '../feed-entries'
 
-/** A country's feed snapshots in [from, to] (epoch seconds), oldest first, entries decoded. */
-function snapshotRowsBetween(sqlite: Database.Database, country: string, from: number, to: number): Array<{ at: number; entries: Buffer }> {
-  return sqlite
-    .prepare(`SELECT observed_at AS at, entries FROM feed_snapshots WHERE country = ? AND observed_at >= ? AND observed_at <= ? ORDER BY observed_at`)
-    .all(country, from, to) as Array<{ at: number; entries: Buffer }>
-}
+/** A country's feed snapshots in [from, to] (epoch seconds), oldest first, as stored. */
+const SNAPSHOTS_BETWEEN = `SELECT observed_at AS at, entries FROM feed_snapshots WHERE country = ? AND observed_at >= ? AND observed_at <= ? ORDER BY observed_at`
 
+/** The same snapshots, entries decoded. */
 function feedSnapshotsBetween(sqlite: Database.Database, country: string, from: number, to: number): Array<{ at: number; entries: FeedEntries }> {
-  return snapshotRowsBetween(sqlite, country, from, to).map((r) => ({ at: r.at, entries: decodeFeedEntries(r.entries) }))
+  const rows = sqlite.prepare(SNAPSHOTS_BETWEEN).all(country, from, to) as Array<{ at: number; entries: Buffer }>
+  return rows.map((r) => ({ at: r.at, entries: decodeFeedEntries(r.entries) }))
 }
 
 /** The format group (content_type) of each article. */
@@ -100,17 +98,10 @@ export class SignalWriter {
     })
   }
 
-  /** The same rankings one at a time, read as they are used (a year of a feed's snapshots is never held at once). */
+  /** The same snapshots' rankings alone (no formats looked up), one at a time as they are used: a year of a feed's snapshots is never held at once. */
   *eachRanking(country: string, from: number, to: number): Generator<{ at: number; ranked: number[] }> {
-    const rows = this.sqlite
-      .prepare(`SELECT observed_at AS at, entries FROM feed_snapshots WHERE country = ? AND observed_at >= ? AND observed_at <= ? ORDER BY observed_at`)
-      .iterate(country, from, to) as IterableIterator<{ at: number; entries: Buffer }>
+    const rows = this.sqlite.prepare(SNAPSHOTS_BETWEEN).iterate(country, from, to) as IterableIterator<{ at: number; entries: Buffer }>
     for (const r of rows) yield { at: r.at, ranked: decodeFeedSeqs(r.entries) }
-  }
-
-  /** The same snapshots' rankings alone (no formats looked up): what a whole-feed index needs. */
-  rankings(country: string, from: number, to: number): Array<{ at: number; ranked: number[] }> {
-    return snapshotRowsBetween(this.sqlite, country, from, to).map((r) => ({ at: r.at, ranked: decodeFeedSeqs(r.entries) }))
   }
 
   /** Each article's top-level topic (themes > topics > trends), where trends have been computed. */
