@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sectionOf } from '../../electron/core/analytics/categories'
-import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, StorylineClusterer, words, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
+import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, RARE_WORD_IDF, StorylineClusterer, words, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
 import { runSteps } from '../../electron/core/steps'
 import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
 
@@ -135,6 +135,26 @@ describe('the clean-ups of a full pass over headlines', () => {
     expect(cluster.get(100)).toBe(story)
     expect(cluster.get(101)).toBe(story)
     expect([200, 201, 202].map((k) => cluster.get(k))).not.toContain(story)
+  })
+
+  it("finds a big trend's core word even when the store writes it often (a big story's own word is common in a small store)", () => {
+    const later = 60 * 86_400
+    const inputs = [
+      ...filler,
+      // "bachelor" also heads 60 headlines of other things two months later: no rare word
+      ...Array.from({ length: 60 }, (_, i) => ({ ...input(20_000 + i, `bachelor party${i} idea${i}`), time: later + i * 60 })),
+      ...Array.from({ length: 45 }, (_, i) => input(1 + i, `bachelor juan ${['finale', 'rose', 'proposal'][i % 3]} ${'abcdefghjkmn'.split('').map((l) => l + i).join(' ')}`)),
+      // a fragment that shares only that word with the story: no candidate online, none in the merge pass
+      input(100, 'bachelor renee oteri engaged seattle ring'),
+      input(101, 'renee oteri bachelor fiance ring photo'),
+    ]
+    const { clusterer, cluster } = clusterOf(inputs)
+    expect(clusterer.idf.get('bachelor')!).toBeLessThanOrEqual(RARE_WORD_IDF)
+    const story = cluster.get(1)!
+    expect(cluster.get(100)).toBe(story)
+    expect(cluster.get(101)).toBe(story)
+    // the headlines of two months later are out of the story's reach
+    expect(cluster.get(20_000)).not.toBe(story)
   })
 
   it('leaves fragments with entities to the merge pass', () => {

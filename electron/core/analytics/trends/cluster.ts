@@ -402,7 +402,9 @@ export class StorylineClusterer {
     const byCoreWord = new Map<string, Cluster[]>()
     for (const c of this.clusters.values()) {
       if (c.size < BIG_TREND_SIZE) continue
-      for (const w of c.text.keys()) if (this.keyWord(w) && this.wordShare(c, w) >= BIG_TREND_WORD_SHARE) (byCoreWord.get(w) ?? byCoreWord.set(w, []).get(w)!).push(c)
+      // Any word, however common: a big story's own word is common in a small store (on the UCI
+      // file "bachelor" is in a tenth of all headlines) and the rarity index would miss it.
+      for (const w of c.text.keys()) if (this.wordShare(c, w) >= BIG_TREND_WORD_SHARE) (byCoreWord.get(w) ?? byCoreWord.set(w, []).get(w)!).push(c)
     }
     // Only headline fragments: articles with entities had the merge pass weigh their names.
     const fragments = [...this.clusters.values()].filter((c) => c.size <= FRAGMENT_SIZE && c.entitiesNorm === 0).sort((a, b) => a.id - b.id)
