@@ -1,14 +1,14 @@
 import { itemRows, pageFigures, type ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
 import { membership } from '../../electron/core/analytics/tracking/membership'
 import type { ActivityWindow } from '../../electron/core/analytics/tracking/window'
-import { hourRangesOf, windowSums } from '../../electron/core/analytics/tracking/window-activity'
+import { candidatesOfStretch, hourRangesOf, windowSums } from '../../electron/core/analytics/tracking/window-activity'
 import type { Store } from '../../electron/core/store/store'
 
-/** A list's item figures in a window (items with publications there only), from the store's activity index as metrics read it. */
+/** A list's item figures in a window (items with publications there only), from the store's activity index as metrics read it (the window's stretch of the index only). */
 export async function indexFigures(store: Store, kind: string, keys: string[], w: ActivityWindow, listId?: string): Promise<Map<string, ItemFigures>> {
   const { data, behind } = await store.activity.current()
   const member = membership(data, kind, keys, kind === 'mention' && listId ? store.matches.itemsBySeq(listId) : undefined)
-  const sums = windowSums(data, member.candidates, w, store.activity.hourRows(hourRangesOf(w), behind))
+  const sums = windowSums(data, candidatesOfStretch(data, member.candidates, w, behind), w, store.activity.hourRows(hourRangesOf(w), behind))
   const rows = itemRows(sums, member, keys.length)
   const firstDay = Math.floor(w.fromHour / 24)
   const page = pageFigures(data, sums, rows, keys.map((_, i) => i), {

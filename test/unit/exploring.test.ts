@@ -1,6 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { articleSeqsOfEntities, countryFigures, firstInOrder, livingRange, publisherFigures, rankByImpressions, trendFigures } from '../../electron/core/analytics/explore/group-figures'
+import { articleSeqsOfEntities, countryFigures, firstInOrder, publisherFigures, rankByImpressions, trendFigures } from '../../electron/core/analytics/explore/group-figures'
+import { livingRange } from '../../electron/core/analytics/tracking/living-range'
+import { membership } from '../../electron/core/analytics/tracking/membership'
+import { candidatesOfStretch, windowSums } from '../../electron/core/analytics/tracking/window-activity'
 import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { nearestStripIndex, overlayOption, stripPath, stripX, stripY } from '../../renderer/src/features/signals/volatility-chart'
@@ -250,6 +253,60 @@ describe('a period\'s stretch of the index', () => {
         expect(rankByImpressions(data, null, { fromDay: from, toDay: to }, { ascending: false, offset: 0, limit: 100 })).toEqual({ seqs: ranked, total: ranked.length })
       }),
       { seed: 42, numRuns: 300 },
+    )
+  })
+})
+
+describe('a list\'s articles in a window', () => {
+  const lived = (day: number, seq: number, builder: ActivityBuilder) => {
+    builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: day * 86400, lifeLast: day * 86400 })
+    builder.addDay([day, 'US', seq, 10, 1, 1, day * 86400, day * 86400, 1])
+  }
+  const builder = new ActivityBuilder()
+  lived(0, 1, builder)
+  lived(10, 2, builder)
+  // an article not yet seen when the index was built
+  builder.addArticle({ seq: 3, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: null, lifeLast: null })
+  const data = summarise(builder.finish())
+  const candidates = Int32Array.from([0, 1, 2])
+  // day 10 whole, and five hours of day 11 from the hourly rows
+  const w = { countries: ['US'], lang: null, fromHour: 240, toHour: 269 }
+  // article 3 seen in the window's last hours after the index was built (the index is behind)
+  const newer = [{ hour: 265, country: 'US', cells: { seqs: [3], impressions: [7], observations: [1], positionSums: [3], firstSeen: [265 * 3600], lastSeen: [265 * 3600] } }]
+
+  it('walks only the stretch of the index the window\'s days live in', () => {
+    expect([...candidatesOfStretch(data, candidates, w, false)]).toEqual([1])
+    expect([...windowSums(data, candidatesOfStretch(data, candidates, w, false), w, []).impressions]).toEqual([10])
+  })
+
+  it('walks every article when the hourly rows are newer than the index, so their new cells count', () => {
+    const sums = windowSums(data, candidatesOfStretch(data, candidates, w, true), w, newer)
+    expect(Array.from(sums.articles, (a) => data.seq[a])).toEqual([2, 3])
+    expect([...sums.impressions]).toEqual([10, 7])
+  })
+
+  it('gives each matched article the items it matched, whatever order the claims are asked in', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.tuple(fc.nat(), fc.subarray(['k0', 'k1', 'k2', 'k3'], { minLength: 1 })), { maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        (n, matches, asked) => {
+          const builder = new ActivityBuilder()
+          for (let seq = 1; seq <= n; seq++) builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: null, lifeLast: null })
+          const data = summarise(builder.finish())
+          const keys = ['k0', 'k1', 'k2', 'k0']
+          const itemsOf = new Map(matches.map(([seq, items]) => [1 + (seq % n), items]))
+          const member = membership(data, 'mention', keys, itemsOf)
+          const out = new Int32Array(member.maxClaims)
+          const claimed = (a: number) => [...out.subarray(0, member.claim(a, out))].sort()
+          const expected = (a: number) => [...new Set((itemsOf.get(data.seq[a]!) ?? []).flatMap((k) => (k === 'k3' ? [] : [keys.indexOf(k)])))].sort()
+          // a pass in index order, as the windows ask, then any order
+          for (const a of [...Array(n).keys(), ...asked.map((x) => x % n)]) expect(claimed(a), `article ${a}`).toEqual(expected(a))
+          expect([...member.candidates]).toEqual([...Array(n).keys()].filter((a) => expected(a).length > 0))
+        },
+      ),
+      { seed: 7, numRuns: 300 },
     )
   })
 })

@@ -101,24 +101,44 @@ function byEntity(data: ActivityData, keys: readonly string[]): Membership {
 /** Mention items claim the articles they matched (`itemsOf`: article seq -> item keys). */
 function byMatches(data: ActivityData, keys: readonly string[], itemsOf: ReadonlyMap<number, readonly string[]>): Membership {
   const places = placesOf(keys)
-  const claims = new Map<number, number[]>()
-  let maxClaims = 1
+  const claimsOf = new Map<number, number[]>()
   for (const [seq, itemKeys] of itemsOf) {
     const a = seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1
     if (a < 0) continue
     const mine = [...new Set(itemKeys.flatMap((k) => (places.has(k) ? [places.get(k)!] : [])))]
-    if (mine.length === 0) continue
-    claims.set(a, mine)
-    maxClaims = Math.max(maxClaims, mine.length)
+    if (mine.length > 0) claimsOf.set(a, mine)
   }
+  const candidates = Int32Array.from([...claimsOf.keys()].sort((x, y) => x - y))
+  // each candidate's items, packed: candidate p claims items[start[p]..start[p + 1])
+  const start = new Int32Array(candidates.length + 1)
+  candidates.forEach((a, p) => (start[p + 1] = start[p]! + claimsOf.get(a)!.length))
+  const items = new Int32Array(start[candidates.length]!)
+  candidates.forEach((a, p) => items.set(claimsOf.get(a)!, start[p]!))
+  let maxClaims = 1
+  for (let p = 0; p < candidates.length; p++) maxClaims = Math.max(maxClaims, start[p + 1]! - start[p]!)
+  /** The place of the first candidate >= a, from `low` on. */
+  const placeFrom = (a: number, low: number) => {
+    let lo = low
+    let hi = candidates.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (candidates[mid]! < a) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+  // Claims are asked for in index order, pass after pass: look on from the last place found
+  // (a step or two) and halve only when an article comes before it.
+  let at = 0
   return {
-    candidates: Int32Array.from([...claims.keys()].sort((x, y) => x - y)),
+    candidates,
     maxClaims,
     claim: (a, out) => {
-      const mine = claims.get(a)
-      if (!mine) return 0
-      out.set(mine)
-      return mine.length
+      if (at >= candidates.length || candidates[at]! > a) at = placeFrom(a, 0)
+      else if (candidates[at]! < a) at = at + 1 < candidates.length && candidates[at + 1]! >= a ? at + 1 : placeFrom(a, at)
+      if (at >= candidates.length || candidates[at] !== a) return 0
+      for (let k = start[at]!; k < start[at + 1]!; k++) out[k - start[at]!] = items[k]!
+      return start[at + 1]! - start[at]!
     },
   }
 }

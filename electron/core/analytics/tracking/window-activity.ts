@@ -1,4 +1,5 @@
 import { countryBitsOf, type ActivityData } from './activity-data'
+import { livingRange } from './living-range'
 import { scratch } from './scratch'
 import type { ActivityWindow } from './window'
 
@@ -66,6 +67,28 @@ export function mayBeIn(data: ActivityData, a: number, fromHour: number, toHour:
   // an article whose seen times are unknown is read (it has no cells unless the facts lag)
   if (Number.isNaN(first) || Number.isNaN(last)) return true
   return last >= fromHour * 3600 && first < toHour * 3600
+}
+
+/**
+ * The candidates (in index order) that may have cells in the window's days: the stretch of the
+ * index those days live in (livingRange), found by halving in the candidates, so that a window
+ * does not walk a list's articles of all history. Exact when the hourly rows are the index's own;
+ * a caller whose hourly rows may be newer than the index (it is behind) walks every candidate.
+ */
+export function candidatesOfStretch(data: ActivityData, candidates: Int32Array, w: { fromHour: number; toHour: number }, hourRowsNewer: boolean): Int32Array {
+  if (hourRowsNewer) return candidates
+  const [lo, hi] = livingRange(data, Math.floor(w.fromHour / 24), Math.ceil(w.toHour / 24))
+  const firstAtLeast = (bound: number) => {
+    let a = 0
+    let b = candidates.length
+    while (a < b) {
+      const mid = (a + b) >>> 1
+      if (candidates[mid]! < bound) a = mid + 1
+      else b = mid
+    }
+    return a
+  }
+  return candidates.subarray(firstAtLeast(lo), firstAtLeast(hi))
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ActivityData } from '../../analytics/tracking/activity-data'
 import { claimedTotals, itemRows, type ItemRows } from '../../analytics/tracking/list-figures'
 import { membership, type Membership } from '../../analytics/tracking/membership'
 import type { ActivityWindow } from '../../analytics/tracking/window'
-import { hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/tracking/window-activity'
+import { candidatesOfStretch, hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/tracking/window-activity'
 import type { RequestContext } from '../context'
 
 /**
@@ -64,8 +64,9 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, grain?: 
   const { data, behind } = await ctx.store.activity.current()
   const member = listMembership(ctx, data, w)
   const nowHours = ctx.store.activity.hourRows(hourRangesOf(w.current, grain), behind)
-  const now = windowSums(data, member.candidates, w.current, nowHours)
-  const before = windowImpressions(data, member.candidates, w.previous, ctx.store.activity.hourRows(hourRangesOf(w.previous), behind))
+  const of = (window: ActivityWindow) => candidatesOfStretch(data, member.candidates, window, behind)
+  const now = windowSums(data, of(w.current), w.current, nowHours)
+  const before = windowImpressions(data, of(w.previous), w.previous, ctx.store.activity.hourRows(hourRangesOf(w.previous), behind))
   return {
     data,
     behind,
