@@ -35,3 +35,15 @@ export function livingRange(data: ActivityData, from: number, to: number): [numb
   const lo = firstWhere((a) => bounds.lastBefore[a]! >= from, 0)
   return [lo, firstWhere((a) => bounds.firstFrom[a]! >= to, lo)]
 }
+
+/** The place of the first value >= `value` in sorted `values`, from `low` on (values.length: none). */
+export function firstAtLeast(values: Int32Array, value: number, low = 0): number {
+  let lo = low
+  let hi = values.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (values[mid]! < value) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}

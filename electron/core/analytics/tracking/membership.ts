@@ -1,4 +1,5 @@
 import { membersOf, type ActivityData, type Groups } from './activity-data'
+import { firstAtLeast } from './living-range'
 
 /**
  * How a list's items claim the index's articles. Items are numbered by their place in the list's
@@ -116,17 +117,6 @@ function byMatches(data: ActivityData, keys: readonly string[], itemsOf: Readonl
   candidates.forEach((a, p) => items.set(claimsOf.get(a)!, start[p]!))
   let maxClaims = 1
   for (let p = 0; p < candidates.length; p++) maxClaims = Math.max(maxClaims, start[p + 1]! - start[p]!)
-  /** The place of the first candidate >= a, from `low` on. */
-  const placeFrom = (a: number, low: number) => {
-    let lo = low
-    let hi = candidates.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (candidates[mid]! < a) lo = mid + 1
-      else hi = mid
-    }
-    return lo
-  }
   // Claims are asked for in index order, pass after pass: look on from the last place found
   // (a step or two) and halve only when an article comes before it.
   let at = 0
@@ -134,8 +124,8 @@ function byMatches(data: ActivityData, keys: readonly string[], itemsOf: Readonl
     candidates,
     maxClaims,
     claim: (a, out) => {
-      if (at >= candidates.length || candidates[at]! > a) at = placeFrom(a, 0)
-      else if (candidates[at]! < a) at = at + 1 < candidates.length && candidates[at + 1]! >= a ? at + 1 : placeFrom(a, at)
+      if (at >= candidates.length || candidates[at]! > a) at = firstAtLeast(candidates, a)
+      else if (candidates[at]! < a) at = at + 1 < candidates.length && candidates[at + 1]! >= a ? at + 1 : firstAtLeast(candidates, a, at)
       if (at >= candidates.length || candidates[at] !== a) return 0
       for (let k = start[at]!; k < start[at + 1]!; k++) out[k - start[at]!] = items[k]!
       return start[at + 1]! - start[at]!

@@ -1,5 +1,5 @@
 import { countryBitsOf, type ActivityData } from './activity-data'
-import { livingRange } from './living-range'
+import { firstAtLeast, livingRange } from './living-range'
 import { scratch } from './scratch'
 import type { ActivityWindow } from './window'
 
@@ -78,17 +78,7 @@ export function mayBeIn(data: ActivityData, a: number, fromHour: number, toHour:
 export function candidatesOfStretch(data: ActivityData, candidates: Int32Array, w: { fromHour: number; toHour: number }, hourRowsNewer: boolean): Int32Array {
   if (hourRowsNewer) return candidates
   const [lo, hi] = livingRange(data, Math.floor(w.fromHour / 24), Math.ceil(w.toHour / 24))
-  const firstAtLeast = (bound: number) => {
-    let a = 0
-    let b = candidates.length
-    while (a < b) {
-      const mid = (a + b) >>> 1
-      if (candidates[mid]! < bound) a = mid + 1
-      else b = mid
-    }
-    return a
-  }
-  return candidates.subarray(firstAtLeast(lo), firstAtLeast(hi))
+  return candidates.subarray(firstAtLeast(candidates, lo), firstAtLeast(candidates, hi))
 }
 
 /**
