@@ -98,7 +98,7 @@ export function countryFigures(data: ActivityData, range: DayRange): Map<string,
   const lastCounted = new Int32Array(countries).fill(-1)
   const [lo, hi] = livingRange(data, from, to)
   for (let a = lo; a < hi; a++) {
-    if (data.whole.lastDay[a]! < from || data.whole.firstDay[a]! >= to) continue
+    if (livesOutside(data, a, from, to)) continue
     for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
       const day = days.day[k]!
       if (day < from || day >= to) continue

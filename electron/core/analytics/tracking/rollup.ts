@@ -24,8 +24,6 @@ export interface Slice {
   imps: number
 }
 
-/** "/Business/Economy" -> "/Business": the roll-up's groups are top-level sections. */
-
 /** Publications and impressions per value (a number below `values`; a publication may count for several, or none). */
 interface Tally {
   pubs: Float64Array

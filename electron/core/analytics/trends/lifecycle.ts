@@ -1,8 +1,9 @@
-import { sectionOf } from '../categories'
 /**
  * Lifecycle of a trend from its daily article counts (oldest to newest, the last value is
  * "today"). Every rule and threshold is in docs/trends.md.
  */
+
+import { sectionOf } from '../categories'
 
 export type TrendState = 'emerging' | 'hot' | 'persistent' | 'seasonal_dormant' | 'decayed'
 export type StructuralType = 'event_driven' | 'evergreen' | 'cyclic' | 'derivative' | 'unknown'
