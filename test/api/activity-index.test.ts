@@ -8,7 +8,7 @@ import type { ItemFigures } from '../../electron/core/analytics/tracking/list-fi
 import type { ActivityWindow } from '../../electron/core/analytics/tracking/window'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import type { ArticleRecord, ObservationRecord } from '../../electron/core/store/records'
-import { decodeSnapshot, encodeSnapshot } from '../../electron/core/store/activity-snapshot'
+import { decodeSnapshot, encodeSnapshot, readSnapshotFile } from '../../electron/core/store/activity-snapshot'
 import type { Store } from '../../electron/core/store/store'
 import { indexFigures } from '../helpers/activity'
 import { expectOk, makeWorld, openTestStore, seedRegion, tempDir } from '../helpers/core'
@@ -332,6 +332,26 @@ describe('the activity index', () => {
         }
       }),
       { seed: 77, numRuns: 15 },
+    )
+  })
+})
+
+describe('a snapshot file read in parts at once', () => {
+  it('gives the file\'s bytes, whatever its length against the parts', async () => {
+    const dir = tempDir()
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 600_000 }), fc.integer({ min: 0, max: 255 }), async (length, salt) => {
+        const file = path.join(dir, 'index.activity')
+        const bytes = Buffer.alloc(length)
+        for (let i = 0; i < length; i++) bytes[i] = (i * 31 + salt) & 255
+        fs.writeFileSync(file, bytes)
+        const read = await readSnapshotFile(file)
+        expect(read.length).toBe(length)
+        expect(read.equals(bytes)).toBe(true)
+        // the arrays of a snapshot are views from the buffer's start: it must be a buffer of its own
+        expect(read.byteOffset).toBe(0)
+      }),
+      { seed: 2020, numRuns: 30, examples: [[0, 1], [1, 2], [65_536 * 4, 3], [65_536 * 4 + 1, 4], [262_143, 5]] },
     )
   })
 })

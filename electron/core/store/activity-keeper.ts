@@ -9,7 +9,7 @@ import {
 } from '../analytics/tracking/activity-data'
 import type { HourRow } from '../analytics/tracking/window-activity'
 import { runSteps, runStepsInBackground } from '../steps'
-import { decodeSnapshot, encodeSnapshot, type SnapshotMeta } from './activity-snapshot'
+import { decodeSnapshot, encodeSnapshot, readSnapshotFile, type SnapshotMeta } from './activity-snapshot'
 import { describeError } from './busy'
 import type { ActivityRowsRepository } from './repositories/activity-rows'
 import type { Store } from './store'
@@ -50,6 +50,8 @@ export class ActivityKeeper {
   private readonly hours = new HourRowCache(HOUR_CELLS_KEPT)
   private saveTimer: NodeJS.Timeout | null = null
   private snapshotTried = false
+  /** the snapshot file being read (requests that come meanwhile wait for the same read) */
+  private snapshotRead: Promise<void> | null = null
   onError: (message: string) => void = (m) => console.error(m)
 
   constructor(
@@ -69,7 +71,10 @@ export class ActivityKeeper {
       if (!this.store.sqlite.open) throw new Error('The store is closed.')
       const version = this.store.dataVersion
       if (this.data && version === this.checkedAt && !this.work) return { data: this.data, behind: false }
-      if (!this.data && !this.snapshotTried) this.loadSnapshot()
+      if (!this.data && !this.snapshotTried) {
+        await (this.snapshotRead ??= this.readSnapshot())
+        continue
+      }
       const target = this.target()
       if (this.data && this.meta && sameState(this.meta, target) && !this.work) {
         this.checkedAt = version
@@ -271,18 +276,38 @@ export class ActivityKeeper {
     return builder.finish()
   }
 
+  /** The snapshot file read at once (the CLI after an import, which waits for nothing else). */
   private loadSnapshot(): void {
     this.snapshotTried = true
     if (!this.snapshotFile || !fs.existsSync(this.snapshotFile)) return
     try {
-      const snapshot = decodeSnapshot(fs.readFileSync(this.snapshotFile))
-      const target = this.target()
-      if (!snapshot || snapshot.meta.storeId !== target.storeId || snapshot.meta.generation > target.generation) return
-      this.data = snapshot.data
-      this.meta = snapshot.meta
+      this.takeSnapshot(fs.readFileSync(this.snapshotFile))
     } catch (error) {
       this.onError(`The saved activity index could not be read (it is built anew): ${describeError(error)}`)
     }
+  }
+
+  /** The snapshot file read in parts on the thread pool, while the event loop answers other requests. */
+  private async readSnapshot(): Promise<void> {
+    try {
+      if (!this.snapshotFile || !fs.existsSync(this.snapshotFile)) return
+      const bytes = await readSnapshotFile(this.snapshotFile)
+      if (!this.data && this.store.sqlite.open) this.takeSnapshot(bytes)
+    } catch (error) {
+      this.onError(`The saved activity index could not be read (it is built anew): ${describeError(error)}`)
+    } finally {
+      this.snapshotTried = true
+      this.snapshotRead = null
+    }
+  }
+
+  /** Takes the snapshot's index when it is of this store and not newer than its data. */
+  private takeSnapshot(bytes: Buffer): void {
+    const snapshot = decodeSnapshot(bytes)
+    const target = this.target()
+    if (!snapshot || snapshot.meta.storeId !== target.storeId || snapshot.meta.generation > target.generation) return
+    this.data = snapshot.data
+    this.meta = snapshot.meta
   }
 
   private saveSoon(): void {
