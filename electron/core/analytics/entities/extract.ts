@@ -1,4 +1,4 @@
-import nlp from 'compromise'
+import { tagger } from './tagger'
 import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
 import { cleanName, initials, nameKey } from './names'
 
@@ -146,7 +146,7 @@ function capitalisedSpan(source: ReturnType<typeof words>, name: string): string
  */
 export function namedEntities(text: string, lang: string): Array<{ name: string; type: string }> {
   if (lang !== 'en' || text.trim() === '') return []
-  const doc = nlp(text)
+  const doc = tagger()(text)
   const source = words(text)
   const out: Array<{ name: string; type: string }> = []
   const seen = new Set<string>()

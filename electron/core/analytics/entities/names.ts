@@ -1,4 +1,4 @@
-import nlp from 'compromise'
+import { tagger } from './tagger'
 import { fold, WORD } from '../mentions/matching'
 
 /**
@@ -50,7 +50,7 @@ function tagsOf(word: string): string[] {
   const lower = word.toLowerCase()
   let tags = tagCache.get(lower)
   if (!tags) {
-    tags = (nlp(lower).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0]?.tags ?? []
+    tags = (tagger()(lower).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0]?.tags ?? []
     if (tagCache.size > 50_000) tagCache.clear()
     tagCache.set(lower, tags)
   }
