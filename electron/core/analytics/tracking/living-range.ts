@@ -21,19 +21,10 @@ export function livingRange(data: ActivityData, from: number, to: number): [numb
     bounds = { lastBefore, firstFrom }
     lifeBoundsOf.set(data, bounds)
   }
-  // the first article whose running latest last day reaches from; the first whose running earliest first day is past the end
-  const firstWhere = (holds: (a: number) => boolean, low: number) => {
-    let lo = low
-    let hi = n
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (holds(mid)) hi = mid
-      else lo = mid + 1
-    }
-    return lo
-  }
-  const lo = firstWhere((a) => bounds.lastBefore[a]! >= from, 0)
-  return [lo, firstWhere((a) => bounds.firstFrom[a]! >= to, lo)]
+  // both running bounds only grow along the index: the first article whose running latest last
+  // day reaches from, and from there the first whose running earliest first day is past the end
+  const lo = firstAtLeast(bounds.lastBefore, from)
+  return [lo, firstAtLeast(bounds.firstFrom, to, lo)]
 }
 
 /** The place of the first value >= `value` in sorted `values`, from `low` on (values.length: none). */
