@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { articleSeqsOfEntities, countryFigures, firstInOrder, publisherFigures, rankByImpressions, trendFigures } from '../../electron/core/analytics/explore/group-figures'
-import { livingRange } from '../../electron/core/analytics/tracking/living-range'
+import { firstAtLeast, livingRange, nextAtLeast } from '../../electron/core/analytics/tracking/living-range'
+import { articlesOfEntities, countryActivityInHours } from '../../electron/core/analytics/tracking/country-activity'
 import { membership } from '../../electron/core/analytics/tracking/membership'
 import { candidatesOfStretch, windowSums } from '../../electron/core/analytics/tracking/window-activity'
 import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
@@ -162,6 +163,57 @@ describe('the articles naming an entity (activity index)', () => {
     expect(articleSeqsOfEntities(data, ['/m/a', '/m/b'], { from: 201 })).toEqual([5, 9])
     expect(articleSeqsOfEntities(data, ['/m/a', '/m/b'], { to: 299 })).toEqual([3])
     expect(articleSeqsOfEntities(data, ['/m/c'], { from: 1000, to: 2000 })).toEqual([8])
+  })
+})
+
+describe('an entity\'s activity per country over hours (regions by entity, 24 h)', () => {
+  // articles 1 (day 0), 2 and 4 (day 10), 3 not yet in the index's days; all name /m/a, 5 names /m/b
+  const builder = new ActivityBuilder()
+  for (const [seq, day] of [[1, 0], [2, 10], [4, 10], [5, 10]] as const) {
+    builder.addArticle({ seq, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: day * 86400, lifeLast: day * 86400 })
+    builder.addDay([day, 'US', seq, 1, 1, 1, day * 86400, day * 86400, 1])
+  }
+  builder.addArticle({ seq: 3, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: null, lifeLast: null })
+  for (const seq of [1, 2, 3, 4]) builder.addEntity(seq, '/m/a')
+  builder.addEntity(5, '/m/b')
+  const data = summarise(builder.finish())
+  const row = (hour: number, country: string, cells: Array<[number, number]>) => ({
+    hour,
+    country,
+    cells: { seqs: Uint32Array.from(cells, (c) => c[0]), impressions: cells.map((c) => c[1]), observations: cells.map(() => 1), positionSums: cells.map(() => 1), firstSeen: cells.map(() => hour * 3600), lastSeen: cells.map(() => hour * 3600) },
+  })
+  // hours 241 and 242 of day 10: article 2 in US both hours and in DE once, 4 in DE, 5 (another entity) everywhere
+  const rows = [row(241, 'US', [[2, 10], [5, 100]]), row(241, 'DE', [[2, 3], [4, 4], [5, 100]]), row(242, 'US', [[2, 20], [5, 100]])]
+
+  it('sums the impressions of each country and counts each article once per country', () => {
+    const activity = countryActivityInHours(data, articlesOfEntities(data, ['/m/a']), rows)
+    expect(activity).toEqual(new Map([['US', { publications: 1, impressions: 30 }], ['DE', { publications: 2, impressions: 7 }]]))
+    expect(countryActivityInHours(data, articlesOfEntities(data, ['/m/b']), rows)).toEqual(new Map([['US', { publications: 1, impressions: 200 }], ['DE', { publications: 1, impressions: 100 }]]))
+    expect(countryActivityInHours(data, articlesOfEntities(data, ['/m/a']), [])).toEqual(new Map())
+  })
+
+  it('looks for every article of the entity when the rows are newer than the index', () => {
+    // article 3 was seen after the index was built: its cells count only when the caller says the index is behind
+    const newer = [...rows, row(265, 'US', [[3, 7]])]
+    expect(countryActivityInHours(data, articlesOfEntities(data, ['/m/a']), newer, true).get('US')).toEqual({ publications: 2, impressions: 37 })
+  })
+
+  it('finds the first value at least as large by galloping from any place, as a plain halving does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 80 }), fc.array(fc.integer({ min: -2, max: 62 }), { maxLength: 20 }), fc.nat(), (raw, asked, start) => {
+        const values = Int32Array.from(raw).sort()
+        const low = start % (values.length + 1)
+        // ascending questions from the last place found, as a row is searched
+        let at = low
+        for (const value of [...asked].sort((a, b) => a - b)) {
+          const expected = values.findIndex((v, i) => i >= at && v >= value)
+          at = nextAtLeast(values, value, at)
+          expect(at).toBe(expected === -1 ? values.length : expected)
+        }
+        expect(firstAtLeast(values, 61, low)).toBe(values.length)
+      }),
+      { seed: 11, numRuns: 300 },
+    )
   })
 })
 

@@ -27,14 +27,28 @@ export function livingRange(data: ActivityData, from: number, to: number): [numb
   return [lo, firstAtLeast(bounds.firstFrom, to, lo)]
 }
 
-/** The place of the first value >= `value` in sorted `values`, from `low` on (values.length: none). */
-export function firstAtLeast(values: Int32Array, value: number, low = 0): number {
+/** The place of the first value >= `value` in sorted `values[low..high)` (high: none). */
+export function firstAtLeast(values: Int32Array, value: number, low = 0, high = values.length): number {
   let lo = low
-  let hi = values.length
+  let hi = high
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
     if (values[mid]! < value) lo = mid + 1
     else hi = mid
   }
   return lo
+}
+
+/**
+ * The same from `low` on, galloping first (steps of 1, 2, 4…) and halving only the last step: for
+ * many values asked in ascending order, each near the one before, it costs the log of the gap.
+ */
+export function nextAtLeast(values: Int32Array, value: number, low: number): number {
+  let lo = low
+  let hi = low
+  for (let step = 1; hi < values.length && values[hi]! < value; step *= 2) {
+    lo = hi + 1
+    hi += step
+  }
+  return firstAtLeast(values, value, lo, Math.min(hi, values.length))
 }

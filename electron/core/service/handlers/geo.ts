@@ -39,7 +39,7 @@ async function entityActivity(ctx: RequestContext, entity: string, hours: number
   const articles = articlesOfEntities(data, ids)
   if (hours > 24) return countryActivityFromDay(data, articles, dayIndex(ctx.now) - hours / 24 + 1)
   const from = hourIndex(ctx.now) - hours + 1
-  return countryActivityInHours(data, articles, ctx.store.activity.hourRows([[from, Math.max(from, endOfData(data), hourIndex(ctx.now) + 1)]], behind))
+  return countryActivityInHours(data, articles, ctx.store.activity.hourRows([[from, Math.max(from, endOfData(data), hourIndex(ctx.now) + 1)]], behind), behind)
 }
 
 export const geoHandlers: HandlerMap<GeoRoutes> = {
