@@ -4,6 +4,7 @@ import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 import { refreshSignals } from '../../electron/core/jobs/signals'
 import { IngestWriter } from '../../electron/core/ingest/writer'
+import { createApiKey } from '../../electron/core/service/keys'
 
 let w: TestWorld
 beforeEach(() => {
@@ -29,6 +30,23 @@ describe('articles', () => {
     expect(await ids('date_from=2026-11-20T10:30:00Z&date_to=2026-11-21')).toEqual([IDS.a2, IDS.a1])
     const page = await ok('listArticles', '/v1/articles?limit=1&offset=1&sort_by=first_seen_at&sort_order=asc')
     expect(page).toMatchObject({ total: 3, limit: 1, offset: 1, articles: [{ id: IDS.a2, region: 'US', lang: 'en', domain: 'example.com' }] })
+  })
+
+  it('gives the total of a list filtered by markets, region and language as the articles it pages through', async () => {
+    // these totals come from the per-region and language counts the store keeps, the others from counting the rows
+    const germanKey = createApiKey(w.store, { name: 'DE only', projectId: w.projectId, countries: ['DE'] }, w.now()).value
+    const check = async (expected: Record<string, number>, headers?: Record<string, string>) => {
+      for (const [q, n] of Object.entries(expected)) {
+        const body = (await (await w.get(`/v1/articles?limit=500&${q}`, headers)).json()) as { total: number; articles: unknown[] }
+        expect([q, body.total, body.articles.length]).toEqual([q, n, n])
+      }
+    }
+    await check({ '': 3, 'region=US': 2, 'region=DE': 1, 'lang=de': 1, 'lang=en&region=US': 2, 'lang=fr': 0, 'region=US&domain=example.com': 2 })
+    await check({ '': 1, 'lang=en': 0, 'region=DE&lang=de': 1 }, { 'X-API-Key': germanKey })
+    // an article that moves to another region and language is counted there
+    w.store.sqlite.prepare(`UPDATE article_facets SET region = 'DE', lang = 'de' WHERE article_seq = (SELECT seq FROM articles WHERE id = ?)`).run(IDS.a2)
+    await check({ '': 3, 'region=US': 1, 'region=DE': 2, 'lang=de': 2 })
+    await check({ '': 2, 'lang=de': 2 }, { 'X-API-Key': germanKey })
   })
 
   it('returns the detail with optional blocks', async () => {

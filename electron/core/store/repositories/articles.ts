@@ -138,7 +138,7 @@ export class ArticlesRepository {
         .all(params) as ArticleListRow[]
       return { rows, total: total.n }
     }
-    const total = (this.sqlite.prepare(`SELECT count(*) AS n FROM article_facets s ${whereSql}`).get(params) as { n: number }).n
+    const total = (this.sqlite.prepare(onlyRegionAndLanguage(f) ? `SELECT coalesce(sum(n), 0) AS n FROM article_counts s ${whereSql}` : `SELECT count(*) AS n FROM article_facets s ${whereSql}`).get(params) as { n: number }).n
     // When the matches are a large share of all articles, walking the sort key's index and
     // skipping non-matches reaches a page sooner than sorting every match: the filters' own
     // indexes are then turned off (unary + in SQLite), so the planner takes the sort index.
@@ -351,3 +351,15 @@ export function toFtsQuery(text: string): string {
   if (terms.length === 0) return '""'
   return terms.map((t) => `"${t}"`).join(' ')
 }
+
+/**
+ * Whether a filter asks only for markets, a region and a language: its total is then read from
+ * article_counts (kept per region and language by triggers on article_facets, and named `s` there
+ * too, so the same conditions apply) instead of counting every article of a big store.
+ */
+function onlyRegionAndLanguage(f: ArticleListFilter): boolean {
+  // any other field, including one added later, counts as narrowing
+  return Object.entries(f).every(([name, value]) => COUNTED_BY_REGION_AND_LANGUAGE.has(name) || value === undefined)
+}
+
+const COUNTED_BY_REGION_AND_LANGUAGE = new Set<string>(['countries', 'region', 'lang', 'limit', 'offset', 'sortBy', 'sortOrder'] satisfies Array<keyof ArticleListFilter>)
