@@ -14,6 +14,9 @@ import { handlers } from './service/service'
 import type { Store } from './store/store'
 import { dataFolderVault, isSyncDue, type KeyVault } from './sync/key-vault'
 import { startSyncJob } from './jobs/app-jobs'
+import { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE } from './serve-defaults'
+
+export { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE }
 
 export interface CoreOptions {
   store: Store
@@ -175,7 +178,6 @@ export class Core {
   }
 }
 
-export const DEFAULT_PUBLIC_REQUESTS_PER_MINUTE = 1200
 /** The window's writes: each handler's work is one transaction, waiting for the store's lock (Core.writeWhenFree). */
 const WRITES: ReadonlySet<RouteId> = new Set<RouteId>(['appCreateKey', 'appRevokeKey', 'appCreateList', 'appUpdateList', 'appDeleteList', 'appAddListItems', 'appRemoveListItems', 'appScanList'])
 /** How long a write of the window waits for the store's lock before the store is reported busy. */

@@ -1,7 +1,6 @@
 import { Command, Option } from 'commander'
-import { openCore } from '../bootstrap'
 import type { Core } from '../core'
-import { DEFAULT_HOST, DEFAULT_PORT } from '../http/server'
+import { DEFAULT_HOST, DEFAULT_PORT } from '../serve-defaults'
 import { dataDirOption } from './options'
 
 /** A one-time sign-in link to the web UI of the server at `baseUrl`. */
@@ -15,7 +14,8 @@ export function registerLinkCommand(program: Command): void {
     .description('print a new one-time sign-in link to the web UI of `feedlens serve` on this data folder')
     .addOption(dataDirOption())
     .addOption(new Option('--url <url>', 'the server\'s address (default: where `feedlens serve` last listened)'))
-    .action((opts: { dataDir?: string; url?: string }) => {
+    .action(async (opts: { dataDir?: string; url?: string }) => {
+      const { openCore } = await import('../bootstrap')
       const core = openCore({ dataDir: opts.dataDir })
       try {
         const base = (opts.url ?? core.store.settings.get('serve_url') ?? `http://${DEFAULT_HOST}:${DEFAULT_PORT}`).replace(/\/+$/, '')

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander'
-import { StoreAccessError, StoreMismatchError } from '../store/database'
+import { StoreAccessError, StoreMismatchError } from '../store/store-errors'
 import { APP_VERSION } from '../version'
 import { registerDemoCommand } from './demo'
 import { registerImportCommand } from './import'
@@ -9,7 +9,11 @@ import { registerListsCommands } from './lists'
 import { registerServeCommand } from './serve'
 import { registerSyncCommand } from './sync'
 
-/** `feedlens`: the command-line face of the core (serving, demo, import, keys, lists). Errors go to stderr, non-zero exit. */
+/**
+ * `feedlens`: the command-line face of the core (serving, demo, import, keys, lists). Errors go to
+ * stderr, non-zero exit. The commands are declared here from light modules; each loads the core
+ * when it runs (`feedlens serve` reads its index file meanwhile: docs/performance.md, session 21).
+ */
 export function buildProgram(): Command {
   const program = new Command()
     .name('feedlens')

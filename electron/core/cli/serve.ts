@@ -1,16 +1,12 @@
+import path from 'node:path'
 import { Command, Option } from 'commander'
-import { openCore } from '../bootstrap'
-import { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE } from '../core'
-import { ensureDemoLists, ensureDemoProject } from '../demo/demo-project'
-import { DEFAULT_HOST, DEFAULT_PORT, startHttpServer } from '../http/server'
-import { rendererDir } from '../paths/data-dir'
-import { demoScales, type DemoScale } from '../demo/scales'
-import { buildDemoWorld, DEFAULT_DEMO_SEED, describeSummary, parseSeed } from './demo'
-import { signInLink } from './link'
+import { demoScales } from '../demo/scales'
+import { resolveDataDir, STORE_FILE } from '../paths/data-dir'
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PUBLIC_REQUESTS_PER_MINUTE } from '../serve-defaults'
+import { activitySnapshotFile, readSnapshotFileEarly } from '../store/snapshot-file'
+import { DEFAULT_DEMO_SEED, parseSeed } from './demo'
 import { dataDirOption } from './options'
-
-/** With --log, statements slower than this are logged with their name. */
-const SLOW_STATEMENT_MS = 50
+import type { ServeOptions } from './serve-action'
 
 function parsePort(value: string): number {
   const port = Number(value)
@@ -41,57 +37,11 @@ export function registerServeCommand(program: Command): void {
         .default(DEFAULT_PUBLIC_REQUESTS_PER_MINUTE)
         .argParser(parseRate),
     )
-    .action(async (opts: { dataDir?: string; host: string; port: number; demo?: boolean; scale: DemoScale; seed: number; cors?: boolean; log?: boolean; publicRequestsPerMinute: number }) => {
-      const core = openCore({ dataDir: opts.dataDir, publicRequestsPerMinute: opts.publicRequestsPerMinute })
-      if (opts.log) core.store.logSlowStatements(SLOW_STATEMENT_MS, (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`))
-      let demoProjectId: string | null = null
-      if (opts.demo) {
-        const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: core.now() })
-        if (summary) process.stderr.write(`${describeSummary(summary)}\n`)
-        const demo = ensureDemoProject(core.store, core.now())
-        demoProjectId = summary ? (demo?.projectId ?? core.store.projects.all()[0]?.id ?? null) : null
-        if (demo) {
-          process.stdout.write(`Demo project created. Its API key (shown once, keep it): ${demo.keyValue}\n`)
-        } else {
-          process.stdout.write('The store already has a project; create a key with: feedlens keys create --name NAME\n')
-        }
-      }
-      const ui = rendererDir()
-      const server = await startHttpServer(core, {
-        host: opts.host,
-        port: opts.port,
-        cors: opts.cors,
-        rendererDir: ui,
-        log: opts.log ? (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`) : undefined,
-      })
-      if (!ui) process.stderr.write('The web UI is not built (npm run build); serving the API only.\n')
-      // scripts and `feedlens link` find the running server here
-      core.store.settings.set('serve_url', server.url)
-      // the link's session is written before the server says it listens: a script (or another
-      // process taking the store's lock) acts on that line, and must not meet this write
-      const link = ui ? signInLink(core, server.url) : null
-      process.stdout.write(`Feedlens listening on ${server.url}\n`)
-      if (link) process.stdout.write(`Open the web UI (this link signs you in once): ${link}\n`)
-      const startedAt = Date.now()
-      void core
-        .startBackgroundWork({
-          // the demo project's example lists need the demo world's trends
-          afterRefresh: demoProjectId ? () => ensureDemoLists(core.store, demoProjectId!, core.now()) : undefined,
-        })
-        // until then answers about trends and signals are from before (a store a day or more behind)
-        .then((current) =>
-          process.stdout.write(
-            current
-              ? `Trends and signals are up to date (${((Date.now() - startedAt) / 1000).toFixed(1)} s after the start).\n`
-              : 'Trends and signals could not be brought up to date (the reason is above); tried again in a minute.\n',
-          ),
-        )
-      const stop = async () => {
-        await server.close()
-        core.close()
-        process.exit(0)
-      }
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
+    .action(async (opts: ServeOptions) => {
+      // the activity index file is a start's longest read: begun now, on the thread pool, it
+      // overlaps the loading of the server's code and the opening of the store
+      readSnapshotFileEarly(activitySnapshotFile(path.join(resolveDataDir(opts.dataDir), STORE_FILE)))
+      const { serve } = await import('./serve-action')
+      await serve(opts)
     })
 }

@@ -5,6 +5,9 @@ import type { Core } from '../core'
 import { createHttpApp, type HttpAppOptions } from './app'
 import { FastPath } from './fast-path'
 import { SECURITY_HEADERS } from './security-headers'
+import { DEFAULT_HOST, DEFAULT_PORT } from '../serve-defaults'
+
+export { DEFAULT_HOST, DEFAULT_PORT }
 
 export interface ServeOptions extends HttpAppOptions {
   host?: string
@@ -17,8 +20,6 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export const DEFAULT_HOST = '127.0.0.1'
-export const DEFAULT_PORT = 8737
 
 /** A whole HTTP/1.1 answer with a JSON body, written straight to a socket (no request object exists). */
 function rawJsonResponse(status: number, body: unknown): string {

@@ -23,24 +23,9 @@ export interface OpenedStore {
   migrationsFolder: string
 }
 
-/** Thrown when a store was written by another build of Feedlens; the store is left untouched. */
-export class StoreMismatchError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'StoreMismatchError'
-  }
-}
+import { StoreAccessError, StoreMismatchError } from './store-errors'
 
-/**
- * Thrown when the data folder cannot hold a working store (read-only, full, missing rights): the
- * sentence names the folder and the cause, instead of SQLite's "unable to open database file".
- */
-export class StoreAccessError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'StoreAccessError'
-  }
-}
+export { StoreAccessError, StoreMismatchError }
 
 const MIGRATIONS_TABLE = '__drizzle_migrations'
 

@@ -1,0 +1,67 @@
+import { SingleBar, Presets } from 'cli-progress'
+import { openCore } from '../bootstrap'
+import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../demo/demo-project'
+import type { DemoSummary } from '../demo/generate'
+import type { DemoScale } from '../demo/scales'
+import { refreshAnalytics } from '../jobs/refresh'
+import { scanDueMentionLists } from '../jobs/mention-scan'
+
+/** Builds the demo world with a progress bar on stderr (when it is a terminal). */
+export function buildDemoWorld(
+  core: ReturnType<typeof openCore>,
+  options: { scale: DemoScale; seed: number; end: Date },
+): DemoSummary | null {
+  const bar = process.stderr.isTTY ? new SingleBar({ format: 'Building the demo world |{bar}| {value}/{total} days', hideCursor: true }, Presets.shades_classic) : null
+  let started = false
+  try {
+    return ensureDemoWorld(core.store, {
+      ...options,
+      onProgress: (done, total) => {
+        if (!bar) return
+        if (!started) {
+          bar.start(total, 0)
+          started = true
+        }
+        bar.update(done)
+      },
+    })
+  } finally {
+    if (started) bar?.stop()
+  }
+}
+
+export function describeSummary(s: DemoSummary): string {
+  return (
+    `Demo world (${s.scale}, seed ${s.seed}): ${s.countries} countries, ${s.publishers} publishers, ${s.storylines} storylines, ` +
+    `${s.articles.toLocaleString('en-US')} articles, ${s.observations.toLocaleString('en-US')} observations, ` +
+    `${s.from.slice(0, 10)} to ${s.to.slice(0, 16).replace('T', ' ')} UTC.`
+  )
+}
+
+export interface DemoOptions {
+  scale: DemoScale
+  seed: number
+  end?: Date
+  dataDir?: string
+}
+
+/** `feedlens demo`: the demo world, its project and example lists, built into an empty store. */
+export function buildDemo(opts: DemoOptions): void {
+  const core = openCore({ dataDir: opts.dataDir })
+  try {
+    const started = Date.now()
+    const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: opts.end ?? core.now() })
+    if (!summary) throw new Error('This store already has articles; the demo world is built into an empty store only (use another --data-dir).')
+    const project = ensureDemoProject(core.store, core.now())
+    refreshAnalytics(core.store, opts.end ?? core.now())
+    const projectId = project?.projectId ?? core.store.projects.all()[0]?.id
+    if (projectId) {
+      ensureDemoLists(core.store, projectId, core.now())
+      scanDueMentionLists(core.store, () => core.now())
+    }
+    process.stderr.write(`${describeSummary(summary)} Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`)
+    if (project) process.stdout.write(`Demo project created, with example tracking lists. Its API key (shown once, keep it): ${project.keyValue}\n`)
+  } finally {
+    core.store.close()
+  }
+}
