@@ -8,8 +8,7 @@ import type { ItemFigures } from '../../electron/core/analytics/tracking/list-fi
 import type { ActivityWindow } from '../../electron/core/analytics/tracking/window'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import type { ArticleRecord, ObservationRecord } from '../../electron/core/store/records'
-import { decodeSnapshot, encodeSnapshot } from '../../electron/core/store/activity-snapshot'
-import { activitySnapshotFile, readSnapshotFile, readSnapshotFileEarly } from '../../electron/core/store/snapshot-file'
+import { decodeSnapshot, encodeSnapshot, readSnapshotFile } from '../../electron/core/store/activity-snapshot'
 import type { Store } from '../../electron/core/store/store'
 import { indexFigures } from '../helpers/activity'
 import { expectOk, makeWorld, openTestStore, seedRegion, tempDir } from '../helpers/core'
@@ -354,25 +353,6 @@ describe('a snapshot file read in parts at once', () => {
       }),
       { seed: 2020, numRuns: 30, examples: [[0, 1], [1, 2], [65_536 * 4, 3], [65_536 * 4 + 1, 4], [262_143, 5]] },
     )
-  })
-})
-
-describe('a snapshot file read early (a server\'s start)', () => {
-  it('gives its first reader the bytes read early, and later readers the file as it is then', async () => {
-    const dir = tempDir()
-    const file = path.join(dir, 'feedlens.db.activity')
-    fs.writeFileSync(file, Buffer.from('the index as the start found it'))
-    readSnapshotFileEarly(file)
-    // the early read is under way or done: the file replaced after it does not change what it gives
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    fs.writeFileSync(file, Buffer.from('a newer index'))
-    expect((await readSnapshotFile(file)).toString()).toBe('the index as the start found it')
-    expect((await readSnapshotFile(file)).toString()).toBe('a newer index')
-    // no file: the early read fails quietly, the reader meets the failure itself
-    const missing = path.join(dir, 'none.activity')
-    readSnapshotFileEarly(missing)
-    await expect(readSnapshotFile(missing)).rejects.toThrow(/ENOENT/)
-    expect(activitySnapshotFile(path.join(dir, 'feedlens.db'))).toBe(file)
   })
 })
 

@@ -56,6 +56,28 @@ describe('feedlens CLI', () => {
     }
   })
 
+  it('declares its commands without loading the core: help and a mistyped option answer before any store code loads', () => {
+    // the packages the core loads (the store's driver and ORM, the HTTP framework) stay unloaded until a command runs
+    const probe = (args: string[]) =>
+      [
+        `const { createRequire } = await import('node:module')`,
+        `const cache = createRequire(import.meta.url).cache`,
+        // a command's mistake ends the process (commander exits): what was loaded is told on the way out
+        `process.on('exit', () => process.stderr.write(JSON.stringify(Object.keys(cache).filter((f) => /better-sqlite3|drizzle-orm|@hono/.test(f)))))`,
+        `const { runCli } = await import(${JSON.stringify(path.resolve(__dirname, '../../out/main/cli.js'))})`,
+        `process.exitCode = await runCli(${JSON.stringify(args)})`,
+      ].join(';')
+    const run = (args: string[]) => {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', probe(args)], { encoding: 'utf8' })
+      return { code: r.status, stdout: r.stdout, loaded: JSON.parse(r.stderr.slice(r.stderr.lastIndexOf('['))) as string[] }
+    }
+    const help = run(['--help'])
+    expect([help.code, help.loaded]).toEqual([0, []])
+    const mistyped = run(['import', 'feed.ndjson', '--no-such-option'])
+    expect([mistyped.code, mistyped.loaded]).toEqual([1, []])
+    expect(help.stdout).toMatch(/Commands:[\s\S]*serve[\s\S]*demo[\s\S]*import[\s\S]*keys[\s\S]*lists[\s\S]*link[\s\S]*sync/)
+  })
+
   it('serves on a free port with --port 0, builds the demo world and project once and prints its key', { timeout: 120_000 }, async () => {
     const dir = tempDir()
     const first = await serve(['--data-dir', dir, '--demo'])

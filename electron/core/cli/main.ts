@@ -12,7 +12,7 @@ import { registerSyncCommand } from './sync'
 /**
  * `feedlens`: the command-line face of the core (serving, demo, import, keys, lists). Errors go to
  * stderr, non-zero exit. The commands are declared here from light modules; each loads the core
- * when it runs (`feedlens serve` reads its index file meanwhile: docs/performance.md, session 21).
+ * when it runs (`feedlens --help` or a mistyped option answers without loading it).
  */
 export function buildProgram(): Command {
   const program = new Command()

@@ -1,9 +1,6 @@
-import path from 'node:path'
 import { Command, Option } from 'commander'
 import { demoScales } from '../demo/scales'
-import { resolveDataDir, STORE_FILE } from '../paths/data-dir'
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PUBLIC_REQUESTS_PER_MINUTE } from '../serve-defaults'
-import { activitySnapshotFile, readSnapshotFileEarly } from '../store/snapshot-file'
 import { DEFAULT_DEMO_SEED, parseSeed } from './demo'
 import { dataDirOption } from './options'
 import type { ServeOptions } from './serve-action'
@@ -38,9 +35,6 @@ export function registerServeCommand(program: Command): void {
         .argParser(parseRate),
     )
     .action(async (opts: ServeOptions) => {
-      // the activity index file is a start's longest read: begun now, on the thread pool, it
-      // overlaps the loading of the server's code and the opening of the store
-      readSnapshotFileEarly(activitySnapshotFile(path.join(resolveDataDir(opts.dataDir), STORE_FILE)))
       const { serve } = await import('./serve-action')
       await serve(opts)
     })

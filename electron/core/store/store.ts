@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isBusyError } from './busy'
 import { ActivityKeeper } from './activity-keeper'
-import { activitySnapshotFile } from './snapshot-file'
 import { VolatilityPairs } from './volatility-pairs'
 import { openStore, WAL_AUTOCHECKPOINT_PAGES, type Db, type OpenedStore, type OpenStoreOptions } from './database'
 import {
@@ -141,7 +140,7 @@ export class Store {
     this.feed = new FeedRepository(sqlite)
     this.entities = new EntitiesRepository(sqlite)
     this.upstreams = new UpstreamsRepository(sqlite)
-    this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : activitySnapshotFile(opened.file))
+    this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 
   static open(options: OpenStoreOptions): Store {
