@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { RouteId } from '../../shared/contract/routes'
 import { expectOk, makeWorld, type TestWorld } from '../helpers/core'
@@ -47,6 +48,36 @@ describe('articles', () => {
     w.store.sqlite.prepare(`UPDATE article_facets SET region = 'DE', lang = 'de' WHERE article_seq = (SELECT seq FROM articles WHERE id = ?)`).run(IDS.a2)
     await check({ '': 3, 'region=US': 1, 'region=DE': 2, 'lang=de': 2 })
     await check({ '': 2, 'lang=de': 2 }, { 'X-API-Key': germanKey })
+  })
+
+  it('gives a search\'s total as the matches it lists: one word or several, any case or accent, after edits', async () => {
+    const words = ['bank', 'Bank', 'BANK', 'rates', 'Zürich', 'zurich', 'bank-rates', 'R2D2', 'r2d2', 'nothing', '!!', 'bank zürich', 'café']
+    const titles = fc.array(fc.array(fc.constantFrom('bank', 'Bank', 'rates', 'Zürich', 'café', 'Cafe', 'R2D2', 'the', 'news'), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 12 })
+    await fc.assert(
+      fc.asyncProperty(titles, fc.nat(), async (made, pick) => {
+        const world = makeWorld()
+        try {
+          seedFixture(world.store, world.projectId)
+          const ids = made.map((_, i) => `e1000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+          new IngestWriter(world.store).write({
+            articles: made.map((title, i) => ({ id: ids[i]!, url: `https://example.com/${i}`, title: title.join(' '), domain: 'example.com', region: 'US', lang: 'en' })),
+          })
+          // an article's title rewritten, another deleted: the index's counts follow
+          world.store.sqlite.prepare('UPDATE articles SET title = ? WHERE id = ?').run('bank bank news', ids[pick % ids.length])
+          if (ids.length > 1) world.store.sqlite.prepare('DELETE FROM articles WHERE id = ?').run(ids[(pick + 1) % ids.length])
+          for (const word of words) {
+            const body = (await (await world.get(`/v1/articles?limit=500&search=${encodeURIComponent(word)}`)).json()) as { total: number; articles: unknown[] }
+            expect([word, body.total]).toEqual([word, body.articles.length])
+          }
+        } finally {
+          world.core.close()
+        }
+      }),
+      { seed: 515, numRuns: 25 },
+    )
+    // by hand: "Fed" is in the titles or text of a1 and a2, "Wohnungen" in a3's
+    const total = async (q: string) => ((await (await w.get(`/v1/articles?search=${q}`)).json()) as { total: number }).total
+    expect([await total('fed'), await total('FED'), await total('wohnungen'), await total('fed%20wohnungen')]).toEqual([2, 2, 1, 0])
   })
 
   it('returns the detail with optional blocks', async () => {
