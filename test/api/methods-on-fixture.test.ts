@@ -80,6 +80,32 @@ describe('articles', () => {
     expect([await total('fed'), await total('FED'), await total('wohnungen'), await total('fed%20wohnungen')]).toEqual([2, 2, 1, 0])
   })
 
+  it('pages a common word\'s matches newest first as the whole sorted list has them, whatever order the articles came in', async () => {
+    // each article: its title's words, and the hours it was seen at (none: never seen)
+    const article = fc.record({ words: fc.array(fc.constantFrom('bank', 'rates', 'news'), { minLength: 1, maxLength: 3 }), seen: fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 3 }) })
+    await fc.assert(
+      fc.asyncProperty(fc.array(article, { minLength: 4, maxLength: 24 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 6 }), fc.constantFrom('last_seen_at', 'first_seen_at'), async (made, limit, offset, sortBy) => {
+        const world = makeWorld()
+        try {
+          const ids = made.map((_, i) => `f1000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+          new IngestWriter(world.store).write({
+            articles: made.map((a, i) => ({ id: ids[i]!, url: `https://example.com/${i}`, title: a.words.join(' '), domain: 'example.com', region: 'US', lang: 'en' })),
+            observations: made.flatMap((a, i) =>
+              a.seen.map((hour) => ({ articleId: ids[i]!, country: 'US', observedAt: new Date(Date.UTC(2026, 10, 20, hour)).toISOString(), position: 1, estimatedImpressions: 10 })),
+            ),
+          })
+          const ids$ = async (q: string) => ((await (await world.get(`/v1/articles?search=bank&sort_by=${sortBy}&${q}`)).json()) as { articles: Array<{ id: string }> }).articles.map((a) => a.id)
+          // the whole list is sorted with every match; a small page of a common word walks the newest only
+          const all = await ids$('limit=500')
+          expect(await ids$(`limit=${limit}&offset=${offset}`)).toEqual(all.slice(offset, offset + limit))
+        } finally {
+          world.core.close()
+        }
+      }),
+      { seed: 616, numRuns: 60 },
+    )
+  })
+
   it('returns the detail with optional blocks', async () => {
     const full = await ok('getArticle', `/v1/articles/${IDS.a1}?include_markdown=true`)
     expect(full.markdown).toContain('**Federal Reserve**')

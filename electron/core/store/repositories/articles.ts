@@ -46,6 +46,9 @@ const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], [string, string]> = {
   published_at: ['s.published_at', 's.article_seq'],
 }
 
+/** The sort orders whose newest pages newestMatchesPage finds (descending, by a sighting time). */
+const NEWEST_FIRST: Partial<Record<ArticleListFilter['sortBy'], 'last_seen' | 'first_seen'>> = { last_seen_at: 'last_seen', first_seen_at: 'first_seen' }
+
 /** The filters with their columns' indexes turned off (unary + in SQLite), so the planner walks the sort key's index. */
 const withoutIndexes = (sql: string) => sql.replace(/\bs\.(region|lang|domain|category|content_type|has_entities|has_summary|first_seen|last_seen)\b/g, '+s.$1')
 
@@ -130,6 +133,9 @@ export class ArticlesRepository {
       // sooner when the rows walked are fewer than four times the matches (measured at medium:
       // "bank", 22,844 matches, 12 -> 2 ms for the first page, 17 -> 5 ms at offset 5,000).
       const walk = total.n * total.n * 4 > (f.limit + f.offset) * this.articleCount()
+      const newestFirst = walk && where.length === 0 && dir === 'DESC' ? NEWEST_FIRST[f.sortBy] : undefined
+      const newest = newestFirst ? this.newestMatchesPage(newestFirst, params.search as string, f.limit, f.offset) : null
+      if (newest) return { rows: this.rowsOf(newest), total: total.n }
       const page = walk
         ? `SELECT s.article_seq AS seq FROM article_facets s WHERE +s.article_seq IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search) ${withoutIndexes(filters)} ${order} LIMIT @limit OFFSET @offset`
         : `SELECT s.article_seq AS seq FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid WHERE articles_fts MATCH @search ${filters} ${order} LIMIT @limit OFFSET @offset`
@@ -151,6 +157,39 @@ export class ArticlesRepository {
       )
       .all(params) as ArticleListRow[]
     return { rows, total }
+  }
+
+  /**
+   * A page of a common word's matches newest first (by last or first sighting), without collecting
+   * every match of all history. The newest matches by seq (articles are numbered as they come) give
+   * a time that `offset + limit` of them reach, so the page lies at or after it; every article seen
+   * from that time on has a seq from the least of theirs on, so only the matches from that seq on are
+   * collected (the full-text index read backwards), and the time's index is walked for them. Exact
+   * whatever order articles came in (an old article seen lately only makes the collection longer);
+   * null when the newest matches are too few to tell.
+   */
+  private newestMatchesPage(column: 'last_seen' | 'first_seen', search: string, limit: number, offset: number): number[] | null {
+    const needed = limit + offset
+    const newest = this.sqlite
+      .prepare(`SELECT s.${column} FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid WHERE articles_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`)
+      .pluck()
+      .all(search, needed * 2) as Array<number | null>
+    const times = newest.filter((t): t is number => t !== null).sort((a, b) => b - a)
+    if (times.length < needed) return null
+    const from = times[needed - 1]!
+    const fromSeq = this.sqlite.prepare(`SELECT min(article_seq) FROM article_facets WHERE ${column} >= ?`).pluck().get(from) as number
+    const matched: number[] = []
+    for (const seq of this.sqlite.prepare('SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC').pluck().iterate(search) as Iterable<number>) {
+      if (seq < fromSeq) break
+      matched.push(seq)
+    }
+    return this.sqlite
+      .prepare(
+        `SELECT article_seq FROM article_facets WHERE +article_seq IN (SELECT value FROM json_each(@matched)) AND ${column} >= @from
+         ORDER BY ${column} DESC, article_seq DESC LIMIT @limit OFFSET @offset`,
+      )
+      .pluck()
+      .all({ matched: JSON.stringify(matched), from, limit, offset }) as number[]
   }
 
   private articleCount(): number {
