@@ -385,4 +385,28 @@ describe('publishers\' figures in a period (activity index)', () => {
     expect(figures(null, null).get('a.com')).toMatchObject({ articles: 2, impressions: 1400, share: 1400 / 2000 })
     expect(figures(10, 20).get('a.com')).toMatchObject({ articles: 0, impressions: 0, share: 0 })
   })
+
+  it('gives every publisher the figures summed by hand, for any period, whatever order the articles came in', () => {
+    const article = fc.record({ domain: fc.constantFrom('a.com', 'b.com', 'c.com'), days: fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 4 }), impressions: fc.integer({ min: 1, max: 500 }) })
+    const end = fc.option(fc.integer({ min: -2, max: 44 }), { nil: null })
+    fc.assert(
+      fc.property(fc.array(article, { minLength: 1, maxLength: 30 }), end, end, (made, fromDay, toDay) => {
+        const builder = new ActivityBuilder()
+        made.forEach((a, i) => {
+          const seq = i + 1
+          builder.addArticle({ seq, lang: 'en', domain: a.domain, category: null, contentType: null, lifeFirst: Math.min(...a.days) * 86400, lifeLast: Math.max(...a.days) * 86400 })
+          for (const day of a.days) builder.addDay([day, 'US', seq, a.impressions, 1, 2, day * 86400, day * 86400, 2])
+        })
+        const figures = publisherFigures(summarise(builder.finish()), ['a.com', 'b.com', 'c.com'], { fromDay, toDay })
+        const inPeriod = (day: number) => (fromDay === null || day >= fromDay) && (toDay === null || day < toDay)
+        const feed = made.reduce((sum, a) => sum + a.days.filter(inPeriod).length * a.impressions, 0)
+        for (const domain of ['a.com', 'b.com', 'c.com']) {
+          const mine = made.filter((a) => a.domain === domain && a.days.some(inPeriod))
+          const impressions = mine.reduce((sum, a) => sum + a.days.filter(inPeriod).length * a.impressions, 0)
+          expect(figures.get(domain), domain).toMatchObject({ articles: mine.length, impressions, share: feed > 0 ? impressions / feed : 0 })
+        }
+      }),
+      { seed: 31, numRuns: 300 },
+    )
+  })
 })

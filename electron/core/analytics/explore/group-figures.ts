@@ -1,5 +1,5 @@
 import { membersOf, type ActivityData } from '../tracking/activity-data'
-import { livingRange } from '../tracking/living-range'
+import { firstAtLeast, livingRange } from '../tracking/living-range'
 
 /** Whole days of a period, in days since 1970-01-01: from inclusive, to exclusive; null: open. */
 export interface DayRange {
@@ -152,10 +152,13 @@ export function publisherFigures(data: ActivityData, domains: readonly string[],
   const feed = feedImpressionsByDay(data)
   let feedImpressions = 0
   for (let i = Math.max(0, from - feed.firstDay); i < Math.min(feed.impressions.length, to - feed.firstDay); i++) feedImpressions += feed.impressions[i]!
+  // a publisher's articles of the period's stretch of the index, not of all history
+  const [lo, hi] = livingRange(data, from, to)
   return new Map(
     domains.map((domain) => {
       const n = data.domains.find(domain)
-      const members = n === undefined ? new Int32Array(0) : membersOf(data.byDomain, n)
+      const all = n === undefined ? new Int32Array(0) : membersOf(data.byDomain, n)
+      const members = all.subarray(firstAtLeast(all, lo), firstAtLeast(all, hi))
       let articles = 0
       let impressions = 0
       let observations = 0
