@@ -133,8 +133,8 @@ export class ArticlesRepository {
       // sooner when the rows walked are fewer than four times the matches (measured at medium:
       // "bank", 22,844 matches, 12 -> 2 ms for the first page, 17 -> 5 ms at offset 5,000).
       const walk = total.n * total.n * 4 > (f.limit + f.offset) * this.articleCount()
-      const newestFirst = walk && where.length === 0 && dir === 'DESC' ? NEWEST_FIRST[f.sortBy] : undefined
-      const newest = newestFirst ? this.newestMatchesPage(newestFirst, params.search as string, f.limit, f.offset) : null
+      const newestFirst = walk && dir === 'DESC' ? NEWEST_FIRST[f.sortBy] : undefined
+      const newest = newestFirst ? this.newestMatchesPage(newestFirst, filters, params) : null
       if (newest) return { rows: this.rowsOf(newest), total: total.n }
       const page = walk
         ? `SELECT s.article_seq AS seq FROM article_facets s WHERE +s.article_seq IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @search) ${withoutIndexes(filters)} ${order} LIMIT @limit OFFSET @offset`
@@ -161,35 +161,37 @@ export class ArticlesRepository {
 
   /**
    * A page of a common word's matches newest first (by last or first sighting), without collecting
-   * every match of all history. The newest matches by seq (articles are numbered as they come) give
-   * a time that `offset + limit` of them reach, so the page lies at or after it; every article seen
-   * from that time on has a seq from the least of theirs on, so only the matches from that seq on are
-   * collected (the full-text index read backwards), and the time's index is walked for them. Exact
-   * whatever order articles came in (an old article seen lately only makes the collection longer);
-   * null when the newest matches are too few to tell.
+   * every match of all history. The newest matches by seq that pass the filters (articles are
+   * numbered as they come) give a time that `offset + limit` of them reach, so the page lies at or
+   * after it; every article seen from that time on has a seq from the least of theirs on, so only
+   * the matches from that seq on are collected (the full-text index read backwards), and the time's
+   * index is walked for them. Exact whatever order articles came in (an old article seen lately
+   * only makes the collection longer); null when the newest matches are too few to tell.
    */
-  private newestMatchesPage(column: 'last_seen' | 'first_seen', search: string, limit: number, offset: number): number[] | null {
+  private newestMatchesPage(column: 'last_seen' | 'first_seen', filters: string, params: Record<string, unknown>): number[] | null {
+    const limit = params.limit as number
+    const offset = params.offset as number
     const needed = limit + offset
     const newest = this.sqlite
-      .prepare(`SELECT s.${column} FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid WHERE articles_fts MATCH ? ORDER BY f.rowid DESC LIMIT ?`)
+      .prepare(`SELECT s.${column} FROM articles_fts f CROSS JOIN article_facets s ON s.article_seq = f.rowid WHERE articles_fts MATCH @search ${filters} ORDER BY f.rowid DESC LIMIT @newestCount`)
       .pluck()
-      .all(search, needed * 2) as Array<number | null>
+      .all({ ...params, newestCount: needed * 2 }) as Array<number | null>
     const times = newest.filter((t): t is number => t !== null).sort((a, b) => b - a)
     if (times.length < needed) return null
     const from = times[needed - 1]!
     const fromSeq = this.sqlite.prepare(`SELECT min(article_seq) FROM article_facets WHERE ${column} >= ?`).pluck().get(from) as number
     const matched: number[] = []
-    for (const seq of this.sqlite.prepare('SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC').pluck().iterate(search) as Iterable<number>) {
+    for (const seq of this.sqlite.prepare('SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC').pluck().iterate(params.search) as Iterable<number>) {
       if (seq < fromSeq) break
       matched.push(seq)
     }
     return this.sqlite
       .prepare(
-        `SELECT article_seq FROM article_facets WHERE +article_seq IN (SELECT value FROM json_each(@matched)) AND ${column} >= @from
-         ORDER BY ${column} DESC, article_seq DESC LIMIT @limit OFFSET @offset`,
+        `SELECT s.article_seq FROM article_facets s WHERE +s.article_seq IN (SELECT value FROM json_each(@newestMatched)) AND s.${column} >= @newestFrom ${withoutIndexes(filters)}
+         ORDER BY s.${column} DESC, s.article_seq DESC LIMIT @limit OFFSET @offset`,
       )
       .pluck()
-      .all({ matched: JSON.stringify(matched), from, limit, offset }) as number[]
+      .all({ ...params, newestMatched: JSON.stringify(matched), newestFrom: from }) as number[]
   }
 
   private articleCount(): number {
