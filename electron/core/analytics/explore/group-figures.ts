@@ -1,5 +1,5 @@
 import { membersOf, type ActivityData } from '../tracking/activity-data'
-import { firstAtLeast, livingRange } from '../tracking/living-range'
+import { inStretch, livesOutside, livingRange } from '../tracking/living-range'
 
 /** Whole days of a period, in days since 1970-01-01: from inclusive, to exclusive; null: open. */
 export interface DayRange {
@@ -16,8 +16,6 @@ export function dayRangeOf(from: number | undefined, to: number | undefined): Da
 const daySpan = (range: DayRange): [number, number] => [range.fromDay ?? Number.NEGATIVE_INFINITY, range.toDay ?? Number.POSITIVE_INFINITY]
 
 /** Whether none of an article's days lies in [from, to) (or it has no cells): none of its cells need be read. */
-const livesOutside = (data: ActivityData, a: number, from: number, to: number): boolean =>
-  data.whole.firstDay[a]! > data.whole.lastDay[a]! || data.whole.lastDay[a]! < from || data.whole.firstDay[a]! >= to
 
 export interface GroupFigures {
   impressions: number
@@ -153,12 +151,11 @@ export function publisherFigures(data: ActivityData, domains: readonly string[],
   let feedImpressions = 0
   for (let i = Math.max(0, from - feed.firstDay); i < Math.min(feed.impressions.length, to - feed.firstDay); i++) feedImpressions += feed.impressions[i]!
   // a publisher's articles of the period's stretch of the index, not of all history
-  const [lo, hi] = livingRange(data, from, to)
+  const stretch = livingRange(data, from, to)
   return new Map(
     domains.map((domain) => {
       const n = data.domains.find(domain)
-      const all = n === undefined ? new Int32Array(0) : membersOf(data.byDomain, n)
-      const members = all.subarray(firstAtLeast(all, lo), firstAtLeast(all, hi))
+      const members = inStretch(n === undefined ? new Int32Array(0) : membersOf(data.byDomain, n), stretch)
       let articles = 0
       let impressions = 0
       let observations = 0

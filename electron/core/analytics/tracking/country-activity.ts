@@ -1,6 +1,6 @@
 import { membersOf, type ActivityData } from './activity-data'
 import { candidatesOfStretch, type HourRow } from './window-activity'
-import { nextAtLeast } from './living-range'
+import { livesOutside, nextAtLeast } from './living-range'
 
 /**
  * An entity's publications and impressions per country (the regions method's `entity`), from the
@@ -59,11 +59,10 @@ export function countryActivityInHours(data: ActivityData, articles: Int32Array,
     if (row.hour > lastHour) lastHour = row.hour
   }
   const fromDay = Math.floor(firstHour / 24)
-  const toDay = Math.floor(lastHour / 24)
-  const { firstDay, lastDay } = data.whole
+  const toDay = Math.floor(lastHour / 24) + 1
   const living: number[] = []
   for (const a of candidatesOfStretch(data, articles, { fromHour: firstHour, toHour: lastHour + 1 }, behind)) {
-    if (behind || (lastDay[a]! >= fromDay && firstDay[a]! <= toDay)) living.push(data.seq[a]!)
+    if (behind || !livesOutside(data, a, fromDay, toDay)) living.push(data.seq[a]!)
   }
   const wanted = Int32Array.from(living).sort()
   // per country: impressions, and which of the wanted articles were seen there (a publication counts once)

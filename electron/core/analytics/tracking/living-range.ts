@@ -27,6 +27,13 @@ export function livingRange(data: ActivityData, from: number, to: number): [numb
   return [lo, firstAtLeast(bounds.firstFrom, to, lo)]
 }
 
+/** Whether an article lives outside the days [from, to): none of its days in them, or no cells at all. */
+export const livesOutside = (data: ActivityData, a: number, from: number, to: number): boolean =>
+  data.whole.firstDay[a]! > data.whole.lastDay[a]! || data.whole.lastDay[a]! < from || data.whole.firstDay[a]! >= to
+
+/** The index numbers of `sorted` (ascending) that lie in a stretch [lo, hi) of the index (livingRange). */
+export const inStretch = (sorted: Int32Array, [lo, hi]: [number, number]): Int32Array => sorted.subarray(firstAtLeast(sorted, lo), firstAtLeast(sorted, hi))
+
 /** The place of the first value >= `value` in sorted `values[low..high)` (high: none). */
 export function firstAtLeast(values: Int32Array, value: number, low = 0, high = values.length): number {
   let lo = low

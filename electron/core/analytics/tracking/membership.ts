@@ -1,5 +1,5 @@
 import { membersOf, type ActivityData, type Groups } from './activity-data'
-import { firstAtLeast } from './living-range'
+import { firstAtLeast, nextAtLeast } from './living-range'
 
 /**
  * How a list's items claim the index's articles. Items are numbered by their place in the list's
@@ -118,14 +118,13 @@ function byMatches(data: ActivityData, keys: readonly string[], itemsOf: Readonl
   let maxClaims = 1
   for (let p = 0; p < candidates.length; p++) maxClaims = Math.max(maxClaims, start[p + 1]! - start[p]!)
   // Claims are asked for in index order, pass after pass: look on from the last place found
-  // (a step or two) and halve only when an article comes before it.
+  // (galloping: a step or two) and halve the whole only when an article comes before it.
   let at = 0
   return {
     candidates,
     maxClaims,
     claim: (a, out) => {
-      if (at >= candidates.length || candidates[at]! > a) at = firstAtLeast(candidates, a)
-      else if (candidates[at]! < a) at = at + 1 < candidates.length && candidates[at + 1]! >= a ? at + 1 : firstAtLeast(candidates, a, at)
+      at = at >= candidates.length || candidates[at]! > a ? firstAtLeast(candidates, a) : nextAtLeast(candidates, a, at)
       if (at >= candidates.length || candidates[at] !== a) return 0
       for (let k = start[at]!; k < start[at + 1]!; k++) out[k - start[at]!] = items[k]!
       return start[at + 1]! - start[at]!

@@ -1,5 +1,5 @@
 import { countryBitsOf, type ActivityData } from './activity-data'
-import { firstAtLeast, livingRange } from './living-range'
+import { inStretch, livingRange } from './living-range'
 import { scratch } from './scratch'
 import type { ActivityWindow } from './window'
 
@@ -77,8 +77,7 @@ export function mayBeIn(data: ActivityData, a: number, fromHour: number, toHour:
  */
 export function candidatesOfStretch(data: ActivityData, candidates: Int32Array, w: { fromHour: number; toHour: number }, hourRowsNewer: boolean): Int32Array {
   if (hourRowsNewer) return candidates
-  const [lo, hi] = livingRange(data, Math.floor(w.fromHour / 24), Math.ceil(w.toHour / 24))
-  return candidates.subarray(firstAtLeast(candidates, lo), firstAtLeast(candidates, hi))
+  return inStretch(candidates, livingRange(data, Math.floor(w.fromHour / 24), Math.ceil(w.toHour / 24)))
 }
 
 /**
