@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sectionOf } from '../../electron/core/analytics/categories'
-import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, RARE_WORD_IDF, StorylineClusterer, words, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
+import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, inverseTrendFrequency, RARE_WORD_WEIGHT, StorylineClusterer, words, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
 import { runSteps } from '../../electron/core/steps'
 import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
 
@@ -16,6 +16,38 @@ describe('B-cubed', () => {
     const lumped = bCubed(new Map([[1, 'x'], [2, 'x'], [3, 'x'], [4, 'x']]), gold)
     expect(lumped).toMatchObject({ precision: 0.5, recall: 1 })
     expect(lumped.f1).toBeCloseTo(2 / 3, 12)
+  })
+})
+
+describe('words weighed by the trends of a first pass', () => {
+  const input = (key: number, text: string) => ({ key, time: key, entities: [], words: text.split(' ') })
+  const assigned = (clusters: Record<number, number>) => Object.entries(clusters).map(([key, cluster]) => ({ key: Number(key), cluster, score: 1 }))
+
+  it('counts the trends that carry a word, once each however many of their articles do', () => {
+    const inputs = [input(1, 'china copper copper'), input(2, 'china copper'), input(3, 'china oil'), input(4, 'oil crude'), input(5, 'mindy')]
+    const weights = inverseTrendFrequency(inputs, assigned({ 1: 10, 2: 10, 3: 20, 4: 20, 5: 30 }))
+    // three trends: ln((1 + 3) / (1 + trends with the word)) + 1
+    expect(weights.get('china')).toBeCloseTo(Math.log(4 / 3) + 1, 12) // trends 10 and 20
+    expect(weights.get('oil')).toBeCloseTo(Math.log(4 / 2) + 1, 12) // trend 20 only
+    expect(weights.get('copper')).toBeCloseTo(Math.log(4 / 2) + 1, 12) // three times, in one trend
+    expect(weights.get('mindy')).toBeCloseTo(Math.log(4 / 2) + 1, 12)
+    expect([...weights.keys()].sort()).toEqual(['china', 'copper', 'crude', 'mindy', 'oil'])
+  })
+
+  it("weighs a big story's own word above a word many stories use once, where articles would weigh them the other way round", () => {
+    // 40 headlines of one story say "bachelor"; ten one-headline stories say "data"
+    const story = Array.from({ length: 40 }, (_, i) => input(1 + i, `bachelor finale${i}`))
+    const others = Array.from({ length: 10 }, (_, i) => input(100 + i, `data report${i}`))
+    const inputs = [...story, ...others]
+    const byArticles = inverseDocumentFrequency(inputs.map((i) => i.words))
+    expect(byArticles.get('bachelor')!).toBeLessThan(byArticles.get('data')!)
+    const byTrends = inverseTrendFrequency(inputs, assigned(Object.fromEntries(inputs.map((i) => [i.key, i.key <= 40 ? 1 : i.key]))))
+    expect(byTrends.get('bachelor')!).toBeGreaterThan(byTrends.get('data')!)
+    // and a trend's words keep their weight when it grows by articles that say nothing new
+    const grown = [...inputs, input(50, 'bachelor'), input(51, 'bachelor')]
+    const grownByTrends = inverseTrendFrequency(grown, assigned(Object.fromEntries(grown.map((i) => [i.key, i.key <= 51 ? 1 : i.key]))))
+    expect(grownByTrends.get('bachelor')).toBe(byTrends.get('bachelor'))
+    expect(inverseDocumentFrequency(grown.map((i) => i.words)).get('bachelor')).not.toBe(byArticles.get('bachelor'))
   })
 })
 
@@ -149,7 +181,7 @@ describe('the clean-ups of a full pass over headlines', () => {
       input(101, 'renee oteri bachelor fiance ring photo'),
     ]
     const { clusterer, cluster } = clusterOf(inputs)
-    expect(clusterer.idf.get('bachelor')!).toBeLessThanOrEqual(RARE_WORD_IDF)
+    expect(clusterer.weights.get('bachelor')!).toBeLessThanOrEqual(RARE_WORD_WEIGHT)
     const story = cluster.get(1)!
     expect(cluster.get(100)).toBe(story)
     expect(cluster.get(101)).toBe(story)

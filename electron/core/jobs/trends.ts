@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
 import { sectionOf } from '../analytics/categories'
-import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
+import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequency, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
   changedMemberRows,
@@ -169,7 +169,12 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
     if (inputs.length % STEP_ARTICLES === 0) yield
   }
   yield
-  const clusterer = new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words)))
+  // Two passes: the first, with words weighed by the articles that carry them, finds the trends
+  // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
+  // is kept: later articles are assigned with its weights.
+  const firstPass = yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs)
+  yield
+  const clusterer = new StorylineClusterer(inverseTrendFrequency(inputs, firstPass))
   yield
   const assignments = yield* clusterIntoSteps(clusterer, inputs)
   const members = new Map<number, Array<{ seq: number; score: number }>>()
@@ -320,7 +325,7 @@ export function trendsConsolidationDue(store: Store): boolean {
  * were computed another way (by an older Feedlens) has them computed again, so an upgrade brings
  * its improvements to the trends already stored. Changed whenever what a full pass writes changes.
  */
-export const TRENDS_METHOD = '2026-11-24b one section a trend; strays leave, headline fragments join a big trend by its core word; labels: found names by their articles, people in full, brands as written'
+export const TRENDS_METHOD = '2026-11-25 words weighed by the trends of a first pass; one section a trend; strays leave, headline fragments join a big trend by its core word; labels: found names by their articles, people in full, brands as written'
 
 /** Whether the stored trends were computed another way than this version computes them. */
 export function trendsMethodOutdated(store: Store): boolean {

@@ -5,8 +5,9 @@
  * similarity(article, trend) = time(Δ) * (W_ENTITIES * cos(entities) + W_TEXT * cos(text))
  * when the article has entities, else time(Δ) * cos(text), where
  * - cos(entities): cosine of the article's entity scores and the trend's summed entity scores;
- * - cos(text): cosine of TF-IDF vectors of title and summary words (the trend's is the sum of
- *   its articles');
+ * - cos(text): cosine of weighted vectors of title and summary words (the trend's is the sum of
+ *   its articles'), each word weighed by how few articles carry it (TF-IDF) or, in the full
+ *   pass's second clustering, how few trends of the first do (inverseTrendFrequency);
  * - time(Δ) = exp(-Δ / TIME_SCALE_DAYS), Δ the days since the trend's newest article.
  * The article joins the most similar trend when the similarity reaches JOIN_THRESHOLD, else
  * it starts a trend. Candidates are the active trends that share an entity or a word with it,
@@ -29,8 +30,8 @@ export const TIME_SCALE_DAYS = 6
 export const ACTIVE_DAYS = 21
 /** Entities with at least this score in an article find its candidate trends. */
 export const KEY_ENTITY_SCORE = 0.6
-/** Words rarer than this (inverse document frequency) find candidate trends. */
-export const RARE_WORD_IDF = 3.5
+/** Words rarer than this (their weight: inverse document or trend frequency) find candidate trends. */
+export const RARE_WORD_WEIGHT = 3.5
 /**
  * An article without entities joins a trend of at least CORE_TREND_SIZE articles only through a
  * word that at least this share of the trend's articles carry: a one-line headline ("Business
@@ -142,10 +143,36 @@ export function inverseDocumentFrequency(docs: ReadonlyArray<readonly string[]>)
   return new Map([...df.entries()].map(([w, d]) => [w, Math.log((1 + n) / (1 + d)) + 1]))
 }
 
-/** unseen: the weight of a word the IDF was computed without (articles that came after it). */
-function textVector(words: readonly string[], idf: Map<string, number>, unseen: number): Vector {
+/**
+ * Inverse trend frequency of each word: how few of a first clustering's trends use it, as the
+ * inverse document frequency counts articles. Weighted by articles, a big story's own words
+ * ("bachelor" in a tenth of the UCI headlines) weigh as little as words every story uses
+ * ("data", "weak"); counted by trends, the story's words are rare and the shared ones common.
+ */
+export function inverseTrendFrequency(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<string, number> {
+  const clusterOf = new Map(assignments.map((a) => [a.key, a.cluster]))
+  const ordered = [...inputs].sort((a, b) => clusterOf.get(a.key)! - clusterOf.get(b.key)!)
+  const trendsWith = new Map<string, number>()
+  const lastTrend = new Map<string, number>()
+  let trends = 0
+  let previous: number | undefined
+  for (const input of ordered) {
+    const trend = clusterOf.get(input.key)!
+    if (trend !== previous) trends++
+    previous = trend
+    for (const w of input.words) {
+      if (lastTrend.get(w) === trend) continue
+      lastTrend.set(w, trend)
+      trendsWith.set(w, (trendsWith.get(w) ?? 0) + 1)
+    }
+  }
+  return new Map([...trendsWith].map(([w, t]) => [w, Math.log((1 + trends) / (1 + t)) + 1]))
+}
+
+/** unseen: the weight of a word the weights were computed without (articles that came after them). */
+function textVector(words: readonly string[], weights: Map<string, number>, unseen: number): Vector {
   const v: Vector = new Map()
-  for (const w of words) v.set(w, (v.get(w) ?? 0) + (idf.get(w) ?? unseen))
+  for (const w of words) v.set(w, (v.get(w) ?? 0) + (weights.get(w) ?? unseen))
   return v
 }
 
@@ -214,30 +241,34 @@ export class StorylineClusterer {
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
   private prunedAt = -Infinity
-  /** A word first met after the IDF was computed weighs as the rarest word seen (a new name, most likely). */
+  /** A word first met after the weights were computed weighs as the rarest word seen (a new name, most likely). */
   private readonly unseenWeight: number
 
+  /**
+   * weights: each word's weight, how few articles (inverseDocumentFrequency) or trends
+   * (inverseTrendFrequency) carry it; it weighs the text vectors and tells rare words.
+   */
   constructor(
-    readonly idf: Map<string, number>,
+    readonly weights: Map<string, number>,
     readonly params: ClusterParams = DEFAULT_CLUSTER_PARAMS,
   ) {
     let rarest = 1
-    for (const w of idf.values()) if (w > rarest) rarest = w
+    for (const w of weights.values()) if (w > rarest) rarest = w
     this.unseenWeight = rarest
   }
 
-  /** Share of these words the IDF knows: low when new data speaks of other things (a full pass should follow). */
+  /** Share of these words the weights know: low when new data speaks of other things (a full pass should follow). */
   knownShare(words: readonly string[]): number {
     if (words.length === 0) return 1
     let known = 0
-    for (const w of words) if (this.idf.has(w)) known++
+    for (const w of words) if (this.weights.has(w)) known++
     return known / words.length
   }
 
   /** How specific a text is to few articles: the highest inverse document frequency of its words (0 without any). */
   specificity(text: string): number {
     let most = 0
-    for (const w of words(text)) most = Math.max(most, this.idf.get(w) ?? this.unseenWeight)
+    for (const w of words(text)) most = Math.max(most, this.weights.get(w) ?? this.unseenWeight)
     return most
   }
 
@@ -246,12 +277,12 @@ export class StorylineClusterer {
    * clustering counts it (a name found in the text is a term of its own), else of its name's words.
    */
   entitySpecificity(id: string | undefined, name: string): number {
-    return (id === undefined ? undefined : this.idf.get(`${ENTITY_TERM}${id}`)) ?? this.specificity(name)
+    return (id === undefined ? undefined : this.weights.get(`${ENTITY_TERM}${id}`)) ?? this.specificity(name)
   }
 
   // Very common words make poor candidate keys: index each cluster under its rarer words only.
   private keyWord(w: string): boolean {
-    return (this.idf.get(w) ?? this.unseenWeight) > RARE_WORD_IDF
+    return (this.weights.get(w) ?? this.unseenWeight) > RARE_WORD_WEIGHT
   }
 
   /** The cluster a (possibly merged) cluster id now belongs to. */
@@ -278,7 +309,7 @@ export class StorylineClusterer {
     const section = a.section ?? null
     const ent: Vector = new Map(a.entities.map((e) => [e.id, e.score]))
     const entNorm = norm(ent)
-    const text = textVector(a.words, this.idf, this.unseenWeight)
+    const text = textVector(a.words, this.weights, this.unseenWeight)
     const textNorm = norm(text)
     const candidates = new Set<number>()
     let strong = 0
@@ -336,7 +367,7 @@ export class StorylineClusterer {
 
   /** The share of a cluster's articles that carry a word (its summed weight against one article's). */
   private wordShare(c: Cluster, w: string): number {
-    return (c.text.get(w) ?? 0) / ((this.idf.get(w) ?? this.unseenWeight) * c.size)
+    return (c.text.get(w) ?? 0) / ((this.weights.get(w) ?? this.unseenWeight) * c.size)
   }
 
   /** Makes the cluster a candidate for later articles that carry one of the text's rarer words. */
@@ -373,7 +404,7 @@ export class StorylineClusterer {
       if (strays.length === 0 || strays.length === list.length) continue
       const from = this.clusters.get(id)!
       for (const a of strays) {
-        const text = textVector(a.words, this.idf, this.unseenWeight)
+        const text = textVector(a.words, this.weights, this.unseenWeight)
         for (const [w, x] of text) {
           const left = (from.text.get(w) ?? 0) - x
           if (left > 1e-9) from.text.set(w, left)
@@ -415,7 +446,7 @@ export class StorylineClusterer {
         if (this.wordShare(fragment, w) < FRAGMENT_WORD_SHARE) continue
         for (const big of byCoreWord.get(w) ?? []) {
           if (!sameSection(fragment.section, big.section) || !withinReach(fragment, big)) continue
-          const score = this.wordShare(big, w) * (this.idf.get(w) ?? this.unseenWeight)
+          const score = this.wordShare(big, w) * (this.weights.get(w) ?? this.unseenWeight)
           if (score > bestScore || (score === bestScore && best && big.id < best.id)) {
             best = big
             bestScore = score
