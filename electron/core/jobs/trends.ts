@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
 import { sectionOf } from '../analytics/categories'
-import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequency, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
+import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
   changedMemberRows,
@@ -174,7 +174,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   // is kept: later articles are assigned with its weights.
   const firstPass = yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs)
   yield
-  const clusterer = new StorylineClusterer(inverseTrendFrequency(inputs, firstPass))
+  const clusterer = new StorylineClusterer(yield* inverseTrendFrequencySteps(inputs, firstPass))
   yield
   const assignments = yield* clusterIntoSteps(clusterer, inputs)
   const members = new Map<number, Array<{ seq: number; score: number }>>()

@@ -150,13 +150,20 @@ export function inverseDocumentFrequency(docs: ReadonlyArray<readonly string[]>)
  * ("data", "weak"); counted by trends, the story's words are rare and the shared ones common.
  */
 export function inverseTrendFrequency(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<string, number> {
+  return runSteps(inverseTrendFrequencySteps(inputs, assignments))
+}
+
+/** inverseTrendFrequency as a generator that pauses every few thousand articles (background jobs). */
+export function* inverseTrendFrequencySteps(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Generator<void, Map<string, number>> {
   const clusterOf = new Map(assignments.map((a) => [a.key, a.cluster]))
   const ordered = [...inputs].sort((a, b) => clusterOf.get(a.key)! - clusterOf.get(b.key)!)
   const trendsWith = new Map<string, number>()
   const lastTrend = new Map<string, number>()
   let trends = 0
   let previous: number | undefined
+  let done = 0
   for (const input of ordered) {
+    if (++done % ARTICLES_PER_STEP === 0) yield
     const trend = clusterOf.get(input.key)!
     if (trend !== previous) trends++
     previous = trend
