@@ -20,7 +20,6 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-
 /** A whole HTTP/1.1 answer with a JSON body, written straight to a socket (no request object exists). */
 function rawJsonResponse(status: number, body: unknown): string {
   const text = JSON.stringify(body)

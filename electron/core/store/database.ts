@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isBusyError } from './busy'
 import * as schema from './schema'
+import { StoreAccessError, StoreMismatchError } from './store-errors'
 
 export type Db = BetterSQLite3Database<typeof schema>
 
@@ -22,8 +23,6 @@ export interface OpenedStore {
   /** the migrations it was opened with (another connection to it, a worker's, opens with them) */
   migrationsFolder: string
 }
-
-import { StoreAccessError, StoreMismatchError } from './store-errors'
 
 export { StoreAccessError, StoreMismatchError }
 

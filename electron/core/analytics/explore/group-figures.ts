@@ -15,8 +15,6 @@ export function dayRangeOf(from: number | undefined, to: number | undefined): Da
 /** The range's ends as numbers to compare days with (an open end: unbounded). */
 const daySpan = (range: DayRange): [number, number] => [range.fromDay ?? Number.NEGATIVE_INFINITY, range.toDay ?? Number.POSITIVE_INFINITY]
 
-/** Whether none of an article's days lies in [from, to) (or it has no cells): none of its cells need be read. */
-
 export interface GroupFigures {
   impressions: number
   /** the best (lowest) position any of the articles reached in the days; null: none seen in them */

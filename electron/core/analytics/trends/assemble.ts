@@ -216,7 +216,7 @@ export function hierarchy(built: readonly BuiltTrend[]) {
 }
 
 /**
- * specificity: how few of the store's articles a text's words occur in; entitySpecificity, how
+ * specificity: how few of the store's trends a text's words occur in; entitySpecificity, how
  * few carry an entity, where the store knows (see trendLabel).
  */
 export function trendRow(

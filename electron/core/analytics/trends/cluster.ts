@@ -272,7 +272,7 @@ export class StorylineClusterer {
     return known / words.length
   }
 
-  /** How specific a text is to few articles: the highest inverse document frequency of its words (0 without any). */
+  /** How specific a text is to few trends (or articles): the highest weight of its words (0 without any). */
   specificity(text: string): number {
     let most = 0
     for (const w of words(text)) most = Math.max(most, this.weights.get(w) ?? this.unseenWeight)
@@ -280,8 +280,8 @@ export class StorylineClusterer {
   }
 
   /**
-   * How specific an entity is: the inverse document frequency of the entity itself where the
-   * clustering counts it (a name found in the text is a term of its own), else of its name's words.
+   * How specific an entity is: the weight of the entity itself where the clustering counts it
+   * (a name found in the text is a term of its own), else of its name's words.
    */
   entitySpecificity(id: string | undefined, name: string): number {
     return (id === undefined ? undefined : this.weights.get(`${ENTITY_TERM}${id}`)) ?? this.specificity(name)

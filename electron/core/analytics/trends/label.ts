@@ -91,11 +91,11 @@ export interface LabelInput {
   terms: TermCounts
   /** the trend's entities, heaviest first */
   entities: readonly LabelEntity[]
-  /** how specific a text's words are to few articles of the store (the highest inverse document frequency among them); 0 for none */
+  /** how specific a text's words are to few trends of the store (the highest weight among them, StorylineClusterer.specificity); 0 for none */
   specificity: (text: string) => number
   /**
    * How specific an entity is, when the store knows it better than by its name's words: the
-   * articles that carry it. Headlines write "US" and "Mt Gox" where the entity is named "United
+   * trends that carry it. Headlines write "US" and "Mt Gox" where the entity is named "United
    * States", so the words of the name are rare while the entity is everywhere. Defaults to the
    * specificity of its name.
    */
