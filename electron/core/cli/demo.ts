@@ -1,15 +1,11 @@
 import { Command, Option } from 'commander'
 import { demoScales } from '../demo/scales'
 import type { DemoOptions } from './demo-action'
-import { dataDirOption } from './options'
+import { dataDirOption, wholeNumber } from './options'
 
 export const DEFAULT_DEMO_SEED = 42
 
-export function parseSeed(value: string): number {
-  const seed = Number(value)
-  if (!Number.isInteger(seed) || seed < 0) throw new Error(`--seed takes a whole number, not ${value}`)
-  return seed
-}
+export const parseSeed = wholeNumber('--seed', 'a whole number', 0)
 
 export function parseEnd(value: string): Date {
   const end = new Date(value)

@@ -1,13 +1,9 @@
 import { Command, Option } from 'commander'
 import { importFormats } from '../../../shared/contract/values'
 import type { ImportOptions } from './import-action'
-import { dataDirOption } from './options'
+import { dataDirOption, wholeNumber } from './options'
 
-function parseBatchSize(value: string): number {
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 100) throw new Error(`--batch-size takes a whole number of rows, at least 100, not ${value}`)
-  return n
-}
+const parseBatchSize = wholeNumber('--batch-size', 'a whole number of rows, at least 100', 100)
 
 export function registerImportCommand(program: Command): void {
   program

@@ -2,20 +2,11 @@ import { Command, Option } from 'commander'
 import { demoScales } from '../demo/scales'
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PUBLIC_REQUESTS_PER_MINUTE } from '../serve-defaults'
 import { DEFAULT_DEMO_SEED, parseSeed } from './demo'
-import { dataDirOption } from './options'
+import { dataDirOption, wholeNumber } from './options'
 import type { ServeOptions } from './serve-action'
 
-function parsePort(value: string): number {
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes 0 to 65535, not ${value}`)
-  return port
-}
-
-function parseRate(value: string): number {
-  const rate = Number(value)
-  if (!Number.isInteger(rate) || rate < 1) throw new Error(`--public-requests-per-minute takes a whole number of at least 1, not ${value}`)
-  return rate
-}
+const parsePort = wholeNumber('--port', '0 to 65535', 0, 65535)
+const parseRate = wholeNumber('--public-requests-per-minute', 'a whole number of at least 1', 1)
 
 export function registerServeCommand(program: Command): void {
   program

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander'
-import { dataDirOption, parseCountries } from './options'
+import { dataDirOption, parseCountries, wholeNumber } from './options'
 import type { SyncOptions } from './sync-action'
 
 function parseSince(value: string): Date {
@@ -8,17 +8,8 @@ function parseSince(value: string): Date {
   return at
 }
 
-function parseBatchSize(value: string): number {
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 100) throw new Error(`--batch-size takes a whole number of observations, at least 100, not ${value}`)
-  return n
-}
-
-function parsePageSize(value: string): number {
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`--page-size takes a whole number from 1 to 1000, not ${value}`)
-  return n
-}
+const parseBatchSize = wholeNumber('--batch-size', 'a whole number of observations, at least 100', 100)
+const parsePageSize = wholeNumber('--page-size', 'a whole number from 1 to 1000', 1, 1000)
 
 export function registerSyncCommand(program: Command): void {
   program
