@@ -87,21 +87,21 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(store.articles.entities(articleIdForUrl(us.URL!)!).map((e) => e.name)).toContain('United States')
   })
 
-  it('clusters the UCI headlines into their stories (B-cubed F1 0.89 or more, at most 2 catch-alls) under labels most of their titles carry (98% or more)', () => {
+  it('clusters the UCI headlines into their stories (B-cubed F1 0.895 or more, at most 1 catch-all) under labels most of their titles carry (97% or more)', () => {
     refreshTrends(store, new Date('2014-03-13T00:00:00Z'))
     const members = store.trends.storylineMembers()
     expect(members).toHaveLength(3149)
     const quality = storylineQuality(members)
     // floors just under the figures reached (docs/trends.md, "Quality"), so that they cannot silently fall
-    expect(quality.f1).toBeGreaterThanOrEqual(0.89)
+    expect(quality.f1).toBeGreaterThanOrEqual(0.895)
     expect(quality.precision).toBeGreaterThanOrEqual(0.91)
-    expect(quality.recall).toBeGreaterThanOrEqual(0.87)
-    expect(quality.labelFit).toBeGreaterThanOrEqual(0.98)
-    expect(quality.maxStorylines).toBeLessThanOrEqual(5)
+    expect(quality.recall).toBeGreaterThanOrEqual(0.88)
+    expect(quality.labelFit).toBeGreaterThanOrEqual(0.97)
+    expect(quality.maxStorylines).toBeLessThanOrEqual(6)
     // a name headlines write as "US" is weighed by the articles that carry it, not by the rare words of "United States"
     const labels = new Map(members.map((m) => [m.trend, m.label]))
     expect([...labels.values()]).not.toContain('United States')
-    expect(quality.catchAlls).toBeLessThanOrEqual(2)
+    expect(quality.catchAlls).toBeLessThanOrEqual(1)
     // the file's four sections: no trend mixes two
     const sectionsOfTrend = store.sqlite
       .prepare(`SELECT count(DISTINCT a.category) FROM trend_articles ta JOIN articles a ON a.id = ta.article_id GROUP BY ta.trend_id ORDER BY 1 DESC LIMIT 1`)

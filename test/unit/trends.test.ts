@@ -304,3 +304,48 @@ describe('lifecycle rules', () => {
     expect(flat.pct_next7d).toBeGreaterThan(decaying.pct_next7d!)
   })
 })
+
+describe('a headline follows its nearest headlines (the last step of a full pass)', () => {
+  const day = 86_400
+  const input = (key: number, text: string, time = key * 60): ClusterInput => ({ key, time, entities: [], words: words(text) })
+  // two hundred one-off headlines make the stories' words rare enough to find neighbours and trends by
+  const filler = Array.from({ length: 200 }, (_, i) => input(10_000 + i, `filler${i} other${i}`))
+  // the Apple TV story first
+  const appleTv = ['remote', 'television', 'remote', 'television', 'remote', 'television'].map((w, i) => input(1 + i, `apple ${w} app${i % 2}`))
+  // a headline of the iOS story arrives while only the Apple TV story is there: it joins it through "apple"
+  const early = input(10, 'apple ios iphone update')
+  // then the iOS story itself, which shares no core word with the Apple TV trend and starts its own
+  const ios = (after = 0) => Array.from({ length: 6 }, (_, i) => input(20 + i, `ios iphone update ${['snappier', 'battery', 'carplay'][i % 3]}`, (20 + i) * 60 + after))
+  const run = (all: ClusterInput[], byNeighbours: boolean) => {
+    const clusterer = new StorylineClusterer(inverseDocumentFrequency(all.map((i) => i.words)))
+    const out = runSteps(clusterIntoSteps(clusterer, all, byNeighbours))
+    return { clusterer, cluster: new Map(out.map((a) => [a.key, a.cluster])), score: new Map(out.map((a) => [a.key, a.score])) }
+  }
+
+  it('moves to the trend of its close copies when their votes outweigh its own trend’s one and a half times', () => {
+    const all = [...filler, ...appleTv, early, ...ios()]
+    const online = run(all, false)
+    // without the step: the early headline stays with the Apple TV story, the iOS story is a trend of its own
+    expect(online.cluster.get(10)).toBe(1)
+    expect(new Set(ios().map((i) => online.cluster.get(i.key)))).toEqual(new Set([20]))
+    const { clusterer, cluster, score } = run(all, true)
+    expect(cluster.get(10)).toBe(20)
+    // everything else stays where it was
+    for (const a of [...appleTv, ...ios()]) expect(cluster.get(a.key)).toBe(online.cluster.get(a.key))
+    // its score: its closest neighbour in the new trend (three of their four words shared)
+    expect(score.get(10)).toBeGreaterThan(0.5)
+    expect(score.get(10)).toBeLessThan(1)
+    // the kept centroids moved with it: a later "apple ios iphone" joins the iOS trend, not the Apple TV one
+    expect(clusterer.assign(input(40, 'apple ios iphone')).cluster).toBe(20)
+  })
+
+  it('does not follow copies beyond the active window: a month later they have no vote', () => {
+    // the early headline alone (no Apple TV story): any vote at all would outweigh its own trend's none
+    const all = [...filler, early, ...ios(30 * day)]
+    const { cluster } = run(all, true)
+    expect(cluster.get(20)).toBe(20)
+    expect(cluster.get(10)).toBe(10)
+    // a day later they would have joined it in the first place
+    expect(run([...filler, early, ...ios(day)], true).cluster.get(20)).toBe(10)
+  })
+})

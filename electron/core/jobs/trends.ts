@@ -171,8 +171,10 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   yield
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
-  // is kept: later articles are assigned with its weights.
-  const firstPass = yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs)
+  // is kept: later articles are assigned with its weights. Only the second pass lets headlines
+  // follow their nearest headlines: in the first it gave the trend weights worse trends (UCI F1
+  // 0.894 against 0.899).
+  const firstPass = yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs, false)
   yield
   const clusterer = new StorylineClusterer(yield* inverseTrendFrequencySteps(inputs, firstPass))
   yield
@@ -325,7 +327,7 @@ export function trendsConsolidationDue(store: Store): boolean {
  * were computed another way (by an older Feedlens) has them computed again, so an upgrade brings
  * its improvements to the trends already stored. Changed whenever what a full pass writes changes.
  */
-export const TRENDS_METHOD = '2026-11-25 words weighed by the trends of a first pass; one section a trend; strays leave, headline fragments join a big trend by its core word; labels: found names by their articles, people in full, brands as written'
+export const TRENDS_METHOD = '2026-11-26 headlines follow their nearest headlines; words weighed by the trends of a first pass; one section a trend; strays leave, headline fragments join a big trend by its core word; labels: found names by their articles, people in full, brands as written'
 
 /** Whether the stored trends were computed another way than this version computes them. */
 export function trendsMethodOutdated(store: Store): boolean {

@@ -13,10 +13,12 @@
  * it starts a trend. Candidates are the active trends that share an entity or a word with it,
  * and are of the article's section (the top level of its category) when both have one.
  *
- * After the online pass, three clean-ups of the full pass: the merge pass joins pieces of one
+ * After the online pass, the clean-ups of the full pass: the merge pass joins pieces of one
  * storyline; a headline left in a big trend without any of its core words leaves it (a stray
- * that seeded a piece before the piece merged); and fragments of one to FRAGMENT_SIZE articles
- * join the big trend whose core word most of their titles carry.
+ * that seeded a piece before the piece merged); fragments of one to FRAGMENT_SIZE articles
+ * join the big trend whose core word most of their titles carry; and each headline moves to the
+ * trend most of its nearest headlines are in (reassignByNeighboursSteps), after which strays
+ * leave the trends that took headlines once more.
  */
 
 import { runSteps } from '../../steps'
@@ -52,6 +54,14 @@ export const BIG_TREND_SIZE = 40
 export const FRAGMENT_WORD_SHARE = 0.5
 /** ... at least this share of the big trend's. */
 export const BIG_TREND_WORD_SHARE = 0.3
+/** A headline's nearest headlines that vote where it belongs (reassignByNeighbours) ... */
+export const NEIGHBOURS = 10
+/** ... each at least this similar to it ... */
+export const NEIGHBOUR_SIMILARITY = 0.2
+/** ... and it moves when another trend's votes outweigh its own trend's this many times. */
+export const NEIGHBOUR_MARGIN = 1.5
+/** Headlines looked at per rare word, the nearest in time first: bounds the work on big stores. */
+export const NEIGHBOUR_SCAN = 50
 const DAY = 86_400
 
 /** The prefix of an entity found in the text among an article's words (`entity:<id>`). */
@@ -176,6 +186,18 @@ export function* inverseTrendFrequencySteps(inputs: readonly ClusterInput[], ass
   return new Map([...trendsWith].map(([w, t]) => [w, Math.log((1 + trends) / (1 + t)) + 1]))
 }
 
+/** The first position in an ascending list holding a value at least x (binary search). */
+function firstAtLeast(list: readonly number[], x: number): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (list[mid]! < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 /** unseen: the weight of a word the weights were computed without (articles that came after them). */
 function textVector(words: readonly string[], weights: Map<string, number>, unseen: number): Vector {
   const v: Vector = new Map()
@@ -221,8 +243,12 @@ export function* clusterStorylinesSteps(
   return yield* clusterIntoSteps(new StorylineClusterer(idf, params), inputs)
 }
 
-/** The full pass over a fresh clusterer: every input in time order, then the merge pass. */
-export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonly ClusterInput[]): Generator<void, Assignment[]> {
+/**
+ * The full pass over a fresh clusterer: every input in time order, then the clean-ups.
+ * byNeighbours: whether headlines end by following their nearest headlines (the full pass's
+ * second clustering; the first, which only finds the trend weights, goes without).
+ */
+export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonly ClusterInput[], byNeighbours = true): Generator<void, Assignment[]> {
   const ordered = [...inputs].sort((a, b) => a.time - b.time || a.key - b.key)
   const out: Assignment[] = []
   let done = 0
@@ -231,9 +257,18 @@ export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonl
     out.push(clusterer.assign(a))
   }
   clusterer.merge()
-  const moved = clusterer.releaseStrays(ordered, out)
+  const strays = clusterer.releaseStrays(ordered, out)
   clusterer.attachFragments()
-  return out.map((a) => ({ ...a, cluster: clusterer.root(moved.get(a.key) ?? a.cluster) }))
+  const cleaned = out.map((a) => ({ ...a, cluster: clusterer.root(strays.get(a.key) ?? a.cluster) }))
+  if (!byNeighbours) return cleaned
+  const moved = yield* clusterer.reassignByNeighboursSteps(ordered, cleaned)
+  if (moved.size === 0) return cleaned
+  const neighboured = cleaned.map((a) => moved.get(a.key) ?? { ...a, cluster: clusterer.root(a.cluster) })
+  // A headline that followed weak votes into a big trend and shares none of its core words there
+  // leaves it again (only the trends that took headlines are looked at).
+  const took = new Set([...moved.values()].map((a) => clusterer.root(a.cluster)))
+  const lateStrays = clusterer.releaseStrays(ordered, neighboured.filter((a) => took.has(a.cluster)))
+  return neighboured.map((a) => ({ ...a, cluster: clusterer.root(lateStrays.get(a.key) ?? a.cluster) }))
 }
 
 /**
@@ -248,6 +283,8 @@ export class StorylineClusterer {
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
   private prunedAt = -Infinity
+  /** The last id given to a headline that left its trend (releaseStrays): ids below 0 are free. */
+  private lowestOwnId = 0
   /** A word first met after the weights were computed weighs as the rarest word seen (a new name, most likely). */
   private readonly unseenWeight: number
 
@@ -393,7 +430,7 @@ export class StorylineClusterer {
    * none of its core words (STRAY_WORD_SHARE of its other articles) leave it, each a trend of its
    * own. They are the seeds of pieces that grew into another story ("What's News", "Share this
    * on:") and went with the piece when it merged. Returns each stray's new cluster by its key.
-   * The new clusters take ids below every article key (keys are positive).
+   * The new clusters take ids below every article key (keys are positive), a fresh one each.
    */
   releaseStrays(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
     const inputOf = new Map(inputs.map((i) => [i.key, i]))
@@ -418,7 +455,7 @@ export class StorylineClusterer {
           else from.text.delete(w)
         }
         from.size--
-        const own = this.newCluster(-a.key, a.time, a.section ?? null)
+        const own = this.newCluster(--this.lowestOwnId, a.time, a.section ?? null)
         own.textNorm = addInto(own.text, text, 0)
         own.size = 1
         this.indexWords(own, text)
@@ -462,6 +499,128 @@ export class StorylineClusterer {
       }
       if (best) this.absorb(best, fragment)
     }
+  }
+
+  /**
+   * Each headline (article without entities) moves to the trend most of its nearest headlines
+   * are in, when their votes there outweigh the votes for its own trend NEIGHBOUR_MARGIN times.
+   * A vote is a neighbour's similarity (its words' cosine, times the time decay); the NEIGHBOURS
+   * most similar headlines of the section and period vote, each at least NEIGHBOUR_SIMILARITY
+   * alike. The online pass sees a trend only through its centroid, spread over hundreds of words
+   * in a big story; a headline whose close copies went elsewhere ("iOS 7.1 Makes the iPhone 4
+   * Snappier", which joined the iPhone 6 concept trend on the UCI file) follows them. All votes
+   * are counted on the assignment before any move. `assignments` are current (roots); returns
+   * the moved ones.
+   */
+  *reassignByNeighboursSteps(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Generator<void, Map<number, Assignment>> {
+    const moved = new Map<number, Assignment>()
+    const clusterOf = new Map(assignments.map((a) => [a.key, a.cluster]))
+    const heads = inputs.filter((a) => a.entities.length === 0 && clusterOf.has(a.key)).sort((a, b) => a.time - b.time || a.key - b.key)
+    if (heads.length < 2) return moved
+    // Each headline's unit vector as word ids in ascending order with their weights: the pairs
+    // below are many (NEIGHBOUR_SCAN per rare word per headline), and merging two sorted arrays
+    // is several times faster than looking words up in maps.
+    const idOf = new Map<string, number>()
+    const vectors = heads.map((a) => {
+      const v = textVector(a.words, this.weights, this.unseenWeight)
+      const n = norm(v) || 1
+      const entries = [...v].map(([w, x]) => [idOf.get(w) ?? idOf.set(w, idOf.size).get(w)!, x / n] as const).sort((x, y) => x[0] - y[0])
+      return { words: [...v.keys()], ids: Int32Array.from(entries, (e) => e[0]), values: Float64Array.from(entries, (e) => e[1]) }
+    })
+    const unitCosine = (x: (typeof vectors)[number], y: (typeof vectors)[number]) => {
+      let dot = 0
+      for (let p = 0, q = 0; p < x.ids.length && q < y.ids.length; ) {
+        if (x.ids[p]! === y.ids[q]!) dot += x.values[p++]! * y.values[q++]!
+        else if (x.ids[p]! < y.ids[q]!) p++
+        else q++
+      }
+      return dot
+    }
+    // Postings of the rarer words, in time order (heads are): who may be a neighbour.
+    const postings = new Map<string, number[]>()
+    heads.forEach((_, i) => {
+      for (const w of vectors[i]!.words) if (this.keyWord(w)) (postings.get(w) ?? postings.set(w, []).get(w)!).push(i)
+    })
+    const seen = new Int32Array(heads.length).fill(-1)
+    const decisions: Array<{ index: number; from: number; to: number; score: number }> = []
+    for (let i = 0; i < heads.length; i++) {
+      if (i % ARTICLES_PER_STEP === ARTICLES_PER_STEP - 1) yield
+      const a = heads[i]!
+      const v = vectors[i]!
+      const near: Array<{ j: number; vote: number; cos: number }> = []
+      const consider = (j: number) => {
+        if (seen[j] === i) return
+        seen[j] = i
+        const b = heads[j]!
+        if (!sameSection(a.section ?? null, b.section ?? null)) return
+        const cos = unitCosine(v, vectors[j]!)
+        if (cos < NEIGHBOUR_SIMILARITY) return
+        const vote = cos * Math.exp(-Math.abs(a.time - b.time) / DAY / this.params.timeScaleDays)
+        if (near.length === NEIGHBOURS && vote <= near[NEIGHBOURS - 1]!.vote) return
+        // kept in descending order of vote (insertion: the list is short)
+        let at = near.length
+        while (at > 0 && near[at - 1]!.vote < vote) at--
+        near.splice(at, 0, { j, vote, cos })
+        if (near.length > NEIGHBOURS) near.pop()
+      }
+      seen[i] = i
+      for (const w of v.words) {
+        const list = postings.get(w)
+        if (!list) continue
+        // outward from the headline itself, nearest in time first, within the active window
+        const at = firstAtLeast(list, i)
+        let before = at - 1
+        let after = at + 1
+        for (let scanned = 0; scanned < NEIGHBOUR_SCAN; scanned++) {
+          const gapBefore = before >= 0 ? a.time - heads[list[before]!]!.time : Infinity
+          const gapAfter = after < list.length ? heads[list[after]!]!.time - a.time : Infinity
+          if (Math.min(gapBefore, gapAfter) > ACTIVE_DAYS * DAY) break
+          consider(gapBefore <= gapAfter ? list[before--]! : list[after++]!)
+        }
+      }
+      const own = clusterOf.get(a.key)!
+      const votes = new Map<number, number>()
+      for (const n of near) {
+        const c = clusterOf.get(heads[n.j]!.key)!
+        votes.set(c, (votes.get(c) ?? 0) + n.vote)
+      }
+      let best = own
+      let bestVotes = 0
+      for (const [c, x] of votes) if (c !== own && (x > bestVotes || (x === bestVotes && c < best))) [best, bestVotes] = [c, x]
+      if (best !== own && bestVotes > NEIGHBOUR_MARGIN * (votes.get(own) ?? 0)) {
+        const cos = Math.max(...near.filter((n) => clusterOf.get(heads[n.j]!.key) === best).map((n) => n.cos))
+        decisions.push({ index: i, from: own, to: best, score: Math.round(Math.min(1, cos) * 1000) / 1000 })
+      }
+    }
+    for (const d of decisions) {
+      const a = heads[d.index]!
+      const from = this.clusters.get(d.from)
+      const to = this.clusters.get(d.to)
+      if (!from || !to) continue
+      const text = textVector(a.words, this.weights, this.unseenWeight)
+      for (const [w, x] of text) {
+        const left = (from.text.get(w) ?? 0) - x
+        if (left > 1e-9) from.text.set(w, left)
+        else from.text.delete(w)
+      }
+      from.textNorm = norm(from.text)
+      from.size--
+      to.textNorm = addInto(to.text, text, to.textNorm)
+      to.size++
+      to.first = Math.min(to.first, a.time)
+      to.last = Math.max(to.last, a.time)
+      this.indexWords(to, text)
+      moved.set(a.key, { key: a.key, cluster: to.id, score: d.score })
+    }
+    // A trend every article left lives on as an alias of where its last one went.
+    for (const d of decisions) {
+      const from = this.clusters.get(d.from)
+      if (from && from.size === 0) {
+        this.clusters.delete(from.id)
+        this.mergedInto.set(from.id, d.to)
+      }
+    }
+    return moved
   }
 
   /** small's articles become big's (its centroids and span included); small lives on as an alias. */
