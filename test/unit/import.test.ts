@@ -87,13 +87,13 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(store.articles.entities(articleIdForUrl(us.URL!)!).map((e) => e.name)).toContain('United States')
   })
 
-  it('clusters the UCI headlines into their stories (B-cubed F1 0.895 or more, at most 1 catch-all) under labels most of their titles carry (97% or more)', () => {
+  it('clusters the UCI headlines into their stories (B-cubed F1 0.8995 or more, at most 1 catch-all) under labels most of their titles carry (97% or more)', () => {
     refreshTrends(store, new Date('2014-03-13T00:00:00Z'))
     const members = store.trends.storylineMembers()
     expect(members).toHaveLength(3149)
     const quality = storylineQuality(members)
     // floors just under the figures reached (docs/trends.md, "Quality"), so that they cannot silently fall
-    expect(quality.f1).toBeGreaterThanOrEqual(0.895)
+    expect(quality.f1).toBeGreaterThanOrEqual(0.8995)
     expect(quality.precision).toBeGreaterThanOrEqual(0.91)
     expect(quality.recall).toBeGreaterThanOrEqual(0.88)
     expect(quality.labelFit).toBeGreaterThanOrEqual(0.97)

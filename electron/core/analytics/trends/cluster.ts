@@ -17,8 +17,8 @@
  * storyline; a headline left in a big trend without any of its core words leaves it (a stray
  * that seeded a piece before the piece merged); fragments of one to FRAGMENT_SIZE articles
  * join the big trend whose core word most of their titles carry; and each headline moves to the
- * trend most of its nearest headlines are in (reassignByNeighboursSteps), after which strays
- * leave the trends that took headlines once more.
+ * trend most of its nearest headlines are in (reassignByNeighboursSteps), after which the merge
+ * pass and the strays' release run once more.
  */
 
 import { runSteps } from '../../steps'
@@ -263,11 +263,11 @@ export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonl
   if (!byNeighbours) return cleaned
   const moved = yield* clusterer.reassignByNeighboursSteps(ordered, cleaned)
   if (moved.size === 0) return cleaned
-  const neighboured = cleaned.map((a) => moved.get(a.key) ?? { ...a, cluster: clusterer.root(a.cluster) })
-  // A headline that followed weak votes into a big trend and shares none of its core words there
-  // leaves it again (only the trends that took headlines are looked at).
-  const took = new Set([...moved.values()].map((a) => clusterer.root(a.cluster)))
-  const lateStrays = clusterer.releaseStrays(ordered, neighboured.filter((a) => took.has(a.cluster)))
+  // Pieces changed: some now resemble the trend of their story (the merge pass again), and a
+  // headline that followed weak votes into a big trend without any of its core words leaves it.
+  clusterer.merge()
+  const neighboured = cleaned.map((a) => ({ ...(moved.get(a.key) ?? a), cluster: clusterer.root((moved.get(a.key) ?? a).cluster) }))
+  const lateStrays = clusterer.releaseStrays(ordered, neighboured)
   return neighboured.map((a) => ({ ...a, cluster: clusterer.root(lateStrays.get(a.key) ?? a.cluster) }))
 }
 
