@@ -514,6 +514,8 @@ export class StorylineClusterer {
    */
   *reassignByNeighboursSteps(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Generator<void, Map<number, Assignment>> {
     const moved = new Map<number, Assignment>()
+    // (a store whose articles all come with entities, the demo world's, stops here)
+    if (!inputs.some((a) => a.entities.length === 0)) return moved
     const clusterOf = new Map(assignments.map((a) => [a.key, a.cluster]))
     const heads = inputs.filter((a) => a.entities.length === 0 && clusterOf.has(a.key)).sort((a, b) => a.time - b.time || a.key - b.key)
     if (heads.length < 2) return moved
