@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { sectionOf } from '../../electron/core/analytics/categories'
 import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, inverseTrendFrequency, RARE_WORD_WEIGHT, StorylineClusterer, words, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
@@ -337,6 +338,37 @@ describe('a headline follows its nearest headlines (the last step of a full pass
     expect(score.get(10)).toBeLessThan(1)
     // the kept centroids moved with it: a later "apple ios iphone" joins the iOS trend, not the Apple TV one
     expect(clusterer.assign(input(40, 'apple ios iphone')).cluster).toBe(20)
+  })
+
+  it('leaves every headline in exactly one live trend, whatever the headlines (property)', () => {
+    const vocabulary = ['gox', 'bitcoin', 'ios', 'iphone', 'update', 'apple', 'remote', 'china', 'stocks', 'oil', 'sxsw', 'mindy', 'bachelor', 'finale']
+    const headline = fc.record({
+      words: fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 5 }),
+      minutes: fc.integer({ min: 0, max: 60 * 24 * 40 }),
+      section: fc.constantFrom('/Business', '/Technology', null),
+    })
+    fc.assert(
+      fc.property(fc.array(headline, { minLength: 1, maxLength: 80 }), (raw) => {
+        const inputs: ClusterInput[] = [...filler, ...raw.map((h, i) => ({ key: 1 + i, time: h.minutes * 60, entities: [], words: h.words, section: h.section }))]
+        const clusterer = new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words)))
+        const out = runSteps(clusterIntoSteps(clusterer, inputs))
+        expect(out.map((a) => a.key).sort((a, b) => a - b)).toEqual(inputs.map((i) => i.key).sort((a, b) => a - b))
+        for (const a of out) {
+          // a live trend, not an alias of one a move or merge emptied
+          expect(clusterer.root(a.cluster)).toBe(a.cluster)
+          expect(a.score).toBeGreaterThanOrEqual(0)
+          expect(a.score).toBeLessThanOrEqual(1)
+        }
+        // a trend holds one section (an article without one may join any)
+        const sections = new Map<number, Set<string>>()
+        for (const a of out) {
+          const section = inputs.find((i) => i.key === a.key)!.section
+          if (section) (sections.get(a.cluster) ?? sections.set(a.cluster, new Set()).get(a.cluster)!).add(section)
+        }
+        for (const set of sections.values()) expect(set.size).toBe(1)
+      }),
+      { seed: 23, numRuns: 60 },
+    )
   })
 
   it('does not follow copies beyond the active window: a month later they have no vote', () => {

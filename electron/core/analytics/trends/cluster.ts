@@ -22,6 +22,7 @@
  */
 
 import { runSteps } from '../../steps'
+import { firstAtLeast } from '../tracking/living-range'
 
 export const W_ENTITIES = 0.75
 export const W_TEXT = 0.25
@@ -184,18 +185,6 @@ export function* inverseTrendFrequencySteps(inputs: readonly ClusterInput[], ass
     }
   }
   return new Map([...trendsWith].map(([w, t]) => [w, Math.log((1 + trends) / (1 + t)) + 1]))
-}
-
-/** The first position in an ascending list holding a value at least x (binary search). */
-function firstAtLeast(list: readonly number[], x: number): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (list[mid]! < x) lo = mid + 1
-    else hi = mid
-  }
-  return lo
 }
 
 /** unseen: the weight of a word the weights were computed without (articles that came after them). */
@@ -539,10 +528,11 @@ export class StorylineClusterer {
       return dot
     }
     // Postings of the rarer words, in time order (heads are): who may be a neighbour.
-    const postings = new Map<string, number[]>()
+    const lists = new Map<string, number[]>()
     heads.forEach((_, i) => {
-      for (const w of vectors[i]!.words) if (this.keyWord(w)) (postings.get(w) ?? postings.set(w, []).get(w)!).push(i)
+      for (const w of vectors[i]!.words) if (this.keyWord(w)) (lists.get(w) ?? lists.set(w, []).get(w)!).push(i)
     })
+    const postings = new Map([...lists].map(([w, list]) => [w, Int32Array.from(list)]))
     const seen = new Int32Array(heads.length).fill(-1)
     const decisions: Array<{ index: number; from: number; to: number; score: number }> = []
     for (let i = 0; i < heads.length; i++) {
@@ -584,6 +574,8 @@ export class StorylineClusterer {
       const votes = new Map<number, number>()
       for (const n of near) {
         const c = clusterOf.get(heads[n.j]!.key)!
+        // a neighbour without a section may sit in a trend of another section than this headline's
+        if (c !== own && !sameSection(a.section ?? null, this.clusters.get(c)?.section ?? null)) continue
         votes.set(c, (votes.get(c) ?? 0) + n.vote)
       }
       let best = own
@@ -598,7 +590,8 @@ export class StorylineClusterer {
       const a = heads[d.index]!
       const from = this.clusters.get(d.from)
       const to = this.clusters.get(d.to)
-      if (!from || !to) continue
+      // (a trend without a section takes the section of the first headline that moves in)
+      if (!from || !to || !sameSection(a.section ?? null, to.section)) continue
       const text = textVector(a.words, this.weights, this.unseenWeight)
       for (const [w, x] of text) {
         const left = (from.text.get(w) ?? 0) - x
@@ -611,6 +604,7 @@ export class StorylineClusterer {
       to.size++
       to.first = Math.min(to.first, a.time)
       to.last = Math.max(to.last, a.time)
+      to.section ??= a.section ?? null
       this.indexWords(to, text)
       moved.set(a.key, { key: a.key, cluster: to.id, score: d.score })
     }
