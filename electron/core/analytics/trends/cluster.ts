@@ -134,6 +134,16 @@ interface Cluster {
   section: string | null
 }
 
+/** Takes one article's text out of a cluster (its norm is left to the caller: several may leave at once). */
+function subtractText(c: Cluster, text: Vector): void {
+  for (const [w, x] of text) {
+    const left = (c.text.get(w) ?? 0) - x
+    if (left > 1e-9) c.text.set(w, left)
+    else c.text.delete(w)
+  }
+  c.size--
+}
+
 /** Only pieces of one period merge: the spans must come within the active window of each other. */
 const withinReach = (a: Cluster, b: Cluster) => a.first <= b.last + ACTIVE_DAYS * DAY && b.first <= a.last + ACTIVE_DAYS * DAY
 
@@ -438,12 +448,7 @@ export class StorylineClusterer {
       const from = this.clusters.get(id)!
       for (const a of strays) {
         const text = textVector(a.words, this.weights, this.unseenWeight)
-        for (const [w, x] of text) {
-          const left = (from.text.get(w) ?? 0) - x
-          if (left > 1e-9) from.text.set(w, left)
-          else from.text.delete(w)
-        }
-        from.size--
+        subtractText(from, text)
         const own = this.newCluster(--this.lowestOwnId, a.time, a.section ?? null)
         own.textNorm = addInto(own.text, text, 0)
         own.size = 1
@@ -593,13 +598,8 @@ export class StorylineClusterer {
       // (a trend without a section takes the section of the first headline that moves in)
       if (!from || !to || !sameSection(a.section ?? null, to.section)) continue
       const text = textVector(a.words, this.weights, this.unseenWeight)
-      for (const [w, x] of text) {
-        const left = (from.text.get(w) ?? 0) - x
-        if (left > 1e-9) from.text.set(w, left)
-        else from.text.delete(w)
-      }
+      subtractText(from, text)
       from.textNorm = norm(from.text)
-      from.size--
       to.textNorm = addInto(to.text, text, to.textNorm)
       to.size++
       to.first = Math.min(to.first, a.time)
