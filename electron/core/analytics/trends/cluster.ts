@@ -144,6 +144,33 @@ function subtractText(c: Cluster, text: Vector): void {
   c.size--
 }
 
+/**
+ * A unit vector as word ids in ascending order with their weights: the neighbours' step compares
+ * many pairs (NEIGHBOUR_SCAN per rare word per headline), and merging two sorted arrays is
+ * several times faster than looking words up in maps. idOf numbers the words as they come.
+ */
+interface UnitVector {
+  words: string[]
+  ids: Int32Array
+  values: Float64Array
+}
+
+function unitVector(v: Vector, idOf: Map<string, number>): UnitVector {
+  const n = norm(v) || 1
+  const entries = [...v].map(([w, x]) => [idOf.get(w) ?? idOf.set(w, idOf.size).get(w)!, x / n] as const).sort((x, y) => x[0] - y[0])
+  return { words: [...v.keys()], ids: Int32Array.from(entries, (e) => e[0]), values: Float64Array.from(entries, (e) => e[1]) }
+}
+
+function unitCosine(x: UnitVector, y: UnitVector): number {
+  let dot = 0
+  for (let p = 0, q = 0; p < x.ids.length && q < y.ids.length; ) {
+    if (x.ids[p]! === y.ids[q]!) dot += x.values[p++]! * y.values[q++]!
+    else if (x.ids[p]! < y.ids[q]!) p++
+    else q++
+  }
+  return dot
+}
+
 /** Only pieces of one period merge: the spans must come within the active window of each other. */
 const withinReach = (a: Cluster, b: Cluster) => a.first <= b.last + ACTIVE_DAYS * DAY && b.first <= a.last + ACTIVE_DAYS * DAY
 
@@ -265,7 +292,10 @@ export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonl
   // Pieces changed: some now resemble the trend of their story (the merge pass again), and a
   // headline that followed weak votes into a big trend without any of its core words leaves it.
   clusterer.merge()
-  const neighboured = cleaned.map((a) => ({ ...(moved.get(a.key) ?? a), cluster: clusterer.root((moved.get(a.key) ?? a).cluster) }))
+  const neighboured = cleaned.map((a) => {
+    const now = moved.get(a.key) ?? a
+    return { ...now, cluster: clusterer.root(now.cluster) }
+  })
   const lateStrays = clusterer.releaseStrays(ordered, neighboured)
   return neighboured.map((a) => ({ ...a, cluster: clusterer.root(lateStrays.get(a.key) ?? a.cluster) }))
 }
@@ -398,14 +428,19 @@ export class StorylineClusterer {
       bestScore = 1
     }
     target.entitiesNorm = addInto(target.entities, ent, target.entitiesNorm)
-    target.textNorm = addInto(target.text, text, target.textNorm)
-    target.first = Math.min(target.first, a.time)
-    target.last = Math.max(target.last, a.time)
-    target.size++
-    target.section ??= section
     for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) (this.byEntity.get(id) ?? this.byEntity.set(id, new Set()).get(id)!).add(target.id)
-    this.indexWords(target, text)
+    this.addText(target, text, a.time, section)
     return { key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 }
+  }
+
+  /** One more article in the cluster: its text, time and section (its entities are the caller's). */
+  private addText(c: Cluster, text: Vector, time: number, section: string | null): void {
+    c.textNorm = addInto(c.text, text, c.textNorm)
+    c.first = Math.min(c.first, time)
+    c.last = Math.max(c.last, time)
+    c.size++
+    c.section ??= section
+    this.indexWords(c, text)
   }
 
   /** The share of a cluster's articles that carry a word (its summed weight against one article's). */
@@ -450,9 +485,7 @@ export class StorylineClusterer {
         const text = textVector(a.words, this.weights, this.unseenWeight)
         subtractText(from, text)
         const own = this.newCluster(--this.lowestOwnId, a.time, a.section ?? null)
-        own.textNorm = addInto(own.text, text, 0)
-        own.size = 1
-        this.indexWords(own, text)
+        this.addText(own, text, a.time, a.section ?? null)
         moved.set(a.key, own.id)
       }
       from.textNorm = norm(from.text)
@@ -513,25 +546,8 @@ export class StorylineClusterer {
     const clusterOf = new Map(assignments.map((a) => [a.key, a.cluster]))
     const heads = inputs.filter((a) => a.entities.length === 0 && clusterOf.has(a.key)).sort((a, b) => a.time - b.time || a.key - b.key)
     if (heads.length < 2) return moved
-    // Each headline's unit vector as word ids in ascending order with their weights: the pairs
-    // below are many (NEIGHBOUR_SCAN per rare word per headline), and merging two sorted arrays
-    // is several times faster than looking words up in maps.
     const idOf = new Map<string, number>()
-    const vectors = heads.map((a) => {
-      const v = textVector(a.words, this.weights, this.unseenWeight)
-      const n = norm(v) || 1
-      const entries = [...v].map(([w, x]) => [idOf.get(w) ?? idOf.set(w, idOf.size).get(w)!, x / n] as const).sort((x, y) => x[0] - y[0])
-      return { words: [...v.keys()], ids: Int32Array.from(entries, (e) => e[0]), values: Float64Array.from(entries, (e) => e[1]) }
-    })
-    const unitCosine = (x: (typeof vectors)[number], y: (typeof vectors)[number]) => {
-      let dot = 0
-      for (let p = 0, q = 0; p < x.ids.length && q < y.ids.length; ) {
-        if (x.ids[p]! === y.ids[q]!) dot += x.values[p++]! * y.values[q++]!
-        else if (x.ids[p]! < y.ids[q]!) p++
-        else q++
-      }
-      return dot
-    }
+    const vectors = heads.map((a) => unitVector(textVector(a.words, this.weights, this.unseenWeight), idOf))
     // Postings of the rarer words, in time order (heads are): who may be a neighbour.
     const lists = new Map<string, number[]>()
     heads.forEach((_, i) => {
@@ -600,12 +616,7 @@ export class StorylineClusterer {
       const text = textVector(a.words, this.weights, this.unseenWeight)
       subtractText(from, text)
       from.textNorm = norm(from.text)
-      to.textNorm = addInto(to.text, text, to.textNorm)
-      to.size++
-      to.first = Math.min(to.first, a.time)
-      to.last = Math.max(to.last, a.time)
-      to.section ??= a.section ?? null
-      this.indexWords(to, text)
+      this.addText(to, text, a.time, a.section ?? null)
       moved.set(a.key, { key: a.key, cluster: to.id, score: d.score })
     }
     // A trend every article left lives on as an alias of where its last one went.
