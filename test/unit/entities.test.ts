@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities } from '../../electron/core/analytics/entities/extract'
 
@@ -66,6 +67,33 @@ describe('names from the English tagger', () => {
     expect(names).toContainEqual({ name: 'Edward Snowden', type: 'Person' })
     expect(names.map((n) => n.name)).toContain('London')
     expect(names.every((n) => !/\b(Is|Says)\b|'s/.test(n.name))).toBe(true)
+  })
+
+  it('breaks a name at punctuation between its words, not at a full stop or an apostrophe in a word', () => {
+    const names = (text: string) => namedEntities(text, 'en').map((n) => n.name)
+    expect(names('American Airlines & JetBlue End Agreement')).toEqual(['American Airlines', 'JetBlue'])
+    expect(names("'Lindsay' Recap: Lindsay Lohan Is Unrepentant About Going To Jail")).toEqual(['Lindsay', 'Lindsay Lohan'])
+    expect(names('Conan O’Brien Visits Dublin')).toContain('Conan O Brien')
+    expect(names('Martin Luther King Jr. Day parade in St. Louis')).toContain('St Louis')
+    expect(names('J.K. Rowling writes again')).toEqual(['J K Rowling'])
+  })
+
+  it('gives names that the headline writes as one run of words, never across punctuation, none empty', () => {
+    const word = fc.constantFrom('Apple', 'Google', 'Edward', 'Snowden', 'China', 'Japan', 'Data', 'Falls', 'new', 'talks', 'of', 'Bank', 'England', 'Mt.', 'O’Brien', 'US', '2014')
+    const gap = fc.constantFrom(' ', ' ', ' ', ', ', ': ', ' & ', ' - ', "' ", ' (', ') ', '; ')
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 12 }), (parts) => {
+        const text = parts.map(([w, g]) => w + g).join('').trim()
+        const runs = text.split(/[;:&/|()[\]{}!?"“”«»]|\s['‘’]|['‘’]\s|\s[-–—]|[-–—]\s/u).map((run) => ` ${(run.match(/[\p{L}\p{N}]+/gu) ?? []).join(' ').toLowerCase()} `)
+        for (const { name, type } of namedEntities(text, 'en')) {
+          expect(name.length).toBeGreaterThanOrEqual(3)
+          expect(['Person', 'Organization', 'Place']).toContain(type)
+          // its words, in order, inside one run between two breaks
+          expect(runs.some((run) => run.includes(` ${name.toLowerCase()} `))).toBe(true)
+        }
+      }),
+      { seed: 24, numRuns: 150 },
+    )
   })
 
   it('leaves other languages to the gazetteer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanName, initials, isAbbreviation } from '../../electron/core/analytics/entities/names'
+import { cleanName, initials, isAbbreviation, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
 import { Gazetteer } from '../../electron/core/analytics/entities/extract'
 
 /** Names worth the name (docs/entities.md): pure rules, checked on headline fragments. */
@@ -19,11 +19,52 @@ describe('a name found in a headline', () => {
     }
   })
 
+  it("loses a company's legal form at its end", () => {
+    expect(cleanName('General Motors Company')).toBe('General Motors')
+    expect(cleanName('Google Inc')).toBe('Google')
+    expect(cleanName('Sony Corp')).toBe('Sony')
+    expect(cleanName('Inc')).toBeNull()
+  })
+
   it('keeps names that begin with a demonym or an adjective, and names whose last word is a noun', () => {
     expect(cleanName('American Airlines')).toBe('American Airlines')
     expect(cleanName('General Motors')).toBe('General Motors')
     expect(cleanName('New York')).toBe('New York')
     expect(cleanName('Steve Jobs')).toBe('Steve Jobs')
+  })
+})
+
+describe('names that are part of another name at hand', () => {
+  const person = (name: string): FoundName => ({ name, type: 'Person' })
+  const org = (name: string): FoundName => ({ name, type: 'Organization' })
+  const place = (name: string): FoundName => ({ name, type: 'Place' })
+  const partOf = (names: FoundName[], known: string[] = []) => [...partialNames(names, (key) => known.includes(key))].map((n) => n.name).sort()
+
+  it("are a person's first name or surname beside the full name, and a shorter run of it", () => {
+    expect(partOf([person('Neil'), person('Tyson'), person('Neil DeGrasse Tyson'), person('Juan Pablo'), person('Juan Pablo Galavis')])).toEqual(['Juan Pablo', 'Neil', 'Tyson'])
+    // alone, a first name stays a name
+    expect(partOf([person('Neil'), person('Oprah')])).toEqual([])
+  })
+
+  it('are a person or organisation behind a word that is no name', () => {
+    expect(partOf([org('Defends NSA'), org('Without Netflix'), org('NSA'), person('Star Juan Pablo Galavis'), person('Juan Pablo Galavis')], ['netflix'])).toEqual([
+      'Defends NSA',
+      'Star Juan Pablo Galavis',
+      'Without Netflix',
+    ])
+    // a person keeps two words at least; without the name behind it, the word stays
+    expect(partOf([person('Rand Paul'), person('Paul')])).toEqual(['Paul'])
+    expect(partOf([org('Defends NSA')])).toEqual([])
+  })
+
+  it('are a name whose possessive lost its apostrophe', () => {
+    expect(partOf([person('Lindsay Lohans'), person('Lindsay Lohan')])).toEqual(['Lindsay Lohans'])
+    expect(partOf([org('Samsung'), org('Samsungs')])).toEqual(['Samsungs'])
+  })
+
+  it("are never a place or an organisation that begins a longer name, or a name beside another's", () => {
+    expect(partOf([place('New York'), place('York'), org('Google'), org('Google Glass'), org('Apple'), org('Apple TV'), place('East London'), place('London')])).toEqual([])
+    expect(partOf([person('Carl Sagan'), person('Carl Icahn'), person('Seth Rogen'), person('Zac Efron')])).toEqual([])
   })
 })
 

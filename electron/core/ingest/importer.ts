@@ -5,7 +5,7 @@ import { referenceCountry, referenceCountryNames, referencePlaceNames } from '..
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
-import { groupByInitials, isAbbreviation, nameKey } from '../analytics/entities/names'
+import { groupByInitials, isAbbreviation, nameKey, partialNames } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { readRows } from './file-segments'
@@ -356,10 +356,11 @@ function addExtractedEntities(
   let storeChecks = MAX_STORE_CHECKS
   const inStoredHeadlines = (f: { name: string; publishers: Set<string> }) =>
     storeChecks-- > 0 && headlinePublishers(f.name, f.publishers.size + 1).some((domain) => !f.publishers.has(domain))
-  const recurring = [...found.values()].filter(
-    (f) => f.publishers.size >= 2 || (f.type === 'Place' && knownPlaces!.has(nameKey(f.name))) || inStoredHeadlines(f),
-  )
-  for (const f of recurring) if (!isAbbreviation(f.name)) addEntity({ id: entityIdForName(f.name), name: f.name, type: f.type })
+  // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,")
+  for (const f of found.values()) if (knownPlaces!.has(nameKey(f.name))) f.type = 'Place'
+  const recurring = [...found.values()].filter((f) => f.publishers.size >= 2 || (f.type === 'Place' && knownPlaces!.has(nameKey(f.name))) || inStoredHeadlines(f))
+  const partial = partialNames(recurring, (name) => gazetteer.knows(name))
+  for (const f of recurring) if (!partial.has(f) && !isAbbreviation(f.name)) addEntity({ id: entityIdForName(f.name), name: f.name, type: f.type })
   // then abbreviations ("GM", "U.S.") in any of the headlines, as another name of what they stand for
   const abbreviations = new Map<string, { name: string; type: string | null; publishers: Set<string> }>()
   for (const f of recurring) if (isAbbreviation(f.name)) abbreviations.set(nameKey(f.name), f)

@@ -63,9 +63,12 @@ function listedWord(word: string): boolean {
   return NOT_NAME_WORDS.has(lower) || FUNCTION_WORDS.has(lower) || /^\d+$/.test(lower)
 }
 
-/** A word that ends no name: a listed word, or a verb or adjective the tagger knows (and not as a name): "Juan Pablo Makes". */
+/** A company's legal form ends no name: "General Motors Company" is General Motors, "Google Inc" Google. */
+const LEGAL_FORMS = new Set('inc incorporated corp corporation co company ltd limited llc plc ag sa nv'.split(' '))
+
+/** A word that ends no name: a listed word, a legal form, or a verb or adjective the tagger knows (and not as a name): "Juan Pablo Makes". */
 function notANameEnd(word: string): boolean {
-  if (listedWord(word) || DEMONYMS.has(fold(word))) return true
+  if (listedWord(word) || DEMONYMS.has(fold(word)) || LEGAL_FORMS.has(fold(word))) return true
   const tags = tagsOf(word)
   return !tags.includes('ProperNoun') && (tags.includes('Verb') || tags.includes('Adjective'))
 }
@@ -109,4 +112,49 @@ export function groupByInitials(names: Iterable<string>): Map<string, string[]> 
 export function isAbbreviation(name: string): boolean {
   const letters = (name.match(WORD) ?? []).join('')
   return letters.length >= 2 && letters.length <= 5 && letters === letters.toUpperCase() && /\p{Lu}/u.test(letters)
+}
+
+export interface FoundName {
+  name: string
+  type: string
+}
+
+/**
+ * Names that are only part of another name at hand, or another name written otherwise, which
+ * the gazetteer then finds as that other name:
+ * - a person's name that begins or ends a longer person's name ("Neil" and "Tyson" beside "Neil
+ *   DeGrasse Tyson", "Juan Pablo" beside "Juan Pablo Galavis");
+ * - a person or organisation behind a word that is no name ("Defends NSA", "Without Netflix",
+ *   "Star Juan Pablo Galavis" beside "NSA", "Netflix", "Juan Pablo Galavis"); a person's name
+ *   keeps two words at least ("Rand Paul" is no "Paul" behind a word);
+ * - a name with an "s" where the possessive lost its apostrophe ("Lindsay Lohans").
+ * Organisations and places keep their words ("Google" beside "Google Glass", "New York",
+ * "East London"). `known`: whether the store or the batch already has an entity of that name
+ * (by nameKey). Pure.
+ */
+export function partialNames(names: readonly FoundName[], known: (key: string) => boolean): Set<FoundName> {
+  const keyOf = new Map(names.map((n) => [n, nameKey(n.name)]))
+  const keys = new Set(keyOf.values())
+  const isName = (key: string) => keys.has(key) || known(key)
+  const partial = new Set<FoundName>()
+  for (const n of names) {
+    if (n.type === 'Place') continue
+    const key = keyOf.get(n)!
+    const parts = key.split(' ')
+    const behindAWord = parts.length >= (n.type === 'Person' ? 3 : 2) && !tagsOf(parts[0]!).includes('ProperNoun') && isName(parts.slice(1).join(' '))
+    const apostropheLost = key.length > 4 && key.endsWith('s') && isName(key.slice(0, -1))
+    if (behindAWord || apostropheLost) partial.add(n)
+  }
+  // every proper beginning and end of the longer people's names (those that are names themselves)
+  const ends = new Set<string>()
+  for (const n of names) {
+    if (n.type !== 'Person' || partial.has(n)) continue
+    const parts = keyOf.get(n)!.split(' ')
+    for (let k = 1; k < parts.length; k++) {
+      ends.add(parts.slice(0, k).join(' '))
+      ends.add(parts.slice(k).join(' '))
+    }
+  }
+  for (const n of names) if (n.type === 'Person' && ends.has(keyOf.get(n)!)) partial.add(n)
+  return partial
 }
