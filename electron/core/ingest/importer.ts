@@ -356,10 +356,10 @@ function addExtractedEntities(
   let storeChecks = MAX_STORE_CHECKS
   const inStoredHeadlines = (f: { name: string; publishers: Set<string> }) =>
     storeChecks-- > 0 && headlinePublishers(f.name, f.publishers.size + 1).some((domain) => !f.publishers.has(domain))
-  // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,")
-  for (const f of found.values()) if (knownPlaces!.has(nameKey(f.name))) f.type = 'Place'
-  const recurring = [...found.values()].filter((f) => f.publishers.size >= 2 || (f.type === 'Place' && knownPlaces!.has(nameKey(f.name))) || inStoredHeadlines(f))
-  const partial = partialNames(recurring, (name) => gazetteer.knows(name))
+  // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,"), and kept
+  for (const [key, f] of found) if (knownPlaces.has(key)) f.type = 'Place'
+  const recurring = [...found].filter(([key, f]) => f.publishers.size >= 2 || knownPlaces!.has(key) || inStoredHeadlines(f)).map(([, f]) => f)
+  const partial = partialNames(recurring, (key) => gazetteer.knows(key))
   for (const f of recurring) if (!partial.has(f) && !isAbbreviation(f.name)) addEntity({ id: entityIdForName(f.name), name: f.name, type: f.type })
   // then abbreviations ("GM", "U.S.") in any of the headlines, as another name of what they stand for
   const abbreviations = new Map<string, { name: string; type: string | null; publishers: Set<string> }>()

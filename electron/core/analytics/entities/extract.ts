@@ -132,8 +132,8 @@ export class Gazetteer {
 const TYPE_BY_TAG = { people: 'Person', organizations: 'Organization', places: 'Place' } as const
 
 /**
- * The name as the text writes it, in pieces where punctuation breaks it ("China, Japan" is China
- * and Japan), each without the words at either end that the text does not capitalise (the
+ * The name as the text writes it, in pieces where punctuation breaks it ("American Airlines &
+ * JetBlue" is American Airlines and JetBlue), each without the words at either end that the text does not capitalise (the
  * tagger's "Edward Snowden Speaks" for "Edward Snowden speaks"); none when the name is not in the
  * text or no capitalised word is left.
  */
