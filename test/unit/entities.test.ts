@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities } from '../../electron/core/analytics/entities/extract'
+import { capitalisedOnly, extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities, wordsInLowerCase } from '../../electron/core/analytics/entities/extract'
 
 const known = [
   { id: '/m/apple', name: 'Apple', type: 'Organization' },
@@ -87,13 +87,30 @@ describe('names from the English tagger', () => {
         const runs = text.split(/[;:&/|()[\]{}!?"“”«»]|\s['‘’]|['‘’]\s|\s[-–—]|[-–—]\s/u).map((run) => ` ${(run.match(/[\p{L}\p{N}]+/gu) ?? []).join(' ').toLowerCase()} `)
         for (const { name, type } of namedEntities(text, 'en')) {
           expect(name.length).toBeGreaterThanOrEqual(3)
-          expect(['Person', 'Organization', 'Place']).toContain(type)
+          expect(['Person', 'Organization', 'Place', null]).toContain(type)
           // its words, in order, inside one run between two breaks
           expect(runs.some((run) => run.includes(` ${name.toLowerCase()} `))).toBe(true)
         }
       }),
       { seed: 24, numRuns: 150 },
     )
+  })
+
+  it('takes the capitalised runs of a sentence-case headline after its first word as names of unknown kind, not those of a Title Case one', () => {
+    expect(namedEntities('Bitcoin exchange Mt. Gox files for US bankruptcy protection', 'en')).toContainEqual({ name: 'Mt. Gox', type: null })
+    expect(namedEntities('Mt. Gox Files For US Chapter 15 Bankruptcy Protection', 'en').filter((n) => n.type === null)).toEqual([])
+    // its first word is capitalised anyway; a comma breaks the run
+    expect(namedEntities('Titanfall review roundup: critics like it', 'en').map((n) => n.name)).not.toContain('Titanfall')
+    expect(namedEntities('Weak data from Fyffes, Herbalife weigh on shares', 'en').filter((n) => n.type === null).map((n) => n.name)).toEqual(['Fyffes', 'Herbalife'])
+  })
+
+  it('keeps a name of unknown kind only when a word of it is never written in lower case', () => {
+    const lower = wordsInLowerCase(['Tickets for the festival sell out', 'Mt. Gox files for bankruptcy', 'Xbox One gets one more game'])
+    expect([...lower].sort()).toEqual(['bankruptcy', 'files', 'for', 'festival', 'game', 'gets', 'more', 'one', 'out', 'sell', 'the'].sort())
+    expect(capitalisedOnly('Festival', lower)).toBe(false)
+    expect(capitalisedOnly('Mt. Gox', lower)).toBe(true)
+    expect(capitalisedOnly('Xbox One', lower)).toBe(true)
+    expect(capitalisedOnly('One', lower)).toBe(false)
   })
 
   it('leaves other languages to the gazetteer', () => {

@@ -62,6 +62,14 @@ describe('names that are part of another name at hand', () => {
     expect(partOf([org('Samsung'), org('Samsungs')])).toEqual(['Samsungs'])
   })
 
+  it("are a name of unknown kind that begins or ends a person's name or ends a longer one, and an organisation read in a person's surname", () => {
+    const unknown = (name: string): FoundName => ({ name, type: null })
+    expect(partOf([unknown('Lohan'), unknown('Lindsay'), person('Lindsay Lohan'), unknown('Jaguars'), org('Jacksonville Jaguars'), org('Snowden'), person('Edward Snowden')])).toEqual(['Jaguars', 'Lindsay', 'Lohan', 'Snowden'])
+    // it keeps its name where it begins an organisation's ("Sbarro" beside "Sbarro Pizza"), and makes no other name partial
+    expect(partOf([unknown('Sbarro'), org('Sbarro Pizza'), unknown('Jaguars'), org('Jacksonville Jaguars'), unknown('Glass'), place('Hong Kong'), unknown('Kong')])).toEqual(['Jaguars', 'Kong'])
+    expect(partOf([org('Without Netflix'), unknown('Netflix')])).toEqual([])
+  })
+
   it("are never a place or an organisation that begins a longer name, or a name beside another's", () => {
     expect(partOf([place('New York'), place('York'), org('Google'), org('Google Glass'), org('Apple'), org('Apple TV'), place('East London'), place('London')])).toEqual([])
     expect(partOf([person('Carl Sagan'), person('Carl Icahn'), person('Seth Rogen'), person('Zac Efron')])).toEqual([])

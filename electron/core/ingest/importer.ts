@@ -4,7 +4,7 @@ import path from 'node:path'
 import { referenceCountry, referenceCountryNames, referencePlaceNames } from '../geo/reference-countries'
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
-import { extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
+import { capitalisedOnly, extractEntities, Gazetteer, namedEntities, wordsInLowerCase, type KnownEntity } from '../analytics/entities/extract'
 import { groupByInitials, isAbbreviation, nameKey, partialNames } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
@@ -342,15 +342,21 @@ function addExtractedEntities(
   const addEntity = (entity: KnownEntity) => {
     if (gazetteer.add(entity)) batch.entities.push(entity)
   }
-  const found = new Map<string, { name: string; type: string; publishers: Set<string> }>()
+  const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number> }>()
+  let lowerCase: Set<string> | null = null
   for (const a of bare) {
     if (gazetteer.find(a.title).length > 0) continue
     for (const name of namedEntities(a.title, a.lang)) {
+      // a name of unknown kind (a capitalised run of a sentence-case headline) whose every word is a common word is none
+      if (name.type === null && !capitalisedOnly(name.name, (lowerCase ??= wordsInLowerCase(bare.map((b) => b.title))))) continue
       const key = nameKey(name.name)
-      const entry = found.get(key) ?? found.set(key, { ...name, publishers: new Set() }).get(key)!
+      const entry = found.get(key) ?? found.set(key, { ...name, publishers: new Set(), readings: new Map() }).get(key)!
+      entry.readings.set(name.type, (entry.readings.get(name.type) ?? 0) + 1)
       entry.publishers.add(a.domain)
     }
   }
+  // of the kind the tagger read it as most often; of unknown kind only when the tagger never named it
+  for (const f of found.values()) f.type = [...f.readings].filter(([type]) => type !== null).sort((x, y) => y[1] - x[1])[0]?.[0] ?? null
   knownPlaces ??= new Set(referencePlaceNames().map(nameKey))
   // a name one publisher of the batch writes recurs when another one's stored headlines carry it
   let storeChecks = MAX_STORE_CHECKS

@@ -1,6 +1,6 @@
 import { tagger } from './tagger'
 import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
-import { cleanName, initials, nameKey } from './names'
+import { cleanName, FUNCTION_WORDS, initials, nameKey } from './names'
 
 /**
  * Entities for articles that came without any (docs/entities.md): names of known entities found
@@ -162,14 +162,26 @@ function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: 
 
 /**
  * People, organisations and places named in an English text, by the compromise tagger; names
- * cleaned of possessives and titles. Other languages: none (the gazetteer still applies).
+ * cleaned of possessives and titles. Then, in a headline written in sentence case, the runs of
+ * capitalised words after its first word that the tagger did not name ("Bitcoin exchange Mt. Gox
+ * files for US bankruptcy": Mt. Gox), of no known kind (type null): the importer keeps them only
+ * when a word of theirs is never written in lower case (docs/entities.md). Other languages: none
+ * (the gazetteer still applies).
  */
-export function namedEntities(text: string, lang: string): Array<{ name: string; type: string }> {
+export function namedEntities(text: string, lang: string): Array<{ name: string; type: string | null }> {
   if (lang !== 'en' || text.trim() === '') return []
   const doc = tagger()(text)
   const source = words(text)
-  const out: Array<{ name: string; type: string }> = []
+  const out: Array<{ name: string; type: string | null }> = []
   const seen = new Set<string>()
+  const add = (span: string, type: string | null) => {
+    const asWritten = cleanName(span)
+    if (!asWritten) return
+    const key = fold(asWritten)
+    if (asWritten.length < 3 || seen.has(key)) return
+    seen.add(key)
+    out.push({ name: asWritten, type })
+  }
   for (const [tag, type] of Object.entries(TYPE_BY_TAG) as Array<[keyof typeof TYPE_BY_TAG, string]>) {
     for (const raw of doc[tag]().out('array') as string[]) {
       // without possessives; titles and function words at its ends go with cleanName
@@ -177,17 +189,49 @@ export function namedEntities(text: string, lang: string): Array<{ name: string;
         .replace(/['’]s\b/gi, '')
         .replace(/[\s.,:;!?'"’]+$/u, '')
         .trim()
-      for (const span of capitalisedSpans(text, source, name)) {
-        const asWritten = cleanName(span)
-        if (!asWritten) continue
-        const key = fold(asWritten)
-        if (asWritten.length < 3 || seen.has(key)) continue
-        seen.add(key)
-        out.push({ name: asWritten, type })
-      }
+      for (const span of capitalisedSpans(text, source, name)) add(span, type)
     }
   }
+  for (const span of sentenceCaseNames(text, source)) add(span, null)
   return out
+}
+
+/**
+ * Whether a headline is written in sentence case: of its words after the first (three letters or
+ * more, function words aside), two or more and at least half are in lower case. Only there does a
+ * capital say "a name"; a Title Case headline capitalises every word.
+ */
+function inSentenceCase(source: ReturnType<typeof words>): boolean {
+  const rest = source.slice(1).filter((w) => w.text.length >= 3 && /^\p{L}+$/u.test(w.text) && !FUNCTION_WORDS.has(w.folded))
+  const lower = rest.filter((w) => !w.capitalised).length
+  return lower >= 2 && lower >= rest.length / 2
+}
+
+/** In a sentence-case headline, each run of capitalised words that does not begin it, cut at punctuation (commas too: "China, Japan"). */
+function sentenceCaseNames(text: string, source: ReturnType<typeof words>): string[] {
+  if (!inSentenceCase(source)) return []
+  const between = (k: number) => text.slice(source[k]!.index + source[k]!.text.length, source[k + 1]!.index)
+  const runs: string[] = []
+  for (let k = 0; k < source.length; k++) {
+    if (!source[k]!.capitalised) continue
+    let end = k
+    while (end + 1 < source.length && source[end + 1]!.capitalised && !NAME_BREAK.test(between(end)) && !between(end).includes(',')) end++
+    if (k > 0) runs.push(text.slice(source[k]!.index, source[end]!.index + source[end]!.text.length))
+    k = end
+  }
+  return runs
+}
+
+/** The words (folded) the texts write in lower case somewhere: a word that is also a common word is no name of its own. */
+export function wordsInLowerCase(texts: Iterable<string>): Set<string> {
+  const out = new Set<string>()
+  for (const text of texts) for (const w of words(text)) if (!w.capitalised && /\p{Ll}/u.test(w.text[0]!)) out.add(w.folded)
+  return out
+}
+
+/** Whether a name of unknown kind is worth keeping: a word of it is never written in lower case ("Mt. Gox", not "Festival"). */
+export function capitalisedOnly(name: string, lowerCase: ReadonlySet<string>): boolean {
+  return words(name).some((w) => !lowerCase.has(w.folded) && /\p{L}/u.test(w.text))
 }
 
 /** The entities of one article: gazetteer names by the field they occur in first, at most MAX_EXTRACTED. */

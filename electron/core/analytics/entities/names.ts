@@ -114,9 +114,13 @@ export function isAbbreviation(name: string): boolean {
   return letters.length >= 2 && letters.length <= 5 && letters === letters.toUpperCase() && /\p{Lu}/u.test(letters)
 }
 
+/** What the tagger reads a word alone as, when it begins no name: "Without", "Defends". */
+const NO_NAME_TAGS = new Set(['Verb', 'Preposition', 'Conjunction', 'Adverb', 'Determiner', 'Pronoun'])
+
 export interface FoundName {
   name: string
-  type: string
+  /** null: a name of unknown kind (a capitalised run of a sentence-case headline) */
+  type: string | null
 }
 
 /**
@@ -127,14 +131,16 @@ export interface FoundName {
  * - a person or organisation behind a word that is no name ("Defends NSA", "Without Netflix",
  *   "Star Juan Pablo Galavis" beside "NSA", "Netflix", "Juan Pablo Galavis"); a person's name
  *   keeps two words at least ("Rand Paul" is no "Paul" behind a word);
- * - a name with an "s" where the possessive lost its apostrophe ("Lindsay Lohans").
+ * - a name with an "s" where the possessive lost its apostrophe ("Lindsay Lohans");
+ * - a name of unknown kind that begins or ends a person's name at hand, or ends a longer name
+ *   ("Lohan" beside "Lindsay Lohan", "Jaguars" beside "Jacksonville Jaguars").
  * Organisations and places keep their words ("Google" beside "Google Glass", "New York",
- * "East London"). `known`: whether the store or the batch already has an entity of that name
- * (by nameKey). Pure.
+ * "East London"). A name of unknown kind makes no other name partial. `known`: whether the store
+ * or the batch already has an entity of that name (by nameKey). Pure.
  */
 export function partialNames(names: readonly FoundName[], known: (key: string) => boolean): Set<FoundName> {
   const keyOf = new Map(names.map((n) => [n, nameKey(n.name)]))
-  const keys = new Set(keyOf.values())
+  const keys = new Set(names.filter((n) => n.type !== null).map((n) => keyOf.get(n)!))
   const isName = (key: string) => keys.has(key) || known(key)
   const partial = new Set<FoundName>()
   for (const n of names) {
@@ -155,6 +161,16 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
       ends.add(parts.slice(k).join(' '))
     }
   }
-  for (const n of names) if (n.type === 'Person' && ends.has(keyOf.get(n)!)) partial.add(n)
+  // (an organisation or a name of unknown kind too: "Snowden" read as an organisation beside "Edward Snowden")
+  for (const n of names) if (n.type !== 'Place' && ends.has(keyOf.get(n)!)) partial.add(n)
+  // a name of unknown kind: also the end of a longer organisation's or place's name, unless that
+  // one begins with a word that is no name ("Netflix" is no part of "Without Netflix")
+  for (const n of names) {
+    if (n.type === null || n.type === 'Person' || partial.has(n)) continue
+    const parts = keyOf.get(n)!.split(' ')
+    if (listedWord(parts[0]!) || tagsOf(parts[0]!).some((t) => NO_NAME_TAGS.has(t))) continue
+    for (let k = 1; k < parts.length; k++) ends.add(parts.slice(k).join(' '))
+  }
+  for (const n of names) if (n.type === null && ends.has(keyOf.get(n)!)) partial.add(n)
   return partial
 }
