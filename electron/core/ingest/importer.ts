@@ -325,10 +325,11 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * store's entities and those the batch gives) is matched first; the English tagger then reads the
  * headlines in which no known entity was found. A name it finds is kept when headlines of two
  * publishers or more write it, in the batch or in the store (one site's boilerplate is no entity),
- * or when it is a country or a big town the reference packages know; an abbreviation of a name at
- * hand (an entity, or a country) becomes another name of it (docs/entities.md). The names kept
- * join the gazetteer and those articles are matched again, so a name found in one headline is
- * found in the others. Returns how many articles got entities.
+ * or when it is a country or a big town the reference packages know; a name of unknown kind (the
+ * capitals of a sentence-case headline) also needs a word the batch never writes in lower case; an
+ * abbreviation of a name at hand (an entity, or a country) becomes another name of it
+ * (docs/entities.md). The names kept join the gazetteer and those articles are matched again, so
+ * a name found in one headline is found in the others. Returns how many articles got entities.
  */
 function addExtractedEntities(
   batch: ReturnType<typeof emptyBatch>,
