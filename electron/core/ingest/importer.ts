@@ -351,12 +351,12 @@ function addExtractedEntities(
       // a name of unknown kind (a capitalised run of a sentence-case headline) whose every word is a common word is none
       if (name.type === null && !capitalisedOnly(name.name, (lowerCase ??= wordsInLowerCase(bare.map((b) => b.title))))) continue
       const key = nameKey(name.name)
-      const entry = found.get(key) ?? found.set(key, { ...name, publishers: new Set(), readings: new Map() }).get(key)!
+      const entry = found.get(key) ?? found.set(key, { name: name.name, type: null, publishers: new Set(), readings: new Map() }).get(key)!
       entry.readings.set(name.type, (entry.readings.get(name.type) ?? 0) + 1)
       entry.publishers.add(a.domain)
     }
   }
-  // of the kind the tagger read it as most often; of unknown kind only when the tagger never named it
+  // its kind: the one the tagger read it as most often; unknown only when the tagger never named it
   for (const f of found.values()) f.type = [...f.readings].filter(([type]) => type !== null).sort((x, y) => y[1] - x[1])[0]?.[0] ?? null
   knownPlaces ??= new Set(referencePlaceNames().map(nameKey))
   // a name one publisher of the batch writes recurs when another one's stored headlines carry it

@@ -131,6 +131,9 @@ export class Gazetteer {
 
 const TYPE_BY_TAG = { people: 'Person', organizations: 'Organization', places: 'Place' } as const
 
+/** The text between the k-th word and the next: a name runs on only across a plain gap. */
+const gapAfter = (text: string, source: ReturnType<typeof words>, k: number) => text.slice(source[k]!.index + source[k]!.text.length, source[k + 1]!.index)
+
 /**
  * The name as the text writes it, in pieces where punctuation breaks it ("American Airlines &
  * JetBlue" is American Airlines and JetBlue), each without the words at either end that the text does not capitalise (the
@@ -146,7 +149,7 @@ function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: 
     let start = i
     const end = i + target.length - 1
     for (let k = i; k <= end; k++) {
-      const last = k === end || NAME_BREAK.test(text.slice(source[k]!.index + source[k]!.text.length, source[k + 1]!.index))
+      const last = k === end || NAME_BREAK.test(gapAfter(text, source, k))
       if (!last) continue
       let from = start
       let to = k
@@ -210,12 +213,15 @@ function inSentenceCase(source: ReturnType<typeof words>): boolean {
 /** In a sentence-case headline, each run of capitalised words that does not begin it, cut at punctuation (commas too: "China, Japan"). */
 function sentenceCaseNames(text: string, source: ReturnType<typeof words>): string[] {
   if (!inSentenceCase(source)) return []
-  const between = (k: number) => text.slice(source[k]!.index + source[k]!.text.length, source[k + 1]!.index)
+  const runsOn = (k: number) => {
+    const gap = gapAfter(text, source, k)
+    return !NAME_BREAK.test(gap) && !gap.includes(',')
+  }
   const runs: string[] = []
   for (let k = 0; k < source.length; k++) {
     if (!source[k]!.capitalised) continue
     let end = k
-    while (end + 1 < source.length && source[end + 1]!.capitalised && !NAME_BREAK.test(between(end)) && !between(end).includes(',')) end++
+    while (end + 1 < source.length && source[end + 1]!.capitalised && runsOn(end)) end++
     if (k > 0) runs.push(text.slice(source[k]!.index, source[end]!.index + source[end]!.text.length))
     k = end
   }

@@ -151,26 +151,26 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
     const apostropheLost = key.length > 4 && key.endsWith('s') && isName(key.slice(0, -1))
     if (behindAWord || apostropheLost) partial.add(n)
   }
-  // every proper beginning and end of the longer people's names (those that are names themselves)
-  const ends = new Set<string>()
+  // every proper beginning and end of the longer people's names (those that are names themselves);
+  // and the ends of the other longer names, unless one begins with a word that is no name ("Netflix"
+  // is no part of "Without Netflix")
+  const ofPeople = new Set<string>()
+  const ofOthers = new Set<string>()
   for (const n of names) {
-    if (n.type !== 'Person' || partial.has(n)) continue
+    if (n.type === null || partial.has(n)) continue
     const parts = keyOf.get(n)!.split(' ')
+    const person = n.type === 'Person'
+    if (!person && (listedWord(parts[0]!) || tagsOf(parts[0]!).some((t) => NO_NAME_TAGS.has(t)))) continue
     for (let k = 1; k < parts.length; k++) {
-      ends.add(parts.slice(0, k).join(' '))
-      ends.add(parts.slice(k).join(' '))
+      if (person) ofPeople.add(parts.slice(0, k).join(' '))
+      ;(person ? ofPeople : ofOthers).add(parts.slice(k).join(' '))
     }
   }
-  // (an organisation or a name of unknown kind too: "Snowden" read as an organisation beside "Edward Snowden")
-  for (const n of names) if (n.type !== 'Place' && ends.has(keyOf.get(n)!)) partial.add(n)
-  // a name of unknown kind: also the end of a longer organisation's or place's name, unless that
-  // one begins with a word that is no name ("Netflix" is no part of "Without Netflix")
   for (const n of names) {
-    if (n.type === null || n.type === 'Person' || partial.has(n)) continue
-    const parts = keyOf.get(n)!.split(' ')
-    if (listedWord(parts[0]!) || tagsOf(parts[0]!).some((t) => NO_NAME_TAGS.has(t))) continue
-    for (let k = 1; k < parts.length; k++) ends.add(parts.slice(k).join(' '))
+    const key = keyOf.get(n)!
+    // a person's part of any kind but a place ("Snowden" read as an organisation beside "Edward
+    // Snowden"); a name of unknown kind also the end of another name ("Jaguars")
+    if ((n.type !== 'Place' && ofPeople.has(key)) || (n.type === null && ofOthers.has(key))) partial.add(n)
   }
-  for (const n of names) if (n.type === null && ends.has(keyOf.get(n)!)) partial.add(n)
   return partial
 }
