@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { capitalisedOnly, extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities, wordsInLowerCase } from '../../electron/core/analytics/entities/extract'
+import { capitalisedOnly, commonWords, extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities, wordsInLowerCase } from '../../electron/core/analytics/entities/extract'
 
 const known = [
   { id: '/m/apple', name: 'Apple', type: 'Organization' },
@@ -102,6 +102,40 @@ describe('names from the English tagger', () => {
     // its first word is capitalised anyway; a comma breaks the run
     expect(namedEntities('Titanfall review roundup: critics like it', 'en').map((n) => n.name)).not.toContain('Titanfall')
     expect(namedEntities('Weak data from Fyffes, Herbalife weigh on shares', 'en').filter((n) => n.type === null).map((n) => n.name)).toEqual(['Fyffes', 'Herbalife'])
+  })
+
+  it('reads a brand written in camel case as capitalised: a name in a sentence-case headline, and no common word', () => {
+    expect(namedEntities('Apple releases new iPhone with better battery life', 'en')).toEqual([{ name: 'iPhone', type: null }])
+    expect(wordsInLowerCase(['Shoppers leave eBay for rivals'])).not.toContain('ebay')
+    // the gazetteer wants the capital as written
+    const brands = new Gazetteer([{ id: '/m/iphone', name: 'iPhone', type: null }])
+    expect(brands.find('The new iPhone ships').map((e) => e.id)).toEqual(['/m/iphone'])
+    expect(brands.find('an iphone case')).toEqual([])
+  })
+
+  it("gives a given name the surname the tagger left out, when the tagger does not know that word or knows it as a surname", () => {
+    expect(namedEntities('Mindy Kaling talks diversity at SXSW', 'en')).toContainEqual({ name: 'Mindy Kaling', type: 'Person' })
+    expect(namedEntities('Mark Karpeles apologises to customers of the exchange', 'en')).toEqual([{ name: 'Mark Karpeles', type: 'Person' }])
+    // a word the tagger knows otherwise is no surname ("Snow"), and a comma ends the name
+    expect(namedEntities('Jon Snow returns in new trailer for the show', 'en')).toEqual([{ name: 'Jon', type: 'Person' }])
+    expect(namedEntities('Fans of Mindy, Kaling says, want more', 'en').map((n) => n.name)).not.toContain('Mindy Kaling')
+  })
+
+  it('splits places listed with a comma into places', () => {
+    expect(namedEntities('Asian shares slip after weak China, Japan data', 'en')).toEqual([
+      { name: 'China', type: 'Place' },
+      { name: 'Japan', type: 'Place' },
+    ])
+    expect(namedEntities('Hong Kong, China shares sink on weak data', 'en').map((n) => n.name)).toEqual(['Hong Kong', 'China'])
+  })
+
+  it('counts a word as common when sentence-case headlines write it in lower case more often than capitalised after their first word', () => {
+    const common = commonWords(['World stocks, copper, oil dip', 'Shanghai copper slides on China concerns', 'Copper Slips With Asian Stocks', 'Copper falls to an eight-month low', 'Investors in China fret'])
+    expect(common).toContain('copper')
+    // capitalised after the first word, and Title Case headlines, count for a name
+    expect(common).not.toContain('china')
+    expect(common).not.toContain('asian')
+    expect(commonWords(['Gas prices fall in Reading', 'Reading is fun again', 'Traffic in Reading eases'])).not.toContain('reading')
   })
 
   it('keeps a name of unknown kind only when a word of it is never written in lower case', () => {

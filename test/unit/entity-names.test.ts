@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanName, initials, isAbbreviation, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
+import { cleanName, initials, isAbbreviation, isLoneGivenName, isSurnameAfter, otherSpellings, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
 import { Gazetteer } from '../../electron/core/analytics/entities/extract'
 
 /** Names worth the name (docs/entities.md): pure rules, checked on headline fragments. */
@@ -92,5 +92,38 @@ describe('abbreviations', () => {
     // two names with the same initials: the abbreviation stands for neither
     gazetteer.add({ id: '/m/gs2', name: 'Great Society', type: null })
     expect(gazetteer.expand('gs')).toBeNull()
+  })
+})
+
+describe('names of one person or one thing written otherwise', () => {
+  it('are no given name alone: it names no one', () => {
+    expect(['Jimmy', 'Catherine', 'Mark', 'Mindy'].filter(isLoneGivenName)).toEqual(['Jimmy', 'Catherine', 'Mark', 'Mindy'])
+    // a surname, a full name, a word no given name
+    expect(['Putin', 'Snowden', 'Jimmy Fallon', 'Google'].filter(isLoneGivenName)).toEqual([])
+  })
+
+  it("take a given name's surname when the tagger does not know the word or knows it as a surname", () => {
+    expect(isSurnameAfter('Mindy', 'Kaling')).toBe(true)
+    expect(isSurnameAfter('Mark', 'Karpeles')).toBe(true)
+    expect(isSurnameAfter('Jon', 'Snow')).toBe(false)
+    expect(isSurnameAfter('Mark', 'Says')).toBe(false)
+    expect(isSurnameAfter('Mindy', 'kaling')).toBe(false)
+    // only after a given name alone
+    expect(isSurnameAfter('Putin', 'Kaling')).toBe(false)
+  })
+
+  it('fold into the spelling most headlines write: without spaces or dots, or with an "s" added', () => {
+    const counts = new Map<string, number>([['Mt. Gox', 5], ['MtGox', 2], ['Chromecast', 1], ['Chromecasts', 3], ['Google', 9], ['Gox', 1], ['Glass', 2]])
+    const names: FoundName[] = [...counts.keys()].map((name) => ({ name, type: null }))
+    const spellings = otherSpellings(names, (n) => counts.get(n.name)!)
+    expect(new Map([...spellings].map(([n, main]) => [n.name, main.name]))).toEqual(
+      new Map([
+        ['MtGox', 'Mt. Gox'],
+        // the singular, though fewer headlines write it
+        ['Chromecasts', 'Chromecast'],
+      ]),
+    )
+    // "Glass" and "Gas": no plural of a word of four letters or fewer
+    expect(otherSpellings([{ name: 'Gas', type: null }, { name: 'Gass', type: null }], () => 1).size).toBe(0)
   })
 })

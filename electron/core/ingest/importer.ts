@@ -4,8 +4,8 @@ import path from 'node:path'
 import { referenceCountry, referenceCountryNames, referencePlaceNames } from '../geo/reference-countries'
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
-import { capitalisedOnly, extractEntities, Gazetteer, namedEntities, wordsInLowerCase, type KnownEntity } from '../analytics/entities/extract'
-import { groupByInitials, isAbbreviation, nameKey, partialNames } from '../analytics/entities/names'
+import { capitalisedOnly, commonWords, extractEntities, Gazetteer, namedEntities, wordsInLowerCase, type KnownEntity } from '../analytics/entities/extract'
+import { groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { readRows } from './file-segments'
@@ -326,8 +326,10 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * headlines in which no known entity was found. A name it finds is kept when headlines of two
  * publishers or more write it, in the batch or in the store (one site's boilerplate is no entity),
  * or when it is a country or a big town the reference packages know; a name of unknown kind (the
- * capitals of a sentence-case headline) also needs a word the batch never writes in lower case; an
- * abbreviation of a name at hand (an entity, or a country) becomes another name of it
+ * capitals of a sentence-case headline) also needs a word the batch never writes in lower case; a
+ * given name alone is none; a word the batch mostly writes in lower case is of no known kind; one
+ * name written two ways ("MtGox", "Mt. Gox") is one entity found by both; an abbreviation of a
+ * name at hand (an entity, or a country) becomes another name of it
  * (docs/entities.md). The names kept join the gazetteer and those articles are matched again, so
  * a name found in one headline is found in the others. Returns how many articles got entities.
  */
@@ -365,9 +367,20 @@ function addExtractedEntities(
     storeChecks-- > 0 && headlinePublishers(f.name, f.publishers.size + 1).some((domain) => !f.publishers.has(domain))
   // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,"), and kept
   for (const [key, f] of found) if (knownPlaces.has(key)) f.type = 'Place'
+  // a word headlines mostly write in lower case is a common word of no known kind ("Copper" is no
+  // town, whatever the tagger or the reference packages read)
+  const common = commonWords(bare.map((b) => b.title))
+  for (const [key, f] of found) if (common.has(key)) f.type = null
+  // a given name alone names no one ("Jimmy", a Title Case "Stocks Mark ...")
+  for (const [key, f] of found) if (f.type === 'Person' && isLoneGivenName(f.name)) found.delete(key)
   const recurring = [...found].filter(([key, f]) => f.publishers.size >= 2 || knownPlaces!.has(key) || inStoredHeadlines(f)).map(([, f]) => f)
   const partial = partialNames(recurring, (key) => gazetteer.knows(key))
-  for (const f of recurring) if (!partial.has(f) && !isAbbreviation(f.name)) addEntity({ id: entityIdForName(f.name), name: f.name, type: f.type })
+  const whole = recurring.filter((f) => !partial.has(f) && !isAbbreviation(f.name))
+  // one name written two ways ("MtGox", "Mt. Gox") is one entity, found by both
+  const spelling = otherSpellings(whole, (f) => [...f.readings.values()].reduce((a, b) => a + b, 0))
+  const entityOf = (f: (typeof whole)[number]): KnownEntity => ({ id: entityIdForName(f.name), name: f.name, type: f.type })
+  for (const f of whole) if (!spelling.has(f)) addEntity(entityOf(f))
+  for (const [f, main] of spelling) gazetteer.addAlias(f.name, entityOf(main))
   // then abbreviations ("GM", "U.S.") in any of the headlines, as another name of what they stand for
   const abbreviations = new Map<string, { name: string; type: string | null; publishers: Set<string> }>()
   for (const f of recurring) if (isAbbreviation(f.name)) abbreviations.set(nameKey(f.name), f)

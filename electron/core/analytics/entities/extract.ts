@@ -1,6 +1,6 @@
 import { tagger } from './tagger'
 import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
-import { cleanName, FUNCTION_WORDS, initials, nameKey } from './names'
+import { cleanName, FUNCTION_WORDS, initials, isSurnameAfter, nameKey } from './names'
 
 /**
  * Entities for articles that came without any (docs/entities.md): names of known entities found
@@ -26,10 +26,13 @@ export const SCORE_IN_BODY = 0.4
 /** At most this many entities per article, the best scored (then the earliest found) first. */
 export const MAX_EXTRACTED = 8
 
+/** A brand's word that begins in lower case and goes on with a capital ("iPhone", "eBay", "deGrasse"): a capitalised word. */
+const CAMEL_CASE = /^\p{Ll}{1,3}\p{Lu}/u
+
 const words = (text: string) =>
   [...text.matchAll(WORD)].map((m) => {
     const lower = m[0].toLowerCase()
-    return { text: m[0], folded: foldCached(lower), capitalised: m[0][0] !== lower[0], index: m.index }
+    return { text: m[0], folded: foldCached(lower), capitalised: m[0][0] !== lower[0] || CAMEL_CASE.test(m[0]), index: m.index }
   })
 
 /**
@@ -136,11 +139,12 @@ const gapAfter = (text: string, source: ReturnType<typeof words>, k: number) => 
 
 /**
  * The name as the text writes it, in pieces where punctuation breaks it ("American Airlines &
- * JetBlue" is American Airlines and JetBlue), each without the words at either end that the text does not capitalise (the
- * tagger's "Edward Snowden Speaks" for "Edward Snowden speaks"); none when the name is not in the
- * text or no capitalised word is left.
+ * JetBlue" is American Airlines and JetBlue; a list of places at its commas too: "China, Japan"),
+ * each without the words at either end that the text does not capitalise (the tagger's "Edward
+ * Snowden Speaks" for "Edward Snowden speaks"); none when the name is not in the text or no
+ * capitalised word is left.
  */
-function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: string): string[] {
+function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: string, atCommas: boolean): string[] {
   const target = words(name).map((w) => w.folded)
   if (target.length === 0) return []
   for (let i = 0; i + target.length <= source.length; i++) {
@@ -149,7 +153,8 @@ function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: 
     let start = i
     const end = i + target.length - 1
     for (let k = i; k <= end; k++) {
-      const last = k === end || NAME_BREAK.test(gapAfter(text, source, k))
+      const gap = k === end ? '' : gapAfter(text, source, k)
+      const last = k === end || NAME_BREAK.test(gap) || (atCommas && gap.includes(','))
       if (!last) continue
       let from = start
       let to = k
@@ -178,8 +183,9 @@ export function namedEntities(text: string, lang: string): Array<{ name: string;
   const out: Array<{ name: string; type: string | null }> = []
   const seen = new Set<string>()
   const add = (span: string, type: string | null) => {
-    const asWritten = cleanName(span)
-    if (!asWritten) return
+    const cleaned = cleanName(span)
+    if (!cleaned) return
+    const asWritten = type === 'Person' ? withSurname(text, source, cleaned) : cleaned
     const key = fold(asWritten)
     if (asWritten.length < 3 || seen.has(key)) return
     seen.add(key)
@@ -192,11 +198,19 @@ export function namedEntities(text: string, lang: string): Array<{ name: string;
         .replace(/['’]s\b/gi, '')
         .replace(/[\s.,:;!?'"’]+$/u, '')
         .trim()
-      for (const span of capitalisedSpans(text, source, name)) add(span, type)
+      for (const span of capitalisedSpans(text, source, name, type === 'Place')) add(span, type)
     }
   }
   for (const span of sentenceCaseNames(text, source)) add(span, null)
   return out
+}
+
+/** A given name alone with the surname the tagger left out after it ("Mindy" in "Mindy Kaling talks"). */
+function withSurname(text: string, source: ReturnType<typeof words>, span: string): string {
+  const k = source.findIndex((w) => w.text === span)
+  const next = source[k + 1]
+  if (k < 0 || !next || NAME_BREAK.test(gapAfter(text, source, k)) || gapAfter(text, source, k).includes(',')) return span
+  return isSurnameAfter(span, next.text) ? `${span} ${next.text}` : span
 }
 
 /**
@@ -233,6 +247,21 @@ export function wordsInLowerCase(texts: Iterable<string>): Set<string> {
   const out = new Set<string>()
   for (const text of texts) for (const w of words(text)) if (!w.capitalised && /\p{Ll}/u.test(w.text[0]!)) out.add(w.folded)
   return out
+}
+
+/**
+ * The words (folded) that the texts' sentence-case headlines write in lower case more often than
+ * capitalised after their first word: common words ("copper"), whatever the tagger reads a
+ * capitalised one as ("Copper Slips With Asian Stocks": a place).
+ */
+export function commonWords(texts: Iterable<string>): Set<string> {
+  const balance = new Map<string, number>()
+  for (const text of texts) {
+    const source = words(text)
+    if (!inSentenceCase(source)) continue
+    for (const w of source.slice(1)) if (/^\p{L}/u.test(w.text)) balance.set(w.folded, (balance.get(w.folded) ?? 0) + (w.capitalised ? -1 : 1))
+  }
+  return new Set([...balance].filter(([, b]) => b > 0).map(([w]) => w))
 }
 
 /** Whether a name of unknown kind is worth keeping: a word of it is never written in lower case ("Mt. Gox", not "Festival"). */

@@ -89,6 +89,34 @@ export function cleanName(name: string): string | null {
   return cleaned.length >= 3 ? cleaned : null
 }
 
+/**
+ * A given name alone ("Jimmy", "Catherine", "Mark"): it names no one person of its own (a
+ * headline's "Jimmy" is Jimmy Fallon, a Title Case "Stocks Mark..." no one), whichever person
+ * the tagger read. A word the tagger also knows as a surname ("Paul", "Snowden") is kept.
+ */
+export function isLoneGivenName(name: string): boolean {
+  const parts = name.match(WORD) ?? []
+  if (parts.length !== 1) return false
+  const tags = tagsOf(parts[0]!)
+  return tags.includes('FirstName') && !tags.includes('LastName')
+}
+
+let lexicon: Record<string, unknown> | null = null
+/** Whether the tagger's lexicon knows a word (else its reading of it is a guess: "Kaling" a gerund). */
+function inLexicon(word: string): boolean {
+  lexicon ??= (tagger() as unknown as { model(): { one: { lexicon: Record<string, unknown> } } }).model().one.lexicon
+  return Object.hasOwn(lexicon, word.toLowerCase())
+}
+
+/**
+ * Whether a capitalised word after a given name is its surname, which the tagger left out: a
+ * word it does not know ("Mindy Kaling", "Mark Karpeles") or knows as a surname.
+ */
+export function isSurnameAfter(given: string, next: string): boolean {
+  if (!isLoneGivenName(given) || listedWord(next) || !/^\p{Lu}\p{Ll}/u.test(next)) return false
+  return !inLexicon(next) || tagsOf(next).includes('LastName')
+}
+
 /** A name's folded words joined by spaces: the key names are compared by. */
 export const nameKey = (name: string) => (fold(name).match(WORD) ?? []).join(' ')
 
@@ -173,4 +201,33 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
     if ((n.type !== 'Place' && ofPeople.has(key)) || (n.type === null && ofOthers.has(key))) partial.add(n)
   }
   return partial
+}
+
+/**
+ * Names that are one name written otherwise: the same letters with or without spaces and dots
+ * ("MtGox" and "Mt. Gox"), or with an "s" added ("Chromecasts", "Lindsay Lohans" where the
+ * possessive lost its apostrophe). Each such spelling maps to the one written in the most
+ * headlines (`headlines`), which the gazetteer then finds by both. Pure.
+ */
+export function otherSpellings<T extends FoundName>(names: readonly T[], headlines: (name: T) => number): Map<T, T> {
+  const compact = (n: T) => nameKey(n.name).replace(/ /g, '')
+  const byCompact = new Map<string, T[]>()
+  for (const n of names) {
+    const key = compact(n)
+    ;(byCompact.get(key) ?? byCompact.set(key, []).get(key)!).push(n)
+  }
+  const out = new Map<T, T>()
+  const mostWritten = (list: T[]) => list.reduce((best, n) => (headlines(n) > headlines(best) ? n : best))
+  for (const list of byCompact.values()) {
+    const main = mostWritten(list)
+    for (const n of list) if (n !== main) out.set(n, main)
+  }
+  // a plural is its singular's other spelling
+  for (const [key, list] of byCompact) {
+    const singular = key.endsWith('s') && key.length > 4 ? byCompact.get(key.slice(0, -1)) : undefined
+    if (!singular) continue
+    const main = out.get(singular[0]!) ?? singular[0]!
+    for (const n of list) out.set(n, main)
+  }
+  return out
 }
