@@ -4,7 +4,7 @@ import path from 'node:path'
 import { referenceCountry, referenceCountryNames, referencePlaceNames } from '../geo/reference-countries'
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
-import { capitalisedOnly, commonWords, extractEntities, Gazetteer, namedEntities, wordsInLowerCase, type KnownEntity } from '../analytics/entities/extract'
+import { capitalisedOnly, caseOfWords, extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
 import { groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
@@ -346,33 +346,34 @@ function addExtractedEntities(
     if (gazetteer.add(entity)) batch.entities.push(entity)
   }
   const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number> }>()
-  let lowerCase: Set<string> | null = null
+  const wordCase = caseOfWords(bare.map((b) => b.title))
   for (const a of bare) {
     if (gazetteer.find(a.title).length > 0) continue
     for (const name of namedEntities(a.title, a.lang)) {
       // a name of unknown kind (a capitalised run of a sentence-case headline) whose every word is a common word is none
-      if (name.type === null && !capitalisedOnly(name.name, (lowerCase ??= wordsInLowerCase(bare.map((b) => b.title))))) continue
+      if (name.type === null && !capitalisedOnly(name.name, wordCase.lowerCase)) continue
       const key = nameKey(name.name)
       const entry = found.get(key) ?? found.set(key, { name: name.name, type: null, publishers: new Set(), readings: new Map() }).get(key)!
       entry.readings.set(name.type, (entry.readings.get(name.type) ?? 0) + 1)
       entry.publishers.add(a.domain)
     }
   }
-  // its kind: the one the tagger read it as most often; unknown only when the tagger never named it
-  for (const f of found.values()) f.type = [...f.readings].filter(([type]) => type !== null).sort((x, y) => y[1] - x[1])[0]?.[0] ?? null
   knownPlaces ??= new Set(referencePlaceNames().map(nameKey))
+  for (const [key, f] of found) {
+    // its kind: the one the tagger read it as most often; unknown only when the tagger never named it
+    f.type = [...f.readings].filter(([type]) => type !== null).sort((x, y) => y[1] - x[1])[0]?.[0] ?? null
+    // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,"), and kept
+    if (knownPlaces.has(key)) f.type = 'Place'
+    // a word headlines mostly write in lower case is a common word of no known kind ("Copper" is no
+    // town, whatever the tagger or the reference packages read)
+    if (wordCase.common.has(key)) f.type = null
+    // a given name alone names no one ("Jimmy", a Title Case "Stocks Mark ...")
+    if (f.type === 'Person' && isLoneGivenName(f.name)) found.delete(key)
+  }
   // a name one publisher of the batch writes recurs when another one's stored headlines carry it
   let storeChecks = MAX_STORE_CHECKS
   const inStoredHeadlines = (f: { name: string; publishers: Set<string> }) =>
     storeChecks-- > 0 && headlinePublishers(f.name, f.publishers.size + 1).some((domain) => !f.publishers.has(domain))
-  // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,"), and kept
-  for (const [key, f] of found) if (knownPlaces.has(key)) f.type = 'Place'
-  // a word headlines mostly write in lower case is a common word of no known kind ("Copper" is no
-  // town, whatever the tagger or the reference packages read)
-  const common = commonWords(bare.map((b) => b.title))
-  for (const [key, f] of found) if (common.has(key)) f.type = null
-  // a given name alone names no one ("Jimmy", a Title Case "Stocks Mark ...")
-  for (const [key, f] of found) if (f.type === 'Person' && isLoneGivenName(f.name)) found.delete(key)
   const recurring = [...found].filter(([key, f]) => f.publishers.size >= 2 || knownPlaces!.has(key) || inStoredHeadlines(f)).map(([, f]) => f)
   const partial = partialNames(recurring, (key) => gazetteer.knows(key))
   const whole = recurring.filter((f) => !partial.has(f) && !isAbbreviation(f.name))

@@ -137,6 +137,12 @@ const TYPE_BY_TAG = { people: 'Person', organizations: 'Organization', places: '
 /** The text between the k-th word and the next: a name runs on only across a plain gap. */
 const gapAfter = (text: string, source: ReturnType<typeof words>, k: number) => text.slice(source[k]!.index + source[k]!.text.length, source[k + 1]!.index)
 
+/** Whether a name ends after the k-th word: punctuation follows it, or a comma where `atCommas`. */
+const breaksAfter = (text: string, source: ReturnType<typeof words>, k: number, atCommas: boolean) => {
+  const gap = gapAfter(text, source, k)
+  return NAME_BREAK.test(gap) || (atCommas && gap.includes(','))
+}
+
 /**
  * The name as the text writes it, in pieces where punctuation breaks it ("American Airlines &
  * JetBlue" is American Airlines and JetBlue; a list of places at its commas too: "China, Japan"),
@@ -153,8 +159,7 @@ function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: 
     let start = i
     const end = i + target.length - 1
     for (let k = i; k <= end; k++) {
-      const gap = k === end ? '' : gapAfter(text, source, k)
-      const last = k === end || NAME_BREAK.test(gap) || (atCommas && gap.includes(','))
+      const last = k === end || breaksAfter(text, source, k, atCommas)
       if (!last) continue
       let from = start
       let to = k
@@ -209,7 +214,7 @@ export function namedEntities(text: string, lang: string): Array<{ name: string;
 function withSurname(text: string, source: ReturnType<typeof words>, span: string): string {
   const k = source.findIndex((w) => w.text === span)
   const next = source[k + 1]
-  if (k < 0 || !next || NAME_BREAK.test(gapAfter(text, source, k)) || gapAfter(text, source, k).includes(',')) return span
+  if (k < 0 || !next || breaksAfter(text, source, k, true)) return span
   return isSurnameAfter(span, next.text) ? `${span} ${next.text}` : span
 }
 
@@ -227,42 +232,42 @@ function inSentenceCase(source: ReturnType<typeof words>): boolean {
 /** In a sentence-case headline, each run of capitalised words that does not begin it, cut at punctuation (commas too: "China, Japan"). */
 function sentenceCaseNames(text: string, source: ReturnType<typeof words>): string[] {
   if (!inSentenceCase(source)) return []
-  const runsOn = (k: number) => {
-    const gap = gapAfter(text, source, k)
-    return !NAME_BREAK.test(gap) && !gap.includes(',')
-  }
   const runs: string[] = []
   for (let k = 0; k < source.length; k++) {
     if (!source[k]!.capitalised) continue
     let end = k
-    while (end + 1 < source.length && source[end + 1]!.capitalised && runsOn(end)) end++
+    while (end + 1 < source.length && source[end + 1]!.capitalised && !breaksAfter(text, source, end, true)) end++
     if (k > 0) runs.push(text.slice(source[k]!.index, source[end]!.index + source[end]!.text.length))
     k = end
   }
   return runs
 }
 
-/** The words (folded) the texts write in lower case somewhere: a word that is also a common word is no name of its own. */
-export function wordsInLowerCase(texts: Iterable<string>): Set<string> {
-  const out = new Set<string>()
-  for (const text of texts) for (const w of words(text)) if (!w.capitalised && /\p{Ll}/u.test(w.text[0]!)) out.add(w.folded)
-  return out
-}
-
 /**
- * The words (folded) that the texts' sentence-case headlines write in lower case more often than
- * capitalised after their first word: common words ("copper"), whatever the tagger reads a
- * capitalised one as ("Copper Slips With Asian Stocks": a place).
+ * How the texts write their words (folded), read in one pass:
+ * - `lowerCase`: the words written in lower case somewhere (a word that is also a common word is
+ *   no name of its own);
+ * - `common`: those that sentence-case headlines write in lower case more often than capitalised
+ *   after their first word: common words ("copper"), whatever the tagger reads a capitalised one
+ *   as ("Copper Slips With Asian Stocks": a place).
  */
-export function commonWords(texts: Iterable<string>): Set<string> {
+export function caseOfWords(texts: Iterable<string>): { lowerCase: Set<string>; common: Set<string> } {
+  const lowerCase = new Set<string>()
   const balance = new Map<string, number>()
   for (const text of texts) {
     const source = words(text)
+    for (const w of source) if (!w.capitalised && /\p{Ll}/u.test(w.text[0]!)) lowerCase.add(w.folded)
     if (!inSentenceCase(source)) continue
     for (const w of source.slice(1)) if (/^\p{L}/u.test(w.text)) balance.set(w.folded, (balance.get(w.folded) ?? 0) + (w.capitalised ? -1 : 1))
   }
-  return new Set([...balance].filter(([, b]) => b > 0).map(([w]) => w))
+  return { lowerCase, common: new Set([...balance].filter(([, b]) => b > 0).map(([w]) => w)) }
 }
+
+/** The words the texts write in lower case somewhere (caseOfWords). */
+export const wordsInLowerCase = (texts: Iterable<string>) => caseOfWords(texts).lowerCase
+
+/** The words the texts' sentence-case headlines mostly write in lower case (caseOfWords). */
+export const commonWords = (texts: Iterable<string>) => caseOfWords(texts).common
 
 /** Whether a name of unknown kind is worth keeping: a word of it is never written in lower case ("Mt. Gox", not "Festival"). */
 export function capitalisedOnly(name: string, lowerCase: ReadonlySet<string>): boolean {

@@ -205,9 +205,10 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
 
 /**
  * Names that are one name written otherwise: the same letters with or without spaces and dots
- * ("MtGox" and "Mt. Gox"), or with an "s" added ("Chromecasts", "Lindsay Lohans" where the
- * possessive lost its apostrophe). Each such spelling maps to the one written in the most
- * headlines (`headlines`), which the gazetteer then finds by both. Pure.
+ * ("MtGox" and "Mt. Gox"), or with an "s" added ("Chromecasts"; a person's possessive without
+ * its apostrophe, "Lindsay Lohans", partialNames has already set aside). Each such spelling maps
+ * to the one written in the most headlines (`headlines`), the singular for a plural, which the
+ * gazetteer then finds by both. Pure.
  */
 export function otherSpellings<T extends FoundName>(names: readonly T[], headlines: (name: T) => number): Map<T, T> {
   const compact = (n: T) => nameKey(n.name).replace(/ /g, '')
