@@ -99,6 +99,31 @@ describe('headlines without entities and a big trend', () => {
   })
 })
 
+describe('the words of a headline', () => {
+  it('keeps versions and two-letter words written in capitals, and drops dates, function words and other short words', () => {
+    expect(words('iOS 7.1 out now for iPhone and iPad')).toEqual(['ios', '7.1', 'now', 'iphone', 'ipad'])
+    expect(words('Apple TV 6.1 update: a 4.7-inch screen, firmware 1.2.3')).toEqual(['apple', 'tv', '6.1', 'update', '4.7', 'inch', 'screen', 'firmware', '1.2.3'])
+    // a date with dots is no version: only its year is a word
+    expect(words('Making sense of sanctions 09.03.2014')).toEqual(['making', 'sense', 'sanctions', '2014'])
+    // capitals: "EU", "GM", "5S" are words; "US" and "IN" are function words, "St" and "is" are not capitals
+    expect(words('TELL US IN AN EU VOTE: GM, iPhone 5S')).toEqual(['tell', 'eu', 'vote', 'gm', 'iphone', '5s'])
+    expect(words('Wall St is up 2 pct')).toEqual(['wall', 'pct'])
+  })
+
+  it('reads every text into lower-case words of letters, digits and dots, each of two letters or more (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 40 })), (text) => {
+        for (const w of words(text)) {
+          expect(w).toBe(w.toLowerCase())
+          expect(w.length).toBeGreaterThanOrEqual(2)
+          expect(w).toMatch(/^[\p{L}\p{M}\p{N}]+(?:\.\p{N}+)*$/u)
+        }
+      }),
+      { seed: 19, numRuns: 300 },
+    )
+  })
+})
+
 describe('clustering', () => {
   it('joins articles sharing their storyline entities and keeps others apart', () => {
     const day = 86_400

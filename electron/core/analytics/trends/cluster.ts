@@ -726,7 +726,31 @@ const STOPWORDS = new Set(
   ).split(' '),
 )
 
-/** Lower-case words of a text (letters and digits), without short words and common stopwords. */
+/** Two-letter function words: a headline in capitals writes them so ("TELL US"), and they say nothing of its story. */
+const SHORT_STOPWORDS = new Set('am an as at be by do go he if in is it me my no of on or so to up us we'.split(' '))
+
+/**
+ * A version or a measure ("iOS 7.1", "Apple TV 6.1", a "4.7-inch" screen): groups of at most
+ * three digits joined by dots, read as one word. A date written with dots ("09.03.2014") is not
+ * one: its year has four digits, and it would tie together every headline of that day.
+ */
+const VERSION = String.raw`(?<![\p{N}.])\p{N}{1,3}(?:\.\p{N}{1,3})+(?!\.?\p{N})`
+const TOKEN = new RegExp(String.raw`${VERSION}|[\p{L}\p{N}]+`, 'gu')
+
+/**
+ * Lower-case words of a text (letters and digits), without common stopwords and short words.
+ * Two kinds of short word are kept, because headlines name stories with them: versions ("7.1"
+ * tells the iOS update from the iPhone concept video on the UCI file) and two-letter words written
+ * in capitals ("TV", "EU", "GM", "UK"), function words aside.
+ */
 export function words(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3 && !STOPWORDS.has(w))
+  const out: string[] = []
+  for (const [token] of text.normalize('NFKC').matchAll(TOKEN)) {
+    const word = token.toLowerCase()
+    if (word.length >= 3 ? !STOPWORDS.has(word) : word.length === 2 && isCapitalised(token) && !SHORT_STOPWORDS.has(word)) out.push(word)
+  }
+  return out
 }
+
+/** Written in capitals: at least one upper-case letter and no lower-case one ("TV", "5S"). */
+const isCapitalised = (token: string) => /\p{Lu}/u.test(token) && !/\p{Ll}/u.test(token)
