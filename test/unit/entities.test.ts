@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { capitalisedOnly, commonWords, extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities, wordsInLowerCase } from '../../electron/core/analytics/entities/extract'
+import { capitalisedOnly, caseOfWords, extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities } from '../../electron/core/analytics/entities/extract'
 
 const known = [
   { id: '/m/apple', name: 'Apple', type: 'Organization' },
@@ -106,7 +106,7 @@ describe('names from the English tagger', () => {
 
   it('reads a brand written in camel case as capitalised: a name in a sentence-case headline, and no common word', () => {
     expect(namedEntities('Apple releases new iPhone with better battery life', 'en')).toEqual([{ name: 'iPhone', type: null }])
-    expect(wordsInLowerCase(['Shoppers leave eBay for rivals'])).not.toContain('ebay')
+    expect(caseOfWords(['Shoppers leave eBay for rivals']).lowerCase).not.toContain('ebay')
     // the gazetteer wants the capital as written
     const brands = new Gazetteer([{ id: '/m/iphone', name: 'iPhone', type: null }])
     expect(brands.find('The new iPhone ships').map((e) => e.id)).toEqual(['/m/iphone'])
@@ -130,16 +130,16 @@ describe('names from the English tagger', () => {
   })
 
   it('counts a word as common when sentence-case headlines write it in lower case more often than capitalised after their first word', () => {
-    const common = commonWords(['World stocks, copper, oil dip', 'Shanghai copper slides on China concerns', 'Copper Slips With Asian Stocks', 'Copper falls to an eight-month low', 'Investors in China fret'])
+    const common = caseOfWords(['World stocks, copper, oil dip', 'Shanghai copper slides on China concerns', 'Copper Slips With Asian Stocks', 'Copper falls to an eight-month low', 'Investors in China fret']).common
     expect(common).toContain('copper')
     // capitalised after the first word, and Title Case headlines, count for a name
     expect(common).not.toContain('china')
     expect(common).not.toContain('asian')
-    expect(commonWords(['Gas prices fall in Reading', 'Reading is fun again', 'Traffic in Reading eases'])).not.toContain('reading')
+    expect(caseOfWords(['Gas prices fall in Reading', 'Reading is fun again', 'Traffic in Reading eases']).common).not.toContain('reading')
   })
 
   it('keeps a name of unknown kind only when a word of it is never written in lower case', () => {
-    const lower = wordsInLowerCase(['Tickets for the festival sell out', 'Mt. Gox files for bankruptcy', 'Xbox One gets one more game'])
+    const lower = caseOfWords(['Tickets for the festival sell out', 'Mt. Gox files for bankruptcy', 'Xbox One gets one more game']).lowerCase
     expect([...lower].sort()).toEqual(['bankruptcy', 'files', 'for', 'festival', 'game', 'gets', 'more', 'one', 'out', 'sell', 'the'].sort())
     expect(capitalisedOnly('Festival', lower)).toBe(false)
     expect(capitalisedOnly('Mt. Gox', lower)).toBe(true)

@@ -263,12 +263,6 @@ export function caseOfWords(texts: Iterable<string>): { lowerCase: Set<string>; 
   return { lowerCase, common: new Set([...balance].filter(([, b]) => b > 0).map(([w]) => w)) }
 }
 
-/** The words the texts write in lower case somewhere (caseOfWords). */
-export const wordsInLowerCase = (texts: Iterable<string>) => caseOfWords(texts).lowerCase
-
-/** The words the texts' sentence-case headlines mostly write in lower case (caseOfWords). */
-export const commonWords = (texts: Iterable<string>) => caseOfWords(texts).common
-
 /** Whether a name of unknown kind is worth keeping: a word of it is never written in lower case ("Mt. Gox", not "Festival"). */
 export function capitalisedOnly(name: string, lowerCase: ReadonlySet<string>): boolean {
   return words(name).some((w) => !lowerCase.has(w.folded) && /\p{L}/u.test(w.text))

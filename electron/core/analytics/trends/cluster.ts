@@ -716,8 +716,10 @@ export function bCubed(predicted: ReadonlyMap<number, string | number>, gold: Re
   return { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall), items: items.length }
 }
 
+/** Common words; the two-letter ones are those a headline in capitals writes so ("TELL US"). */
 const STOPWORDS = new Set(
   (
+    'am an as at be by do go he if in is it me my no of on or so to up us we ' +
     'the and for with from that this are was were has have had not but its into over after about than more what when how why who will would could their they them his her she him you your our out new says said ' +
     'der die das und für mit von den dem des ein eine einer ist sich auf nicht wie was wird nach bei aus zum zur über ' +
     'les des une pour dans sur par avec est que qui pas son ses aux plus ' +
@@ -725,9 +727,6 @@ const STOPWORDS = new Set(
     'как что для при это все его они или так уже'
   ).split(' '),
 )
-
-/** Two-letter function words: a headline in capitals writes them so ("TELL US"), and they say nothing of its story. */
-const SHORT_STOPWORDS = new Set('am an as at be by do go he if in is it me my no of on or so to up us we'.split(' '))
 
 /**
  * A version or a measure ("iOS 7.1", "Apple TV 6.1", a "4.7-inch" screen): groups of at most
@@ -747,7 +746,7 @@ export function words(text: string): string[] {
   const out: string[] = []
   for (const [token] of text.normalize('NFKC').matchAll(TOKEN)) {
     const word = token.toLowerCase()
-    if (word.length >= 3 ? !STOPWORDS.has(word) : word.length === 2 && isCapitalised(token) && !SHORT_STOPWORDS.has(word)) out.push(word)
+    if ((word.length >= 3 || (word.length === 2 && isCapitalised(token))) && !STOPWORDS.has(word)) out.push(word)
   }
   return out
 }
