@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanName, initials, isAbbreviation, isLoneGivenName, isSurnameAfter, otherSpellings, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
+import { cleanName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
 import { Gazetteer } from '../../electron/core/analytics/entities/extract'
 
 /** Names worth the name (docs/entities.md): pure rules, checked on headline fragments. */
@@ -125,5 +125,24 @@ describe('names of one person or one thing written otherwise', () => {
     )
     // "Glass" and "Gas": no plural of a word of four letters or fewer
     expect(otherSpellings([{ name: 'Gas', type: null }, { name: 'Gass', type: null }], () => 1).size).toBe(0)
+  })
+
+  it('fold a name with a word shortened into the name in full, only for names of two words or more', () => {
+    const named = (...list: string[]): FoundName[] => list.map((name) => ({ name, type: 'Place' }))
+    const folded = (names: FoundName[], counts: Record<string, number> = {}) =>
+      Object.fromEntries([...otherSpellings(names, (n) => counts[n.name] ?? 1)].map(([n, main]) => [n.name, main.name]))
+    // the name in full, even where more headlines write it short
+    expect(folded(named('Wall St', 'Wall Street', 'Wall'), { 'Wall St': 9 })).toEqual({ 'Wall St': 'Wall Street' })
+    expect(folded(named('Mt Everest', 'Mount Everest', 'St. Louis', 'Saint Louis'))).toEqual({ 'Mt Everest': 'Mount Everest', 'St. Louis': 'Saint Louis' })
+    // a word alone shortens into too many others; two words differing is another name; two candidates, no choice
+    expect(folded(named('NSA', 'NASA', 'Asia', 'Australia', 'West', 'Westeros'))).toEqual({})
+    expect(folded(named('St Louis Rams', 'Saint Lucia Rams'))).toEqual({})
+    expect(folded(named('Wall St', 'Wall Street', 'Wall Stadt'))).toEqual({})
+  })
+
+  it('read a shortened word as headlines shorten: two to four letters of the word in order, the first one first', () => {
+    expect(['st', 'mt', 'intl', 'corp', 'ft'].map((w, k) => isShortened(w, ['street', 'mount', 'international', 'corporation', 'fort'][k]!))).toEqual([true, true, true, true, true])
+    // one letter, five letters, not the first letter, letters out of order, not shorter
+    expect([['s', 'street'], ['intrn', 'international'], ['tr', 'street'], ['ts', 'street'], ['st', 'st']].map(([a, b]) => isShortened(a!, b!))).toEqual([false, false, false, false, false])
   })
 })

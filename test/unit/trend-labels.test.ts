@@ -105,14 +105,18 @@ describe('a trend label', () => {
     expect(keyEntities).toEqual(['Mt. Gox', 'United States'])
   })
 
-  it('names a person in full when half the titles do, and writes a name as the titles spell it', () => {
+  it('names a person or a place in full when half the titles do, and writes a name as the titles spell it', () => {
     const titles = ['Lindsay Lohan wants integrity', 'Lindsay Lohan docu-series', 'Lindsay on OWN', 'Lindsay Lohan talks']
     const person = [{ name: 'Lindsay Lohan', type: 'Person', w: 3 }]
     // "Lindsay": 4/4 x 4 = 4 beats the name's 3/4 x 4 x 1.15 = 3.45, but three titles of four write the name
     const lindsay = (text: string) => (/lindsay|lohan/i.test(text) ? 4 : 0)
     expect(trendLabel({ size: 4, terms: countsOf(titles), entities: person, specificity: lindsay }).label).toBe('Lindsay Lohan')
-    // a place keeps its one word, and so does a person whom fewer than half the titles name in full
-    expect(trendLabel({ size: 4, terms: countsOf(titles), entities: [{ ...person[0]!, type: 'Place' }], specificity: lindsay }).label).toBe('Lindsay')
+    // so is a place: "Wall" (4/4 x 4 = 4) beats "Wall Street" (3/4 x 4 x 1.2 = 3.6 as a phrase, x 1.15 = 3.45 as a name)
+    const wall = ['Wall Street edges lower', 'Wall St opens lower', 'Wall Street opens lower', 'Uncertain mood on Wall Street']
+    const wallWords = (text: string) => (/wall|street/i.test(text) ? 4 : 0)
+    expect(trendLabel({ size: 4, terms: countsOf(wall), entities: [{ name: 'Wall Street', type: 'Place', w: 2 }], specificity: wallWords }).label).toBe('Wall Street')
+    // a one-word name stays, and so does a person whom fewer than half the titles name in full
+    expect(trendLabel({ size: 4, terms: countsOf(titles), entities: [{ name: 'Lindsay', type: 'Place', w: 3 }], specificity: lindsay }).label).toBe('Lindsay')
     const surnames = ['Snowden warns', 'Snowden at SXSW', 'Edward Snowden speaks', 'Snowden regrets nothing']
     const snowden = (text: string) => (/snowden|edward/i.test(text) ? 4 : 0)
     expect(trendLabel({ size: 4, terms: countsOf(surnames), entities: [{ name: 'Edward Snowden', type: 'Person', w: 1 }], specificity: snowden }).label).toBe('Snowden')

@@ -206,9 +206,10 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
 /**
  * Names that are one name written otherwise: the same letters with or without spaces and dots
  * ("MtGox" and "Mt. Gox"), or with an "s" added ("Chromecasts"; a person's possessive without
- * its apostrophe, "Lindsay Lohans", partialNames has already set aside). Each such spelling maps
- * to the one written in the most headlines (`headlines`), the singular for a plural, which the
- * gazetteer then finds by both. Pure.
+ * its apostrophe, "Lindsay Lohans", partialNames has already set aside), or with a word shortened
+ * ("Wall St"). Each such spelling maps to the one written in the most headlines (`headlines`), the
+ * singular for a plural, the name in full for a shortened one, which the gazetteer then finds by
+ * both. Pure.
  */
 export function otherSpellings<T extends FoundName>(names: readonly T[], headlines: (name: T) => number): Map<T, T> {
   const compact = (n: T) => nameKey(n.name).replace(/ /g, '')
@@ -230,5 +231,34 @@ export function otherSpellings<T extends FoundName>(names: readonly T[], headlin
     const main = out.get(singular[0]!) ?? singular[0]!
     for (const n of list) out.set(n, main)
   }
+  // a name with one word shortened is the name in full ("Wall St" and "Wall Street"); only names
+  // of two words or more, since a word alone shortens into too many others ("NSA", "NASA")
+  const byLength = new Map<number, T[]>()
+  for (const n of names) {
+    const length = nameKey(n.name).split(' ').length
+    if (length >= 2 && !out.has(n)) (byLength.get(length) ?? byLength.set(length, []).get(length)!).push(n)
+  }
+  for (const group of byLength.values()) {
+    for (const short of group) {
+      const shortWords = nameKey(short.name).split(' ')
+      const full = group.filter((n) => {
+        const fullWords = nameKey(n.name).split(' ')
+        const differ = fullWords.filter((w, k) => w !== shortWords[k])
+        return differ.length === 1 && fullWords.every((w, k) => w === shortWords[k] || isShortened(shortWords[k]!, w))
+      })
+      if (full.length === 1) out.set(short, out.get(full[0]!) ?? full[0]!)
+    }
+  }
   return out
+}
+
+/**
+ * A word shortened from another as headlines shorten words: two to four of its letters in order,
+ * the first one first ("St" for "Street", "Mt" for "Mount", "Intl" for "International").
+ */
+export function isShortened(short: string, word: string): boolean {
+  if (short.length < 2 || short.length > 4 || word.length <= short.length || short[0] !== word[0]) return false
+  let k = 0
+  for (const letter of word) if (letter === short[k]) k++
+  return k === short.length
 }

@@ -145,14 +145,17 @@ function asTitlesWrite(label: string, terms: TermCounts): string {
 }
 
 /**
- * A person is named in full: a one-word label that is a word of a person's name the trend
- * carries ("Lindsay", "Zac") becomes the name ("Lindsay Lohan", "Zac Efron") when half the
- * titles write it in full; the word alone wins on coverage, since every title that writes the
- * name writes the word.
+ * A name is named in full: a one-word label that is a word of a longer name the trend carries
+ * ("Lindsay", "Zac", "Wall") becomes the name ("Lindsay Lohan", "Zac Efron", "Wall Street") when
+ * half the titles write it in full; the word alone wins on coverage, since every title that
+ * writes the name writes the word.
  */
 function inFull(label: string, entities: ReadonlyArray<LabelEntity>, titleCoverage: (text: string) => number): string {
   const word = nameKey(label)
   if (word === '' || word.includes(' ')) return label
-  const person = entities.find((e) => e.type === 'Person' && nameKey(e.name).split(' ').includes(word) && titleCoverage(e.name) >= LABEL_COVERAGE)
-  return person?.name ?? label
+  const name = entities.find((e) => {
+    const words = nameKey(e.name).split(' ')
+    return words.length > 1 && words.includes(word) && titleCoverage(e.name) >= LABEL_COVERAGE
+  })
+  return name?.name ?? label
 }
