@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
+import { cleanName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, usualWriting, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
 import { Gazetteer } from '../../electron/core/analytics/entities/extract'
 
 /** Names worth the name (docs/entities.md): pure rules, checked on headline fragments. */
@@ -125,6 +125,17 @@ describe('names of one person or one thing written otherwise', () => {
     )
     // "Glass" and "Gas": no plural of a word of four letters or fewer
     expect(otherSpellings([{ name: 'Gas', type: null }, { name: 'Gass', type: null }], () => 1).size).toBe(0)
+  })
+
+  it('are named as headlines usually write them: a brand as it writes itself, else the most usual writing not in capitals', () => {
+    const writings = (...list: Array<[string, number]>) => usualWriting(new Map(list))
+    expect(writings(['CARL ICAHN', 3], ['Carl Icahn', 2])).toBe('Carl Icahn')
+    expect(writings(['Carplay', 1], ['CarPlay', 2])).toBe('CarPlay')
+    expect(writings(['EBay', 5], ['eBay', 1])).toBe('eBay')
+    expect(writings(['Neil DeGrasse Tyson', 4], ['Neil deGrasse Tyson', 1])).toBe('Neil deGrasse Tyson')
+    // capitals when every headline writes it so; the first of equals
+    expect(writings(['NSA', 9])).toBe('NSA')
+    expect(writings(['Mt. Gox', 2], ['Mt Gox', 2])).toBe('Mt. Gox')
   })
 
   it('fold a name with a word shortened into the name in full, only for names of two words or more', () => {

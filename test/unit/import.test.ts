@@ -88,6 +88,11 @@ describe('importing the UCI News Aggregator CSV', () => {
     for (const junk of ['Festival', 'Chapter', 'Here', 'Now', 'Energy', 'Internet', 'Snowden', 'Lohan', 'Jaguars']) expect(names, junk).not.toContain(junk)
     // brands written in camel case; surnames the tagger does not know after a given name; no given name alone
     for (const real of ['iPhone', 'iOS', 'iPad', 'eBay', 'Mindy Kaling', 'Mark Karpeles', 'Jimmy Fallon', 'Catherine Giudici']) expect(names, real).toContain(real)
+    // a name as most headlines write it, not as the first one did ("CARL ICAHN: eBay Shareholders Lost...")
+    expect(names).toContain('Carl Icahn')
+    expect(names).not.toContain('CARL ICAHN')
+    // every name stored is carried by an article: not "Las", which the tagger read in "Las Vegas Wedding Chapel"
+    expect(store.sqlite.prepare(`SELECT name FROM entities WHERE id NOT IN (SELECT entity_id FROM article_entities)`).pluck().all()).toEqual([])
     for (const junk of ['EBay', 'Mindy', 'Mark', 'Jimmy', 'Jon', 'Steve', 'Catherine']) expect(names, junk).not.toContain(junk)
     // one name written two ways is one entity, found by both; a list of places is no place
     for (const junk of ['MtGox', 'Chromecasts', 'Wall St', 'China Japan', 'Hong Kong China']) expect(names, junk).not.toContain(junk)

@@ -5,7 +5,7 @@ import { referenceCountry, referenceCountryNames, referencePlaceNames } from '..
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { capitalisedOnly, caseOfWords, extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
-import { groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames } from '../analytics/entities/names'
+import { groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames, usualWriting } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { readRows } from './file-segments'
@@ -330,8 +330,9 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * given name alone is none; a word the batch mostly writes in lower case is of no known kind; one
  * name written two ways ("MtGox", "Mt. Gox") is one entity found by both; an abbreviation of a
  * name at hand (an entity, or a country) becomes another name of it
- * (docs/entities.md). The names kept join the gazetteer and those articles are matched again, so
- * a name found in one headline is found in the others. Returns how many articles got entities.
+ * (docs/entities.md). The names kept, as most headlines write them, join the gazetteer and those
+ * articles are matched again, so a name found in one headline is found in the others; those an
+ * article then carries are stored. Returns how many articles got entities.
  */
 function addExtractedEntities(
   batch: ReturnType<typeof emptyBatch>,
@@ -342,10 +343,11 @@ function addExtractedEntities(
   if (bare.length === 0) return 0
   const gazetteer = gazetteerOf()
   for (const e of batch.entities) gazetteer.add({ id: e.id, name: e.name, type: e.type ?? null })
+  const added: KnownEntity[] = []
   const addEntity = (entity: KnownEntity) => {
-    if (gazetteer.add(entity)) batch.entities.push(entity)
+    if (gazetteer.add(entity)) added.push(entity)
   }
-  const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number> }>()
+  const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number>; writings: Map<string, number> }>()
   const wordCase = caseOfWords(bare.map((b) => b.title))
   for (const a of bare) {
     if (gazetteer.find(a.title).length > 0) continue
@@ -353,13 +355,16 @@ function addExtractedEntities(
       // a name of unknown kind (a capitalised run of a sentence-case headline) whose every word is a common word is none
       if (name.type === null && !capitalisedOnly(name.name, wordCase.lowerCase)) continue
       const key = nameKey(name.name)
-      const entry = found.get(key) ?? found.set(key, { name: name.name, type: null, publishers: new Set(), readings: new Map() }).get(key)!
+      const entry = found.get(key) ?? found.set(key, { name: name.name, type: null, publishers: new Set(), readings: new Map(), writings: new Map() }).get(key)!
       entry.readings.set(name.type, (entry.readings.get(name.type) ?? 0) + 1)
+      entry.writings.set(name.name, (entry.writings.get(name.name) ?? 0) + 1)
       entry.publishers.add(a.domain)
     }
   }
   knownPlaces ??= new Set(referencePlaceNames().map(nameKey))
   for (const [key, f] of found) {
+    // as headlines usually write it ("Carl Icahn", not a headline in capitals' "CARL ICAHN")
+    f.name = usualWriting(f.writings)
     // its kind: the one the tagger read it as most often; unknown only when the tagger never named it
     f.type = [...f.readings].filter(([type]) => type !== null).sort((x, y) => y[1] - x[1])[0]?.[0] ?? null
     // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,"), and kept
@@ -402,12 +407,17 @@ function addExtractedEntities(
     }
   }
   let articles = 0
+  const carried = new Set<string>()
   for (const a of bare) {
     const found = extractEntities(a, gazetteer)
     if (found.length === 0) continue
     a.entities = found.map((e) => ({ ...e, extracted: true }))
+    for (const e of found) carried.add(e.id)
     articles++
   }
+  // only the names an article carries are stored: a name the tagger read inside a longer one that
+  // the gazetteer then matched ("Las" of "Las Vegas") names nothing
+  for (const entity of added) if (carried.has(entity.id)) batch.entities.push(entity)
   return articles
 }
 

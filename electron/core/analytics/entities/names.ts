@@ -204,6 +204,21 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
 }
 
 /**
+ * How a name is usually written, of the writings headlines gave it (each with how many wrote it):
+ * a brand's own writing with a small first letter and a capital after it ("eBay", "deGrasse")
+ * whenever one has it, else the writing most headlines use, leaving out a headline in capitals
+ * ("CARL ICAHN: eBay Shareholders Lost...") unless every writing is in capitals ("NSA"); the first
+ * given wins a tie. Pure.
+ */
+export function usualWriting(writings: ReadonlyMap<string, number>): string {
+  const list = [...writings]
+  const brand = list.filter(([w]) => (w.match(WORD) ?? []).some((word) => /^\p{Ll}+\p{Lu}/u.test(word)))
+  const inCapitals = (w: string) => !/\p{Ll}/u.test(w)
+  const candidates = brand.length > 0 ? brand : list.some(([w]) => !inCapitals(w)) ? list.filter(([w]) => !inCapitals(w)) : list
+  return candidates.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
+}
+
+/**
  * Names that are one name written otherwise: the same letters with or without spaces and dots
  * ("MtGox" and "Mt. Gox"), or with an "s" added ("Chromecasts"; a person's possessive without
  * its apostrophe, "Lindsay Lohans", partialNames has already set aside), or with a word shortened
