@@ -19,6 +19,17 @@ describe('a name found in a headline', () => {
     }
   })
 
+  it('keeps a verb or an adjective after a first word where capitals say "a name" (a run of capitals in a sentence-case headline)', () => {
+    // the tagger's spans of a Title Case headline lose them; a sentence-case headline capitalises them for the name's sake
+    expect(cleanName('High School Musical')).toBe('High School')
+    expect(cleanName('High School Musical', true)).toBe('High School Musical')
+    expect(cleanName('iPhone Air', true)).toBe('iPhone Air')
+    // listed words, legal forms and demonyms still go, and a word alone must still end a name
+    expect(cleanName('Chase Stocks', true)).toBe('Chase')
+    expect(cleanName('General Motors Company', true)).toBe('General Motors')
+    for (const junk of ['Release', 'Chinese', 'Launch']) expect(cleanName(junk, true), junk).toBeNull()
+  })
+
   it("loses a company's legal form at its end", () => {
     expect(cleanName('General Motors Company')).toBe('General Motors')
     expect(cleanName('Google Inc')).toBe('Google')

@@ -188,7 +188,7 @@ export function namedEntities(text: string, lang: string): Array<{ name: string;
   const out: Array<{ name: string; type: string | null }> = []
   const seen = new Set<string>()
   const add = (span: string, type: string | null) => {
-    const cleaned = cleanName(span)
+    const cleaned = cleanName(span, type === null)
     if (!cleaned) return
     const asWritten = type === 'Person' ? withSurname(text, source, cleaned) : cleaned
     const key = fold(asWritten)

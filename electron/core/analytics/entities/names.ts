@@ -66,9 +66,16 @@ function listedWord(word: string): boolean {
 /** A company's legal form ends no name: "General Motors Company" is General Motors, "Google Inc" Google. */
 const LEGAL_FORMS = new Set('inc incorporated corp corporation co company ltd limited llc plc ag sa nv'.split(' '))
 
-/** A word that ends no name: a listed word, a legal form, or a verb or adjective the tagger knows (and not as a name): "Juan Pablo Makes". */
-function notANameEnd(word: string): boolean {
+/**
+ * A word that ends no name: a listed word, a legal form, or a verb or adjective the tagger knows
+ * (and not as a name): "Juan Pablo Makes". Where capitals say "a name" (a run of capitalised words
+ * in a sentence-case headline), a verb or an adjective after a first word is the name's own ("High
+ * School Musical", "Game of Thrones", "iPhone Air"): a Title Case headline's "Makes" is
+ * capitalised for the headline's sake, a sentence-case headline's for the name's.
+ */
+function notANameEnd(word: string, capitalsSayName = false): boolean {
   if (listedWord(word) || DEMONYMS.has(fold(word)) || LEGAL_FORMS.has(fold(word))) return true
+  if (capitalsSayName) return false
   const tags = tagsOf(word)
   return !tags.includes('ProperNoun') && (tags.includes('Verb') || tags.includes('Adjective'))
 }
@@ -76,14 +83,15 @@ function notANameEnd(word: string): boolean {
 /**
  * The name without the words at either end that are no name ("Chase Stocks" -> "Chase", "Most
  * Popular Beauty World News" -> "Beauty"); a single word left must not end a name either
- * ("Monday", "Release", "Chinese"). Null when nothing worth a name is left.
+ * ("Monday", "Release", "Chinese"). `capitalsSayName`: the name is a run of capitals of a
+ * sentence-case headline (notANameEnd). Null when nothing worth a name is left.
  */
-export function cleanName(name: string): string | null {
+export function cleanName(name: string, capitalsSayName = false): string | null {
   const words = [...name.matchAll(WORD)]
   let from = 0
   let to = words.length - 1
   while (from <= to && listedWord(words[from]![0])) from++
-  while (to >= from && notANameEnd(words[to]![0])) to--
+  while (to >= from && notANameEnd(words[to]![0], capitalsSayName && to > from)) to--
   if (from > to) return null
   const cleaned = name.slice(words[from]!.index!, words[to]!.index! + words[to]![0].length)
   return cleaned.length >= 3 ? cleaned : null
