@@ -256,20 +256,17 @@ export function otherSpellings<T extends FoundName>(names: readonly T[], headlin
   }
   // a name with one word shortened is the name in full ("Wall St" and "Wall Street"); only names
   // of two words or more, since a word alone shortens into too many others ("NSA", "NASA")
-  const byLength = new Map<number, T[]>()
-  for (const n of names) {
-    const length = nameKey(n.name).split(' ').length
-    if (length >= 2 && !out.has(n)) (byLength.get(length) ?? byLength.set(length, []).get(length)!).push(n)
+  // indexed by the other words and the first letter of the one that differs: linear in the names
+  const slot = (words: string[], k: number) => `${k} ${words[k]![0]} ${words.filter((_, j) => j !== k).join(' ')}`
+  const bySlot = new Map<string, Array<{ name: T; word: string }>>()
+  const longer = names.map((name) => ({ name, words: nameKey(name.name).split(' ') })).filter(({ name, words }) => words.length >= 2 && !out.has(name))
+  for (const { name, words } of longer) {
+    for (let k = 0; k < words.length; k++) (bySlot.get(slot(words, k)) ?? bySlot.set(slot(words, k), []).get(slot(words, k))!).push({ name, word: words[k]! })
   }
-  for (const group of byLength.values()) {
-    for (const short of group) {
-      const shortWords = nameKey(short.name).split(' ')
-      const full = group.filter((n) => {
-        const fullWords = nameKey(n.name).split(' ')
-        const differ = fullWords.filter((w, k) => w !== shortWords[k])
-        return differ.length === 1 && fullWords.every((w, k) => w === shortWords[k] || isShortened(shortWords[k]!, w))
-      })
-      if (full.length === 1) out.set(short, out.get(full[0]!) ?? full[0]!)
+  for (const { name, words } of longer) {
+    for (let k = 0; k < words.length; k++) {
+      const full = (bySlot.get(slot(words, k)) ?? []).filter((other) => isShortened(words[k]!, other.word))
+      if (full.length === 1) out.set(name, out.get(full[0]!.name) ?? full[0]!.name)
     }
   }
   return out
