@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { cleanName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, usualWriting, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
 import { Gazetteer } from '../../electron/core/analytics/entities/extract'
@@ -160,6 +161,41 @@ describe('names of one person or one thing written otherwise', () => {
     expect(folded(named('NSA', 'NASA', 'Asia', 'Australia', 'West', 'Westeros'))).toEqual({})
     expect(folded(named('St Louis Rams', 'Saint Lucia Rams'))).toEqual({})
     expect(folded(named('Wall St', 'Wall Street', 'Wall Stadt'))).toEqual({})
+  })
+
+  it('fold every shortening of a word of a longer name into it, and only into a name that differs by that word (property)', () => {
+    const letters = fc.stringMatching(/^[a-z]{5,12}$/)
+    fc.assert(
+      fc.property(letters, letters, fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), (first, word, keep) => {
+        // the first letter and one to three more, in order
+        const picked = [...word.slice(1)].filter((_, k) => keep[k]).slice(0, 3)
+        const short = word[0]! + (picked.length > 0 ? picked.join('') : word[1]!)
+        // (a word that is its shortening with an "s" added is its plural: the plural rule's)
+        fc.pre(short !== word && first !== word && word !== `${short}s`)
+        expect(isShortened(short, word)).toBe(true)
+        const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1)
+        const names: FoundName[] = [`${cap(first)} ${cap(short)}`, `${cap(first)} ${cap(word)}`, `${cap(word)} ${cap(short)}`].map((name) => ({ name, type: null }))
+        const folded = otherSpellings(names, () => 1)
+        expect(folded.get(names[0]!)?.name).toBe(names[1]!.name)
+        // the name in full folds into nothing; a name whose other word differs is another name
+        expect(folded.has(names[1]!)).toBe(false)
+      }),
+      { seed: 28, numRuns: 200 },
+    )
+  })
+
+  it('write a name as one of its writings, in capitals only when every writing is (property)', () => {
+    const writing = fc.stringMatching(/^[A-Za-z]{2,8}( [A-Za-z]{2,8})?$/)
+    fc.assert(
+      fc.property(fc.array(fc.tuple(writing, fc.integer({ min: 1, max: 9 })), { minLength: 1, maxLength: 6 }), (list) => {
+        const writings = new Map(list)
+        const usual = usualWriting(writings)
+        expect(writings.has(usual)).toBe(true)
+        const inCapitals = (w: string) => w === w.toUpperCase()
+        if ([...writings.keys()].some((w) => !inCapitals(w))) expect(inCapitals(usual)).toBe(false)
+      }),
+      { seed: 28, numRuns: 300 },
+    )
   })
 
   it('read a shortened word as headlines shorten: two to four letters of the word in order, the first one first', () => {
