@@ -61,7 +61,8 @@ describe('trend assembly', () => {
       ['DE', { n: 1, first: at(2, 12), last: at(2, 12) }],
     ])
     expect(b.daily.slice(-3)).toEqual([2, 1, 0])
-    expect(b.weights.get('/m/fed')!.w).toBe(2.5)
+    expect(b.weights.get('/m/fed')).toMatchObject({ w: 2.5, articles: 3 })
+    expect(b.weights.get('/m/ecb')).toMatchObject({ w: 0.5, articles: 1 })
     expect(countryRowsOf(b)).toEqual([
       { trendId: b.id, country: 'US', articleCount: 2, firstSeenAt: new Date(at(2, 9) * 1000).toISOString(), lastArticleAt: new Date(at(1, 8) * 1000).toISOString() },
       { trendId: b.id, country: 'DE', articleCount: 1, firstSeenAt: new Date(at(2, 12) * 1000).toISOString(), lastArticleAt: new Date(at(2, 12) * 1000).toISOString() },

@@ -75,6 +75,21 @@ describe('a trend label', () => {
     expect(keyEntities).toEqual(['Mt. Gox', 'China'])
   })
 
+  it('has key entities that two of its articles carry once it has five, however rare a name one article gives', () => {
+    const titles = ['eBay rejects Icahn', 'Icahn slams eBay', 'eBay and Icahn trade punches', 'Market wrap: Chiquita biggest banana brand; eBay rejects Icahn', 'eBay board fight']
+    const rare = (text: string) => ({ ebay: 3, icahn: 4, chiquita: 9 })[text.toLowerCase()] ?? 1
+    const entities = [
+      { name: 'eBay', type: 'Organization', w: 4, articles: 5 },
+      { name: 'Carl Icahn', type: 'Person', w: 3.2, articles: 4 },
+      { name: 'Chiquita', type: 'Organization', w: 0.8, articles: 1 },
+    ]
+    // Chiquita would rank second on rarity (1/5 of the titles x 9 = 1.8, above Icahn's 3.2/5 x 1 = 0.64); one article of five carries it
+    expect(trendLabel({ size: 5, terms: countsOf(titles), entities, specificity: rare }).keyEntities).toEqual(['eBay', 'Carl Icahn'])
+    // a trend of four keeps every entity; an entity whose article count is unknown counts
+    expect(trendLabel({ size: 4, terms: countsOf(titles.slice(1)), entities, specificity: rare }).keyEntities).toContain('Chiquita')
+    expect(trendLabel({ size: 5, terms: countsOf(titles), entities: entities.map(({ articles: _, ...e }) => e), specificity: rare }).keyEntities).toContain('Chiquita')
+  })
+
   it('is carried by half the titles when any candidate is: a rare word in one title does not name the story', () => {
     const titles = ['Sbarro bankruptcy filed', 'Bankruptcy court hears exchange', 'Exchange bankruptcy', 'Markets wobble']
     // Sbarro: 1/4 x 10 = 2.5, above bankruptcy's 3/4 x 3 = 2.25, but only a quarter of the titles carry it

@@ -64,7 +64,7 @@ export interface BuiltTrend {
   first: { time: number; seq: number; id: string; title: string }
   lastTime: number
   /** Summed entity scores. */
-  weights: Map<string, { name: string; type: string | null; w: number }>
+  weights: Map<string, { name: string; type: string | null; w: number; articles: number }>
   /** Per market (the article's region): articles, first and last article time. */
   countries: Map<string, CountryShare>
   categories: Map<string, number>
@@ -133,8 +133,9 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
     if (a.time < b.first.time || (a.time === b.first.time && a.seq < b.first.seq)) b.first = { time: a.time, seq: a.seq, id: a.id, title: a.title }
     if (a.time > b.lastTime) b.lastTime = a.time
     for (const e of source.entities(it.seq)) {
-      const cur = b.weights.get(e.id) ?? { name: e.name, type: e.type, w: 0 }
+      const cur = b.weights.get(e.id) ?? { name: e.name, type: e.type, w: 0, articles: 0 }
       cur.w += e.score
+      cur.articles++
       b.weights.set(e.id, cur)
     }
     const share = b.countries.get(a.region)

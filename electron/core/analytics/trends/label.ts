@@ -84,6 +84,8 @@ export interface LabelEntity {
   type: string | null
   /** summed scores of the trend's articles that carry it */
   w: number
+  /** how many of the trend's articles carry it (unknown: as many as need be) */
+  articles?: number
 }
 
 export interface LabelInput {
@@ -102,15 +104,19 @@ export interface LabelInput {
   entitySpecificity?: (entity: LabelEntity) => number
 }
 
+/** In a trend of this many articles or more, a key entity is one that at least KEY_ENTITY_ARTICLES of them carry. */
+const KEY_ENTITY_TREND_SIZE = 5
+const KEY_ENTITY_ARTICLES = 2
+
 /** A name is preferred to a headline phrase that scores the same. */
 const ENTITY_PREFERENCE = 1.15
 /** A longer phrase is preferred to a shorter one inside it that it nearly equals in coverage. */
 const LONGER_PHRASE_PREFERENCE = 0.2
 
 /**
- * The trend's label and its key entities, most distinctive first. An event the trend's articles
- * name (a given entity of type Event) is the story's own name and labels it. Otherwise every
- * entity name and title phrase is scored by coverage (share of titles that carry it; for a name
+ * The trend's label and its key entities, most distinctive first (in a trend of five articles or
+ * more, those two or more of them carry). An event the trend's articles name (a given entity of
+ * type Event) is the story's own name and labels it. Otherwise every entity name and title phrase is scored by coverage (share of titles that carry it; for a name
  * written nowhere in the titles, its weight per article) times its specificity; the best one that
  * half the titles carry wins, else the best one. Null when there is nothing to name it by.
  */
@@ -122,7 +128,9 @@ export function trendLabel(input: LabelInput): { label: string | null; keyEntiti
     const coverage = Math.max(titleCoverage(e.name), Math.min(1, e.w / size))
     return { ...e, coverage, score: coverage * entitySpecificity(e) }
   })
-  const keyEntities = [...entities].sort((a, b) => b.score - a.score || b.w - a.w).slice(0, 5).map((e) => e.name)
+  // one market wrap's "Chiquita" is no key entity of eBay's story, however rare the name
+  const key = size < KEY_ENTITY_TREND_SIZE ? entities : entities.filter((e) => (e.articles ?? KEY_ENTITY_ARTICLES) >= KEY_ENTITY_ARTICLES)
+  const keyEntities = [...key].sort((a, b) => b.score - a.score || b.w - a.w).slice(0, 5).map((e) => e.name)
   const event = input.entities.find((e) => e.type === 'Event')
   if (event) return { label: event.name, keyEntities }
   const candidates = [
