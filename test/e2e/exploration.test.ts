@@ -29,6 +29,26 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await expect.poll(() => rows.count()).toBe(1)
   })
 
+  it('cuts the trend list at a size from its link, and says which filters leave it empty, with a way out', async () => {
+    // both trends of the fixture have one article
+    await page.goto(`${server.url}/trends?min_articles=2&state=hot`)
+    expect(await page.getByLabel('At least').inputValue()).toBe('2')
+    await page.getByRole('heading', { name: 'No trend matches these filters' }).waitFor()
+    expect(await page.getByText('No trends yet').count()).toBe(0)
+    await page.getByRole('button', { name: 'Clear the filters' }).click()
+    await expect.poll(() => page.getByRole('table', { name: 'Trends' }).locator('tbody tr').count()).toBe(2)
+    expect(new URL(page.url()).search).toBe('')
+    expect(await page.getByLabel('At least').inputValue()).toBe('1')
+    // a size the choices do not offer is shown as it is; a size that is no number is the default
+    await page.goto(`${server.url}/trends?min_articles=3`)
+    await expect.poll(() => page.getByLabel('At least').inputValue()).toBe('3')
+    await page.goto(`${server.url}/trends?min_articles=many`)
+    await expect.poll(() => page.getByRole('table', { name: 'Trends' }).locator('tbody tr').count()).toBe(2)
+    await page.getByLabel('At least').selectOption('5')
+    await expect.poll(() => new URL(page.url()).searchParams.get('min_articles')).toBe('5')
+    await page.getByRole('heading', { name: 'No trend matches these filters' }).waitFor()
+  })
+
   it('goes Back and Forward between views and keeps each one exact', async () => {
     await page.goto(`${server.url}/trends/${IDS.trend}?state=hot`)
     await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')

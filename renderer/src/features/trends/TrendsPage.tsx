@@ -14,12 +14,15 @@ import { TrackButton } from '../tracking/TrackButton'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
-import { listOffset, ROLE_PAGE, TRENDS_PAGE, TRENDS_VIEW, trendsQuestions } from './questions'
+import { filtersTrends, listOffset, minArticlesOf, ROLE_PAGE, TRENDS_PAGE, TRENDS_VIEW, trendsQuestions } from './questions'
 import { NotFound } from '../../app/NotFound'
 import { useTheme } from '../../app/theme'
 
 // the hierarchy's treemap (the line and bar charts are registered with EChart)
 echarts.use([TreemapChart])
+
+/** The sizes the list can be cut at: trends of at least this many articles (a link may carry any other). */
+const MIN_ARTICLE_CHOICES = [1, 2, 5, 10, 50]
 
 /** Trends drawn together in a comparison, at most (as Google Trends compares five terms). */
 const MAX_COMPARED = 5
@@ -164,6 +167,7 @@ export function TrendsPage() {
   const selected = rest[0] ?? null
   const [view, setView] = useQueryState(TRENDS_VIEW)
   const { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy } = view
+  const minArticles = minArticlesOf(view)
   const [q, setQ] = useDraft(view.q)
   const compared = view.compare ? view.compare.split(',') : []
   const setCompared = (ids: string[]) => setView({ compare: ids.join(',') })
@@ -285,6 +289,18 @@ export function TrendsPage() {
         {select('State', 'state', trendStates)}
         {select('Structure', 'structural_type', structuralTypes)}
         {select('Meaning', 'semantic_type', semanticTypes)}
+        <label>
+          At least
+          <select value={String(minArticles)} onChange={(e) => setView({ min_articles: e.target.value, page: '1' })}>
+            {[...new Set([...MIN_ARTICLE_CHOICES, minArticles])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={String(n)}>
+                  {n <= 1 ? 'any size' : `${formatNumber(n)} articles`}
+                </option>
+              ))}
+          </select>
+        </label>
         {select('Sort by', 'sort_by', trendSortFields, null)}
         {select('Order', 'sort_order', ['desc', 'asc'], null)}
       </div>
@@ -292,7 +308,22 @@ export function TrendsPage() {
       <ErrorBanner message={trends.error} onRetry={trends.reload} />
       <div className="split">
         <Card>
-          {trends.data && trends.data.total === 0 ? (
+          {trends.data && trends.data.total === 0 && (filtersTrends(view) || view.period !== 'all') ? (
+            <EmptyState title={filtersTrends(view) ? 'No trend matches these filters' : 'No trend was active in this period'}>
+              {view.period !== 'all' && 'Widen the period'}
+              {view.period !== 'all' && filtersTrends(view) && ' or '}
+              {filtersTrends(view) && (
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => setView({ ...TRENDS_VIEW, period: view.period, date_from: view.date_from, date_to: view.date_to, sort_by: view.sort_by, sort_order: view.sort_order, compare: view.compare })}
+                >
+                  {view.period !== 'all' ? 'clear the filters' : 'Clear the filters'}
+                </button>
+              )}
+              .
+            </EmptyState>
+          ) : trends.data && trends.data.total === 0 ? (
             <EmptyState title="No trends yet">Trends appear once the store has articles and the clustering has run.</EmptyState>
           ) : (
             <DataTable
@@ -304,7 +335,7 @@ export function TrendsPage() {
               loading={trends.loading}
               onOpen={(t) => setSelected(t.id)}
               exportAs={{
-                fileName: exportFileName('trends', periodWords(view), view.q, view.country, themeList?.find((t) => t.id === view.theme)?.label, state, structural, semantic, topic?.label, sortBy),
+                fileName: exportFileName('trends', periodWords(view), view.q, view.country, themeList?.find((t) => t.id === view.theme)?.label, state, structural, semantic, topic?.label, minArticles > 1 && `${minArticles}+ articles`, sortBy),
                 allRows: () => allPages('appListTrends', { query: trendsQuestions.list(view)?.options.query ?? {} }, (a) => a.trends, 200),
               }}
             />

@@ -6,9 +6,19 @@ import { trendRoles } from '../../../../shared/contract/values'
 /** The Trends screen's view as its URL keeps it (the chosen trend is in the path), with the defaults a link leaves out. */
 export const TRENDS_VIEW = {
   q: '', country: '', theme: '', state: '', structural_type: '', semantic_type: '', period: 'all', date_from: '', date_to: '',
-  sort_by: 'last_article_at', sort_order: 'desc', topic: '', page: '1', compare: '',
+  sort_by: 'last_article_at', sort_order: 'desc', topic: '', page: '1', compare: '', min_articles: '1',
 }
 export type TrendsView = typeof TRENDS_VIEW
+
+/** The view's smallest trend size: a whole number of articles, else 1 (the contract's default). */
+export function minArticlesOf(view: TrendsView): number {
+  return /^\d{1,6}$/.test(view.min_articles) ? Number(view.min_articles) : 1
+}
+
+/** Whether the view filters the list (anything beyond its period, order and page). */
+export function filtersTrends(view: TrendsView): boolean {
+  return Boolean(view.q || view.country || view.theme || view.state || view.structural_type || view.semantic_type || view.topic || minArticlesOf(view) > 1)
+}
 
 /** Trends on a page of the list; articles of a role on the card before "more". */
 export const TRENDS_PAGE = 50
@@ -30,7 +40,7 @@ export const trendsQuestions = {
     return question('appListTrends', {
       query: {
         state: view.state, structural_type: view.structural_type, semantic_type: view.semantic_type, sort_by: view.sort_by, sort_order: view.sort_order,
-        topic_id: view.topic || undefined, theme_id: view.theme || undefined, q: view.q || undefined, country: view.country || undefined,
+        topic_id: view.topic || undefined, theme_id: view.theme || undefined, q: view.q || undefined, country: view.country || undefined, min_articles: minArticlesOf(view),
         active_from: bounds.date_from, active_to: bounds.date_to, limit: TRENDS_PAGE, offset: listOffset(view),
       },
     })
