@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { cleanName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, usualWriting, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
+import { cleanName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, usualWriting, withPossessive, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
 import { Gazetteer } from '../../electron/core/analytics/entities/extract'
 
 /** Names worth the name (docs/entities.md): pure rules, checked on headline fragments. */
@@ -148,6 +148,14 @@ describe('names of one person or one thing written otherwise', () => {
     // capitals when every headline writes it so; the first of equals
     expect(writings(['NSA', 9])).toBe('NSA')
     expect(writings(['Mt. Gox', 2], ['Mt Gox', 2])).toBe('Mt. Gox')
+  })
+
+  it("keep a brand's \"'s\" when every headline of three or more writes it: a person's name goes bare somewhere", () => {
+    expect(withPossessive('McDonald', 32, 32)).toBe("McDonald's")
+    // once bare, or fewer than three headlines, or a name of two words: the possessive of a name
+    expect(withPossessive('Putin', 5, 6)).toBeNull()
+    expect(withPossessive('Sbarro', 2, 2)).toBeNull()
+    expect(withPossessive('Lindsay Lohan', 4, 4)).toBeNull()
   })
 
   it('fold a name with a word shortened into the name in full, only for names of two words or more', () => {

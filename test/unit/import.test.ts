@@ -91,6 +91,8 @@ describe('importing the UCI News Aggregator CSV', () => {
     // a name as most headlines write it, not as the first one did ("CARL ICAHN: eBay Shareholders Lost...")
     expect(names).toContain('Carl Icahn')
     expect(names).not.toContain('CARL ICAHN')
+    // a brand every headline writes with its "'s" keeps it, and is no person
+    expect(store.sqlite.prepare(`SELECT name, type FROM entities WHERE name LIKE 'McDonald%'`).all()).toEqual([{ name: "McDonald's", type: 'Organization' }])
     // every name stored is carried by an article: not "Las", which the tagger read in "Las Vegas Wedding Chapel"
     expect(store.sqlite.prepare(`SELECT name FROM entities WHERE id NOT IN (SELECT entity_id FROM article_entities)`).pluck().all()).toEqual([])
     for (const junk of ['EBay', 'Mindy', 'Mark', 'Jimmy', 'Jon', 'Steve', 'Catherine']) expect(names, junk).not.toContain(junk)

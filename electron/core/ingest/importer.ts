@@ -5,7 +5,7 @@ import { referenceCountry, referenceCountryNames, referencePlaceNames } from '..
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { capitalisedOnly, caseOfWords, extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
-import { groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames, usualWriting } from '../analytics/entities/names'
+import { groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames, usualWriting, withPossessive } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { readRows } from './file-segments'
@@ -347,7 +347,7 @@ function addExtractedEntities(
   const addEntity = (entity: KnownEntity) => {
     if (gazetteer.add(entity)) added.push(entity)
   }
-  const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number>; writings: Map<string, number> }>()
+  const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number>; writings: Map<string, number>; possessive: number }>()
   const wordCase = caseOfWords(bare.map((b) => b.title))
   for (const a of bare) {
     if (gazetteer.find(a.title).length > 0) continue
@@ -355,9 +355,10 @@ function addExtractedEntities(
       // a name of unknown kind (a capitalised run of a sentence-case headline) whose every word is a common word is none
       if (name.type === null && !capitalisedOnly(name.name, wordCase.lowerCase)) continue
       const key = nameKey(name.name)
-      const entry = found.get(key) ?? found.set(key, { name: name.name, type: null, publishers: new Set(), readings: new Map(), writings: new Map() }).get(key)!
+      const entry = found.get(key) ?? found.set(key, { name: name.name, type: null, publishers: new Set(), readings: new Map(), writings: new Map(), possessive: 0 }).get(key)!
       entry.readings.set(name.type, (entry.readings.get(name.type) ?? 0) + 1)
       entry.writings.set(name.name, (entry.writings.get(name.name) ?? 0) + 1)
+      if (a.title.includes(`${name.name}'s`) || a.title.includes(`${name.name}’s`)) entry.possessive++
       entry.publishers.add(a.domain)
     }
   }
@@ -372,6 +373,12 @@ function addExtractedEntities(
     // a word headlines mostly write in lower case is a common word of no known kind ("Copper" is no
     // town, whatever the tagger or the reference packages read)
     if (wordCase.common.has(key)) f.type = null
+    // a brand that carries its "'s" ("McDonald's", never "McDonald") is an organisation, whatever the tagger read
+    const brand = withPossessive(f.name, f.possessive, [...f.writings.values()].reduce((n, k) => n + k, 0))
+    if (brand) {
+      f.name = brand
+      f.type = 'Organization'
+    }
     // a given name alone names no one ("Jimmy", a Title Case "Stocks Mark ...")
     if (f.type === 'Person' && isLoneGivenName(f.name)) found.delete(key)
   }

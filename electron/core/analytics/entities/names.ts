@@ -226,6 +226,19 @@ export function usualWriting(writings: ReadonlyMap<string, number>): string {
   return candidates.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
 }
 
+/** A one-word name written with "'s" this many times or more, and never without, is a brand's name with it. */
+const POSSESSIVE_BRAND_HEADLINES = 3
+
+/**
+ * A brand whose name carries an "'s" ("McDonald's"): a one-word name that every headline writing
+ * it writes with "'s", at least POSSESSIVE_BRAND_HEADLINES of them (a person's name goes bare in
+ * some headline: "Putin's" beside "Putin"). The name with its "'s", or null. Pure.
+ */
+export function withPossessive(name: string, possessive: number, written: number): string | null {
+  if (possessive < POSSESSIVE_BRAND_HEADLINES || possessive < written || (name.match(WORD) ?? []).length !== 1) return null
+  return `${name}'s`
+}
+
 /**
  * Names that are one name written otherwise: the same letters with or without spaces and dots
  * ("MtGox" and "Mt. Gox"), or with an "s" added ("Chromecasts"; a person's possessive without
