@@ -347,7 +347,7 @@ function addExtractedEntities(
   const addEntity = (entity: KnownEntity) => {
     if (gazetteer.add(entity)) added.push(entity)
   }
-  const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number>; writings: Map<string, number>; possessive: number }>()
+  const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number>; writings: Map<string, number>; headlines: number; possessive: number }>()
   const wordCase = caseOfWords(bare.map((b) => b.title))
   for (const a of bare) {
     if (gazetteer.find(a.title).length > 0) continue
@@ -355,9 +355,10 @@ function addExtractedEntities(
       // a name of unknown kind (a capitalised run of a sentence-case headline) whose every word is a common word is none
       if (name.type === null && !capitalisedOnly(name.name, wordCase.lowerCase)) continue
       const key = nameKey(name.name)
-      const entry = found.get(key) ?? found.set(key, { name: name.name, type: null, publishers: new Set(), readings: new Map(), writings: new Map(), possessive: 0 }).get(key)!
+      const entry = found.get(key) ?? found.set(key, { name: name.name, type: null, publishers: new Set(), readings: new Map(), writings: new Map(), headlines: 0, possessive: 0 }).get(key)!
       entry.readings.set(name.type, (entry.readings.get(name.type) ?? 0) + 1)
       entry.writings.set(name.name, (entry.writings.get(name.name) ?? 0) + 1)
+      entry.headlines++
       if (a.title.includes(`${name.name}'s`) || a.title.includes(`${name.name}’s`)) entry.possessive++
       entry.publishers.add(a.domain)
     }
@@ -374,7 +375,7 @@ function addExtractedEntities(
     // town, whatever the tagger or the reference packages read)
     if (wordCase.common.has(key)) f.type = null
     // a brand that carries its "'s" ("McDonald's", never "McDonald") is an organisation, whatever the tagger read
-    const brand = withPossessive(f.name, f.possessive, [...f.writings.values()].reduce((n, k) => n + k, 0))
+    const brand = withPossessive(f.name, f.possessive, f.headlines)
     if (brand) {
       f.name = brand
       f.type = 'Organization'
@@ -390,7 +391,7 @@ function addExtractedEntities(
   const partial = partialNames(recurring, (key) => gazetteer.knows(key))
   const whole = recurring.filter((f) => !partial.has(f) && !isAbbreviation(f.name))
   // one name written two ways ("MtGox", "Mt. Gox") is one entity, found by both
-  const spelling = otherSpellings(whole, (f) => [...f.readings.values()].reduce((a, b) => a + b, 0))
+  const spelling = otherSpellings(whole, (f) => f.headlines)
   const entityOf = (f: (typeof whole)[number]): KnownEntity => ({ id: entityIdForName(f.name), name: f.name, type: f.type })
   for (const f of whole) if (!spelling.has(f)) addEntity(entityOf(f))
   for (const [f, main] of spelling) gazetteer.addAlias(f.name, entityOf(main))

@@ -1,6 +1,6 @@
 import { tagger } from './tagger'
 import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
-import { cleanName, FUNCTION_WORDS, initials, isSurnameAfter, nameKey } from './names'
+import { CAMEL_CASE, cleanName, FUNCTION_WORDS, initials, isSurnameAfter, nameKey } from './names'
 
 /**
  * Entities for articles that came without any (docs/entities.md): names of known entities found
@@ -25,9 +25,6 @@ export const SCORE_IN_SUMMARY = 0.6
 export const SCORE_IN_BODY = 0.4
 /** At most this many entities per article, the best scored (then the earliest found) first. */
 export const MAX_EXTRACTED = 8
-
-/** A brand's word that begins in lower case and goes on with a capital ("iPhone", "eBay", "deGrasse"): a capitalised word. */
-const CAMEL_CASE = /^\p{Ll}{1,3}\p{Lu}/u
 
 const words = (text: string) =>
   [...text.matchAll(WORD)].map((m) => {

@@ -125,6 +125,9 @@ export function isSurnameAfter(given: string, next: string): boolean {
   return !inLexicon(next) || tagsOf(next).includes('LastName')
 }
 
+/** A brand's word that begins in lower case and goes on with a capital ("iPhone", "eBay", "deGrasse"): a capitalised word. */
+export const CAMEL_CASE = /^\p{Ll}{1,3}\p{Lu}/u
+
 /** A name's folded words joined by spaces: the key names are compared by. */
 export const nameKey = (name: string) => (fold(name).match(WORD) ?? []).join(' ')
 
@@ -220,7 +223,7 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
  */
 export function usualWriting(writings: ReadonlyMap<string, number>): string {
   const list = [...writings]
-  const brand = list.filter(([w]) => (w.match(WORD) ?? []).some((word) => /^\p{Ll}+\p{Lu}/u.test(word)))
+  const brand = list.filter(([w]) => (w.match(WORD) ?? []).some((word) => CAMEL_CASE.test(word)))
   const inCapitals = (w: string) => !/\p{Ll}/u.test(w)
   const candidates = brand.length > 0 ? brand : list.some(([w]) => !inCapitals(w)) ? list.filter(([w]) => !inCapitals(w)) : list
   return candidates.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
@@ -274,7 +277,10 @@ export function otherSpellings<T extends FoundName>(names: readonly T[], headlin
   const bySlot = new Map<string, Array<{ name: T; word: string }>>()
   const longer = names.map((name) => ({ name, words: nameKey(name.name).split(' ') })).filter(({ name, words }) => words.length >= 2 && !out.has(name))
   for (const { name, words } of longer) {
-    for (let k = 0; k < words.length; k++) (bySlot.get(slot(words, k)) ?? bySlot.set(slot(words, k), []).get(slot(words, k))!).push({ name, word: words[k]! })
+    for (let k = 0; k < words.length; k++) {
+      const at = slot(words, k)
+      ;(bySlot.get(at) ?? bySlot.set(at, []).get(at)!).push({ name, word: words[k]! })
+    }
   }
   for (const { name, words } of longer) {
     for (let k = 0; k < words.length; k++) {

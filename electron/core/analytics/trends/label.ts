@@ -116,9 +116,10 @@ const LONGER_PHRASE_PREFERENCE = 0.2
 /**
  * The trend's label and its key entities, most distinctive first (in a trend of five articles or
  * more, those two or more of them carry). An event the trend's articles name (a given entity of
- * type Event) is the story's own name and labels it. Otherwise every entity name and title phrase is scored by coverage (share of titles that carry it; for a name
- * written nowhere in the titles, its weight per article) times its specificity; the best one that
- * half the titles carry wins, else the best one. Null when there is nothing to name it by.
+ * type Event) is the story's own name and labels it. Otherwise every entity name and title phrase
+ * is scored by coverage (share of titles that carry it; for a name written nowhere in the titles,
+ * its weight per article) times its specificity; the best one that half the titles carry wins,
+ * else the best one. Null when there is nothing to name it by.
  */
 export function trendLabel(input: LabelInput): { label: string | null; keyEntities: string[] } {
   const { size, terms, specificity } = input

@@ -168,6 +168,7 @@ export function TrendsPage() {
   const [view, setView] = useQueryState(TRENDS_VIEW)
   const { state, structural_type: structural, semantic_type: semantic, sort_by: sortBy } = view
   const minArticles = minArticlesOf(view)
+  const filtered = filtersTrends(view)
   const [q, setQ] = useDraft(view.q)
   const compared = view.compare ? view.compare.split(',') : []
   const setCompared = (ids: string[]) => setView({ compare: ids.join(',') })
@@ -308,11 +309,11 @@ export function TrendsPage() {
       <ErrorBanner message={trends.error} onRetry={trends.reload} />
       <div className="split">
         <Card>
-          {trends.data && trends.data.total === 0 && (filtersTrends(view) || view.period !== 'all') ? (
-            <EmptyState title={filtersTrends(view) ? 'No trend matches these filters' : 'No trend was active in this period'}>
+          {trends.data && trends.data.total === 0 && (filtered || view.period !== 'all') ? (
+            <EmptyState title={filtered ? 'No trend matches these filters' : 'No trend was active in this period'}>
               {view.period !== 'all' && 'Widen the period'}
-              {view.period !== 'all' && filtersTrends(view) && ' or '}
-              {filtersTrends(view) && (
+              {view.period !== 'all' && filtered && ' or '}
+              {filtered && (
                 <button
                   type="button"
                   className="link"
