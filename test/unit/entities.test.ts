@@ -78,6 +78,14 @@ describe('names from the English tagger', () => {
     expect(names('J.K. Rowling writes again')).toEqual(['J K Rowling'])
   })
 
+  it('breaks a name at a word the headline writes in lower case, unless it is a function word or a name\'s particle', () => {
+    const names = (text: string) => namedEntities(text, 'en').map((n) => n.name)
+    // the tagger reads "Asian data, Ukraine" as one organisation
+    expect(names('US stocks dip on weak Asian data, Ukraine')).toEqual(['Ukraine'])
+    expect(names('Charles de Gaulle airport closed by strike')).toContain('Charles de Gaulle')
+    expect(names('Ludwig van Beethoven symphony found')).toContain('Ludwig van Beethoven')
+  })
+
   it('gives names that the headline writes as one run of words, never across punctuation, none empty', () => {
     const word = fc.constantFrom('Apple', 'Google', 'Edward', 'Snowden', 'China', 'Japan', 'Data', 'Falls', 'new', 'talks', 'of', 'Bank', 'England', 'Mt.', 'O’Brien', 'US', '2014')
     const gap = fc.constantFrom(' ', ' ', ' ', ', ', ': ', ' & ', ' - ', "' ", ' (', ') ', '; ')
@@ -90,6 +98,8 @@ describe('names from the English tagger', () => {
           expect(['Person', 'Organization', 'Place', null]).toContain(type)
           // its words, in order, inside one run between two breaks
           expect(runs.some((run) => run.includes(` ${name.toLowerCase()} `))).toBe(true)
+          // and none of the headline's own words in lower case ("of" may join a name)
+          expect(name.split(' ').filter((w) => w === 'new' || w === 'talks')).toEqual([])
         }
       }),
       { seed: 24, numRuns: 150 },

@@ -80,7 +80,7 @@ describe('importing the UCI News Aggregator CSV', () => {
     for (const junk of ['Monday', 'Major', 'President', 'Release', 'Business', 'Chase Stocks', 'Most Popular Beauty World News', 'Privacy Pump Politics', 'Juan Pablo Makes', 'Edward Snowden Speaks', 'U S', 'GM',
       // fragments around a name, and names that are part of one
       'Defends NSA', 'Proposed NSA', 'Without Netflix', 'American Airlines JetBlue', 'Lindsay Recap Lindsay Lohan', 'Star Juan Pablo Galavis', 'Bachelor Juan Pablo Galavis',
-      'Lindsay Lohans', 'Juan Pablo', 'Neil', 'Tyson', 'Zac', 'Seth', 'Edward', 'Paul', 'Khan', 'Cyrus', 'Google Inc', 'General Motors Company']) {
+      'Asian data Ukraine', 'Lindsay Lohans', 'Juan Pablo', 'Neil', 'Tyson', 'Zac', 'Seth', 'Edward', 'Paul', 'Khan', 'Cyrus', 'Google Inc', 'General Motors Company']) {
       expect(names, junk).not.toContain(junk)
     }
     // names the tagger does not know, written with capitals in sentence-case headlines, and only where no common word is all of them
@@ -114,15 +114,15 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(store.articles.entities(articleIdForUrl(us.URL!)!).map((e) => e.name)).toContain('United States')
   })
 
-  it('clusters the UCI headlines into their stories (B-cubed F1 0.905 or more, at most 1 catch-all) under labels most of their titles carry (97% or more)', () => {
+  it('clusters the UCI headlines into their stories (B-cubed F1 0.908 or more, at most 1 catch-all) under labels most of their titles carry (97% or more)', () => {
     refreshTrends(store, new Date('2014-03-13T00:00:00Z'))
     const members = store.trends.storylineMembers()
     expect(members).toHaveLength(3149)
     const quality = storylineQuality(members)
     // floors just under the figures reached (docs/trends.md, "Quality"), so that they cannot silently fall
-    expect(quality.f1).toBeGreaterThanOrEqual(0.905)
+    expect(quality.f1).toBeGreaterThanOrEqual(0.908)
     expect(quality.precision).toBeGreaterThanOrEqual(0.928)
-    expect(quality.recall).toBeGreaterThanOrEqual(0.883)
+    expect(quality.recall).toBeGreaterThanOrEqual(0.887)
     expect(quality.labelFit).toBeGreaterThanOrEqual(0.97)
     expect(quality.maxStorylines).toBeLessThanOrEqual(6)
     // a name headlines write as "US" is weighed by the articles that carry it, not by the rare words of "United States"

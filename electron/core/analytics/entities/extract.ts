@@ -1,6 +1,6 @@
 import { tagger } from './tagger'
 import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
-import { CAMEL_CASE, cleanName, FUNCTION_WORDS, initials, isSurnameAfter, nameKey } from './names'
+import { CAMEL_CASE, cleanName, FUNCTION_WORDS, initials, isSurnameAfter, NAME_PARTICLES, nameKey } from './names'
 
 /**
  * Entities for articles that came without any (docs/entities.md): names of known entities found
@@ -36,9 +36,9 @@ const words = (text: string) =>
  * Punctuation no name runs across: colons, semicolons, ampersands, slashes, brackets, quotes
  * (an apostrophe only beside a space: "O'Brien" is one name) and dashes between spaces
  * ("'Lindsay' Recap: Lindsay Lohan", "American Airlines & JetBlue"). Not a full stop ("Mt. Gox",
- * "U.S.") or a hyphen in a word. Not a comma either, as measured: "US stocks dip on weak Asian
- * data, Ukraine" would give three market headlines the entity Ukraine, and the UCI file's
- * B-cubed F1 falls from 0.900 to 0.890 (docs/entities.md).
+ * "U.S.") or a hyphen in a word. Not a comma, except in a list of places (capitalisedSpans); the
+ * tagger's "Asian data, Ukraine" breaks at its word in lower case (breaksInName). Breaking every
+ * kind of name at commas as well changes no entity of the UCI file (docs/entities.md).
  */
 const NAME_BREAK = /[;:&/|()[\]{}!?"“”«»]|\s['‘’]|['‘’]\s|\s[-–—]|[-–—]\s|[–—]/u
 
@@ -141,9 +141,16 @@ const breaksAfter = (text: string, source: ReturnType<typeof words>, k: number, 
 }
 
 /**
- * The name as the text writes it, in pieces where punctuation breaks it ("American Airlines &
- * JetBlue" is American Airlines and JetBlue; a list of places at its commas too: "China, Japan"),
- * each without the words at either end that the text does not capitalise (the tagger's "Edward
+ * Whether a word in lower case cuts a name the tagger read: one that is neither a function word
+ * ("Game of Thrones") nor a name's particle ("Charles de Gaulle") is the headline's own ("US stocks
+ * dip on weak Asian data, Ukraine" names Ukraine, not "Asian data, Ukraine").
+ */
+const breaksInName = (word: ReturnType<typeof words>[number]) => !word.capitalised && !FUNCTION_WORDS.has(word.folded) && !NAME_PARTICLES.has(word.folded)
+
+/**
+ * The name as the text writes it, in pieces where punctuation or a word in lower case breaks it
+ * ("American Airlines & JetBlue" is American Airlines and JetBlue; a list of places at its commas
+ * too: "China, Japan"), each without the words at either end that the text does not capitalise (the tagger's "Edward
  * Snowden Speaks" for "Edward Snowden speaks"); none when the name is not in the text or no
  * capitalised word is left.
  */
@@ -156,7 +163,7 @@ function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: 
     let start = i
     const end = i + target.length - 1
     for (let k = i; k <= end; k++) {
-      const last = k === end || breaksAfter(text, source, k, atCommas)
+      const last = k === end || breaksAfter(text, source, k, atCommas) || breaksInName(source[k + 1]!)
       if (!last) continue
       let from = start
       let to = k

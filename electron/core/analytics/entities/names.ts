@@ -44,6 +44,9 @@ export const FUNCTION_WORDS = new Set(
     'after before about against amid vs his her our your my we they he she').split(' '),
 )
 
+/** Lower-case words inside a person's or a place's name: "Charles de Gaulle", "Leonardo da Vinci", "Ludwig van Beethoven". */
+export const NAME_PARTICLES = new Set('al bin da das de del della den der di do dos du el la le van von y'.split(' '))
+
 const tagCache = new Map<string, string[]>()
 /** The tagger's reading of a word alone, lower-cased (cached: headlines repeat their words). */
 function tagsOf(word: string): string[] {
