@@ -327,7 +327,8 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * publishers or more write it, in the batch or in the store (one site's boilerplate is no entity),
  * or when it is a country or a big town the reference packages know; a name of unknown kind (the
  * capitals of a sentence-case headline) also needs a word the batch never writes in lower case; a
- * given name alone is none; a word the batch mostly writes in lower case is of no known kind; one
+ * given name alone is none; a word the batch mostly writes in lower case is of no known kind, and
+ * so is a person the tagger mostly read as no name ("Apple"); one
  * name written two ways ("MtGox", "Mt. Gox") is one entity found by both; an abbreviation of a
  * name at hand (an entity, or a country) becomes another name of it
  * (docs/entities.md). The names kept, as most headlines write them, join the gazetteer and those
@@ -367,8 +368,11 @@ function addExtractedEntities(
   for (const [key, f] of found) {
     // as headlines usually write it ("Carl Icahn", not a headline in capitals' "CARL ICAHN")
     f.name = usualWriting(f.writings)
-    // its kind: the one the tagger read it as most often; unknown only when the tagger never named it
-    f.type = [...f.readings].filter(([type]) => type !== null).sort((x, y) => y[1] - x[1])[0]?.[0] ?? null
+    // its kind: the one the tagger read it as most often; unknown when the tagger never named it, or
+    // named it a person in fewer headlines than it saw no name there (a capitalised "Apple" is no
+    // one; the tagger's other kinds are rarely wrong: Fyffes, JetBlue, SXSW keep theirs)
+    const [kind, times] = [...f.readings].filter(([type]) => type !== null).sort((x, y) => y[1] - x[1])[0] ?? [null, 0]
+    f.type = kind === 'Person' && times < (f.readings.get(null) ?? 0) ? null : kind
     // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,"), and kept
     if (knownPlaces.has(key)) f.type = 'Place'
     // a word headlines mostly write in lower case is a common word of no known kind ("Copper" is no
