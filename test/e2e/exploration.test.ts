@@ -29,6 +29,17 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await expect.poll(() => rows.count()).toBe(1)
   })
 
+  it('keeps every column of the trend list in view beside an open card at 1440 px', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto(`${server.url}/trends/${IDS.trend}`)
+    await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
+    const scroller = page.getByRole('table', { name: 'Trends' }).locator('xpath=ancestor::div[contains(@class, "table-scroll")]')
+    // the last article's time breaks between its date and its clock rather than push the table sideways
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    const lastArticle = page.getByRole('table', { name: 'Trends' }).locator('tbody tr').first().locator('td').last()
+    expect(await lastArticle.innerText()).toMatch(/^\d{4}-\d\d-\d\d\s\d\d:\d\d$/)
+  })
+
   it('cuts the trend list at a size from its link, and says which filters leave it empty, with a way out', async () => {
     // both trends of the fixture have one article
     await page.goto(`${server.url}/trends?min_articles=2&state=hot`)

@@ -83,3 +83,15 @@ export function FilterChip({ label, onRemove }: { label: string; onRemove(): voi
 const NUMBER = new Intl.NumberFormat('en-US')
 export const formatNumber = (n: number | null | undefined) => (n === null || n === undefined ? '—' : NUMBER.format(n))
 export const formatTime = (iso: string | null | undefined) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')
+
+/** A time in a table cell that may break between its date and its clock, never inside either: a narrow table beside a card keeps its last column. */
+export function TimeText({ iso }: { iso: string | null | undefined }) {
+  const text = formatTime(iso)
+  const [date, clock] = text.split(' ')
+  if (!iso || !clock) return <>{text}</>
+  return (
+    <time dateTime={iso}>
+      <span className="nowrap">{date}</span> <span className="nowrap">{clock}</span>
+    </time>
+  )
+}

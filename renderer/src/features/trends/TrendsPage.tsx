@@ -7,7 +7,7 @@ import { TreemapChart } from 'echarts/charts'
 import * as echarts from 'echarts/core'
 import { drawnTreemapBoxes, EChart, type EChartProps } from '../../charts/EChart'
 import { crampedLabels, hierarchyOption } from './treemap'
-import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
+import { Card, EmptyState, ErrorBanner, formatNumber, formatTime, PageHeader, Pager, TimeText } from '../../components/common'
 import { CountrySelect } from '../../components/Pickers'
 import { EXPLORE_PRESETS, PeriodControl, periodOf, periodWords } from '../../components/PeriodControl'
 import { TrackButton } from '../tracking/TrackButton'
@@ -39,7 +39,7 @@ const trendColumns: Array<Column<TrendRow>> = [
   { id: 'article_count', header: 'Articles', numeric: true, cell: (t) => t.article_count },
   { id: 'impressions', header: 'Impressions', numeric: true, value: (t) => t.impressions, cell: (t) => formatNumber(t.impressions) },
   { id: 'best_position', header: 'Peak position', numeric: true, value: (t) => t.best_position, cell: (t) => formatNumber(t.best_position) },
-  { id: 'last_article_at', nowrap: true, header: 'Last article', value: (t) => t.last_article_at, cell: (t) => formatTime(t.last_article_at) },
+  { id: 'last_article_at', header: 'Last article', value: (t) => t.last_article_at, cell: (t) => <TimeText iso={t.last_article_at} /> },
   { id: 'id', header: 'Id', value: (t) => t.id },
 ]
 
