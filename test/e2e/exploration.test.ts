@@ -8,6 +8,9 @@ import { IngestWriter } from '../../electron/core/ingest/writer'
 import { refreshAnalytics } from '../../electron/core/jobs/refresh'
 import { SCREENSHOTS, useScreens } from './browser'
 
+/** What the page reports of an element that may scroll (the Node typings here know no DOM). */
+type Scroller = { scrollWidth: number; clientWidth: number }
+
 /** The window as an instrument: every view a link, Back/Forward, not-found pages, periods, exports, keyboard, theme. */
 describe('exploring in Chromium: links, periods, exports, keyboard and theme', () => {
   const screens = useScreens({ fixture: true })
@@ -35,7 +38,7 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
     const scroller = page.getByRole('table', { name: 'Trends' }).locator('xpath=ancestor::div[contains(@class, "table-scroll")]')
     // the last article's time breaks between its date and its clock rather than push the table sideways
-    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    expect(await scroller.evaluate((el) => (el as unknown as Scroller).scrollWidth - (el as unknown as Scroller).clientWidth)).toBeLessThanOrEqual(0)
     const lastArticle = page.getByRole('table', { name: 'Trends' }).locator('tbody tr').first().locator('td').last()
     expect(await lastArticle.innerText()).toMatch(/^\d{4}-\d\d-\d\d\s\d\d:\d\d$/)
   })

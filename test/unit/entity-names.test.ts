@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { cleanName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, usualWriting, withPossessive, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
+import { cleanName, endOfLongerName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, usualWriting, withPossessive, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
 import { Gazetteer } from '../../electron/core/analytics/entities/extract'
 
 /** Names worth the name (docs/entities.md): pure rules, checked on headline fragments. */
@@ -77,9 +77,24 @@ describe('names that are part of another name at hand', () => {
   it("are a name of unknown kind that begins or ends a person's name or ends a longer one, and an organisation read in a person's surname", () => {
     const unknown = (name: string): FoundName => ({ name, type: null })
     expect(partOf([unknown('Lohan'), unknown('Lindsay'), person('Lindsay Lohan'), unknown('Jaguars'), org('Jacksonville Jaguars'), org('Snowden'), person('Edward Snowden')])).toEqual(['Jaguars', 'Lindsay', 'Lohan', 'Snowden'])
-    // it keeps its name where it begins an organisation's ("Sbarro" beside "Sbarro Pizza"), and makes no other name partial
+    // it keeps its name where it begins an organisation's ("Sbarro" beside "Sbarro Pizza")
     expect(partOf([unknown('Sbarro'), org('Sbarro Pizza'), unknown('Jaguars'), org('Jacksonville Jaguars'), unknown('Glass'), place('Hong Kong'), unknown('Kong')])).toEqual(['Jaguars', 'Kong'])
     expect(partOf([org('Without Netflix'), unknown('Netflix')])).toEqual([])
+    // the longer name may be of unknown kind too (the tagger did not read "Sundar Pichai"); a name of known kind keeps its name
+    expect(partOf([unknown('Pichai'), unknown('Sundar Pichai'), org('Glass'), unknown('Google Glass')])).toEqual(['Pichai'])
+  })
+
+  it('name the one longer name a name of unknown kind ends, for the gazetteer to find by that end', () => {
+    const unknown = (name: string): FoundName => ({ name, type: null })
+    const names = [unknown('Pichai'), unknown('Sundar Pichai'), unknown('Jaguars'), org('Jacksonville Jaguars'), unknown('Harlem'), place('East Harlem'), unknown('Gox'), unknown('Mt. Gox'), unknown('Ex Gox'), person('Tyson'), person('Neil DeGrasse Tyson')]
+    expect(endOfLongerName(names[0]!, names)?.name).toBe('Sundar Pichai')
+    expect(endOfLongerName(names[2]!, names)?.name).toBe('Jacksonville Jaguars')
+    // not a place's end ("Harlem" is not East Harlem), not when two names end so, not a name of known kind (a person is found by surname)
+    expect(endOfLongerName(names[4]!, names)).toBeNull()
+    expect(endOfLongerName(names[6]!, names)).toBeNull()
+    expect(endOfLongerName(names[9]!, names)).toBeNull()
+    // a word that only ends another word is no end of its name
+    expect(endOfLongerName(unknown('Pizza'), [unknown('Pizza'), org('Sbarropizza')])).toBeNull()
   })
 
   it("are never a place or an organisation that begins a longer name, or a name beside another's", () => {

@@ -100,6 +100,12 @@ describe('importing the UCI News Aggregator CSV', () => {
     for (const junk of ['MtGox', 'Chromecasts', 'Wall St', 'China Japan', 'Hong Kong China']) expect(names, junk).not.toContain(junk)
     const wallSt = rows.find((r) => /\bWall St\b(?!reet)/.test(r.TITLE!))!
     expect(store.articles.entities(articleIdForUrl(wallSt.URL!)!).map((e) => e.name)).toContain('Wall Street')
+    // a name of unknown kind that ends one longer name names it, and is none of its own
+    const jaguars = rows.find((r) => r.TITLE === 'Jaguars will install world\'s largest HD LED video displays')!
+    expect(store.articles.entities(articleIdForUrl(jaguars.URL!)!).map((e) => e.name)).toContain('Jacksonville Jaguars')
+    const pichai = rows.find((r) => r.TITLE!.startsWith("Google's Pichai claims"))!
+    expect(store.articles.entities(articleIdForUrl(pichai.URL!)!).map((e) => e.name)).toContain('Sundar Pichai')
+    expect(names).not.toContain('Pichai')
     const mtgox = rows.find((r) => /\bMtGox\b/.test(r.TITLE!))!
     expect(store.articles.entities(articleIdForUrl(mtgox.URL!)!).map((e) => e.name)).toContain('Mt. Gox')
     // a word headlines mostly write in lower case is of no known kind, whatever the reference packages call a town
@@ -124,7 +130,7 @@ describe('importing the UCI News Aggregator CSV', () => {
     const quality = storylineQuality(members)
     // floors just under the figures reached (docs/trends.md, "Quality"), so that they cannot silently fall
     expect(quality.f1).toBeGreaterThanOrEqual(0.908)
-    expect(quality.precision).toBeGreaterThanOrEqual(0.928)
+    expect(quality.precision).toBeGreaterThanOrEqual(0.93)
     expect(quality.recall).toBeGreaterThanOrEqual(0.887)
     expect(quality.labelFit).toBeGreaterThanOrEqual(0.97)
     expect(quality.maxStorylines).toBeLessThanOrEqual(6)

@@ -5,7 +5,7 @@ import { referenceCountry, referenceCountryNames, referencePlaceNames } from '..
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { capitalisedOnly, caseOfWords, extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
-import { groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames, usualWriting, withPossessive } from '../analytics/entities/names'
+import { endOfLongerName, groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames, usualWriting, withPossessive } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { readRows } from './file-segments'
@@ -399,6 +399,11 @@ function addExtractedEntities(
   const entityOf = (f: (typeof whole)[number]): KnownEntity => ({ id: entityIdForName(f.name), name: f.name, type: f.type })
   for (const f of whole) if (!spelling.has(f)) addEntity(entityOf(f))
   for (const [f, main] of spelling) gazetteer.addAlias(f.name, entityOf(main))
+  // a name of unknown kind that ends one longer name names it ("Jaguars", "Pichai")
+  for (const f of recurring) {
+    const longer = partial.has(f) ? endOfLongerName(f, whole) : null
+    if (longer) gazetteer.addAlias(f.name, entityOf(spelling.get(longer) ?? longer))
+  }
   // then abbreviations ("GM", "U.S.") in any of the headlines, as another name of what they stand for
   const abbreviations = new Map<string, { name: string; type: string | null; publishers: Set<string> }>()
   for (const f of recurring) if (isAbbreviation(f.name)) abbreviations.set(nameKey(f.name), f)

@@ -175,9 +175,10 @@ export interface FoundName {
  *   keeps two words at least ("Rand Paul" is no "Paul" behind a word);
  * - a name with an "s" where the possessive lost its apostrophe ("Lindsay Lohans");
  * - a name of unknown kind that begins or ends a person's name at hand, or ends a longer name
- *   ("Lohan" beside "Lindsay Lohan", "Jaguars" beside "Jacksonville Jaguars").
+ *   ("Lohan" beside "Lindsay Lohan", "Jaguars" beside "Jacksonville Jaguars", "Pichai" beside
+ *   "Sundar Pichai", itself of unknown kind; endOfLongerName says which).
  * Organisations and places keep their words ("Google" beside "Google Glass", "New York",
- * "East London"). A name of unknown kind makes no other name partial. `known`: whether the store
+ * "East London"). `known`: whether the store
  * or the batch already has an entity of that name (by nameKey). Pure.
  */
 export function partialNames(names: readonly FoundName[], known: (key: string) => boolean): Set<FoundName> {
@@ -199,7 +200,7 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
   const ofPeople = new Set<string>()
   const ofOthers = new Set<string>()
   for (const n of names) {
-    if (n.type === null || partial.has(n)) continue
+    if (partial.has(n)) continue
     const parts = keyOf.get(n)!.split(' ')
     const person = n.type === 'Person'
     if (!person && (listedWord(parts[0]!) || tagsOf(parts[0]!).some((t) => NO_NAME_TAGS.has(t)))) continue
@@ -215,6 +216,18 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
     if ((n.type !== 'Place' && ofPeople.has(key)) || (n.type === null && ofOthers.has(key))) partial.add(n)
   }
   return partial
+}
+
+/**
+ * The one longer name (not a place) that a name of unknown kind ends, if exactly one does: the
+ * gazetteer finds it by that end too ("Jaguars will install..." names the Jacksonville Jaguars,
+ * "Google's Pichai..." Sundar Pichai). A person is found by surname already (Gazetteer). Pure.
+ */
+export function endOfLongerName<T extends FoundName>(name: T, names: readonly T[]): T | null {
+  if (name.type !== null) return null
+  const end = ` ${nameKey(name.name)}`
+  const longer = names.filter((n) => n !== name && n.type !== 'Place' && nameKey(n.name).endsWith(end))
+  return longer.length === 1 ? longer[0]! : null
 }
 
 /**
