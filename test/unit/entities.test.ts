@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { capitalisedOnly, caseOfWords, extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities } from '../../electron/core/analytics/entities/extract'
+import { capitalisedOnly, caseOfWords, definedAbbreviations, extractEntities, Gazetteer, MAX_EXTRACTED, namedEntities } from '../../electron/core/analytics/entities/extract'
 
 const known = [
   { id: '/m/apple', name: 'Apple', type: 'Organization' },
@@ -84,6 +84,32 @@ describe('names from the English tagger', () => {
     expect(names('US stocks dip on weak Asian data, Ukraine')).toEqual(['Ukraine'])
     expect(names('Charles de Gaulle airport closed by strike')).toContain('Charles de Gaulle')
     expect(names('Ludwig van Beethoven symphony found')).toContain('Ludwig van Beethoven')
+  })
+
+  it('finds the abbreviations a headline defines in brackets after a run of capitalised words beginning with their first letter', () => {
+    expect(definedAbbreviations('Edward Snowden speaks at South by Southwest Interactive Festival (SXSW)')).toEqual([{ long: 'South by Southwest Interactive Festival', short: 'SXSW' }])
+    expect(definedAbbreviations('Talks at the European Central Bank (ECB) stall')).toEqual([{ long: 'European Central Bank', short: 'ECB' }])
+    // a word in brackets, a bracket after a word in lower case or after punctuation, a run of another first letter: none
+    expect(definedAbbreviations('Snowden speaks at SXSW (VIDEO)')).toEqual([])
+    expect(definedAbbreviations('Edward Snowden speaks at South by Southwest (Video)')).toEqual([])
+    expect(definedAbbreviations('A talk (SXSW) here')).toEqual([])
+    expect(definedAbbreviations('Carl Icahn Rift Hurts eBay (EBAY)')).toEqual([])
+    expect(definedAbbreviations('GM (GM) Selects Former Lehman Investigator')).toEqual([])
+  })
+
+  it('finds defined abbreviations only as capitals in brackets, each with words of the text before it', () => {
+    const part = fc.constantFrom('South', 'by', 'Southwest', 'Festival', 'speaks', 'at', '(SXSW)', '(VIDEO)', '(Video)', ':', 'ECB', '(E2)', 'Bank')
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 10 }), (parts) => {
+        const text = parts.join(' ')
+        for (const { long, short } of definedAbbreviations(text)) {
+          expect(short).toMatch(/^\p{Lu}[\p{Lu}\p{N}]{1,7}$/u)
+          expect(text).toContain(`${long} (${short})`)
+          expect(long[0]).toBe(short[0])
+        }
+      }),
+      { seed: 29, numRuns: 300 },
+    )
   })
 
   it('gives names that the headline writes as one run of words, never across punctuation, none empty', () => {

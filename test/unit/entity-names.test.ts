@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { cleanName, endOfLongerName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, otherSpellings, usualWriting, withPossessive, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
+import { cleanName, endOfLongerName, initials, isAbbreviation, isLoneGivenName, isShortened, isSurnameAfter, namesDefined, otherSpellings, smallWordsInLowerCase, usualWriting, withPossessive, partialNames, type FoundName } from '../../electron/core/analytics/entities/names'
 import { Gazetteer } from '../../electron/core/analytics/entities/extract'
 
 /** Names worth the name (docs/entities.md): pure rules, checked on headline fragments. */
@@ -226,4 +226,63 @@ describe('names of one person or one thing written otherwise', () => {
     // one letter, five letters, not the first letter, letters out of order, not shorter
     expect([['s', 'street'], ['intrn', 'international'], ['tr', 'street'], ['ts', 'street'], ['st', 'st']].map(([a, b]) => isShortened(a!, b!))).toEqual([false, false, false, false, false])
   })
+})
+
+describe('names written as titles are', () => {
+  it('with their small words in lower case inside them, never at either end nor in a name in capitals', () => {
+    expect(smallWordsInLowerCase('Game Of Thrones')).toBe('Game of Thrones')
+    expect(smallWordsInLowerCase('South By Southwest')).toBe('South by Southwest')
+    expect(smallWordsInLowerCase('Pirates Of The Caribbean')).toBe('Pirates of the Caribbean')
+    expect(smallWordsInLowerCase('The Walking Dead')).toBe('The Walking Dead')
+    expect(smallWordsInLowerCase('Doctor Who')).toBe('Doctor Who')
+    expect(smallWordsInLowerCase('Something To Talk About')).toBe('Something to Talk About')
+    expect(smallWordsInLowerCase('What It Is Made Of')).toBe('What It Is Made Of')
+    expect(smallWordsInLowerCase('BANK OF AMERICA')).toBe('BANK OF AMERICA')
+  })
+
+  it('changed in the case of small words inside them only, and the same when written so again', () => {
+    const word = fc.constantFrom('Game', 'Of', 'of', 'The', 'By', 'South', 'And', 'Mt.', 'Will', 'TO', 'eBay', 'Über', 'in')
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 7 }), (parts) => {
+        const name = parts.join(' ')
+        const titled = smallWordsInLowerCase(name)
+        expect(titled.toLowerCase()).toBe(name.toLowerCase())
+        expect(smallWordsInLowerCase(titled)).toBe(titled)
+        const before = name.split(' ')
+        const after = titled.split(' ')
+        // the first and last words as written; any other word changed only to its lower case, and only a small word
+        expect(after[0]).toBe(before[0])
+        expect(after.at(-1)).toBe(before.at(-1))
+        after.forEach((w, k) => {
+          if (w !== before[k]) expect(['of', 'the', 'by', 'and', 'to', 'in']).toContain(w)
+        })
+      }),
+      { seed: 29, numRuns: 300 },
+    )
+  })
+})
+
+describe('abbreviations a headline defines', () => {
+  const unknown = (name: string): FoundName => ({ name, type: null })
+  it('name the one name at hand inside the words before the bracket that begins with their first letter', () => {
+    const names = [unknown('South by Southwest'), org('Edward Snowden'), org('Chiquita'), org('European Central Bank'), org('Central Bank')]
+    const defined = namesDefined(
+      [
+        { long: 'Snowden Speaks At South By Southwest Interactive Festival', short: 'SXSW' },
+        { long: 'Chiquita', short: 'CQB' },
+        { long: 'European Central Bank', short: 'ECB' },
+        { long: 'Apple', short: 'AAPL' },
+      ],
+      names,
+    )
+    expect(new Map([...defined].map(([key, n]) => [key, n.name]))).toEqual(new Map([['sxsw', 'South by Southwest'], ['cqb', 'Chiquita'], ['ecb', 'European Central Bank']]))
+  })
+
+  it('name nothing when two names define them', () => {
+    expect(namesDefined([{ long: 'Chiquita', short: 'CQB' }, { long: 'Chase Quality Bank', short: 'CQB' }], [org('Chiquita'), org('Chase Quality Bank')]).size).toBe(0)
+  })
+
+  function org(name: string): FoundName {
+    return { name, type: 'Organization' }
+  }
 })

@@ -106,6 +106,20 @@ describe('importing the UCI News Aggregator CSV', () => {
     const pichai = rows.find((r) => r.TITLE!.startsWith("Google's Pichai claims"))!
     expect(store.articles.entities(articleIdForUrl(pichai.URL!)!).map((e) => e.name)).toContain('Sundar Pichai')
     expect(names).not.toContain('Pichai')
+    // a name's small words as in a title, so sentence-case headlines find it too
+    expect(names).toContain('Game of Thrones')
+    expect(names).not.toContain('Game Of Thrones')
+    const thrones = rows.find((r) => /\bGame of Thrones\b/.test(r.TITLE!) && !/\bGame Of\b/.test(r.TITLE!))!
+    expect(store.articles.entities(articleIdForUrl(thrones.URL!)!).map((e) => e.name)).toContain('Game of Thrones')
+    // an abbreviation a headline defines ("... South by Southwest Interactive Festival (SXSW)") and its name are one entity, as more headlines write it
+    expect(names).toContain('SXSW')
+    expect(names).not.toContain('South by Southwest')
+    const southBySouthwest = rows.find((r) => r.TITLE === 'Snowden speaks at South By Southwest festival')!
+    expect(store.articles.entities(articleIdForUrl(southBySouthwest.URL!)!).map((e) => e.name)).toContain('SXSW')
+    // and a ticker in brackets is another name of its company
+    expect(names).not.toContain('CQB')
+    const ticker = rows.find((r) => r.TITLE === 'Chiquita Brands International Rating Lowered to Underperform at Zacks (CQB)')!
+    expect(store.articles.entities(articleIdForUrl(ticker.URL!)!).map((e) => e.name)).toContain('Chiquita')
     const mtgox = rows.find((r) => /\bMtGox\b/.test(r.TITLE!))!
     expect(store.articles.entities(articleIdForUrl(mtgox.URL!)!).map((e) => e.name)).toContain('Mt. Gox')
     // a word headlines mostly write in lower case is of no known kind, whatever the reference packages call a town

@@ -90,6 +90,13 @@ describe('a trend label', () => {
     expect(trendLabel({ size: 5, terms: countsOf(titles), entities: entities.map(({ articles: _, ...e }) => e), specificity: rare }).keyEntities).toContain('Chiquita')
   })
 
+  it('is written as the name is when the titles\' phrase is an entity\'s name ("Game of Thrones", not a Title Case "Game Of Thrones")', () => {
+    const titles = ['Game Of Thrones Season 4 Trailer', 'New Game Of Thrones Trailer', 'Game of Thrones returns', 'Game Of Thrones: Dragons']
+    const rare = (text: string) => (/thrones/i.test(text) ? 6 : 1)
+    const { label } = trendLabel({ size: 4, terms: countsOf(titles), entities: [{ name: 'Game of Thrones', type: null, w: 3.2 }], specificity: rare })
+    expect(label).toBe('Game of Thrones')
+  })
+
   it('is carried by half the titles when any candidate is: a rare word in one title does not name the story', () => {
     const titles = ['Sbarro bankruptcy filed', 'Bankruptcy court hears exchange', 'Exchange bankruptcy', 'Markets wobble']
     // Sbarro: 1/4 x 10 = 2.5, above bankruptcy's 3/4 x 3 = 2.25, but only a quarter of the titles carry it

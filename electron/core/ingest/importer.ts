@@ -4,8 +4,8 @@ import path from 'node:path'
 import { referenceCountry, referenceCountryNames, referencePlaceNames } from '../geo/reference-countries'
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
-import { capitalisedOnly, caseOfWords, extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
-import { endOfLongerName, groupByInitials, isAbbreviation, isLoneGivenName, nameKey, otherSpellings, partialNames, usualWriting, withPossessive } from '../analytics/entities/names'
+import { capitalisedOnly, caseOfWords, definedAbbreviations, extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
+import { endOfLongerName, groupByInitials, isAbbreviation, isLoneGivenName, nameKey, namesDefined, otherSpellings, partialNames, smallWordsInLowerCase, usualWriting, withPossessive } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
 import { emptyObservationColumns, observationAppender, pushObservation, type IngestBatch, type ObservationColumns } from './records'
 import { readRows } from './file-segments'
@@ -328,12 +328,15 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * or when it is a country or a big town the reference packages know; a name of unknown kind (the
  * capitals of a sentence-case headline) also needs a word the batch never writes in lower case; a
  * given name alone is none; a word the batch mostly writes in lower case is of no known kind, and
- * so is a person the tagger mostly read as no name ("Apple"); one
- * name written two ways ("MtGox", "Mt. Gox") is one entity found by both; an abbreviation of a
- * name at hand (an entity, or a country) becomes another name of it
- * (docs/entities.md). The names kept, as most headlines write them, join the gazetteer and those
- * articles are matched again, so a name found in one headline is found in the others; those an
- * article then carries are stored. Returns how many articles got entities.
+ * so is a person the tagger mostly read as no name ("Apple"); one name written two ways ("MtGox",
+ * "Mt. Gox") is one entity found by both, as is a name of unknown kind and the one longer name it
+ * ends ("Pichai"); an abbreviation a headline defines in brackets after a name ("South by
+ * Southwest Interactive Festival (SXSW)") and that name are one entity, named as more headlines
+ * write it; another abbreviation of a name at hand (an entity, or a country) becomes another name
+ * of it (docs/entities.md). The names kept, as most headlines write them (small words in lower case
+ * inside them: "Game of Thrones"), join the gazetteer and those articles are matched again, so a
+ * name found in one headline is found in the others; those an article then carries are stored.
+ * Returns how many articles got entities.
  */
 function addExtractedEntities(
   batch: ReturnType<typeof emptyBatch>,
@@ -366,8 +369,8 @@ function addExtractedEntities(
   }
   knownPlaces ??= new Set(referencePlaceNames().map(nameKey))
   for (const [key, f] of found) {
-    // as headlines usually write it ("Carl Icahn", not a headline in capitals' "CARL ICAHN")
-    f.name = usualWriting(f.writings)
+    // as headlines usually write it ("Carl Icahn", not a headline in capitals' "CARL ICAHN"), small words as in a title ("Game of Thrones")
+    f.name = smallWordsInLowerCase(usualWriting(f.writings))
     // its kind: the one the tagger read it as most often; unknown when the tagger never named it, or
     // named it a person in fewer headlines than it saw no name there (a capitalised "Apple" is no
     // one; the tagger's other kinds are rarely wrong: Fyffes, JetBlue, SXSW keep theirs)
@@ -396,32 +399,58 @@ function addExtractedEntities(
   const whole = recurring.filter((f) => !partial.has(f) && !isAbbreviation(f.name))
   // one name written two ways ("MtGox", "Mt. Gox") is one entity, found by both
   const spelling = otherSpellings(whole, (f) => f.headlines)
+  const mainOf = (f: (typeof whole)[number]) => spelling.get(f) ?? f
   const entityOf = (f: (typeof whole)[number]): KnownEntity => ({ id: entityIdForName(f.name), name: f.name, type: f.type })
-  for (const f of whole) if (!spelling.has(f)) addEntity(entityOf(f))
-  for (const [f, main] of spelling) gazetteer.addAlias(f.name, entityOf(main))
+  // abbreviations ("GM", "U.S.") in any of the headlines, and those a headline defines by a name
+  // before them ("South by Southwest Interactive Festival (SXSW)")
+  const abbreviations = new Map<string, { name: string; type: string | null; publishers: Set<string>; headlines: number }>()
+  for (const f of recurring) if (isAbbreviation(f.name)) abbreviations.set(nameKey(f.name), { ...f, headlines: 0 })
+  const definitions: Array<{ long: string; short: string }> = []
+  for (const a of bare) {
+    const written = new Set([...a.title.matchAll(ABBREVIATION)].map((m) => m[0]))
+    for (const name of written) {
+      const entry = abbreviations.get(nameKey(name)) ?? abbreviations.set(nameKey(name), { name, type: null, publishers: new Set(), headlines: 0 }).get(nameKey(name))!
+      entry.publishers.add(a.domain)
+      entry.headlines++
+    }
+    if (a.title.includes('(')) definitions.push(...definedAbbreviations(a.title))
+  }
+  // a defined abbreviation and its name are one entity, named as more headlines write it (SXSW)
+  const definedName = new Map<string, (typeof whole)[number]>()
+  for (const [key, f] of namesDefined(definitions, whole)) if (abbreviations.has(key)) definedName.set(key, mainOf(f))
+  // (an abbreviation of two letters names nothing in the gazetteer: "GM" stays another name of General Motors)
+  const namedByAbbreviation = new Set([...definedName].filter(([key, f]) => key.length >= 3 && abbreviations.get(key)!.headlines > f.headlines).map(([, f]) => f))
+  for (const f of whole) if (!spelling.has(f) && !namedByAbbreviation.has(f)) addEntity(entityOf(f))
+  for (const [f, main] of spelling) if (!namedByAbbreviation.has(main)) gazetteer.addAlias(f.name, entityOf(main))
   // a name of unknown kind that ends one longer name names it ("Jaguars", "Pichai")
+  const ends = new Map<string, (typeof whole)[number]>()
   for (const f of recurring) {
     const longer = partial.has(f) ? endOfLongerName(f, whole) : null
-    if (longer) gazetteer.addAlias(f.name, entityOf(spelling.get(longer) ?? longer))
+    if (longer) ends.set(f.name, mainOf(longer))
   }
-  // then abbreviations ("GM", "U.S.") in any of the headlines, as another name of what they stand for
-  const abbreviations = new Map<string, { name: string; type: string | null; publishers: Set<string> }>()
-  for (const f of recurring) if (isAbbreviation(f.name)) abbreviations.set(nameKey(f.name), f)
-  for (const a of bare) {
-    for (const [written] of a.title.matchAll(ABBREVIATION)) {
-      const entry = abbreviations.get(nameKey(written)) ?? abbreviations.set(nameKey(written), { name: written, type: null, publishers: new Set() }).get(nameKey(written))!
-      entry.publishers.add(a.domain)
+  for (const [name, longer] of ends) if (!namedByAbbreviation.has(longer)) gazetteer.addAlias(name, entityOf(longer))
+  // each abbreviation as another name of what it stands for: the name a headline defined it by,
+  // else the entity or country of its initials, else (of a known kind) an entity of its own
+  for (const [key, f] of abbreviations) {
+    const defined = definedName.get(key)
+    if (defined && !namedByAbbreviation.has(defined)) {
+      gazetteer.addAlias(f.name, entityOf(defined))
+      continue
     }
-  }
-  for (const f of abbreviations.values()) {
-    if (f.publishers.size < 2 || gazetteer.knows(f.name)) continue
-    const standsFor = expandAbbreviation(f.name, gazetteer)
-    if (standsFor) {
+    if (f.publishers.size < 2 && !defined) continue
+    const known = gazetteer.knows(f.name) ? gazetteer.find(f.name)[0] : undefined
+    if (known === undefined && gazetteer.knows(f.name)) continue
+    const standsFor = known ?? expandAbbreviation(f.name, gazetteer) ?? (f.type || defined ? { id: entityIdForName(f.name), name: f.name, type: f.type ?? defined!.type } : null)
+    if (!standsFor) continue
+    if (!known) {
       addEntity(standsFor)
-      gazetteer.addAlias(f.name, standsFor)
-    } else if (f.type) {
-      addEntity({ id: entityIdForName(f.name), name: f.name, type: f.type })
+      if (standsFor.name !== f.name) gazetteer.addAlias(f.name, standsFor)
     }
+    if (!defined) continue
+    // the defined name, its other spellings and the ends that named it are other names of the abbreviation's entity
+    gazetteer.addAlias(defined.name, standsFor)
+    for (const [other, main] of spelling) if (main === defined) gazetteer.addAlias(other.name, standsFor)
+    for (const [name, longer] of ends) if (longer === defined) gazetteer.addAlias(name, standsFor)
   }
   let articles = 0
   const carried = new Set<string>()

@@ -1,6 +1,6 @@
 import { tagger } from './tagger'
 import { fold, foldCached, readableBody, WORD } from '../mentions/matching'
-import { CAMEL_CASE, cleanName, FUNCTION_WORDS, initials, isSurnameAfter, NAME_PARTICLES, nameKey } from './names'
+import { CAMEL_CASE, cleanName, FUNCTION_WORDS, initials, isSurnameAfter, NAME_PARTICLES, nameKey, SMALL_WORDS } from './names'
 
 /**
  * Entities for articles that came without any (docs/entities.md): names of known entities found
@@ -245,6 +245,32 @@ function sentenceCaseNames(text: string, source: ReturnType<typeof words>): stri
     k = end
   }
   return runs
+}
+
+/** Capitals in brackets (two to eight, digits after the first): an abbreviation that the words before it define. */
+const BRACKETED_ABBREVIATION = /\(\s*(\p{Lu}[\p{Lu}\p{N}]{1,7})\s*\)/gu
+
+/**
+ * The abbreviations a text defines, each with the name it follows: "South by Southwest Interactive
+ * Festival (SXSW)" gives SXSW and that run of capitalised words (small words inside it allowed),
+ * when the run begins with the abbreviation's first letter (Schwartz and Hearst's long form, by
+ * capitals rather than letters: "SXSW" takes its X from no word). Pure.
+ */
+export function definedAbbreviations(text: string): Array<{ long: string; short: string }> {
+  const source = words(text)
+  const out: Array<{ long: string; short: string }> = []
+  for (const m of text.matchAll(BRACKETED_ABBREVIATION)) {
+    let end = -1
+    for (let k = 0; k < source.length && source[k]!.index + source[k]!.text.length <= m.index; k++) end = k
+    // only a plain gap between the name and its bracket
+    if (end < 0 || text.slice(source[end]!.index + source[end]!.text.length, m.index).trim() !== '' || !source[end]!.capitalised) continue
+    let start = end
+    while (start > 0 && !breaksAfter(text, source, start - 1, true) && (source[start - 1]!.capitalised || (SMALL_WORDS.has(source[start - 1]!.folded) && start - 2 >= 0 && source[start - 2]!.capitalised))) start--
+    while (start < end && !source[start]!.capitalised) start++
+    const long = text.slice(source[start]!.index, source[end]!.index + source[end]!.text.length)
+    if (long[0] === m[1]![0] && nameKey(long) !== nameKey(m[1]!)) out.push({ long, short: m[1]! })
+  }
+  return out
 }
 
 /**

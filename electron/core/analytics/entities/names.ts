@@ -219,6 +219,29 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
 }
 
 /**
+ * The names that headlines define abbreviations by (definedAbbreviations), by the abbreviation's
+ * name key: the longest of the names at hand inside the words before the bracket that begins with
+ * the abbreviation's first letter ("South by Southwest" in "Snowden Speaks At South By Southwest
+ * Interactive Festival (SXSW)"). An abbreviation defined by two different names is left out. Pure.
+ */
+export function namesDefined<T extends FoundName>(definitions: ReadonlyArray<{ long: string; short: string }>, names: readonly T[]): Map<string, T> {
+  const keyed = names.map((n) => ({ n, key: nameKey(n.name) }))
+  const out = new Map<string, T>()
+  const conflicting = new Set<string>()
+  for (const { long, short } of definitions) {
+    const within = ` ${nameKey(long)} `
+    const candidates = keyed.filter(({ n, key }) => key !== '' && n.name[0] === short[0] && within.includes(` ${key} `))
+    const best = candidates.sort((a, b) => b.key.length - a.key.length)[0]
+    if (!best) continue
+    const key = nameKey(short)
+    if (out.has(key) && out.get(key) !== best.n) conflicting.add(key)
+    out.set(key, best.n)
+  }
+  for (const key of conflicting) out.delete(key)
+  return out
+}
+
+/**
  * The one longer name (not a place) that a name of unknown kind ends, if exactly one does: the
  * gazetteer finds it by that end too ("Jaguars will install..." names the Jacksonville Jaguars,
  * "Google's Pichai..." Sundar Pichai). A person is found by surname already (Gazetteer). Pure.
@@ -243,6 +266,26 @@ export function usualWriting(writings: ReadonlyMap<string, number>): string {
   const inCapitals = (w: string) => !/\p{Ll}/u.test(w)
   const candidates = brand.length > 0 ? brand : list.some(([w]) => !inCapitals(w)) ? list.filter(([w]) => !inCapitals(w)) : list
   return candidates.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
+}
+
+/** Articles, short prepositions and conjunctions that a title's own style writes in lower case inside it. */
+export const SMALL_WORDS = new Set('a an and as at by for from in into of on or the to vs with'.split(' '))
+
+/**
+ * A name with its small words in lower case inside it, as a title is written ("Game of Thrones",
+ * "South by Southwest" for a Title Case headline's "Game Of Thrones"); never its first or last
+ * word, and nothing in a name written in capitals. The gazetteer then finds the name in
+ * sentence-case headlines too: a capital in a name must be capitalised in the text. Pure.
+ */
+export function smallWordsInLowerCase(name: string): string {
+  if (!/\p{Ll}/u.test(name)) return name
+  const words = [...name.matchAll(WORD)]
+  let out = name
+  for (const [k, word] of words.entries()) {
+    if (k === 0 || k === words.length - 1 || !SMALL_WORDS.has(word[0].toLowerCase())) continue
+    out = out.slice(0, word.index!) + word[0].toLowerCase() + out.slice(word.index! + word[0].length)
+  }
+  return out
 }
 
 /** A one-word name written with "'s" this many times or more, and never without, is a brand's name with it. */

@@ -144,7 +144,13 @@ export function trendLabel(input: LabelInput): { label: string | null; keyEntiti
   const better = (a: (typeof candidates)[number], b: (typeof candidates)[number]) => b.score - a.score || a.text.localeCompare(b.text)
   const covering = candidates.filter((c) => c.coverage >= LABEL_COVERAGE).sort(better)
   const best = covering[0] ?? candidates.sort(better)[0]
-  return { label: best ? asTitlesWrite(inFull(best.text, entities, titleCoverage), terms) : null, keyEntities }
+  return { label: best ? asTitlesWrite(inFull(asNamed(best.text, entities), entities, titleCoverage), terms) : null, keyEntities }
+}
+
+/** A phrase that is an entity's name, written as the entity is ("Game of Thrones" for the titles' "Game Of Thrones"). */
+function asNamed(text: string, entities: ReadonlyArray<LabelEntity>): string {
+  const key = nameKey(text)
+  return entities.find((e) => nameKey(e.name) === key)?.name ?? text
 }
 
 /** A name as the titles write it when they write a brand's own spelling of it ("eBay" for an entity named "EBay"). */
