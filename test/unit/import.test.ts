@@ -124,8 +124,10 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(store.articles.entities(articleIdForUrl(mtgox.URL!)!).map((e) => e.name)).toContain('Mt. Gox')
     // a word headlines mostly write in lower case is of no known kind, whatever the reference packages call a town
     expect(store.sqlite.prepare(`SELECT type FROM entities WHERE name = 'Copper'`).pluck().get()).toBeNull()
-    // a person the tagger read in fewer headlines than it read no name is of no known kind: Apple is no one
+    // a person or a place the tagger read in fewer headlines than it read no name is of no known kind: Apple is no one, Titanfall no place
     expect(store.sqlite.prepare(`SELECT type FROM entities WHERE name = 'Apple'`).pluck().get()).toBeNull()
+    expect(store.sqlite.prepare(`SELECT type FROM entities WHERE name = 'Titanfall'`).pluck().get()).toBeNull()
+    expect(store.sqlite.prepare(`SELECT type FROM entities WHERE name = 'Ukraine'`).pluck().get()).toBe('Place')
     expect(store.sqlite.prepare(`SELECT type FROM entities WHERE name = 'Edward Snowden'`).pluck().get()).toBe('Person')
     // and a Title Case headline carries it too, through the gazetteer
     const gox = rows.find((r) => r.TITLE === 'Mt. Gox Files For US Chapter 15 Bankruptcy')!

@@ -328,7 +328,7 @@ async function importInto(store: Store, file: string, options: ImportOptions): P
  * or when it is a country or a big town the reference packages know; a name of unknown kind (the
  * capitals of a sentence-case headline) also needs a word the batch never writes in lower case; a
  * given name alone is none; a word the batch mostly writes in lower case is of no known kind, and
- * so is a person the tagger mostly read as no name ("Apple"); one name written two ways ("MtGox",
+ * so is a person or a place the tagger mostly read as no name ("Apple"); one name written two ways ("MtGox",
  * "Mt. Gox") is one entity found by both, as is a name of unknown kind and the one longer name it
  * ends ("Pichai"); an abbreviation a headline defines in brackets after a name ("South by
  * Southwest Interactive Festival (SXSW)") and that name are one entity, named as more headlines
@@ -372,10 +372,11 @@ function addExtractedEntities(
     // as headlines usually write it ("Carl Icahn", not a headline in capitals' "CARL ICAHN"), small words as in a title ("Game of Thrones")
     f.name = smallWordsInLowerCase(usualWriting(f.writings))
     // its kind: the one the tagger read it as most often; unknown when the tagger never named it, or
-    // named it a person in fewer headlines than it saw no name there (a capitalised "Apple" is no
-    // one; the tagger's other kinds are rarely wrong: Fyffes, JetBlue, SXSW keep theirs)
+    // named it a person or a place in fewer headlines than it saw no name there (a capitalised
+    // "Apple" is no one, the game Titanfall no place; its organisations are rarely wrong: Fyffes,
+    // JetBlue, SXSW keep theirs)
     const [kind, times] = [...f.readings].filter(([type]) => type !== null).sort((x, y) => y[1] - x[1])[0] ?? [null, 0]
-    f.type = kind === 'Person' && times < (f.readings.get(null) ?? 0) ? null : kind
+    f.type = (kind === 'Person' || kind === 'Place') && times < (f.readings.get(null) ?? 0) ? null : kind
     // a place the reference packages know is a place, whatever the tagger read ("Ukraine" after "Asian data,"), and kept
     if (knownPlaces.has(key)) f.type = 'Place'
     // a word headlines mostly write in lower case is a common word of no known kind ("Copper" is no
