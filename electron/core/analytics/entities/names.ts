@@ -225,12 +225,19 @@ export function partialNames(names: readonly FoundName[], known: (key: string) =
  * Interactive Festival (SXSW)"). An abbreviation defined by two different names is left out. Pure.
  */
 export function namesDefined<T extends FoundName>(definitions: ReadonlyArray<{ long: string; short: string }>, names: readonly T[]): Map<string, T> {
-  const keyed = names.map((n) => ({ n, key: nameKey(n.name) }))
+  // by first word, so each definition looks only at the names that could begin inside it
+  const byFirstWord = new Map<string, Array<{ n: T; key: string }>>()
+  for (const n of names) {
+    const key = nameKey(n.name)
+    const first = key.split(' ')[0]!
+    if (key !== '') (byFirstWord.get(first) ?? byFirstWord.set(first, []).get(first)!).push({ n, key })
+  }
   const out = new Map<string, T>()
   const conflicting = new Set<string>()
   for (const { long, short } of definitions) {
-    const within = ` ${nameKey(long)} `
-    const candidates = keyed.filter(({ n, key }) => key !== '' && n.name[0] === short[0] && within.includes(` ${key} `))
+    const longKey = nameKey(long)
+    const within = ` ${longKey} `
+    const candidates = [...new Set(longKey.split(' '))].flatMap((word) => byFirstWord.get(word) ?? []).filter(({ n, key }) => n.name[0] === short[0] && within.includes(` ${key} `))
     const best = candidates.sort((a, b) => b.key.length - a.key.length)[0]
     if (!best) continue
     const key = nameKey(short)
