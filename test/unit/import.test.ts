@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync'
+import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -245,6 +246,29 @@ describe('importing observations', () => {
     await importFile(alone, write('second.ndjson', [line('https://news.example/b', 'Ursula Vandermeer arrives in Leeds')]))
     expect(alone.sqlite.prepare(`SELECT count(*) FROM entities WHERE name = 'Ursula Vandermeer'`).pluck().get()).toBe(0)
   })
+
+  it('imports any headlines the name rules meet (brackets, abbreviations, small words, possessives) in small batches, every entity an article carries stored', async () => {
+    const word = fc.constantFrom('South', 'by', 'Southwest', 'SXSW', '(SXSW)', 'Game', 'Of', 'of', 'Thrones', 'Chiquita', '(CQB)', 'CQB', 'GM', '(GM)', 'General', 'Motors', 'Pichai', 'Sundar', "McDonald's", 'data', 'Asian', 'Ukraine,', 'says', 'Mt.', 'Gox', 'MtGox', 'Wall', 'St', 'Street', 'de', 'Gaulle', 'Charles', 'the', 'The', 'X (Y)', '(', ')')
+    const headline = fc.array(word, { minLength: 1, maxLength: 9 }).map((w) => w.join(' '))
+    const publisher = fc.constantFrom('a.example', 'b.example', 'c.example')
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(headline, publisher), { minLength: 2, maxLength: 40 }), fc.integer({ min: 1, max: 9 }), async (rows, batchSize) => {
+        const store = openTestStore()
+        const csv = (from: number, list: typeof rows) => [
+          'ID,TITLE,URL,PUBLISHER,CATEGORY,STORY,HOSTNAME,TIMESTAMP',
+          ...list.map(([title, host], i) => `${from + i},"${title.replace(/"/g, '""')}",https://${host}/${from + i},${host},b,s${i % 3},${host},${1394470370000 + (from + i) * 60_000}`),
+        ]
+        const first = await importFile(store, write('first.csv', csv(1, rows.slice(0, Math.ceil(rows.length / 2)))), { batchSize })
+        const second = await importFile(store, write('second.csv', csv(1000, rows.slice(Math.ceil(rows.length / 2)))), { batchSize })
+        expect(first.refused || second.refused).toBe(false)
+        expect(store.counts().articles).toBe(rows.length)
+        // every entity an article carries is stored, with a name
+        expect(store.sqlite.prepare(`SELECT count(*) FROM article_entities WHERE entity_id NOT IN (SELECT id FROM entities)`).pluck().get()).toBe(0)
+        expect(store.sqlite.prepare(`SELECT count(*) FROM entities WHERE name IS NULL OR length(name) < 3`).pluck().get()).toBe(0)
+      }),
+      { seed: 29, numRuns: 25 },
+    )
+  }, 120_000)
 
   it('reads the same data from CSV', async () => {
     const store = openTestStore()
