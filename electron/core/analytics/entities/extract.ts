@@ -150,9 +150,9 @@ const breaksInName = (word: ReturnType<typeof words>[number]) => !word.capitalis
 /**
  * The name as the text writes it, in pieces where punctuation or a word in lower case breaks it
  * ("American Airlines & JetBlue" is American Airlines and JetBlue; a list of places at its commas
- * too: "China, Japan"), each without the words at either end that the text does not capitalise (the tagger's "Edward
- * Snowden Speaks" for "Edward Snowden speaks"); none when the name is not in the text or no
- * capitalised word is left.
+ * too: "China, Japan"), each without the words at either end that the text does not capitalise
+ * (the tagger's "Edward Snowden Speaks" for "Edward Snowden speaks"); none when the name is not in
+ * the text or no capitalised word is left.
  */
 function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: string, atCommas: boolean): string[] {
   const target = words(name).map((w) => w.folded)

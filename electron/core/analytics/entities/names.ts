@@ -178,8 +178,8 @@ export interface FoundName {
  *   ("Lohan" beside "Lindsay Lohan", "Jaguars" beside "Jacksonville Jaguars", "Pichai" beside
  *   "Sundar Pichai", itself of unknown kind; endOfLongerName says which).
  * Organisations and places keep their words ("Google" beside "Google Glass", "New York",
- * "East London"). `known`: whether the store
- * or the batch already has an entity of that name (by nameKey). Pure.
+ * "East London"). `known`: whether the store or the batch already has an entity of that name
+ * (by nameKey). Pure.
  */
 export function partialNames(names: readonly FoundName[], known: (key: string) => boolean): Set<FoundName> {
   const keyOf = new Map(names.map((n) => [n, nameKey(n.name)]))
