@@ -104,11 +104,23 @@ describe('a trend label', () => {
   })
 
   it('prefers the longer phrase when it covers nearly as many titles', () => {
-    const titles = ['Gox exchange halts', 'Gox exchange files', 'Gox exchange hacked', 'Gox users wait']
-    // "Gox": 4/4 x 5 = 5; "Gox exchange": 3/4 x 5 x 1.2 = 4.5: the shorter covers more and wins
+    const titles = ['Gox exchange halts', 'Gox exchange files', 'Gox users hacked', 'Gox users wait']
+    // "Gox": 4/4 x 5 = 5; "Gox exchange": 2/4 x 5 x 1.2 = 3: the shorter covers more and wins
     expect(trendLabel({ size: 4, terms: countsOf(titles), entities: [], specificity }).label).toBe('Gox')
     const all = ['Gox exchange halts', 'Gox exchange files', 'Gox exchange hacked', 'Gox exchange waits']
     expect(trendLabel({ size: 4, terms: countsOf(all), entities: [], specificity }).label).toBe('Gox exchange')
+  })
+
+  it('is the phrase around a headline word that three quarters of its titles write ("Gas prices", not "Gas"), but a name stays a name', () => {
+    const rare = (text: string) => (/\bgas\b/i.test(text) ? 4 : /\bgox\b/i.test(text) ? 5 : 1)
+    const titles = ['Gas prices climb', 'Gas prices steady in Ohio', 'AAA: gas prices up', 'Gas up 2 cents', 'Gas prices jump', 'Peoria Gas Prices Rise', 'Gas prices keep climbing', 'Refinery outage lifts gas']
+    // "Gas": 8/8 x 4 = 4; "Gas prices": 6/8 x 4 x 1.2 = 3.6; six of the eight titles that say "gas" say "gas prices"
+    expect(trendLabel({ size: 8, terms: countsOf(titles), entities: [], specificity: rare }).label).toBe('Gas prices')
+    // three of four titles: the longer phrase too
+    expect(trendLabel({ size: 4, terms: countsOf(['Gox exchange halts', 'Gox exchange files', 'Gox exchange hacked', 'Gox users wait']), entities: [], specificity }).label).toBe('Gox exchange')
+    // a name is not lengthened ("Mt. Gox", not "Mt. Gox exchange")
+    const named = ['Mt. Gox exchange halts', 'Mt. Gox exchange files', 'Mt. Gox exchange hacked', 'Mt. Gox users wait']
+    expect(trendLabel({ size: 4, terms: countsOf(named), entities: [{ name: 'Mt. Gox', type: 'Organization', w: 3.2 }], specificity }).label).toBe('Mt. Gox')
   })
 
   it('weighs a name by the articles that carry it, not by its words, where the store knows: titles write "US", not "United States"', () => {

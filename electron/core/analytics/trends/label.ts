@@ -134,17 +134,34 @@ export function trendLabel(input: LabelInput): { label: string | null; keyEntiti
   const keyEntities = [...key].sort((a, b) => b.score - a.score || b.w - a.w).slice(0, 5).map((e) => e.name)
   const event = input.entities.find((e) => e.type === 'Event')
   if (event) return { label: event.name, keyEntities }
+  const entityKeys = new Set(entities.map((e) => nameKey(e.name)))
   const candidates = [
-    ...entities.map((e) => ({ text: e.name, coverage: e.coverage, score: e.score * ENTITY_PREFERENCE })),
+    ...entities.map((e) => ({ text: e.name, coverage: e.coverage, score: e.score * ENTITY_PREFERENCE, name: true })),
     ...[...terms.values()].map(({ n, text }) => {
       const words = text.match(WORD)?.length ?? 1
-      return { text, coverage: n / size, score: (n / size) * specificity(text) * (1 + LONGER_PHRASE_PREFERENCE * (words - 1)) }
+      return { text, coverage: n / size, score: (n / size) * specificity(text) * (1 + LONGER_PHRASE_PREFERENCE * (words - 1)), name: entityKeys.has(nameKey(text)) }
     }),
   ].filter((c) => c.score > 0)
   const better = (a: (typeof candidates)[number], b: (typeof candidates)[number]) => b.score - a.score || a.text.localeCompare(b.text)
   const covering = candidates.filter((c) => c.coverage >= LABEL_COVERAGE).sort(better)
-  const best = covering[0] ?? candidates.sort(better)[0]
+  const best = withItsPhrase(covering[0], covering) ?? candidates.sort(better)[0]
   return { label: best ? asTitlesWrite(inFull(asNamed(best.text, entities), entities, titleCoverage), terms) : null, keyEntities }
+}
+
+/** A phrase label gives way to a longer phrase around it that this share of its titles carry. */
+const PHRASE_AROUND_SHARE = 0.75
+
+/**
+ * A headline phrase as the phrase around it that most of its titles write ("Gas" is "Gas prices"
+ * when three quarters of the titles that say "gas" say "gas prices"), if that phrase also covers
+ * half the titles; the one most titles carry. A name (an entity's, even as the titles write it)
+ * stays as it is.
+ */
+function withItsPhrase<C extends { text: string; coverage: number; name: boolean }>(label: C | undefined, covering: readonly C[]): C | undefined {
+  if (!label || label.name) return label
+  const inner = ` ${nameKey(label.text)} `
+  const around = covering.filter((c) => !c.name && c !== label && ` ${nameKey(c.text)} `.includes(inner) && c.coverage >= PHRASE_AROUND_SHARE * label.coverage)
+  return around.sort((a, b) => b.coverage - a.coverage || b.text.length - a.text.length)[0] ?? label
 }
 
 /** A phrase that is an entity's name, written as the entity is ("Game of Thrones" for the titles' "Game Of Thrones"). */
