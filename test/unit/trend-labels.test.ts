@@ -116,6 +116,9 @@ describe('a trend label', () => {
     const titles = ['Gas prices climb', 'Gas prices steady in Ohio', 'AAA: gas prices up', 'Gas up 2 cents', 'Gas prices jump', 'Peoria Gas Prices Rise', 'Gas prices keep climbing', 'Refinery outage lifts gas']
     // "Gas": 8/8 x 4 = 4; "Gas prices": 6/8 x 4 x 1.2 = 3.6; six of the eight titles that say "gas" say "gas prices"
     expect(trendLabel({ size: 8, terms: countsOf(titles), entities: [], specificity: rare }).label).toBe('Gas prices')
+    // three of the four titles that say it, in a trend of five (0.6 against three quarters of 0.8, which floating point makes a hair more)
+    const five = ['Gas prices climb', 'Gas prices steady', 'Gas prices jump', 'Gas up 2 cents', 'Refinery outage']
+    expect(trendLabel({ size: 5, terms: countsOf(five), entities: [], specificity: rare }).label).toBe('Gas prices')
     // three of four titles: the longer phrase too
     expect(trendLabel({ size: 4, terms: countsOf(['Gox exchange halts', 'Gox exchange files', 'Gox exchange hacked', 'Gox users wait']), entities: [], specificity }).label).toBe('Gox exchange')
     // a name is not lengthened ("Mt. Gox", not "Mt. Gox exchange")

@@ -160,7 +160,8 @@ const PHRASE_AROUND_SHARE = 0.75
 function withItsPhrase<C extends { text: string; coverage: number; name: boolean }>(label: C | undefined, covering: readonly C[]): C | undefined {
   if (!label || label.name) return label
   const inner = ` ${nameKey(label.text)} `
-  const around = covering.filter((c) => !c.name && c !== label && ` ${nameKey(c.text)} `.includes(inner) && c.coverage >= PHRASE_AROUND_SHARE * label.coverage)
+  // (shares of titles are ratios of counts: three quarters of 40 titles is 30, not a hair over it)
+  const around = covering.filter((c) => !c.name && c !== label && ` ${nameKey(c.text)} `.includes(inner) && c.coverage >= PHRASE_AROUND_SHARE * label.coverage - 1e-9)
   return around.sort((a, b) => b.coverage - a.coverage || b.text.length - a.text.length)[0] ?? label
 }
 
