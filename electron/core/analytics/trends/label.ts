@@ -134,18 +134,19 @@ export function trendLabel(input: LabelInput): { label: string | null; keyEntiti
   const keyEntities = [...key].sort((a, b) => b.score - a.score || b.w - a.w).slice(0, 5).map((e) => e.name)
   const event = input.entities.find((e) => e.type === 'Event')
   if (event) return { label: event.name, keyEntities }
-  const entityKeys = new Set(entities.map((e) => nameKey(e.name)))
+  // the entities' names by name key: a title phrase that is one is a name, written as the entity is
+  const named = new Map(entities.map((e) => [nameKey(e.name), e.name]))
   const candidates = [
-    ...entities.map((e) => ({ text: e.name, coverage: e.coverage, score: e.score * ENTITY_PREFERENCE, name: true })),
+    ...entities.map((e) => ({ text: e.name, coverage: e.coverage, titles: 0, score: e.score * ENTITY_PREFERENCE, name: true })),
     ...[...terms.values()].map(({ n, text }) => {
       const words = text.match(WORD)?.length ?? 1
-      return { text, coverage: n / size, score: (n / size) * specificity(text) * (1 + LONGER_PHRASE_PREFERENCE * (words - 1)), name: entityKeys.has(nameKey(text)) }
+      return { text, coverage: n / size, titles: n, score: (n / size) * specificity(text) * (1 + LONGER_PHRASE_PREFERENCE * (words - 1)), name: named.has(nameKey(text)) }
     }),
   ].filter((c) => c.score > 0)
   const better = (a: (typeof candidates)[number], b: (typeof candidates)[number]) => b.score - a.score || a.text.localeCompare(b.text)
   const covering = candidates.filter((c) => c.coverage >= LABEL_COVERAGE).sort(better)
   const best = withItsPhrase(covering[0], covering) ?? candidates.sort(better)[0]
-  return { label: best ? asTitlesWrite(inFull(asNamed(best.text, entities), entities, titleCoverage), terms) : null, keyEntities }
+  return { label: best ? asTitlesWrite(inFull(named.get(nameKey(best.text)) ?? best.text, entities, titleCoverage), terms) : null, keyEntities }
 }
 
 /** A phrase label gives way to a longer phrase around it that this share of its titles carry. */
@@ -155,20 +156,13 @@ const PHRASE_AROUND_SHARE = 0.75
  * A headline phrase as the phrase around it that most of its titles write ("Gas" is "Gas prices"
  * when three quarters of the titles that say "gas" say "gas prices"), if that phrase also covers
  * half the titles; the one most titles carry. A name (an entity's, even as the titles write it)
- * stays as it is.
+ * stays as it is. Compared by counts of titles, so that three quarters of 40 is 30 exactly.
  */
-function withItsPhrase<C extends { text: string; coverage: number; name: boolean }>(label: C | undefined, covering: readonly C[]): C | undefined {
+function withItsPhrase<C extends { text: string; titles: number; name: boolean }>(label: C | undefined, covering: readonly C[]): C | undefined {
   if (!label || label.name) return label
   const inner = ` ${nameKey(label.text)} `
-  // (shares of titles are ratios of counts: three quarters of 40 titles is 30, not a hair over it)
-  const around = covering.filter((c) => !c.name && c !== label && ` ${nameKey(c.text)} `.includes(inner) && c.coverage >= PHRASE_AROUND_SHARE * label.coverage - 1e-9)
-  return around.sort((a, b) => b.coverage - a.coverage || b.text.length - a.text.length)[0] ?? label
-}
-
-/** A phrase that is an entity's name, written as the entity is ("Game of Thrones" for the titles' "Game Of Thrones"). */
-function asNamed(text: string, entities: ReadonlyArray<LabelEntity>): string {
-  const key = nameKey(text)
-  return entities.find((e) => nameKey(e.name) === key)?.name ?? text
+  const around = covering.filter((c) => !c.name && c !== label && ` ${nameKey(c.text)} `.includes(inner) && c.titles >= PHRASE_AROUND_SHARE * label.titles)
+  return around.sort((a, b) => b.titles - a.titles || b.text.length - a.text.length)[0] ?? label
 }
 
 /** A name as the titles write it when they write a brand's own spelling of it ("eBay" for an entity named "EBay"). */
