@@ -439,8 +439,10 @@ function addExtractedEntities(
       continue
     }
     if (f.publishers.size < 2 && !defined) continue
-    const known = gazetteer.knows(f.name) ? gazetteer.find(f.name)[0] : undefined
-    if (known === undefined && gazetteer.knows(f.name)) continue
+    // an abbreviation the gazetteer already has names that entity (a name it knows but does not find in itself names none)
+    const isKnown = gazetteer.knows(f.name)
+    const known = isKnown ? gazetteer.find(f.name)[0] : undefined
+    if (isKnown && !known) continue
     const standsFor = known ?? expandAbbreviation(f.name, gazetteer) ?? (f.type || defined ? { id: entityIdForName(f.name), name: f.name, type: f.type ?? defined!.type } : null)
     if (!standsFor) continue
     if (!known) {
