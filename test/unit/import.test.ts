@@ -140,24 +140,33 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(store.articles.entities(articleIdForUrl(us.URL!)!).map((e) => e.name)).toContain('United States')
   })
 
-  it('clusters the UCI headlines into their stories (B-cubed F1 0.908 or more, at most 1 catch-all) under labels most of their titles carry (97% or more)', () => {
+  it('clusters the UCI headlines into their stories (B-cubed F1 0.903 or more, no trend of 5 stories or more) under labels most of their titles carry (95% or more)', () => {
     refreshTrends(store, new Date('2014-03-13T00:00:00Z'))
     const members = store.trends.storylineMembers()
     expect(members).toHaveLength(3149)
     const quality = storylineQuality(members)
     // floors just under the figures reached (docs/trends.md, "Quality"), so that they cannot silently fall
-    expect(quality.f1).toBeGreaterThanOrEqual(0.908)
-    expect(quality.precision).toBeGreaterThanOrEqual(0.93)
-    expect(quality.recall).toBeGreaterThanOrEqual(0.887)
-    expect(quality.labelFit).toBeGreaterThanOrEqual(0.97)
-    expect(quality.maxStorylines).toBeLessThanOrEqual(6)
+    expect(quality.f1).toBeGreaterThanOrEqual(0.903)
+    expect(quality.precision).toBeGreaterThanOrEqual(0.942)
+    expect(quality.recall).toBeGreaterThanOrEqual(0.866)
+    expect(quality.labelFit).toBeGreaterThanOrEqual(0.95)
+    expect(quality.maxStorylines).toBeLessThanOrEqual(4)
     // a name headlines write as "US" is weighed by the articles that carry it, not by the rare words of "United States"
     const labels = new Map(members.map((m) => [m.trend, m.label]))
     expect([...labels.values()]).not.toContain('United States')
     // a word of a longer name is labelled by the name when half the titles write it ("Wall Street", not "Wall")
     expect(labels.get(members.find((m) => m.title === 'Wall St opens lower after S&P\'s record close')!.trend)).toBe('Wall Street')
     expect([...labels.values()]).not.toContain('Wall')
-    expect(quality.catchAlls).toBeLessThanOrEqual(1)
+    expect(quality.catchAlls).toBe(0)
+    // the day China's exports fell: each market's reports are a trend named by the market, apart
+    // from the China trend and from each other (docs/trends.md, "Market reports")
+    const labelOf = (title: string) => labels.get(members.find((m) => m.title === title)!.trend)
+    expect(labelOf('Oil sinks on weak Chinese data, end of heating season')).toBe('Oil')
+    expect(labelOf('Copper falls to eight-month low on China fears')).toBe('Copper')
+    expect(labelOf('China stocks sink on weak data')).toBe('China stocks')
+    expect(labelOf('US stocks open lower on weak Asian data')).toBe('US stocks')
+    expect(labelOf('World stocks, copper and oil fall after weak China exports')).toBe('World stocks')
+    expect(labelOf('China Export Decline Shows Growth-Goal Challenge for Premier')).toBe('China')
     // Apple's three stories of 10-11 March are three trends: versions and "TV" are words
     const trendOf = (title: string) => members.find((m) => m.title === title)!.trend
     const ios = trendOf('iOS 7.1 out now for iPhone and iPad')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
 import { sectionOf } from '../analytics/categories'
+import { marketReported } from '../analytics/trends/markets'
 import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
@@ -131,6 +132,7 @@ const inputOf = (a: Article, entities: readonly TrendEntity[]): ClusterInput => 
   key: a.seq,
   time: a.time,
   section: sectionOf(a.category),
+  market: marketReported(a.title, a.region),
   entities: entities.filter((e) => !e.extracted).map((e) => ({ id: e.id, score: e.score })),
   words: [...words(`${a.title} ${a.summary ?? ''}`), ...entities.filter((e) => e.extracted).map((e) => `${ENTITY_TERM}${e.id}`)],
 })

@@ -2,6 +2,7 @@ import { v5 as uuidv5 } from 'uuid'
 import type { trendCountries, trends } from '../../store/schema'
 import { features, forecast, role, semanticType, state, structuralType } from './lifecycle'
 import { countTitle, trendLabel, type LabelEntity, type TermCounts } from './label'
+import { countMarket, marketPhrase, type MarketCounts } from './markets'
 import { dayOffset, TREND_DAYS, trimLeadingZeros } from './market-view'
 
 /**
@@ -70,6 +71,8 @@ export interface BuiltTrend {
   categories: Map<string, number>
   /** Titles per headline term (bounded), for the label. */
   titleTerms: TermCounts
+  /** its titles' market reports by market (markets.ts): a trend most of whose titles report on one market is named by it */
+  markets: MarketCounts
   daily: number[]
   createdAt: string
   updatedAt: string
@@ -105,6 +108,7 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
         countries: new Map([...prior.countries].map(([k, v]) => [k, { ...v }])),
         categories: new Map(prior.categories),
         titleTerms: new Map([...prior.titleTerms].map(([k, v]) => [k, { ...v }])),
+        markets: new Map([...prior.markets].map(([k, v]) => [k, { n: v.n, phrases: new Map([...v.phrases].map(([pk, pv]) => [pk, { ...pv }])) }])),
         daily: [...prior.daily],
         updatedAt: stamp,
       }
@@ -120,6 +124,7 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
         countries: new Map(),
         categories: new Map(),
         titleTerms: new Map(),
+        markets: new Map(),
         daily: new Array<number>(TREND_DAYS).fill(0),
         createdAt: stamp,
         updatedAt: stamp,
@@ -148,6 +153,7 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
     }
     if (a.category) b.categories.set(a.category, (b.categories.get(a.category) ?? 0) + 1)
     countTitle(b.titleTerms, a.title)
+    countMarket(b.markets, a.title, a.region)
     const d = dayOffset(a.time, lastDay)
     if (d >= 0) b.daily[d]!++
   }
@@ -230,7 +236,7 @@ export function trendRow(
 ): TrendRow {
   const type = structuralType(b.daily, hasParent)
   const entities = rankedEntities(b).map(([id, e]) => ({ ...e, id }))
-  const { label, keyEntities } = trendLabel({ size: b.seqs.length, terms: b.titleTerms, entities, specificity, entitySpecificity })
+  const { label, keyEntities } = trendLabel({ size: b.seqs.length, terms: b.titleTerms, entities, specificity, entitySpecificity, market: marketPhrase(b.markets, b.seqs.length) })
   const countries = ranked(b.countries, (c) => c.n)
   const category = topCategory(b)
   return {

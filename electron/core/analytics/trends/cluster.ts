@@ -55,6 +55,11 @@ export const BIG_TREND_SIZE = 40
 export const FRAGMENT_WORD_SHARE = 0.5
 /** ... at least this share of the big trend's. */
 export const BIG_TREND_WORD_SHARE = 0.3
+/**
+ * A big trend's market reports on one market (marketReported), at least this many and fewer than
+ * half its articles, are a trend of their own (splitMarkets).
+ */
+export const MARKET_TREND_SIZE = 10
 /** A headline's nearest headlines that vote where it belongs (reassignByNeighbours) ... */
 export const NEIGHBOURS = 10
 /** ... each at least this similar to it ... */
@@ -82,6 +87,8 @@ export interface ClusterInput {
    * prices, Snowden's SXSW talk and the festival's bands) are two stories.
    */
   section?: string | null
+  /** The market the headline reports on when it is a market report (marketReported), else null. */
+  market?: string | null
 }
 
 /** Whether an article (or trend) of section a may join one of section b: yes when either has none. */
@@ -288,16 +295,20 @@ export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonl
   const cleaned = out.map((a) => ({ ...a, cluster: clusterer.root(strays.get(a.key) ?? a.cluster) }))
   if (!byNeighbours) return cleaned
   const moved = yield* clusterer.reassignByNeighboursSteps(ordered, cleaned)
-  if (moved.size === 0) return cleaned
-  // Pieces changed: some now resemble the trend of their story (the merge pass again), and a
-  // headline that followed weak votes into a big trend without any of its core words leaves it.
-  clusterer.merge()
-  const neighboured = cleaned.map((a) => {
-    const now = moved.get(a.key) ?? a
-    return { ...now, cluster: clusterer.root(now.cluster) }
-  })
-  const lateStrays = clusterer.releaseStrays(ordered, neighboured)
-  return neighboured.map((a) => ({ ...a, cluster: clusterer.root(lateStrays.get(a.key) ?? a.cluster) }))
+  let settled = cleaned
+  if (moved.size > 0) {
+    // Pieces changed: some now resemble the trend of their story (the merge pass again), and a
+    // headline that followed weak votes into a big trend without any of its core words leaves it.
+    clusterer.merge()
+    const neighboured = cleaned.map((a) => {
+      const now = moved.get(a.key) ?? a
+      return { ...now, cluster: clusterer.root(now.cluster) }
+    })
+    const lateStrays = clusterer.releaseStrays(ordered, neighboured)
+    settled = neighboured.map((a) => ({ ...a, cluster: clusterer.root(lateStrays.get(a.key) ?? a.cluster) }))
+  }
+  const markets = clusterer.splitMarkets(ordered, settled)
+  return markets.size === 0 ? settled : settled.map((a) => ({ ...a, cluster: markets.get(a.key) ?? a.cluster }))
 }
 
 /**
@@ -487,6 +498,43 @@ export class StorylineClusterer {
         const own = this.newCluster(--this.lowestOwnId, a.time, a.section ?? null)
         this.addText(own, text, a.time, a.section ?? null)
         moved.set(a.key, own.id)
+      }
+      from.textNorm = norm(from.text)
+    }
+    return moved
+  }
+
+  /**
+   * A big trend (BIG_TREND_SIZE articles or more) gives the market reports of one market, at
+   * least MARKET_TREND_SIZE headlines and fewer than half of its articles, a trend of their own:
+   * on the day China's exports fell, the oil, copper and US stocks reports leave the China trend
+   * (docs/trends.md, "Market reports"). Headlines only (articles without entities), as the other
+   * clean-ups. `assignments` are current (roots); returns each moved headline's new cluster by its
+   * key. The new clusters take ids below every article key, as releaseStrays's.
+   */
+  splitMarkets(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
+    const inputOf = new Map(inputs.map((i) => [i.key, i]))
+    const members = new Map<number, ClusterInput[]>()
+    for (const a of assignments) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push(inputOf.get(a.key)!)
+    const moved = new Map<number, number>()
+    for (const [id, list] of members) {
+      if (list.length < BIG_TREND_SIZE) continue
+      const reports = new Map<string, ClusterInput[]>()
+      for (const a of list) if (a.market && a.entities.length === 0) (reports.get(a.market) ?? reports.set(a.market, []).get(a.market)!).push(a)
+      const from = this.clusters.get(id)
+      if (!from) continue
+      // One market's reports are that market's story (a day on Wall Street); the reports of two
+      // markets or more that a story moved are each market's own.
+      const markets = [...reports].filter(([, r]) => r.length >= MARKET_TREND_SIZE && r.length * 2 < list.length).sort((x, y) => (x[0] < y[0] ? -1 : 1))
+      if (markets.length < 2) continue
+      for (const [, market] of markets) {
+        const own = this.newCluster(--this.lowestOwnId, market[0]!.time, market[0]!.section ?? null)
+        for (const a of market) {
+          const text = textVector(a.words, this.weights, this.unseenWeight)
+          subtractText(from, text)
+          this.addText(own, text, a.time, a.section ?? null)
+          moved.set(a.key, own.id)
+        }
       }
       from.textNorm = norm(from.text)
     }

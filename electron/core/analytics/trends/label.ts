@@ -102,6 +102,8 @@ export interface LabelInput {
    * specificity of its name.
    */
   entitySpecificity?: (entity: LabelEntity) => number
+  /** The words most of its titles name the market they report on by, when half of them report on one (markets.ts, marketPhrase). */
+  market?: string | null
 }
 
 /** In a trend of this many articles or more, a key entity is one that at least KEY_ENTITY_ARTICLES of them carry. */
@@ -146,7 +148,20 @@ export function trendLabel(input: LabelInput): { label: string | null; keyEntiti
   const better = (a: (typeof candidates)[number], b: (typeof candidates)[number]) => b.score - a.score || a.text.localeCompare(b.text)
   const covering = candidates.filter((c) => c.coverage >= LABEL_COVERAGE).sort(better)
   const best = withItsPhrase(covering[0], covering) ?? candidates.sort(better)[0]
-  return { label: best ? asTitlesWrite(inFull(named.get(nameKey(best.text)) ?? best.text, entities, titleCoverage), terms) : null, keyEntities }
+  const label = best ? asTitlesWrite(inFull(named.get(nameKey(best.text)) ?? best.text, entities, titleCoverage), terms) : null
+  return { label: ofItsMarket(label, input.market), keyEntities }
+}
+
+/**
+ * Market reports are named by their market: the oil reports of the day China's exports fell are
+ * "Oil", not "China", which every one of them names as the cause. A label that already says the
+ * market stays ("Dow Jones" for reports on the "Dow"); one that the market's words hold grows
+ * into them ("Stocks" is "US stocks").
+ */
+function ofItsMarket(label: string | null, market: string | null | undefined): string | null {
+  if (!market) return label
+  if (label !== null && ` ${nameKey(label)} `.includes(` ${nameKey(market)} `)) return label
+  return market
 }
 
 /** A phrase label gives way to a longer phrase around it that this share of its titles carry. */
