@@ -329,7 +329,7 @@ export function trendsConsolidationDue(store: Store): boolean {
  * were computed another way (by an older Feedlens) has them computed again, so an upgrade brings
  * its improvements to the trends already stored. Changed whenever what a full pass writes changes.
  */
-export const TRENDS_METHOD = '2026-11-30 versions and two-letter capitals are words; headlines follow their nearest headlines; words weighed by the trends of a first pass; one section a trend; strays leave, headline fragments join a big trend by its core word; labels: found names by their articles, longer names in full, brands as written, names as their entity writes them, a phrase as the phrase around it most of its titles write; key entities of two articles or more'
+export const TRENDS_METHOD = '2026-12-01 versions and two-letter capitals are words; headlines follow their nearest headlines; words weighed by the trends of a first pass; one section a trend; strays leave, headline fragments join a big trend by its core word; labels: found names by their articles, longer names in full, brands as written, names as their entity writes them, a phrase as the phrase around it most of its titles write; key entities of two articles or more; the reports on two markets or more in a big trend are a trend for each market, named by it'
 
 /** Whether the stored trends were computed another way than this version computes them. */
 export function trendsMethodOutdated(store: Store): boolean {
