@@ -16,8 +16,11 @@
  * US feed is the US market).
  */
 
+/** A map of words (a Map, not an object: a headline's "constructor" is no market). */
+const entries = <T>(o: Record<string, T>): ReadonlyMap<string, T> => new Map(Object.entries(o))
+
 /** Words naming a class of traded asset. Shares are set apart: their place counts too. */
-const ASSETS: Readonly<Record<string, string>> = {
+const ASSETS: ReadonlyMap<string, string> = entries({
   oil: 'energy', crude: 'energy', brent: 'energy', wti: 'energy', gasoline: 'energy', diesel: 'energy', nymex: 'energy',
   copper: 'metals', gold: 'metals', silver: 'metals', aluminium: 'metals', aluminum: 'metals', platinum: 'metals',
   palladium: 'metals', nickel: 'metals', zinc: 'metals', iron: 'metals', metals: 'metals', lme: 'metals', shfe: 'metals',
@@ -27,20 +30,20 @@ const ASSETS: Readonly<Record<string, string>> = {
   forex: 'currencies', loonie: 'currencies', $a: 'currencies',
   bonds: 'bonds', bond: 'bonds', yields: 'bonds', treasuries: 'bonds', gilts: 'bonds', bunds: 'bonds',
   wheat: 'farm goods', corn: 'farm goods', soybeans: 'farm goods', sugar: 'farm goods', coffee: 'farm goods', cocoa: 'farm goods',
-}
+})
 
 /** Words naming shares: in general, or an index whose name says its place. */
-const SHARES: Readonly<Record<string, string | null>> = {
+const SHARES: ReadonlyMap<string, string | null> = entries({
   stocks: null, stock: null, shares: null, share: null, equities: null, equity: null, bourse: null, bourses: null, futures: null,
   's&p': 'us', dow: 'us', nasdaq: 'us', nikkei: 'jp', topix: 'jp', csi: 'cn', csi300: 'cn', hang: 'cn', ftse: 'gb',
   dax: 'de', cac: 'fr', stoxx: 'europe', sensex: 'in', nifty: 'in', kospi: 'kr', asx: 'au', tsx: 'ca',
-}
+})
 
 /** The second words of indexes' names. */
 const INDEX_SECOND_WORDS = new Set(['seng', 'jones', 'composite', 'industrial'])
 
 /** Words naming the place of a market: countries by their ISO codes (as the feed's regions), else a region. */
-const PLACES: Readonly<Record<string, string>> = {
+const PLACES: ReadonlyMap<string, string> = entries({
   us: 'us', 'u.s.': 'us', 'u.s': 'us', america: 'us', american: 'us', wall: 'us',
   asia: 'asia', asian: 'asia',
   japan: 'jp', japanese: 'jp', tokyo: 'jp',
@@ -51,7 +54,7 @@ const PLACES: Readonly<Record<string, string>> = {
   india: 'in', indian: 'in', mumbai: 'in', korea: 'kr', korean: 'kr', seoul: 'kr',
   australia: 'au', australian: 'au', aust: 'au', sydney: 'au', canada: 'ca', canadian: 'ca', toronto: 'ca',
   world: 'world', global: 'world', emerging: 'world', international: 'world',
-}
+})
 
 /** Words that report a price move (or where a price stands). */
 const MOVES = new Set(
@@ -106,15 +109,15 @@ export function marketReport(title: string, homeRegion: string): MarketReport | 
   const subject = lead.slice(0, Math.min(firstMove, SUBJECT_WORDS))
   for (let k = 0; k < subject.length; k++) {
     const word = subject[k]!.word
-    const asset = ASSETS[word]
+    const asset = ASSETS.get(word)
     // an index's name runs through its number or second word ("CSI 300", "S&P 500", "Hang Seng")
     const next = lead[k + 1]
-    const last = SHARES[word] && next && (/^\d+$/.test(next.word) || INDEX_SECOND_WORDS.has(next.word)) ? next : subject[k]!
+    const last = SHARES.get(word) && next && (/^\d+$/.test(next.word) || INDEX_SECOND_WORDS.has(next.word)) ? next : subject[k]!
     const phraseTo = (from: number) => leadText.slice(subject[from]!.start, last.end).replace(/[’']s$/u, '')
     if (asset) return { market: asset, phrase: phraseTo(k) }
-    if (word in SHARES) {
-      const placeAt = subject.slice(0, k).findIndex((t) => PLACES[t.word])
-      const place = SHARES[word] ?? (placeAt >= 0 ? PLACES[subject[placeAt]!.word] : (prefix ? tokens(prefix[1]!).map((t) => PLACES[t.word]).find(Boolean) : undefined))
+    if (SHARES.has(word)) {
+      const placeAt = subject.slice(0, k).findIndex((t) => PLACES.has(t.word))
+      const place = SHARES.get(word) ?? (placeAt >= 0 ? PLACES.get(subject[placeAt]!.word) : prefix ? tokens(prefix[1]!).map((t) => PLACES.get(t.word)).find(Boolean) : undefined)
       return { market: `shares:${place ?? homeRegion.toLowerCase()}`, phrase: phraseTo(placeAt >= 0 ? placeAt : k) }
     }
   }
