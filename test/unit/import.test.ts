@@ -160,7 +160,8 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(quality.catchAlls).toBe(0)
     // the day China's exports fell: each market's reports are a trend named by the market, apart
     // from the China trend and from each other (docs/trends.md, "Market reports")
-    const labelOf = (title: string) => labels.get(members.find((m) => m.title === title)!.trend)
+    const trendOf = (title: string) => members.find((m) => m.title === title)!.trend
+    const labelOf = (title: string) => labels.get(trendOf(title))
     expect(labelOf('Oil sinks on weak Chinese data, end of heating season')).toBe('Oil')
     expect(labelOf('Copper falls to eight-month low on China fears')).toBe('Copper')
     expect(labelOf('China stocks sink on weak data')).toBe('China stocks')
@@ -168,7 +169,6 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(labelOf('World stocks, copper and oil fall after weak China exports')).toBe('World stocks')
     expect(labelOf('China Export Decline Shows Growth-Goal Challenge for Premier')).toBe('China')
     // Apple's three stories of 10-11 March are three trends: versions and "TV" are words
-    const trendOf = (title: string) => members.find((m) => m.title === title)!.trend
     const ios = trendOf('iOS 7.1 out now for iPhone and iPad')
     const concept = trendOf('iPhone Air Concept Video Surfaces')
     const appleTv = trendOf('Apple TV 6.1 update makes it easier to hide unwanted channels')
