@@ -168,6 +168,11 @@ describe('importing the UCI News Aggregator CSV', () => {
     expect(labelOf('US stocks open lower on weak Asian data')).toBe('US stocks')
     expect(labelOf('World stocks, copper and oil fall after weak China exports')).toBe('World stocks')
     expect(labelOf('China Export Decline Shows Growth-Goal Challenge for Premier')).toBe('China')
+    // each market's trend is a derivative of the trend its reports left
+    const china = trendOf('China Export Decline Shows Growth-Goal Challenge for Premier')
+    const linkOf = store.sqlite.prepare('SELECT parent_id AS parent, relation_type AS relation, strength FROM trend_links WHERE child_id = ?')
+    for (const title of ['Oil sinks on weak Chinese data, end of heating season', 'Copper falls to eight-month low on China fears', 'China stocks sink on weak data', 'US stocks open lower on weak Asian data', 'World stocks, copper and oil fall after weak China exports'])
+      expect(linkOf.get(trendOf(title))).toEqual({ parent: china, relation: 'derivative', strength: 1 })
     // Apple's three stories of 10-11 March are three trends: versions and "TV" are words
     const ios = trendOf('iOS 7.1 out now for iPhone and iPad')
     const concept = trendOf('iPhone Air Concept Video Surfaces')

@@ -197,7 +197,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   }
   yield
   const built = [...trendOf.values()]
-  const tables = trendTables(built, built, lastDay, clusterer)
+  const tables = trendTables(trendOf, built, lastDay, clusterer)
   yield
   // how far the forecast missed on these trends' own past, per structural type (the card says it)
   const backtest = backtestForecasts(tables.trends.map((t) => ({ structuralType: t.structuralType, daily: t.dailyCounts })))
@@ -240,10 +240,22 @@ function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInpu
   return touched
 }
 
-/** The rows of the trends `written` (each with its parent link) and the whole hierarchy, from every trend `all`. */
-function trendTables(all: readonly Built[], written: readonly Built[], lastDay: number, clusterer: StorylineClusterer) {
+/**
+ * The rows of the trends `written` (each with its parent link) and the whole hierarchy, from every
+ * trend `trendOf` (by cluster). A market's trend is a derivative of the trend its reports left,
+ * of strength 1 (markets.ts); any other trend's parent is found by its lead entity (parentLink).
+ */
+function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Built[], lastDay: number, clusterer: StorylineClusterer) {
+  const all = [...trendOf.values()]
   const byEntity = entityIndex(all)
-  const links = written.map((b) => parentLink(b, byEntity)).filter((l): l is TrendLink => l !== null)
+  const clusterOf = new Map<Built, number>()
+  for (const [cluster, b] of trendOf) clusterOf.set(b, cluster)
+  const marketParent = (b: Built): TrendLink | null => {
+    const origin = clusterer.marketOrigin(clusterOf.get(b)!)
+    const parent = origin === null ? undefined : trendOf.get(origin)
+    return parent && parent !== b ? { parentId: parent.id, childId: b.id, relationType: 'derivative', strength: 1 } : null
+  }
+  const links = written.map((b) => marketParent(b) ?? parentLink(b, byEntity)).filter((l): l is TrendLink => l !== null)
   const { themes, topics, topicOf } = hierarchy(all)
   const children = new Set(links.map((l) => l.childId))
   return {
@@ -285,7 +297,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const built = [...kept.trendOf.values()]
   // after a new day every trend's row is written again; otherwise the trends that took articles
   const written = rolled ? built : touched.map(({ b }) => b)
-  const tables = trendTables(built, written, kept.lastDay, kept.clusterer)
+  const tables = trendTables(kept.trendOf, written, kept.lastDay, kept.clusterer)
   kept.generation = yield* write(store, () => {
     store.trendWriter.update({
       ...tables,

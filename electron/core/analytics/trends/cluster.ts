@@ -323,6 +323,8 @@ export class StorylineClusterer {
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
   private prunedAt = -Infinity
+  /** A market's trend (splitMarkets) -> the trend its reports left. */
+  private readonly marketOrigins = new Map<number, number>()
   /** The last id given to a headline that left its trend (releaseStrays): ids below 0 are free. */
   private lowestOwnId = 0
   /** A word first met after the weights were computed weighs as the rarest word seen (a new name, most likely). */
@@ -529,6 +531,7 @@ export class StorylineClusterer {
       if (markets.length < 2) continue
       for (const [, market] of markets) {
         const own = this.newCluster(--this.lowestOwnId, market[0]!.time, market[0]!.section ?? null)
+        this.marketOrigins.set(own.id, id)
         for (const a of market) {
           const text = textVector(a.words, this.weights, this.unseenWeight)
           subtractText(from, text)
@@ -539,6 +542,12 @@ export class StorylineClusterer {
       from.textNorm = norm(from.text)
     }
     return moved
+  }
+
+  /** The trend a market's trend left (splitMarkets), by its current id; null for any other trend. */
+  marketOrigin(id: number): number | null {
+    const origin = this.marketOrigins.get(id)
+    return origin === undefined ? null : this.root(origin)
   }
 
   /**
