@@ -102,11 +102,13 @@ describe("a big trend's market reports", () => {
   const copper = Array.from({ length: MARKET_TREND_SIZE }, (_, i) => input(200 + i, 'Copper falls on weak China exports data'))
   // three thousand one-off headlines make the day's words rare enough to find trends by
   const filler = Array.from({ length: 3000 }, (_, i) => input(10_000 + i, `filler${i} words${i}`))
-  const clustered = (inputs: ClusterInput[]) => {
+  const clusteredBy = (inputs: ClusterInput[]) => {
     const all = [...filler, ...inputs]
-    const assigned = runSteps(clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(all.map((i) => i.words))), all))
-    return new Map(assigned.map((a) => [a.key, a.cluster]))
+    const clusterer = new StorylineClusterer(inverseDocumentFrequency(all.map((i) => i.words)))
+    const assigned = runSteps(clusterIntoSteps(clusterer, all))
+    return { clusterer, trendOf: new Map(assigned.map((a) => [a.key, a.cluster])) }
   }
+  const clustered = (inputs: ClusterInput[]) => clusteredBy(inputs).trendOf
 
   it('are a trend for each market when two markets or more have ten reports', () => {
     const trendOf = clustered([...cause, ...oil, ...copper])
@@ -122,5 +124,14 @@ describe("a big trend's market reports", () => {
   it('stay in the trend when one market alone has ten (that market is the story), or when a market has fewer than ten', () => {
     const oneMarket = clustered([...cause, ...oil, ...copper.slice(0, MARKET_TREND_SIZE - 1)])
     expect(new Set([...cause, ...oil, ...copper.slice(0, MARKET_TREND_SIZE - 1)].map((a) => oneMarket.get(a.key))).size).toBe(1)
+  })
+
+  it("take a later report on one of those markets to that market's trend (an incremental update, as the full pass would)", () => {
+    const { clusterer, trendOf } = clusteredBy([...cause, ...oil, ...copper])
+    // an energy report closer to the China trend's words than to the oil reports'
+    const later = input(300, 'Crude slips as China exports fall in weak trade data')
+    expect(clusterer.assign(later).cluster).toBe(trendOf.get(100))
+    // the cause's own next headline stays with it
+    expect(clusterer.assign(input(301, 'China exports fall in weak trade data')).cluster).toBe(trendOf.get(1))
   })
 })

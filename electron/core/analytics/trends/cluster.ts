@@ -325,6 +325,8 @@ export class StorylineClusterer {
   private prunedAt = -Infinity
   /** A market's trend (splitMarkets) -> the trend its reports left. */
   private readonly marketOrigins = new Map<number, number>()
+  /** A trend that market reports left (splitMarkets) -> each market's trend, by market. */
+  private readonly marketTrends = new Map<number, Map<string, number>>()
   /** The last id given to a headline that left its trend (releaseStrays): ids below 0 are free. */
   private lowestOwnId = 0
   /** A word first met after the weights were computed weighs as the rarest word seen (a new name, most likely). */
@@ -435,7 +437,10 @@ export class StorylineClusterer {
     const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
     let target: Cluster
     if (best && bestScore >= threshold) {
-      target = best
+      // a later report on a market whose reports left this trend goes to that market's trend, as
+      // the full pass would put it (splitMarkets)
+      const marketTrend = a.market && a.entities.length === 0 ? this.marketTrends.get(best.id)?.get(a.market) : undefined
+      target = marketTrend === undefined ? best : (this.clusters.get(this.root(marketTrend)) ?? best)
     } else {
       target = this.newCluster(a.key, a.time, section)
       bestScore = 1
@@ -532,6 +537,7 @@ export class StorylineClusterer {
       for (const [, market] of markets) {
         const own = this.newCluster(--this.lowestOwnId, market[0]!.time, market[0]!.section ?? null)
         this.marketOrigins.set(own.id, id)
+        ;(this.marketTrends.get(id) ?? this.marketTrends.set(id, new Map()).get(id)!).set(market[0]!.market!, own.id)
         for (const a of market) {
           const text = textVector(a.words, this.weights, this.unseenWeight)
           subtractText(from, text)
