@@ -248,14 +248,17 @@ function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInpu
 function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Built[], lastDay: number, clusterer: StorylineClusterer) {
   const all = [...trendOf.values()]
   const byEntity = entityIndex(all)
-  const clusterOf = new Map<Built, number>()
-  for (const [cluster, b] of trendOf) clusterOf.set(b, cluster)
-  const marketParent = (b: Built): TrendLink | null => {
-    const origin = clusterer.marketOrigin(clusterOf.get(b)!)
-    const parent = origin === null ? undefined : trendOf.get(origin)
-    return parent && parent !== b ? { parentId: parent.id, childId: b.id, relationType: 'derivative', strength: 1 } : null
+  const marketParent = new Map<Built, Built>()
+  for (const { trend, origin } of clusterer.marketTrendOrigins()) {
+    const [child, parent] = [trendOf.get(trend), trendOf.get(origin)]
+    if (child && parent && child !== parent) marketParent.set(child, parent)
   }
-  const links = written.map((b) => marketParent(b) ?? parentLink(b, byEntity)).filter((l): l is TrendLink => l !== null)
+  const links = written
+    .map((b): TrendLink | null => {
+      const parent = marketParent.get(b)
+      return parent ? { parentId: parent.id, childId: b.id, relationType: 'derivative', strength: 1 } : parentLink(b, byEntity)
+    })
+    .filter((l): l is TrendLink => l !== null)
   const { themes, topics, topicOf } = hierarchy(all)
   const children = new Set(links.map((l) => l.childId))
   return {

@@ -323,8 +323,6 @@ export class StorylineClusterer {
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
   private prunedAt = -Infinity
-  /** A market's trend (splitMarkets) -> the trend its reports left. */
-  private readonly marketOrigins = new Map<number, number>()
   /** A trend that market reports left (splitMarkets) -> each market's trend, by market. */
   private readonly marketTrends = new Map<number, Map<string, number>>()
   /** The last id given to a headline that left its trend (releaseStrays): ids below 0 are free. */
@@ -477,6 +475,17 @@ export class StorylineClusterer {
     return c
   }
 
+  /** Each trend's inputs, by its current id. */
+  private membersByTrend(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, ClusterInput[]> {
+    const inputOf = new Map(inputs.map((i) => [i.key, i]))
+    const members = new Map<number, ClusterInput[]>()
+    for (const a of assignments) {
+      const root = this.root(a.cluster)
+      ;(members.get(root) ?? members.set(root, []).get(root)!).push(inputOf.get(a.key)!)
+    }
+    return members
+  }
+
   /**
    * Headlines (articles without entities) in a trend of CORE_TREND_SIZE articles or more that carry
    * none of its core words (STRAY_WORD_SHARE of its other articles) leave it, each a trend of its
@@ -485,14 +494,8 @@ export class StorylineClusterer {
    * The new clusters take ids below every article key (keys are positive), a fresh one each.
    */
   releaseStrays(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
-    const inputOf = new Map(inputs.map((i) => [i.key, i]))
-    const members = new Map<number, ClusterInput[]>()
-    for (const a of assignments) {
-      const root = this.root(a.cluster)
-      ;(members.get(root) ?? members.set(root, []).get(root)!).push(inputOf.get(a.key)!)
-    }
     const moved = new Map<number, number>()
-    for (const [id, list] of members) {
+    for (const [id, list] of this.membersByTrend(inputs, assignments)) {
       if (list.length < CORE_TREND_SIZE) continue
       const articlesWith = new Map<string, number>()
       for (const a of list) for (const w of new Set(a.words)) articlesWith.set(w, (articlesWith.get(w) ?? 0) + 1)
@@ -520,23 +523,18 @@ export class StorylineClusterer {
    * key. The new clusters take ids below every article key, as releaseStrays's.
    */
   splitMarkets(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
-    const inputOf = new Map(inputs.map((i) => [i.key, i]))
-    const members = new Map<number, ClusterInput[]>()
-    for (const a of assignments) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push(inputOf.get(a.key)!)
     const moved = new Map<number, number>()
-    for (const [id, list] of members) {
-      if (list.length < BIG_TREND_SIZE) continue
+    for (const [id, list] of this.membersByTrend(inputs, assignments)) {
+      const from = this.clusters.get(id)
+      if (!from || list.length < BIG_TREND_SIZE) continue
       const reports = new Map<string, ClusterInput[]>()
       for (const a of list) if (a.market && a.entities.length === 0) (reports.get(a.market) ?? reports.set(a.market, []).get(a.market)!).push(a)
-      const from = this.clusters.get(id)
-      if (!from) continue
       // One market's reports are that market's story (a day on Wall Street); the reports of two
       // markets or more that a story moved are each market's own.
       const markets = [...reports].filter(([, r]) => r.length >= MARKET_TREND_SIZE && r.length * 2 < list.length).sort((x, y) => (x[0] < y[0] ? -1 : 1))
       if (markets.length < 2) continue
       for (const [, market] of markets) {
         const own = this.newCluster(--this.lowestOwnId, market[0]!.time, market[0]!.section ?? null)
-        this.marketOrigins.set(own.id, id)
         ;(this.marketTrends.get(id) ?? this.marketTrends.set(id, new Map()).get(id)!).set(market[0]!.market!, own.id)
         for (const a of market) {
           const text = textVector(a.words, this.weights, this.unseenWeight)
@@ -550,10 +548,9 @@ export class StorylineClusterer {
     return moved
   }
 
-  /** The trend a market's trend left (splitMarkets), by its current id; null for any other trend. */
-  marketOrigin(id: number): number | null {
-    const origin = this.marketOrigins.get(id)
-    return origin === undefined ? null : this.root(origin)
+  /** Each market's trend (splitMarkets) with the trend its reports left, by their current ids. */
+  *marketTrendOrigins(): Generator<{ trend: number; origin: number }> {
+    for (const [origin, byMarket] of this.marketTrends) for (const trend of byMarket.values()) yield { trend: this.root(trend), origin: this.root(origin) }
   }
 
   /**
