@@ -117,6 +117,44 @@ describe('articles', () => {
     )
   })
 
+  it('sorts by every sort_by in both directions in the order of the times and figures it shows, articles never seen in a feed included', async () => {
+    const sortKeys = { first_seen_at: 'first_seen_at', last_seen_at: 'last_seen_at', published_at: 'published_at' } as const
+    const made = fc.array(
+      fc.record({
+        // minutes after 2026-11-10 00:00; a sighting within a day, so times within a day must sort too
+        published: fc.option(fc.integer({ min: 0, max: 20 * 1440 }), { nil: null }),
+        seen: fc.array(fc.integer({ min: 0, max: 20 * 1440 }), { maxLength: 3 }),
+      }),
+      { minLength: 2, maxLength: 14 },
+    )
+    await fc.assert(
+      fc.asyncProperty(made, async (rows) => {
+        const world = makeWorld()
+        try {
+          const at = (minutes: number) => new Date(Date.UTC(2026, 10, 10) + minutes * 60_000).toISOString()
+          const ids = rows.map((_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+          new IngestWriter(world.store).write({
+            articles: rows.map((r, i) => ({ id: ids[i]!, url: `https://example.com/${i}`, title: `t${i}`, domain: 'example.com', region: 'US', lang: 'en', publishedAt: r.published === null ? undefined : at(r.published) })),
+            observations: rows.flatMap((r, i) => r.seen.map((m) => ({ articleId: ids[i]!, country: 'US', observedAt: at(m), position: 1 + (m % 7), estimatedImpressions: 10 + (m % 13) }))),
+          })
+          for (const [sortBy, field] of Object.entries(sortKeys)) {
+            for (const order of ['asc', 'desc'] as const) {
+              const body = (await (await world.get(`/v1/articles?limit=500&sort_by=${sortBy}&sort_order=${order}`)).json()) as { articles: Array<Record<string, string | null>> }
+              expect(body.articles).toHaveLength(rows.length)
+              const shown = body.articles.map((a) => a[field] ?? '')
+              // published_at may be absent (null): it sorts as the smallest value
+              const sorted = [...shown].sort()
+              expect([sortBy, order, shown]).toEqual([sortBy, order, order === 'asc' ? sorted : sorted.reverse()])
+            }
+          }
+        } finally {
+          world.core.close()
+        }
+      }),
+      { seed: 45, numRuns: 40 },
+    )
+  })
+
   it('returns the detail with optional blocks', async () => {
     const full = await ok('getArticle', `/v1/articles/${IDS.a1}?include_markdown=true`)
     expect(full.markdown).toContain('**Federal Reserve**')

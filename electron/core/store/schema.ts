@@ -211,16 +211,25 @@ export const articleFacets = sqliteTable(
     impressions: integer('impressions').notNull().default(0),
     /** When the article entered the store (epoch seconds): its seen times until it is seen in a feed, without a published date. */
     storedAt: integer('stored_at'),
+    /**
+     * The first and last sighting as the methods show them (docs/contract-decisions.md): an article
+     * never seen yet takes its published date, else when it was stored. Lists sort and filter by
+     * these, so an order always agrees with the times it shows.
+     */
+    firstShown: integer('first_shown').generatedAlwaysAs(sql`coalesce(first_seen, published_at, stored_at)`, { mode: 'virtual' }),
+    lastShown: integer('last_shown').generatedAlwaysAs(sql`coalesce(last_seen, published_at, stored_at)`, { mode: 'virtual' }),
   },
   (t) => [
     index('article_facets_last_idx').on(t.lastSeen, t.articleSeq),
     index('article_facets_first_idx').on(t.firstSeen, t.articleSeq),
+    index('article_facets_last_shown_idx').on(t.lastShown, t.articleSeq),
+    index('article_facets_first_shown_idx').on(t.firstShown, t.articleSeq),
     index('article_facets_impressions_idx').on(t.impressions, t.articleSeq),
     index('article_facets_published_idx').on(t.publishedAt, t.articleSeq),
-    index('article_facets_region_idx').on(t.region, t.lastSeen),
-    index('article_facets_region_first_idx').on(t.region, t.firstSeen),
+    index('article_facets_region_idx').on(t.region, t.lastShown),
+    index('article_facets_region_first_idx').on(t.region, t.firstShown),
     index('article_facets_category_idx').on(t.category, t.contentType, t.region),
-    index('article_facets_domain_idx').on(t.domain, t.firstSeen),
+    index('article_facets_domain_idx').on(t.domain, t.firstShown),
     index('article_facets_lang_idx').on(t.lang, t.region),
   ],
 )
@@ -333,8 +342,8 @@ export const trendArticles = sqliteTable(
     // the article's seq beside its id: a trend's page of articles joins the facets by integer
     // (through the text id, 8,000 members of a large store's busiest trend took 30 ms)
     articleSeq: integer('article_seq'),
-    // the article's first sighting (article_facets.first_seen), kept equal by a trigger on the
-    // facets (migration 0014): the default page, newest first, is read off the index in order
+    // the article's first sighting as shown (article_facets.first_shown), kept equal by a trigger on
+    // the facets (migrations 0014, 0015): the default page, newest first, is read off the index in order
     // (sorting every member's facets took 24 ms for the 8,000 members of a large store's busiest trend)
     firstSeen: integer('first_seen'),
     assignmentScore: real('assignment_score').notNull(),

@@ -36,6 +36,7 @@ export const sqlIso = (column: string): string => `strftime('%Y-%m-%dT%H:%M:%fZ'
 
 /**
  * An article's first or last sighting in a feed as the API shows it (`s` its article_facets row):
- * an article never seen yet keeps the type, taking its published date, else when it was stored.
+ * an article never seen yet keeps the type, taking its published date, else when it was stored
+ * (the facets' generated columns first_shown and last_shown, which lists also sort by).
  */
-export const seenIsoSql = (which: 'first' | 'last', s = 's'): string => sqlIso(`coalesce(${s}.${which}_seen, ${s}.published_at, ${s}.stored_at)`)
+export const seenIsoSql = (which: 'first' | 'last', s = 's'): string => sqlIso(`${s}.${which}_shown`)

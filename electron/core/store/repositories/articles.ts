@@ -38,19 +38,22 @@ export type ArticleRow = Omit<typeof articles.$inferSelect, 'images' | 'publishe
   lastSeenAt: string
 }
 
-/** Sort keys, each backed by an index whose order ends with the article's seq (ties stay stable). */
+/**
+ * Sort keys, each backed by an index whose order ends with the article's seq (ties stay stable).
+ * Sightings sort by the times the list shows (an article never seen shows its published date).
+ */
 const SORT_COLUMNS: Record<ArticleListFilter['sortBy'], [string, string]> = {
-  last_seen_at: ['s.last_seen', 's.article_seq'],
-  first_seen_at: ['s.first_seen', 's.article_seq'],
+  last_seen_at: ['s.last_shown', 's.article_seq'],
+  first_seen_at: ['s.first_shown', 's.article_seq'],
   impressions: ['s.impressions', 's.article_seq'],
   published_at: ['s.published_at', 's.article_seq'],
 }
 
 /** The sort orders whose newest pages newestMatchesPage finds (descending, by a sighting time). */
-const NEWEST_FIRST: Partial<Record<ArticleListFilter['sortBy'], 'last_seen' | 'first_seen'>> = { last_seen_at: 'last_seen', first_seen_at: 'first_seen' }
+const NEWEST_FIRST: Partial<Record<ArticleListFilter['sortBy'], 'last_shown' | 'first_shown'>> = { last_seen_at: 'last_shown', first_seen_at: 'first_shown' }
 
 /** The filters with their columns' indexes turned off (unary + in SQLite), so the planner walks the sort key's index. */
-const withoutIndexes = (sql: string) => sql.replace(/\bs\.(region|lang|domain|category|content_type|has_entities|has_summary|first_seen|last_seen)\b/g, '+s.$1')
+const withoutIndexes = (sql: string) => sql.replace(/\bs\.(region|lang|domain|category|content_type|has_entities|has_summary|first_shown|last_shown)\b/g, '+s.$1')
 
 export class ArticlesRepository {
   private readonly statements: Statements
@@ -79,8 +82,8 @@ export class ArticlesRepository {
       params.categoryTo = `${f.category.replace(/\/+$/, '')}0`
     }
     add('s.content_type = @contentType', 'contentType', f.contentType)
-    add('s.last_seen >= @dateFrom', 'dateFrom', f.dateFrom)
-    add('s.first_seen <= @dateTo', 'dateTo', f.dateTo)
+    add('s.last_shown >= @dateFrom', 'dateFrom', f.dateFrom)
+    add('s.first_shown <= @dateTo', 'dateTo', f.dateTo)
     add('s.has_entities = @hasEntities', 'hasEntities', f.hasEntities === undefined ? undefined : f.hasEntities ? 1 : 0)
     add('s.has_summary = @hasSummary', 'hasSummary', f.hasSummary === undefined ? undefined : f.hasSummary ? 1 : 0)
     add('s.article_seq IN (SELECT article_seq FROM trend_articles WHERE trend_id = @trendId)', 'trendId', f.trendId)
@@ -168,7 +171,7 @@ export class ArticlesRepository {
    * index is walked for them. Exact whatever order articles came in (an old article seen lately
    * only makes the collection longer); null when the newest matches are too few to tell.
    */
-  private newestMatchesPage(column: 'last_seen' | 'first_seen', filters: string, params: Record<string, unknown>): number[] | null {
+  private newestMatchesPage(column: 'last_shown' | 'first_shown', filters: string, params: Record<string, unknown>): number[] | null {
     const limit = params.limit as number
     const offset = params.offset as number
     const needed = limit + offset

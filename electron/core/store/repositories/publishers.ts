@@ -43,7 +43,7 @@ export class PublishersRepository {
       .prepare(
         `SELECT a.id, a.url, a.title, ${seenIsoSql('first')} AS firstSeenAt
          FROM article_facets s CROSS JOIN articles a ON a.seq = s.article_seq WHERE s.domain = ?
-         ORDER BY s.first_seen DESC, s.article_seq DESC LIMIT ?`,
+         ORDER BY s.first_shown DESC, s.article_seq DESC LIMIT ?`,
       )
       .all(domain, limit) as Array<{ id: string; url: string; title: string; firstSeenAt: string }>
   }

@@ -139,7 +139,7 @@ export class TrendWriter {
       const leave = s.prepare(`DELETE FROM trend_articles WHERE article_id = ?`)
       const member = s.prepare(
         `INSERT INTO trend_articles (trend_id, article_id, article_seq, first_seen, assignment_score, role)
-         SELECT @trendId, @articleId, a.seq, f.first_seen, @score, @role FROM articles a LEFT JOIN article_facets f ON f.article_seq = a.seq WHERE a.id = @articleId
+         SELECT @trendId, @articleId, a.seq, f.first_shown, @score, @role FROM articles a LEFT JOIN article_facets f ON f.article_seq = a.seq WHERE a.id = @articleId
          ON CONFLICT (trend_id, article_id) DO UPDATE SET assignment_score = excluded.assignment_score, role = excluded.role`,
       )
       for (const m of data.members) {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { sqlIso } from '../../time/buckets'
+import { seenIsoSql, sqlIso } from '../../time/buckets'
 
 export interface TrendRow {
   id: string
@@ -194,7 +194,7 @@ export class TrendsRepository {
       .prepare(
         // The page is chosen on the narrow rows first; only its articles are read whole.
         `SELECT a.id, a.url, a.title, a.domain, a.region AS countryCode, page.assignmentScore, page.role,
-                ${sqlIso('coalesce(s.first_seen, s.published_at, s.stored_at)')} AS firstSeenAt, a.published_at AS publishedAt
+                ${seenIsoSql('first')} AS firstSeenAt, a.published_at AS publishedAt
          FROM (SELECT ta.article_seq AS seq, ta.assignment_score AS assignmentScore, ta.role, ta.first_seen AS firstSeen
                FROM trend_articles ta${withArticles}
                WHERE ${where}
