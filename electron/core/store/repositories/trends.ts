@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { seenIsoSql, sqlIso } from '../../time/buckets'
+import { seenIsoSql } from '../../time/buckets'
 
 export interface TrendRow {
   id: string
