@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { articleListItemSchema, articlesQuery } from './articles'
 import { countryCodeParam, countryOrAllParam, dateParam, intParam, uuidParam } from './params'
 import { matchesQuery, matchesResponse } from './tracking'
+import { signalConfidences, signalStates } from './signals'
 import { trendListItemSchema, trendsQuery } from './trends'
 import { formatGroups, signalGranularities } from './values'
 
@@ -176,5 +177,14 @@ export const appVolatilityHistoryResponse = z.object({
   country: z.string(),
   granularity: z.enum(signalGranularities),
   category: z.string().nullable(),
-  points: z.array(z.object({ bucket: z.string(), volatility_index: z.number(), is_spike: z.boolean(), state: z.string() })),
+  points: z.array(
+    z.object({
+      bucket: z.string(),
+      volatility_index: z.number(),
+      is_spike: z.boolean(),
+      state: z.enum(signalStates),
+      confidence: z.enum(signalConfidences),
+      note: z.literal('insufficient_baseline').optional(),
+    }),
+  ),
 })

@@ -81,7 +81,7 @@ describe('API key authentication', () => {
     const w = makeWorld()
     const res = await w.get('/public/discover/categories', {})
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ country: 'all', window_hours: 24, categories: [] })
+    expect(await res.json()).toEqual({ country: 'all', window_hours: 24, generated_at: expect.any(String), categories: [] })
   })
 
   it('gives tracking methods 403 project_key_required for an internal key', async () => {

@@ -1,6 +1,7 @@
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { scanMentionList } from '../../electron/core/jobs/mention-scan'
 import { TRENDS_METHOD } from '../../electron/core/jobs/trends'
+import { SIGNALS_METHOD } from '../../electron/core/jobs/signals'
 import type { Store } from '../../electron/core/store/store'
 import { seedRegion } from './core'
 
@@ -86,6 +87,7 @@ export function seedFixture(store: Store, projectId: string, options: { refreshe
   db.prepare(`INSERT INTO settings (key, value) VALUES ('trends_through', '2026-11-20T11:00:00.000Z')`).run()
   // hand-made as this version computes trends (not as an older Feedlens did, which a refresh would redo)
   db.prepare(`INSERT INTO settings (key, value) VALUES ('trends_method', ?)`).run(TRENDS_METHOD)
+  db.prepare(`INSERT INTO settings (key, value) VALUES ('signals_method', ?)`).run(SIGNALS_METHOD)
 
   const list = db.prepare(
     `INSERT INTO tracking_lists (id, project_id, kind, name, color_index, countries, langs, search_scope, active, scan_status, last_scanned_at, updated_at)

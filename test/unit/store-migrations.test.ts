@@ -164,9 +164,12 @@ describe('the store', () => {
       { trend_id: 'b0000000-0000-4000-8000-000000000000', country: 'US', article_count: 2, first_seen_at: '2026-11-01T00:00:00.000Z', last_article_at: '2026-11-01T02:00:00.000Z' },
     ])
     expect(after.sqlite.prepare('SELECT count(*) FROM article_facets WHERE stored_at IS NULL').pluck().get()).toBe(0)
-    // each member carries its article's seq (a trend's page of articles is chosen by it)
+    // each member carries its article's seq (a trend's page of articles is chosen by it) and its first
+    // sighting as shown: the article never seen, the time it was stored (it has no published date there)
+    const storedAt = after.sqlite.prepare('SELECT stored_at FROM article_facets WHERE article_seq = 3').pluck().get() as number
+    expect(storedAt).toBeGreaterThan(0)
     expect(after.sqlite.prepare('SELECT article_seq AS seq, article_id AS id, first_seen AS firstSeen FROM trend_articles ORDER BY article_id').all()).toEqual(
-      rows.map(([seq, , firstSeen]) => ({ seq, id: `a000000${seq}-0000-4000-8000-000000000000`, firstSeen })),
+      rows.map(([seq, , firstSeen]) => ({ seq, id: `a000000${seq}-0000-4000-8000-000000000000`, firstSeen: firstSeen ?? storedAt })),
     )
     expect(after.sqlite.prepare(`SELECT name FROM sqlite_master WHERE name IN ('subject_daily', 'jobs')`).all()).toEqual([])
     after.close()

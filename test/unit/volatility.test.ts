@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatInterestSeries } from '../../electron/core/analytics/signals/format-interest'
 import { SnapshotPairsKept } from '../../electron/core/analytics/signals/snapshot-pairs'
-import { indexFromZ, indexSeries, movers, pointDistances, pointDistancesOfPairs, rankBiasedOverlap, robustZ, snapshotDistance } from '../../electron/core/analytics/signals/volatility'
+import { indexFromZ, indexSeries, movers, pointDistances, pointDistancesOfPairs, rankBiasedOverlap, robustZ, snapshotDistance, DAY_UNIT } from '../../electron/core/analytics/signals/volatility'
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from)
 
@@ -82,18 +82,19 @@ describe('the index', () => {
 
   /** 29 days of 8 snapshots with one swap near the top per snapshot, then a chosen last day. */
   function days(lastDay: (snapshot: number, previous: number[]) => number[]) {
-    const snapshots: Array<{ bucket: string; ranked: number[] }> = []
+    const snapshots: Array<{ at: number; ranked: number[] }> = []
+    const at = (day: number, slot: number) => Date.UTC(2026, 9, day + 1) / 1000 + slot * 10_800
     let list = range(100)
     for (let d = 0; d < 29; d++) {
       for (let s = 0; s < 8; s++) {
         const i = (d * 8 + s) % 10
         list = [...list]
         ;[list[i], list[i + 1]] = [list[i + 1]!, list[i]!]
-        snapshots.push({ bucket: `2026-10-${String(d + 1).padStart(2, '0')}`, ranked: list })
+        snapshots.push({ at: at(d, s), ranked: list })
       }
     }
-    for (let s = 0; s < 8; s++) snapshots.push({ bucket: '2026-10-30', ranked: lastDay(s, list) })
-    return indexSeries(pointDistances(snapshots), 28)
+    for (let s = 0; s < 8; s++) snapshots.push({ at: at(29, s), ranked: lastDay(s, list) })
+    return indexSeries(pointDistances(snapshots, DAY_UNIT), 28)
   }
 
   it('gives identical snapshots the minimum', () => {
@@ -108,15 +109,17 @@ describe('the index', () => {
     const last = days((s) => (s % 2 === 0 ? range(100).reverse() : range(100))).at(-1)!
     expect(last.index).toBe(10)
     expect(last.isSpike).toBe(true)
-    expect(last.state).toBe('spike')
+    // a spike alone (the days before were usual) is a blip
+    expect(last.state).toBe('blip')
   })
 
   it('reads a day at the baseline median as 3', () => {
-    const distances = [0.09, 0.11, 0.1, 0.12, 0.08, 0.1, 0.1, 0.09, 0.11, 0.1].map((distance, i) => ({ bucket: `d${i}`, distance }))
-    const indexed = indexSeries([...distances, { bucket: 'today', distance: 0.1 }], 28)
-    expect(indexed.at(-1)).toMatchObject({ bucket: 'today', index: 3, isSpike: false, state: 'active' })
-    // seven points of history are the least a baseline needs
-    expect(indexed[0]!.bucket).toBe('d7')
+    const distances = [0.09, 0.11, 0.1, 0.12, 0.08, 0.1, 0.1, 0.09, 0.11, 0.1].map((distance, i) => ({ bucket: `d${i}`, distance, samples: [] }))
+    const indexed = indexSeries([...distances, { bucket: 'today', distance: 0.1, samples: [] }], 28)
+    expect(indexed.at(-1)).toMatchObject({ bucket: 'today', index: 3, isSpike: false, state: 'active', confidence: 'medium', insufficientBaseline: false })
+    // seven points of history are the least a baseline needs; from three, a point is shown marked so, with low confidence
+    expect(indexed[0]).toMatchObject({ bucket: 'd3', insufficientBaseline: true, confidence: 'low', isSpike: false })
+    expect(indexed.find((p) => !p.insufficientBaseline)!.bucket).toBe('d7')
   })
 })
 
@@ -141,14 +144,14 @@ describe('format interest', () => {
     ])
     // News: (0.75 + 0.25) / 2 = 50; Utility: (0.25 + 0.75) / 2 = 50
     expect(out).toEqual([
-      { day: 1, format: 'News', index: 50, shareOfImpressions: 0.75, shareOfPublications: 0.25 },
-      { day: 1, format: 'Utility', index: 50, shareOfImpressions: 0.25, shareOfPublications: 0.75 },
+      { day: 1, format: 'News', index: 50, shareOfImpressions: 0.75, shareOfPublications: 0.25, impressions: 750, publications: 1 },
+      { day: 1, format: 'Utility', index: 50, shareOfImpressions: 0.25, shareOfPublications: 0.75, impressions: 250, publications: 3 },
     ])
   })
 })
 
 describe('volatility over any period, off the pairs kept from the periods before', () => {
-  const bucketOf = (at: number) => String(Math.floor(at / 4))
+  const unit = { seconds: 4, key: (at: number) => String(Math.floor(at / 4)) }
   const feed = fc.array(fc.record({ gap: fc.integer({ min: 1, max: 3 }), ranked: fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 6 }) }), { maxLength: 30 }).map((rows) => {
     let at = 0
     return rows.map((r) => ({ at: (at += r.gap), ranked: r.ranked }))
@@ -165,9 +168,9 @@ describe('volatility over any period, off the pairs kept from the periods before
           return out
         })
         for (const [from, to] of periods) {
-          const own = snapshots.filter((s) => s.at >= from && s.at <= to).map((s) => ({ bucket: bucketOf(s.at), ranked: s.ranked }))
+          const own = snapshots.filter((s) => s.at >= from && s.at <= to)
           read = 0
-          expect(pointDistancesOfPairs(kept.covering(from, to), from, to, bucketOf)).toEqual(pointDistances(own))
+          expect(pointDistancesOfPairs(kept.covering(from, to), from, to, unit)).toEqual(pointDistances(own, unit))
           // no more than its own snapshots (and a kept one at each edge, read again to measure against)
           expect(read).toBeLessThanOrEqual(own.length + 2)
           read = 0

@@ -3,7 +3,7 @@ import type { Store } from '../store/store'
 import { runSteps, runStepsInBackground, write } from '../steps'
 import { scanDueMentionLists, type MentionScanner } from './mention-scan'
 import { refreshThreadOf } from './refresh-thread'
-import { signalSteps, signalsStale } from './signals'
+import { signalSteps, signalsMethodOutdated, signalsStale } from './signals'
 import { refreshTrendsSteps, trendsConsolidationDue, trendsMethodOutdated, trendsStale } from './trends'
 
 /**
@@ -88,5 +88,5 @@ export async function refreshAfterNewData(store: Store, scanner: MentionScanner,
 
 /** Whether data arrived that the analytics do not cover yet, or the trends were computed by an older way of computing them. */
 export function analyticsStale(store: Store): boolean {
-  return trendsMethodOutdated(store) || (store.freshness.behind() ?? (signalsStale(store) || trendsStale(store)))
+  return trendsMethodOutdated(store) || signalsMethodOutdated(store) || (store.freshness.behind() ?? (signalsStale(store) || trendsStale(store)))
 }

@@ -1,16 +1,17 @@
 import { formatGroups } from '../../../shared/contract/values'
 import {
   combineSeries as combine,
-  dayBucket,
   indexSeries,
   pointDistances,
   restrictSnapshots as restrict,
-  slotBucket,
   BASELINE_DAYS,
-  SLOTS_PER_DAY,
+  DAY_UNIT,
+  SLOT_UNIT,
+  slotOfDay,
   type DistanceSeries as Series,
   type IndexedPoint,
 } from '../analytics/signals/volatility'
+import { periodMetrics } from '../analytics/signals/period-metrics'
 import { formatInterestSeries } from '../analytics/signals/format-interest'
 import { rankTopCategories } from '../analytics/signals/top-categories'
 import type { Store } from '../store/store'
@@ -31,8 +32,20 @@ export function refreshSignals(store: Store, now: Date = new Date()): { points: 
   return runSteps(signalSteps(store, now))
 }
 
+/**
+ * How the stored series are computed: a store whose series were computed another way recomputes
+ * them at the next refresh. Changed whenever what the signals job writes changes.
+ */
+export const SIGNALS_METHOD = '2026-11-27 states calm, active, blip, sustained; confidence; a running period compared on the same hours; the newest point\'s metrics; format interest series'
+
+/** Whether the stored series were computed another way than this version computes them. */
+export function signalsMethodOutdated(store: Store): boolean {
+  return store.settings.get('signals_method') !== SIGNALS_METHOD && store.signalWriter.latestObservation() !== null
+}
+
 /** True when observations arrived after the series were last computed. */
 export function signalsStale(store: Store): boolean {
+  if (signalsMethodOutdated(store)) return true
   const latest = store.signalWriter.latestObservation()
   if (latest === null) return false
   const through = store.settings.get('signals_through')
@@ -64,6 +77,8 @@ export function* signalSteps(store: Store, now: Date): Generator<unknown, { poin
     w.replace('format_interest', interest)
     w.replace('top_categories', top)
     store.settings.set('signals_through', new Date(end * 1000).toISOString())
+    store.settings.set('signals_computed_at', now.toISOString())
+    store.settings.set('signals_method', SIGNALS_METHOD)
   })
   store.changed()
   return { points: Object.values(volatility).reduce((s, r) => s + r.length, 0) + interest.length, through: new Date(end * 1000).toISOString() }
@@ -93,16 +108,23 @@ function* volatilitySteps(store: Store, end: number): Generator<unknown, Record<
         value: p.index,
         isSpike: p.isSpike,
         state: p.state,
-        detail: { distance: Math.round(p.distance * 10000) / 10000, z: Math.round(p.z * 100) / 100 },
+        detail: {
+          distance: Math.round(p.distance * 10000) / 10000,
+          z: Math.round(p.z * 100) / 100,
+          confidence: p.confidence,
+          baseline_points: p.baselinePoints,
+          ...(p.partial ? { partial: true } : {}),
+          ...(p.insufficientBaseline ? { note: 'insufficient_baseline' } : {}),
+        },
       })
     }
   }
   const series = (signal: string, country: string, subject: string, snapshots: Array<{ at: number; ranked: number[] }>) => {
-    const day = pointDistances(snapshots.map((s) => ({ bucket: dayBucket(s.at), ranked: s.ranked })))
+    const day = pointDistances(snapshots, DAY_UNIT)
     // Topic series are daily only (the contract's topic-volatility has no granularity).
-    const slot = signal === 'topic_volatility' ? [] : pointDistances(snapshots.map((s) => ({ bucket: slotBucket(s.at), ranked: s.ranked })))
+    const slot = signal === 'topic_volatility' ? [] : pointDistances(snapshots, SLOT_UNIT)
     emit(signal, country, subject, 'day', indexSeries(day, BASELINE_DAYS))
-    emit(signal, country, subject, '3h', indexSeries(slot, BASELINE_DAYS * SLOTS_PER_DAY))
+    emit(signal, country, subject, '3h', indexSeries(slot, BASELINE_DAYS, slotOfDay))
     const key = `${signal}|${subject}`
     all[key] ??= { day: [], slot: [] }
     all[key]!.day.push(day)
@@ -120,9 +142,44 @@ function* volatilitySteps(store: Store, end: number): Generator<unknown, Record<
   for (const [key, parts] of Object.entries(all)) {
     const [signal, subject] = key.split('|') as [string, string]
     emit(signal, 'ALL', subject, 'day', indexSeries(combine(parts.day), BASELINE_DAYS))
-    emit(signal, 'ALL', subject, '3h', indexSeries(combine(parts.slot), BASELINE_DAYS * SLOTS_PER_DAY))
+    emit(signal, 'ALL', subject, '3h', indexSeries(combine(parts.slot), BASELINE_DAYS, slotOfDay))
   }
+  addLatestMetrics(store, rows, topicOf)
   return rows
+}
+
+/**
+ * The feed's figures of each series' newest point (its period so far), beside its index: the
+ * impressions of every sighting in it, the articles shown and their publishers; a format group's
+ * or a topic's of its own articles. Read from the hourly cells, as every other figure is.
+ */
+function addLatestMetrics(store: Store, rows: Record<string, SeriesRow[]>, topicOf: Map<number, string>): void {
+  const newest = new Map<string, string>()
+  for (const list of Object.values(rows)) {
+    for (const r of list) {
+      const key = `${r.country}|${r.granularity}`
+      if ((newest.get(key) ?? '') < r.bucket) newest.set(key, r.bucket)
+    }
+  }
+  const articlesOf = new Map<string, ReturnType<Store['signalWriter']['periodArticles']>>()
+  for (const [key, bucket] of newest) {
+    const [country, granularity] = key.split('|') as [string, 'day' | '3h']
+    const fromHour = Date.parse(granularity === 'day' ? `${bucket}T00:00:00Z` : `${bucket}:00:00Z`) / 3_600_000
+    articlesOf.set(key, store.signalWriter.periodArticles(country === 'ALL' ? null : [country], fromHour, fromHour + (granularity === 'day' ? 24 : 3)))
+  }
+  const keeps: Record<string, (subject: string) => (a: { seq: number; contentType: string | null }) => boolean> = {
+    volatility: () => () => true,
+    format_volatility: (group) => (a) => a.contentType === group,
+    topic_volatility: (topic) => (a) => topicOf.get(a.seq) === topic,
+  }
+  for (const [signal, list] of Object.entries(rows)) {
+    for (const r of list) {
+      const key = `${r.country}|${r.granularity}`
+      if (r.bucket !== newest.get(key)) continue
+      const keep = keeps[signal]!(r.subject)
+      r.detail = { ...(r.detail as object), metrics: periodMetrics(articlesOf.get(key)!.filter(keep)) }
+    }
+  }
 }
 
 /** Format interest per day of the last 30, per country and for the whole feed. */
@@ -139,7 +196,7 @@ function formatInterestRows(store: Store, end: number): SeriesRow[] {
         value: point.index,
         isSpike: false,
         state: 'active',
-        detail: { share_of_impressions: point.shareOfImpressions, share_of_publications: point.shareOfPublications },
+        detail: { share_of_impressions: point.shareOfImpressions, share_of_publications: point.shareOfPublications, impressions: point.impressions, articles: point.publications },
       })
     }
   }

@@ -108,7 +108,49 @@ export function robustZ(value: number, baseline: readonly number[]): number {
 
 export const indexFromZ = (z: number): number => Math.min(10, Math.max(0, USUAL_INDEX + POINTS_PER_SD * z))
 
-export type PointState = 'active' | 'calm' | 'spike' | 'no_data'
+/**
+ * A point's state, in the hosted service's words: `calm` (under 1.5), `active` (a usual reading),
+ * `blip` (a spike alone) or `sustained` (one of two or more spiking points in a row).
+ */
+export type PointState = 'calm' | 'active' | 'blip' | 'sustained'
+/** How far a point can be trusted: a full baseline and a whole period, or less (docs/signals.md). */
+export type Confidence = 'high' | 'medium' | 'low'
+
+/** A baseline of fewer points than this gives no point at all (a shorter one than MIN_BASELINE_POINTS gives a point marked so). */
+export const MIN_SHOWN_BASELINE_POINTS = 3
+/** A baseline this full (three quarters of its points) is a full one. */
+const FULL_BASELINE_SHARE = 0.75
+/** A running period holding less than this share of a usual period's pairs reads with low confidence. */
+const HALF_COVERED = 0.5
+
+/** The period a series counts in: days or 3-hour slots, aligned to UTC midnight; `key` names the period of an instant. */
+export interface SeriesUnit {
+  seconds: number
+  key(at: number): string
+}
+
+/** The bucket of an instant (epoch seconds): its day, or its 3-hour slot (keyed by the slot's first hour). */
+export const dayBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 10)
+export const slotBucket = (at: number) => new Date(Math.floor(at / 10_800) * 10_800_000).toISOString().slice(0, 13)
+export const DAY_UNIT: SeriesUnit = { seconds: 86_400, key: dayBucket }
+export const SLOT_UNIT: SeriesUnit = { seconds: 10_800, key: slotBucket }
+/** A 3-hour slot's time of day (its first hour): the season its baseline is drawn from. */
+export const slotOfDay = (bucket: string): string => bucket.slice(11, 13)
+
+/** One snapshot pair of a point: seconds after the period's start, its distance, and whose feed (a country's index, for the whole feed's mean of means). */
+export interface PairSample {
+  offset: number
+  distance: number
+  part: number
+}
+
+/** A point of a distance series: its period, the mean distance of its pairs (of its feeds' means), and the pairs. */
+export interface DistancePoint {
+  bucket: string
+  distance: number
+  samples: PairSample[]
+}
+export type DistanceSeries = DistancePoint[]
 
 export interface IndexedPoint {
   bucket: string
@@ -117,45 +159,121 @@ export interface IndexedPoint {
   z: number
   isSpike: boolean
   state: PointState
+  confidence: Confidence
+  /** fewer baseline points than MIN_BASELINE_POINTS: shown, never a headline figure nor a spike */
+  insufficientBaseline: boolean
+  /** a period that has only begun (its pairs reach less far than the baseline's): compared on the same hours */
+  partial: boolean
+  /** how many points its baseline held */
+  baselinePoints: number
 }
+
+/** The mean distance of samples up to an offset (the mean of each feed's mean); NaN when none reach it. */
+function meanUpTo(samples: readonly PairSample[], maxOffset: number): number {
+  const parts = new Map<number, { total: number; n: number }>()
+  for (const x of samples) {
+    if (x.offset > maxOffset) continue
+    const e = parts.get(x.part) ?? { total: 0, n: 0 }
+    e.total += x.distance
+    e.n++
+    parts.set(x.part, e)
+  }
+  if (parts.size === 0) return Number.NaN
+  let sum = 0
+  for (const e of parts.values()) sum += e.total / e.n
+  return sum / parts.size
+}
+
+const lastOffset = (p: DistancePoint): number => p.samples.reduce((m, x) => Math.max(m, x.offset), Number.NEGATIVE_INFINITY)
+const perPart = (p: DistancePoint): number => p.samples.length / Math.max(1, new Set(p.samples.map((x) => x.part)).size)
 
 /**
  * Indexes a series of distances (oldest first). `baselinePoints` is how many previous points
- * form the baseline (28 days of daily points, or 28 days of 3-hour points). Points without
- * enough history are left out.
+ * form the baseline: 28 days. With `seasonOf` (the 3-hour slots' time of day), a point's baseline
+ * is the previous points of its own season alone, so that a slot is measured against the same
+ * slot of the 28 days before: feeds churn more at some hours than at others. Points with fewer
+ * than MIN_SHOWN_BASELINE_POINTS before them are left out; with fewer than MIN_BASELINE_POINTS
+ * they are marked `insufficientBaseline` (low confidence, never a spike).
+ *
+ * The last point may be a period that has only begun (a day with one 3-hour snapshot): its pairs
+ * reach less far into the period than the baseline's do. It is then measured against the same
+ * hours of the baseline's periods (each of their means taken over the pairs up to the offset its
+ * own pairs reach), so that a morning is compared with mornings, never with whole days: the
+ * running day is no false alarm, and a real shake-up in its first hours still reads as one.
  */
-export function indexSeries(points: ReadonlyArray<{ bucket: string; distance: number }>, baselinePoints: number): IndexedPoint[] {
+export function indexSeries(points: readonly DistancePoint[], baselinePoints: number, seasonOf?: (bucket: string) => string): IndexedPoint[] {
   const out: IndexedPoint[] = []
+  const seasons = new Map<string, DistancePoint[]>()
   points.forEach((p, i) => {
-    const baseline = points.slice(Math.max(0, i - baselinePoints), i).map((b) => b.distance)
-    if (baseline.length < MIN_BASELINE_POINTS) return
+    let earlier: DistancePoint[]
+    if (seasonOf) {
+      const key = seasonOf(p.bucket)
+      const season = seasons.get(key) ?? []
+      earlier = season.slice(-baselinePoints)
+      season.push(p)
+      seasons.set(key, season)
+    } else earlier = points.slice(Math.max(0, i - baselinePoints), i)
+    let baseline = earlier.map((b) => b.distance)
+    let partial = false
+    let coverage = 1
+    if (i === points.length - 1 && earlier.length > 0 && p.samples.length > 0) {
+      const reach = lastOffset(p)
+      if (earlier.some((b) => lastOffset(b) > reach)) {
+        partial = true
+        baseline = earlier.map((b) => meanUpTo(b.samples, reach)).filter((d) => !Number.isNaN(d))
+        coverage = perPart(p) / median(earlier.map(perPart))
+      }
+    }
+    if (baseline.length < MIN_SHOWN_BASELINE_POINTS) return
+    const insufficientBaseline = baseline.length < MIN_BASELINE_POINTS
     const z = robustZ(p.distance, baseline)
     const index = Math.round(indexFromZ(z) * 10) / 10
-    const isSpike = index >= SPIKE_INDEX
-    out.push({ bucket: p.bucket, distance: p.distance, index, z, isSpike, state: isSpike ? 'spike' : index < CALM_INDEX ? 'calm' : 'active' })
+    const isSpike = index >= SPIKE_INDEX && !insufficientBaseline
+    const confidence: Confidence =
+      insufficientBaseline || (partial && coverage < HALF_COVERED) ? 'low' : partial || baseline.length < baselinePoints * FULL_BASELINE_SHARE ? 'medium' : 'high'
+    out.push({
+      bucket: p.bucket,
+      distance: p.distance,
+      index,
+      z,
+      isSpike,
+      state: index < CALM_INDEX ? 'calm' : 'active',
+      confidence,
+      insufficientBaseline,
+      partial,
+      baselinePoints: baseline.length,
+    })
+  })
+  // a spike is a blip alone, sustained beside another
+  out.forEach((p, i) => {
+    if (p.isSpike) p.state = out[i - 1]?.isSpike || out[i + 1]?.isSpike ? 'sustained' : 'blip'
   })
   return out
 }
 
-/**
- * Distances per point from consecutive snapshots. `snapshots` are in time order, each with the
- * bucket (day or slot) it belongs to; a snapshot's distance counts in its own bucket.
- */
-export function pointDistances(snapshots: ReadonlyArray<{ bucket: string; ranked: readonly number[] }>): Array<{ bucket: string; distance: number }> {
-  return bucketMeans(snapshots.length - 1, (i) => snapshots[i + 1]!.bucket, (i) => snapshotDistance(snapshots[i]!.ranked, snapshots[i + 1]!.ranked))
+/** Distances per point from consecutive snapshots in time order: a pair counts in the period of its later snapshot. */
+export function pointDistances(snapshots: ReadonlyArray<{ at: number; ranked: readonly number[] }>, unit: SeriesUnit): DistanceSeries {
+  return bucketMeans(
+    snapshots.length - 1,
+    (i) => snapshots[i + 1]!.at,
+    (i) => snapshotDistance(snapshots[i]!.ranked, snapshots[i + 1]!.ranked),
+    unit,
+  )
 }
 
-/** The mean distance of each bucket over `pairs` pairs in time order (the i-th pair's bucket and distance). */
-function bucketMeans(pairs: number, bucketOf: (i: number) => string, distanceOf: (i: number) => number): Array<{ bucket: string; distance: number }> {
-  const sums = new Map<string, { total: number; n: number }>()
+/** The mean distance of each period over `pairs` pairs in time order (the i-th pair's instant and distance), with the pairs. */
+function bucketMeans(pairs: number, atOf: (i: number) => number, distanceOf: (i: number) => number, unit: SeriesUnit): DistanceSeries {
+  const points = new Map<string, DistancePoint & { total: number }>()
   for (let i = 0; i < pairs; i++) {
-    const bucket = bucketOf(i)
-    const entry = sums.get(bucket) ?? { total: 0, n: 0 }
-    entry.total += distanceOf(i)
-    entry.n++
-    sums.set(bucket, entry)
+    const at = atOf(i)
+    const bucket = unit.key(at)
+    const distance = distanceOf(i)
+    let point = points.get(bucket)
+    if (!point) points.set(bucket, (point = { bucket, distance: 0, samples: [], total: 0 }))
+    point.total += distance
+    point.samples.push({ offset: at - Math.floor(at / unit.seconds) * unit.seconds, distance, part: 0 })
   }
-  return [...sums.entries()].map(([bucket, { total, n }]) => ({ bucket, distance: total / n }))
+  return [...points.values()].map(({ bucket, total, samples }) => ({ bucket, distance: total / samples.length, samples }))
 }
 
 /** A feed's snapshot times in order, and the distance of each from the one before it (`distance[0]` is NaN). */
@@ -185,12 +303,12 @@ export function snapshotPairs(snapshots: Iterable<{ at: number; ranked: readonly
  * what pointDistances gives for those snapshots alone (a pair counts when both its snapshots lie
  * in the range), without reading or comparing them again.
  */
-export function pointDistancesOfPairs(pairs: SnapshotPairs, from: number, to: number, bucketOf: (at: number) => string): Array<{ bucket: string; distance: number }> {
+export function pointDistancesOfPairs(pairs: SnapshotPairs, from: number, to: number, unit: SeriesUnit): DistanceSeries {
   let first = 0
   while (first < pairs.at.length && pairs.at[first]! < from) first++
   let end = first
   while (end < pairs.at.length && pairs.at[end]! <= to) end++
-  return bucketMeans(Math.max(0, end - first - 1), (i) => bucketOf(pairs.at[first + i + 1]!), (i) => pairs.distance[first + i + 1]!)
+  return bucketMeans(Math.max(0, end - first - 1), (i) => pairs.at[first + i + 1]!, (i) => pairs.distance[first + i + 1]!, unit)
 }
 
 export interface Mover {
@@ -224,8 +342,6 @@ export function movers(previous: readonly number[], current: readonly number[], 
     .sort((x, y) => y.weight - x.weight || x.articleSeq - y.articleSeq)
 }
 
-/** 3-hour slots in a day. */
-export const SLOTS_PER_DAY = 8
 
 /** Snapshots with only the articles kept (a format group's, a topic's), in their order. */
 export function restrictSnapshots<S extends { at: number; ranked: number[]; formats: Map<number, string | null> }>(
@@ -235,23 +351,20 @@ export function restrictSnapshots<S extends { at: number; ranked: number[]; form
   return snapshots.map((s) => ({ at: s.at, ranked: s.ranked.filter((seq) => keep(seq, s.formats.get(seq) ?? null)) }))
 }
 
-/** A series of snapshot distances by bucket (a day, or a 3-hour slot's first hour). */
-export type DistanceSeries = Array<{ bucket: string; distance: number }>
-
-/** The bucket of an instant (epoch seconds): its day, or its hour (3-hour slots are keyed by their first hour). */
-export const dayBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 10)
-export const slotBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 13)
-
-/** Per-bucket mean of several countries' distances: the whole feed's series. */
-export function combineSeries(series: DistanceSeries[]): DistanceSeries {
-  const sums = new Map<string, { total: number; n: number }>()
-  for (const s of series) {
+/**
+ * Per-period mean of several countries' distances: the whole feed's series. Each country's pairs
+ * are kept beside it (as parts), so that a running period is compared on the same hours here too.
+ */
+export function combineSeries(series: readonly DistanceSeries[]): DistanceSeries {
+  const sums = new Map<string, { total: number; n: number; samples: PairSample[] }>()
+  series.forEach((s, part) => {
     for (const p of s) {
-      const e = sums.get(p.bucket) ?? { total: 0, n: 0 }
+      const e = sums.get(p.bucket) ?? { total: 0, n: 0, samples: [] }
       e.total += p.distance
       e.n++
+      for (const x of p.samples) e.samples.push({ ...x, part })
       sums.set(p.bucket, e)
     }
-  }
-  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bucket, e]) => ({ bucket, distance: e.total / e.n }))
+  })
+  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bucket, e]) => ({ bucket, distance: e.total / e.n, samples: e.samples }))
 }

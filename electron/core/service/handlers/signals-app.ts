@@ -1,4 +1,4 @@
-import { combineSeries, dayBucket, indexSeries, movers, pointDistances, pointDistancesOfPairs, restrictSnapshots, slotBucket, BASELINE_DAYS, SLOTS_PER_DAY } from '../../analytics/signals/volatility'
+import { combineSeries, indexSeries, movers, pointDistances, pointDistancesOfPairs, restrictSnapshots, BASELINE_DAYS, DAY_UNIT, SLOT_UNIT, slotOfDay } from '../../analytics/signals/volatility'
 import { epochSeconds } from '../../time/buckets'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
@@ -19,25 +19,24 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
     const key = JSON.stringify(['volatility-history', query.country, query.granularity, query.category ?? null, from, to])
     return ctx.answers.remember(key, () => {
       const countries = query.country === 'all' ? ctx.store.geo.regionCodes() : [query.country]
-      const bucketOf = query.granularity === 'day' ? dayBucket : slotBucket
+      const unit = query.granularity === 'day' ? DAY_UNIT : SLOT_UNIT
       const baselineFrom = from - (BASELINE_DAYS + 1) * 86_400
       const perCountry = countries.map((country) => {
         // the whole feed's pairs are kept from one period to the next; a category's are read each time
-        if (!query.category) return pointDistancesOfPairs(ctx.store.volatilityPairs.covering(country, baselineFrom, to), baselineFrom, to, bucketOf)
-        const kept = restrictSnapshots(ctx.store.signalWriter.snapshots(country, baselineFrom, to), (_, f) => f === query.category)
-        return pointDistances(kept.map((s) => ({ bucket: bucketOf(s.at), ranked: s.ranked })))
+        if (!query.category) return pointDistancesOfPairs(ctx.store.volatilityPairs.covering(country, baselineFrom, to), baselineFrom, to, unit)
+        return pointDistances(restrictSnapshots(ctx.store.signalWriter.snapshots(country, baselineFrom, to), (_, f) => f === query.category), unit)
       })
       const distances = perCountry.length === 1 ? perCountry[0]! : combineSeries(perCountry)
-      const indexed = indexSeries(distances, query.granularity === 'day' ? BASELINE_DAYS : BASELINE_DAYS * SLOTS_PER_DAY)
-      const first = bucketOf(from)
-      const last = bucketOf(to - 1)
+      const indexed = indexSeries(distances, BASELINE_DAYS, query.granularity === 'day' ? undefined : slotOfDay)
+      const first = unit.key(from)
+      const last = unit.key(to - 1)
       return {
         country: query.country,
         granularity: query.granularity,
         category: query.category ?? null,
         points: indexed
           .filter((p) => p.bucket >= first && p.bucket <= last)
-          .map((p) => ({ bucket: p.bucket, volatility_index: p.index, is_spike: p.isSpike, state: p.state })),
+          .map((p) => ({ bucket: p.bucket, volatility_index: p.index, is_spike: p.isSpike, state: p.state, confidence: p.confidence, ...(p.insufficientBaseline ? { note: 'insufficient_baseline' as const } : {}) })),
       }
     })
   },

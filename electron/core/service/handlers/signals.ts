@@ -1,6 +1,7 @@
 import { formatGroups } from '../../../../shared/contract/values'
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { summarizeSeries } from '../../analytics/signals/summary'
+import { summarizeInterest, summarizeVolatility } from '../../analytics/signals/summary'
+import type { Confidence, PointState } from '../../analytics/signals/volatility'
 import type { SignalPointRow } from '../../store/repositories/signals'
 import { addDays, addHours, dayKey, hourKey } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
@@ -21,11 +22,48 @@ function fromBucket(ctx: RequestContext, granularity: 'day' | '3h', days: number
   return granularity === 'day' ? dayKey(addDays(ctx.now, -(days - 1))) : hourKey(addHours(ctx.now, -days * 24 + 1))
 }
 
-function toPoint(row: SignalPointRow, granularity: 'day' | '3h'): Point {
-  const common = { volatility_index: row.value, is_spike: row.isSpike === 1, state: row.state as Point['state'] }
+/** What the signals job keeps beside a volatility point (jobs/signals.ts). */
+interface VolatilityDetail {
+  confidence?: Confidence
+  partial?: boolean
+  note?: 'insufficient_baseline'
+  metrics?: Point['metrics']
+}
+
+/** A stored point and its detail, read once for the series and its summary. */
+interface ReadPoint {
+  row: SignalPointRow
+  detail: VolatilityDetail
+}
+
+const readPoints = (rows: SignalPointRow[]): ReadPoint[] => rows.map((row) => ({ row, detail: row.detail ? (JSON.parse(row.detail) as VolatilityDetail) : {} }))
+
+function toPoint({ row, detail }: ReadPoint, granularity: 'day' | '3h'): Point {
+  const common: Omit<Point, 'date' | 'bucket' | 'slot'> = {
+    volatility_index: row.value,
+    is_spike: row.isSpike === 1,
+    state: row.state as PointState,
+    confidence: detail.confidence ?? 'high',
+    ...(detail.partial ? { partial: true } : {}),
+    ...(detail.note ? { note: detail.note } : {}),
+    ...(detail.metrics ? { metrics: detail.metrics } : {}),
+  }
   if (granularity === 'day') return { date: row.bucket, ...common }
   return { bucket: `${row.bucket}:00:00Z`, slot: Math.floor(Number(row.bucket.slice(11, 13)) / 3), ...common }
 }
+
+const summaryOf = (points: ReadPoint[]) =>
+  summarizeVolatility(
+    points.map(({ row, detail }) => ({
+      value: row.value,
+      state: row.state as PointState,
+      confidence: detail.confidence ?? 'high',
+      insufficientBaseline: detail.note === 'insufficient_baseline',
+    })),
+  )
+
+/** When the stored series were computed (the request's time before they ever were). */
+const generatedAt = (ctx: RequestContext): string => ctx.store.settings.get('signals_computed_at') ?? ctx.now.toISOString()
 
 function bySubject(rows: SignalPointRow[]): Map<string, SignalPointRow[]> {
   const map = new Map<string, SignalPointRow[]>()
@@ -39,19 +77,19 @@ function bySubject(rows: SignalPointRow[]): Map<string, SignalPointRow[]> {
 
 export const signalHandlers: HandlerMap<SignalRoutes> = {
   getVolatility(ctx, { query }) {
-    const rows = ctx.store.signals.series(
-      'volatility',
-      seriesCountry(query.country),
-      query.granularity,
-      fromBucket(ctx, query.granularity, WINDOW_DAYS),
-      '',
+    const points = readPoints(
+      ctx.store.signals.series('volatility', seriesCountry(query.country), query.granularity, fromBucket(ctx, query.granularity, WINDOW_DAYS), '', true),
     )
+    const summary = summaryOf(points)
     return {
       country: query.country,
       granularity: query.granularity,
       window_days: WINDOW_DAYS,
-      ...summarizeSeries(rows.map((r) => r.value)),
-      series: rows.map((r) => toPoint(r, query.granularity)),
+      current_index: summary.current_index,
+      trend: summary.trend,
+      summary,
+      generated_at: generatedAt(ctx),
+      series: points.map((p) => toPoint(p, query.granularity)),
     }
   },
 
@@ -64,18 +102,20 @@ export const signalHandlers: HandlerMap<SignalRoutes> = {
         query.granularity,
         fromBucket(ctx, query.granularity, days),
         query.category,
+        true,
       ),
     )
     const groups = query.category ? [query.category] : [...formatGroups]
     return {
       country: query.country,
       category_filter: query.category ?? null,
+      generated_at: generatedAt(ctx),
       categories: groups.map((g) => {
-        const rows = grouped.get(g) ?? []
+        const points = readPoints(grouped.get(g) ?? [])
         return {
           category: g,
-          summary: summarizeSeries(rows.map((r) => r.value)),
-          series: rows.map((r) => toPoint(r, query.granularity)),
+          summary: summaryOf(points),
+          series: points.map((p) => toPoint(p, query.granularity)),
         }
       }),
     }
@@ -83,14 +123,15 @@ export const signalHandlers: HandlerMap<SignalRoutes> = {
 
   getTopicVolatility(ctx, { query }) {
     const grouped = bySubject(
-      ctx.store.signals.series('topic_volatility', seriesCountry(query.country), 'day', fromBucket(ctx, 'day', WINDOW_DAYS), query.category),
+      ctx.store.signals.series('topic_volatility', seriesCountry(query.country), 'day', fromBucket(ctx, 'day', WINDOW_DAYS), query.category, true),
     )
     return {
       country: query.country,
       category_filter: query.category ?? null,
+      generated_at: generatedAt(ctx),
       categories: [...grouped.entries()].map(([topic, rows]) => ({
         category: topic,
-        summary: summarizeSeries(rows.map((r) => r.value)),
+        summary: summaryOf(readPoints(rows)),
       })),
     }
   },
@@ -103,17 +144,29 @@ export const signalHandlers: HandlerMap<SignalRoutes> = {
     return {
       country: query.country,
       format_filter: query.format ?? null,
+      generated_at: generatedAt(ctx),
       formats: formats.map((f) => {
         const rows = grouped.get(f) ?? []
-        const last = rows[rows.length - 1]
-        const detail = (last?.detail ? JSON.parse(last.detail) : {}) as { share_of_impressions?: number; share_of_publications?: number }
+        const series = rows.map((r) => {
+          const d = JSON.parse(r.detail ?? '{}') as { share_of_impressions: number; share_of_publications: number; impressions?: number; articles?: number }
+          return {
+            date: r.bucket,
+            interest_index: r.value,
+            impressions: d.impressions ?? 0,
+            articles: d.articles ?? 0,
+            share_of_impressions: d.share_of_impressions,
+            share_of_publications: d.share_of_publications,
+          }
+        })
+        const last = series[series.length - 1]
         return {
           format_type: f,
           summary: {
-            ...summarizeSeries(rows.map((r) => r.value)),
-            share_of_impressions: detail.share_of_impressions ?? null,
-            share_of_publications: detail.share_of_publications ?? null,
+            ...summarizeInterest(series.map((p) => p.interest_index)),
+            share_of_impressions: last?.share_of_impressions ?? null,
+            share_of_publications: last?.share_of_publications ?? null,
           },
+          series,
         }
       }),
     }
@@ -123,6 +176,7 @@ export const signalHandlers: HandlerMap<SignalRoutes> = {
     return {
       country: query.country,
       window_hours: 24,
+      generated_at: generatedAt(ctx),
       categories: ctx.store.signals.storedTopCategories(seriesCountry(query.country), query.limit),
     }
   },

@@ -104,6 +104,16 @@ export class SignalWriter {
     for (const r of rows) yield { at: r.at, ranked: decodeFeedSeqs(r.entries) }
   }
 
+  /** The articles seen in hours [fromHour, toHour) of some countries (null: every one), each once with its impressions there, its publisher and format group. */
+  periodArticles(countries: readonly string[] | null, fromHour: number, toHour: number): Array<{ seq: number; impressions: number; domain: string; contentType: string | null }> {
+    const sums = articleSumsIn(this.sqlite, { fromHour, toHour, countries })
+    const rows = this.sqlite
+      .prepare(`SELECT f.article_seq, f.domain, f.content_type FROM json_each(?) j CROSS JOIN article_facets f ON f.article_seq = j.value`)
+      .raw()
+      .all(JSON.stringify([...sums.keys()])) as Array<[number, string, string | null]>
+    return rows.map(([seq, domain, contentType]) => ({ seq, impressions: sums.get(seq)!.impressions, domain, contentType }))
+  }
+
   /** Each article's top-level topic (themes > topics > trends), where trends have been computed. */
   topicsOfArticles(): Map<number, string> {
     const rows = this.sqlite

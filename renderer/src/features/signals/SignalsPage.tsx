@@ -114,7 +114,8 @@ export function SignalsPage() {
             ...(granularity === 'day' ? { date: p.bucket } : { bucket: `${p.bucket}:00:00Z` }),
             volatility_index: p.volatility_index,
             is_spike: p.is_spike,
-            state: p.state as Point['state'],
+            state: p.state,
+            confidence: p.confidence,
           }))
         : (volatility.data?.series ?? []),
     [longer, history.data, volatility.data, granularity],
