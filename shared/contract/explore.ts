@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { articleListItemSchema, articlesQuery } from './articles'
-import { countryCodeParam, countryOrAllParam, dateParam, intParam, uuidParam } from './params'
+import { countryCodeParam, countryOrAllParam, dateParam, enumParamOr, intParam, optionalBoolParam, uuidParam } from './params'
 import { matchesQuery, matchesResponse } from './tracking'
 import { signalConfidences, signalStates } from './signals'
 import { trendListItemSchema, trendsQuery } from './trends'
@@ -22,8 +22,12 @@ const feedFigures = {
 export const appArticlesQuery = articlesQuery.extend({
   /** only the articles of this trend */
   trend_id: uuidParam.optional(),
-  /** only the articles naming this entity (its name, any case) */
+  /** only the articles naming this entity (its id, or its name in any case) */
   entity: z.string().trim().min(1).max(200).optional(),
+  /** only the articles seen in this country's feed in the period, their figures there (a tracking window's market) */
+  market: countryCodeParam.optional(),
+  /** with `category`: that category alone, not the ones below it (a tracking list's category item) */
+  exact_category: optionalBoolParam(),
   /** a period to compare with: each row then has its impressions in it too */
   compare_from: dateParam,
   compare_to: dateParam,
@@ -54,12 +58,21 @@ export const appTrendsQuery = trendsQuery.extend({
   q: z.string().trim().min(1).max(200).optional(),
   /** only trends with articles in this country */
   country: countryCodeParam.optional(),
-  /** only trends active in the period: an article on or after active_from and first seen before active_to */
+  /**
+   * the period: only the trends with an article seen in it; `article_count`, the figures,
+   * `min_articles` and the sorts count it (docs/contract-decisions.md, "One window")
+   */
   active_from: dateParam,
   active_to: dateParam,
+  /** the contract's sorts, and the period's impressions or best (peak) position */
+  sort_by: enumParamOr(['last_article_at', 'first_seen_at', 'article_count', 'impressions', 'best_position'] as const, 'last_article_at'),
 })
 
-export const appTrendItemSchema = trendListItemSchema.extend(feedFigures)
+export const appTrendItemSchema = trendListItemSchema.extend({
+  ...feedFigures,
+  /** its articles in all of its life (article_count is the period's when one is asked) */
+  total_articles: z.number().int(),
+})
 
 export const appTrendsResponse = z.object({
   trends: z.array(appTrendItemSchema),

@@ -33,9 +33,11 @@ describe('the window\'s article list with feed figures', () => {
     expect(await ids('entity=federal%20reserve&sort_by=first_seen_at&sort_order=asc')).toEqual([IDS.a1, IDS.a2])
     expect(await ids('entity=Federal%20Reserve&domain=example.com&search=markets')).toEqual([IDS.a2])
     expect(await ids('entity=Nobody')).toEqual([])
-    // an entity's articles seen in a period: a1 was seen 09:00-11:00, a2 10:00-11:00 on the 20th
+    // an entity's articles seen in a period (the hourly buckets that start in it): a1 was seen at
+    // 09:00 and 11:00, a2 at 10:00 and 11:00 on the 20th; a life that spans a period is not a sighting in it
     const fed = 'entity=federal%20reserve&sort_by=first_seen_at&sort_order=asc'
-    expect(await ids(`${fed}&date_from=2026-11-20T10:30:00Z&date_to=2026-11-20T10:45:00Z`)).toEqual([IDS.a1, IDS.a2])
+    expect(await ids(`${fed}&date_from=2026-11-20T10:30:00Z&date_to=2026-11-20T10:45:00Z`)).toEqual([])
+    expect(await ids(`${fed}&date_from=2026-11-20T09:30:00Z&date_to=2026-11-20T10:45:00Z`)).toEqual([IDS.a2])
     expect(await ids(`${fed}&date_to=2026-11-20T09:30:00Z`)).toEqual([IDS.a1])
     expect(await ids(`${fed}&date_from=2026-11-20T11:00:00Z`)).toEqual([IDS.a1, IDS.a2])
     expect(await ids(`${fed}&date_from=2026-11-20T11:00:01Z`)).toEqual([])
@@ -82,7 +84,9 @@ describe('the window\'s trend list with feed figures', () => {
     expect(await ids('q=100%25')).toEqual([])
     expect(await ids('country=us')).toEqual([IDS.trend, IDS.child])
     expect(await ids('country=DE')).toEqual([])
-    expect(await ids('active_from=2026-11-20T09:30:00Z')).toEqual([IDS.child])
+    // a period keeps the trends with an article seen in it: a1 (the first trend) was seen again at 11:00
+    expect(await ids('active_from=2026-11-20T09:30:00Z')).toEqual([IDS.trend, IDS.child])
+    expect(await ids('active_from=2026-11-20T09:30:00Z&active_to=2026-11-20T10:30:00Z')).toEqual([IDS.child])
     expect(await ids('active_to=2026-11-20T09:30:00Z')).toEqual([IDS.trend])
     expect(await ids(`theme_id=${IDS.theme}`)).toEqual([IDS.trend, IDS.child])
   })

@@ -131,14 +131,14 @@ describe('a trend\'s figures (activity index)', () => {
     const data = summarise(builder.finish())
     const all = trendFigures(data, ['t1', 't2', 'unknown'], { fromDay: null, toDay: null })
     expect(Object.fromEntries(all)).toEqual({
-      t1: { impressions: 150, bestPosition: 2 },
-      t2: { impressions: 0, bestPosition: null },
-      unknown: { impressions: 0, bestPosition: null },
+      t1: { impressions: 150, bestPosition: 2, articles: 2 },
+      t2: { impressions: 0, bestPosition: null, articles: 0 },
+      unknown: { impressions: 0, bestPosition: null, articles: 0 },
     })
     // asked again of the same index: the same (kept) answer
-    expect(trendFigures(data, ['t1'], { fromDay: null, toDay: null }).get('t1')).toEqual({ impressions: 150, bestPosition: 2 })
-    expect(trendFigures(data, ['t1'], { fromDay: 6, toDay: 7 }).get('t1')).toEqual({ impressions: 50, bestPosition: 2 })
-    expect(trendFigures(data, ['t1'], { fromDay: 5, toDay: null }).get('t1')).toEqual({ impressions: 150, bestPosition: 2 })
+    expect(trendFigures(data, ['t1'], { fromDay: null, toDay: null }).get('t1')).toEqual({ impressions: 150, bestPosition: 2, articles: 2 })
+    expect(trendFigures(data, ['t1'], { fromDay: 6, toDay: 7 }).get('t1')).toEqual({ impressions: 50, bestPosition: 2, articles: 2 })
+    expect(trendFigures(data, ['t1'], { fromDay: 5, toDay: null }).get('t1')).toEqual({ impressions: 150, bestPosition: 2, articles: 2 })
   })
 })
 

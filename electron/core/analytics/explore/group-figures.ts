@@ -1,62 +1,71 @@
 import { membersOf, type ActivityData } from '../tracking/activity-data'
 import { inStretch, livesOutside, livingRange } from '../tracking/living-range'
+import { articleInPeriod, daySpan, type DayRange, type Period } from './period'
 
-/** Whole days of a period, in days since 1970-01-01: from inclusive, to exclusive; null: open. */
-export interface DayRange {
-  fromDay: number | null
-  toDay: number | null
-}
+export type { DayRange } from './period'
 
 /** A period's days from its instants (epoch seconds): every day it touches, partly or wholly. */
 export function dayRangeOf(from: number | undefined, to: number | undefined): DayRange {
   return { fromDay: from === undefined ? null : Math.floor(from / 86_400), toDay: to === undefined ? null : Math.ceil(to / 86_400) }
 }
 
-/** The range's ends as numbers to compare days with (an open end: unbounded). */
-const daySpan = (range: DayRange): [number, number] => [range.fromDay ?? Number.NEGATIVE_INFINITY, range.toDay ?? Number.POSITIVE_INFINITY]
+/** A period of whole days alone (no end hours): what a DayRange stands for where a Period is asked. */
+export const wholeDays = (days: DayRange): Period => ({ days, touched: days, edgeHours: [], edges: new Map(), countries: null })
+
+const asPeriod = (p: Period | DayRange): Period => ('edges' in p ? p : wholeDays(p))
+
+/** Whether a period is every day of every country (the whole-life sums answer it). */
+const isAllOf = (p: Period) => p.days.fromDay === null && p.days.toDay === null && p.countries === null && p.edges.size === 0
 
 export interface GroupFigures {
   impressions: number
-  /** the best (lowest) position any of the articles reached in the days; null: none seen in them */
+  /** the best (lowest) position any of the articles reached in the period; null: none seen in it */
   bestPosition: number | null
+  /** how many of the articles were seen in the period */
+  articles: number
 }
 
 /**
- * The feed figures of a group of articles (index numbers) over whole days: an article whose every
- * day lies in the range counts its whole-life sums; one partly in it, its cells of those days.
+ * The feed figures of a group of articles (index numbers) in a period: an article whose every
+ * day lies in its whole days (and every country counted) counts its whole-life sums; one partly
+ * in it, its cells of those days and its sightings in the end hours.
  */
-export function groupFigures(data: ActivityData, articles: ArrayLike<number>, range: DayRange): GroupFigures {
-  const { whole, days } = data
-  const [from, to] = daySpan(range)
+export function groupFigures(data: ActivityData, articles: ArrayLike<number>, range: Period | DayRange): GroupFigures {
+  const period = asPeriod(range)
+  const { whole } = data
+  const [from, to] = daySpan(period.days)
+  const [touchedFrom, touchedTo] = daySpan(period.touched)
   let impressions = 0
   let best = Number.POSITIVE_INFINITY
+  let seen = 0
   for (let i = 0; i < articles.length; i++) {
     const a = articles[i]!
-    if (livesOutside(data, a, from, to)) continue
-    if (whole.firstDay[a]! >= from && whole.lastDay[a]! < to) {
+    if (livesOutside(data, a, touchedFrom, touchedTo)) continue
+    if (period.countries === null && whole.firstDay[a]! >= from && whole.lastDay[a]! < to && !period.edges.has(data.seq[a]!)) {
       impressions += whole.impressions[a]!
       if (whole.bestPosition[a]! < best) best = whole.bestPosition[a]!
+      seen++
       continue
     }
-    for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
-      const day = days.day[k]!
-      if (day < from || day >= to) continue
-      impressions += days.impressions[k]!
-      if (days.bestPosition[k]! < best) best = days.bestPosition[k]!
-    }
+    const sums = articleInPeriod(data, a, period, false)
+    if (!sums) continue
+    impressions += sums.impressions
+    if (sums.bestPosition < best) best = sums.bestPosition
+    seen++
   }
-  return { impressions, bestPosition: best === Number.POSITIVE_INFINITY ? null : best }
+  return { impressions, bestPosition: best === Number.POSITIVE_INFINITY ? null : best, articles: seen }
 }
 
-/** Each trend's figures over the days (a trend the index does not know: none). */
-export function trendFigures(data: ActivityData, trendIds: readonly string[], range: DayRange): Map<string, GroupFigures> {
+/** Each trend's figures in the period (a trend the index does not know: none). */
+export function trendFigures(data: ActivityData, trendIds: readonly string[], range: Period | DayRange): Map<string, GroupFigures> {
+  const period = asPeriod(range)
   // over all of history, every trend's sums at once, kept with the index (a page of the largest trends is most of the articles)
-  const lifetime = range.fromDay === null && range.toDay === null ? lifetimeTrendFigures(data) : null
+  const lifetime = isAllOf(period) ? lifetimeTrendFigures(data) : null
   return new Map(
     trendIds.map((id) => {
       const n = data.trends.find(id)
-      if (lifetime) return [id, n === undefined ? { impressions: 0, bestPosition: null } : lifetime[n]!]
-      return [id, groupFigures(data, n === undefined ? [] : membersOf(data.byTrend, n), range)]
+      if (lifetime) return [id, n === undefined ? { impressions: 0, bestPosition: null, articles: 0 } : lifetime[n]!]
+      return [id, groupFigures(data, n === undefined ? [] : membersOf(data.byTrend, n), period)]
     }),
   )
 }
@@ -70,43 +79,39 @@ function lifetimeTrendFigures(data: ActivityData): GroupFigures[] {
   const trends = data.trends.list.length
   const impressions = new Float64Array(trends)
   const best = new Float64Array(trends).fill(Number.POSITIVE_INFINITY)
+  const seen = new Float64Array(trends)
   const { whole } = data
   for (let a = 0; a < data.seq.length; a++) {
     const t = data.trend[a]!
     // an article without cells has no figures (as groupFigures skips it)
     if (t < 0 || whole.firstDay[a]! > whole.lastDay[a]!) continue
     impressions[t] = impressions[t]! + whole.impressions[a]!
+    seen[t] = seen[t]! + 1
     if (whole.bestPosition[a]! < best[t]!) best[t] = whole.bestPosition[a]!
   }
-  figures = Array.from({ length: trends }, (_, t) => ({ impressions: impressions[t]!, bestPosition: best[t] === Number.POSITIVE_INFINITY ? null : best[t]! }))
+  figures = Array.from({ length: trends }, (_, t) => ({ impressions: impressions[t]!, bestPosition: best[t] === Number.POSITIVE_INFINITY ? null : best[t]!, articles: seen[t]! }))
   lifetimeOf.set(data, figures)
   return figures
 }
 
-/** Each country's articles (seen there in the days) and their impressions there, off every daily cell of the days. */
-export function countryFigures(data: ActivityData, range: DayRange): Map<string, { articles: number; impressions: number }> {
-  const { days } = data
-  const [from, to] = daySpan(range)
-  const countries = data.countries.list.length
-  const articles = new Float64Array(countries)
-  const impressions = new Float64Array(countries)
-  // the last article counted in each country: an article's cells are together, so each counts once
-  const lastCounted = new Int32Array(countries).fill(-1)
+/** Each country's articles (seen there in the period) and their impressions there, off the period's cells. */
+export function countryFigures(data: ActivityData, range: Period | DayRange): Map<string, { articles: number; impressions: number }> {
+  const period = asPeriod(range)
+  const figures = new Map(data.countries.list.map((code) => [code, { articles: 0, impressions: 0 }]))
+  const [from, to] = daySpan(period.touched)
   const [lo, hi] = livingRange(data, from, to)
   for (let a = lo; a < hi; a++) {
     if (livesOutside(data, a, from, to)) continue
-    for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
-      const day = days.day[k]!
-      if (day < from || day >= to) continue
-      const c = days.country[k]!
-      impressions[c] = impressions[c]! + days.impressions[k]!
-      if (lastCounted[c] !== a) {
-        lastCounted[c] = a
-        articles[c] = articles[c]! + 1
-      }
+    const sums = articleInPeriod(data, a, period)
+    if (!sums) continue
+    for (const [country, impressions] of sums.countries) {
+      const f = figures.get(country) ?? { articles: 0, impressions: 0 }
+      f.articles++
+      f.impressions += impressions
+      figures.set(country, f)
     }
   }
-  return new Map(data.countries.list.map((code, c) => [code, { articles: articles[c]!, impressions: impressions[c]! }]))
+  return figures
 }
 
 export interface PublisherFigures {
@@ -140,16 +145,19 @@ function feedImpressionsByDay(data: ActivityData): { firstDay: number; impressio
   return feed
 }
 
-/** Each domain's feed figures over the days (a domain the index does not know: none). */
-export function publisherFigures(data: ActivityData, domains: readonly string[], range: DayRange, trendsPerPublisher = 3): Map<string, PublisherFigures> {
-  const { days } = data
-  const [from, to] = daySpan(range)
-  // the feed's impressions in the days, from its totals per day (every daily cell was read on each call: four times as many at a year of history)
+/** Each domain's feed figures in the period (a domain the index does not know: none). */
+export function publisherFigures(data: ActivityData, domains: readonly string[], range: Period | DayRange, trendsPerPublisher = 3): Map<string, PublisherFigures> {
+  const period = asPeriod(range)
+  const [from, to] = daySpan(period.days)
+  // the feed's impressions in the whole days, from its totals per day (every daily cell was read on each call: four times as many at a year of history)
   const feed = feedImpressionsByDay(data)
   let feedImpressions = 0
   for (let i = Math.max(0, from - feed.firstDay); i < Math.min(feed.impressions.length, to - feed.firstDay); i++) feedImpressions += feed.impressions[i]!
+  // and in the end hours, from their sightings
+  for (const sightings of period.edges.values()) for (const s of sightings) feedImpressions += s.impressions
   // a publisher's articles of the period's stretch of the index, not of all history
-  const stretch = livingRange(data, from, to)
+  const [touchedFrom, touchedTo] = daySpan(period.touched)
+  const stretch = livingRange(data, touchedFrom, touchedTo)
   return new Map(
     domains.map((domain) => {
       const n = data.domains.find(domain)
@@ -160,21 +168,15 @@ export function publisherFigures(data: ActivityData, domains: readonly string[],
       let positionSum = 0
       const byTrend = new Map<number, number>()
       for (const a of members) {
-        if (livesOutside(data, a, from, to)) continue
-        let seen = false
-        let own = 0
-        for (let k = days.start[a]!; k < days.start[a + 1]!; k++) {
-          if (days.day[k]! < from || days.day[k]! >= to) continue
-          seen = true
-          own += days.impressions[k]!
-          observations += days.observations[k]!
-          positionSum += days.positionSum[k]!
-        }
-        if (!seen) continue
+        if (livesOutside(data, a, touchedFrom, touchedTo)) continue
+        const sums = articleInPeriod(data, a, period, false)
+        if (!sums) continue
         articles++
-        impressions += own
+        impressions += sums.impressions
+        observations += sums.observations
+        positionSum += sums.positionSum
         const t = data.trend[a]!
-        if (t >= 0) byTrend.set(t, (byTrend.get(t) ?? 0) + own)
+        if (t >= 0) byTrend.set(t, (byTrend.get(t) ?? 0) + sums.impressions)
       }
       const trends = [...byTrend]
         .sort((x, y) => y[1] - x[1] || x[0] - y[0])
@@ -186,22 +188,32 @@ export function publisherFigures(data: ActivityData, domains: readonly string[],
 }
 
 /**
- * Articles ranked by their impressions in the days (all countries), for a page: the candidates
- * (seqs; null: every article of the index) seen on one of the days, largest first (or smallest
- * with `ascending`), ties by seq in the same direction. Off each article's impressions per day.
+ * Articles ranked by their impressions in the period (its countries), for a page: the candidates
+ * (seqs; null: every article of the index) seen in it, largest first (or smallest with
+ * `ascending`), ties by seq in the same direction. Off each article's impressions per day (every
+ * country) and its end hours' sightings; off its cells when the period counts some countries only.
  */
 export function rankByImpressions(
   data: ActivityData,
   candidates: readonly number[] | null,
-  range: DayRange,
+  range: Period | DayRange,
   page: { ascending: boolean; offset: number; limit: number },
 ): { seqs: number[]; total: number } {
+  const period = asPeriod(range)
   const { perDay } = data
-  const [from, to] = daySpan(range)
+  const [from, to] = daySpan(period.days)
+  const [touchedFrom, touchedTo] = daySpan(period.touched)
   const seqs: number[] = []
   const impressions: number[] = []
   const consider = (a: number) => {
-    if (a < 0 || livesOutside(data, a, from, to)) return
+    if (a < 0 || livesOutside(data, a, touchedFrom, touchedTo)) return
+    if (period.countries !== null) {
+      const sums = articleInPeriod(data, a, period, false)
+      if (!sums) return
+      seqs.push(data.seq[a]!)
+      impressions.push(sums.impressions)
+      return
+    }
     let sum = 0
     let seen = false
     for (let k = perDay.start[a]!; k < perDay.start[a + 1]!; k++) {
@@ -210,12 +222,16 @@ export function rankByImpressions(
       seen = true
       sum += perDay.impressions[k]!
     }
+    for (const s of period.edges.get(data.seq[a]!) ?? []) {
+      seen = true
+      sum += s.impressions
+    }
     if (!seen) return
     seqs.push(data.seq[a]!)
     impressions.push(sum)
   }
   if (candidates === null) {
-    const [lo, hi] = livingRange(data, from, to)
+    const [lo, hi] = livingRange(data, touchedFrom, touchedTo)
     for (let a = lo; a < hi; a++) consider(a)
   }
   else for (const seq of candidates) consider(seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1)
@@ -279,8 +295,8 @@ export function dailyImpressions(data: ActivityData, articles: ArrayLike<number>
   return { firstDay: first, values: Array.from({ length: last - first + 1 }, (_, i) => byDay.get(first + i) ?? 0) }
 }
 
-/** One trend's figures over the days and its impressions per day over its whole life. */
-export function trendDetail(data: ActivityData, trendId: string, range: DayRange): GroupFigures & { firstDay: number | null; daily: number[] } {
+/** One trend's figures in the period and its impressions per day over its whole life. */
+export function trendDetail(data: ActivityData, trendId: string, range: Period | DayRange): GroupFigures & { firstDay: number | null; daily: number[] } {
   const n = data.trends.find(trendId)
   const members = n === undefined ? new Int32Array(0) : membersOf(data.byTrend, n)
   const daily = dailyImpressions(data, members)

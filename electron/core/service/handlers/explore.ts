@@ -1,10 +1,13 @@
 import countryCodes from 'i18n-iso-countries'
 import { FORECAST_BACKTEST, type BacktestResult } from '../../analytics/trends/backtest'
-import { articleSeqsOfEntities, countryFigures, dayRangeOf, publisherFigures, rankByImpressions, trendDetail, trendFigures, type DayRange } from '../../analytics/explore/group-figures'
-import type { ArticleListFilter, ArticleListRow } from '../../store/repositories/articles'
+import { articleSeqsOfEntities, countryFigures, publisherFigures, rankByImpressions, trendDetail, trendFigures, type GroupFigures } from '../../analytics/explore/group-figures'
+import type { Period } from '../../analytics/explore/period'
+import type { ArticleListFilter } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
 import { ApiError } from '../errors'
 import { normalizeDomain } from '../../domains/normalize-domain'
+import { marketFilter, resolveMarkets } from '../markets'
+import { requestPeriod } from '../period'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
 import { articleListFilter, articleListItem } from './articles'
@@ -13,56 +16,68 @@ import { listItem, trendListFilter } from './trends'
 /**
  * The window's exploring lists: the contract's article and trend lists, with the same filters
  * and markets, plus the figures of each row in the chosen period (and the filters a drill-down
- * needs). Figures are read for the page alone.
+ * needs). A period is the hourly buckets that start in it, on every list (docs/contract-decisions.md,
+ * "One window"): a list with a period holds what was seen in it, and counts it.
  */
-/** The whole days a query's period touches (either end open). */
-const daysOf = (from: Date | undefined, to: Date | undefined): DayRange => dayRangeOf(from && epochSeconds(from), to && epochSeconds(to))
 
 /**
- * A page of articles by their impressions in the period (the figure the row shows), from the
- * activity index: the filter's articles from the store, ranked in memory, the page's rows read after.
+ * The articles naming an entity (by id or name) seen in the filter's period, from the activity
+ * index's groups when it is up to date; undefined (the store joins its tables) when no entity is
+ * asked or the index is behind. The store still applies every other filter to them.
  */
-async function byPeriodImpressions(ctx: RequestContext, filter: ArticleListFilter, days: DayRange): Promise<{ rows: ArticleListRow[]; total: number }> {
-  // "seen in the period" is the ranking's own test (by whole days): the store is asked the other filters only
-  const matching = ctx.store.articles.matchingSeqs({ ...filter, dateFrom: undefined, dateTo: undefined })
-  const { data } = await ctx.store.activity.current()
-  const ranked = rankByImpressions(data, matching, days, { ascending: filter.sortOrder === 'asc', offset: filter.offset, limit: filter.limit })
-  return { rows: ctx.store.articles.rowsOf(ranked.seqs), total: ranked.total }
-}
-
-/**
- * The articles naming an entity (by name) seen in the filter's period, from the activity index's
- * groups when it is up to date; undefined (the store joins its tables) when no entity is asked or
- * the index is behind. The store still applies the period (and every other filter) to them.
- */
-async function entitySeqs(ctx: RequestContext, name: string | undefined, seen: { from?: number; to?: number }): Promise<number[] | undefined> {
-  if (name === undefined) return undefined
+async function entitySeqs(ctx: RequestContext, ids: readonly string[] | undefined, seen: { from?: number; to?: number }): Promise<number[] | undefined> {
+  if (ids === undefined) return undefined
   const { data, behind } = await ctx.store.activity.current()
-  return behind ? undefined : articleSeqsOfEntities(data, ctx.store.entities.idsNamed(name), seen)
+  return behind ? undefined : articleSeqsOfEntities(data, ids, seen)
 }
+
+/** Every article (seq) of the candidates seen in the period: the period's own test of a list. */
+async function seenIn(ctx: RequestContext, candidates: readonly number[] | null, period: Period): Promise<number[]> {
+  const { data } = await ctx.store.activity.current()
+  return rankByImpressions(data, candidates, period, { ascending: true, offset: 0, limit: Number.MAX_SAFE_INTEGER }).seqs
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10
 
 export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures' | 'appTrendFigures'> = {
   async appListArticles(ctx, { query }) {
     const from = query.date_from && epochSeconds(query.date_from)
     const to = query.date_to && epochSeconds(query.date_to)
-    // the figures shown are the period's, and so is the order by impressions
-    const days = dayRangeOf(from, to)
+    const market = query.market === undefined ? null : resolveMarkets(ctx, query.market, { tracking: false })
+    // a period (or a market's feed) makes the list the articles seen in it, and every figure its own
+    const narrowed = from !== undefined || to !== undefined || market !== null
+    const period = requestPeriod(ctx, query.date_from, query.date_to, market)
     const listFilter = articleListFilter(ctx, query)
-    const seen = { from: listFilter.dateFrom, to: listFilter.dateTo }
-    const filter = { ...listFilter, trendId: query.trend_id, entity: query.entity, entitySeqs: await entitySeqs(ctx, query.entity, seen) }
-    const { rows, total } =
-      query.sort_by === 'impressions' && (from !== undefined || to !== undefined)
-        ? await byPeriodImpressions(ctx, filter, days)
-        : ctx.store.articles.list(filter)
+    const entityIds = query.entity === undefined ? undefined : ctx.store.entities.idsFor(query.entity)
+    const filter: ArticleListFilter = {
+      ...listFilter,
+      trendId: query.trend_id,
+      entityIds,
+      entitySeqs: await entitySeqs(ctx, entityIds, { from: listFilter.dateFrom, to: listFilter.dateTo }),
+      exactCategory: query.exact_category || undefined,
+      // seen in the period is the period's own test (hour by hour), asked of the activity index below
+      ...(narrowed ? { dateFrom: undefined, dateTo: undefined } : {}),
+    }
+    let rows: ReturnType<typeof ctx.store.articles.rowsOf>
+    let total: number
+    if (narrowed && query.sort_by === 'impressions') {
+      // the figure the row shows orders the list: ranked in memory, the page's rows read after
+      const { data } = await ctx.store.activity.current()
+      const ranked = rankByImpressions(data, ctx.store.articles.matchingSeqs(filter), period, { ascending: filter.sortOrder === 'asc', offset: filter.offset, limit: filter.limit })
+      rows = ctx.store.articles.rowsOf(ranked.seqs)
+      total = ranked.total
+    } else if (narrowed) {
+      ;({ rows, total } = ctx.store.articles.list({ ...filter, seqs: await seenIn(ctx, ctx.store.articles.matchingSeqs(filter), period) }))
+    } else ({ rows, total } = ctx.store.articles.list(filter))
     const figures = ctx.store.articles.figures(
       rows.map((r) => r.seq),
-      days,
+      period,
     )
     const compared = query.compare_from || query.compare_to
     const before = compared
       ? ctx.store.articles.figures(
           rows.map((r) => r.seq),
-          daysOf(query.compare_from, query.compare_to),
+          requestPeriod(ctx, query.compare_from, query.compare_to, market),
         )
       : null
     return {
@@ -72,7 +87,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
           ...articleListItem(a),
           impressions: f.impressions,
           best_position: f.bestPosition,
-          avg_position: f.avgPosition === null ? null : Math.round(f.avgPosition * 10) / 10,
+          avg_position: f.avgPosition === null ? null : round1(f.avgPosition),
           hours_in_feed: f.firstSeen === null || f.lastSeen === null ? 0 : Math.round((f.lastSeen - f.firstSeen) / 360) / 10,
           countries: f.countries,
           trend: f.trend,
@@ -85,29 +100,65 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
     }
   },
 
+  /**
+   * Trends with their figures. With a period, the list holds the trends with an article seen in
+   * it, and `article_count`, `min_articles` and the sorts count it; sorted by impressions or peak
+   * position, every matching trend's figures are computed and the page cut after.
+   */
   async appListTrends(ctx, { query }) {
     const from = query.active_from && epochSeconds(query.active_from)
     const to = query.active_to && epochSeconds(query.active_to)
-    const { rows, total } = ctx.store.trends.list({
-      ...trendListFilter(ctx, query),
-      search: query.q,
-      country: query.country,
-      activeFrom: from === undefined ? undefined : isoFromSeconds(from),
-      activeTo: to === undefined ? undefined : isoFromSeconds(to),
-    })
-    // from the activity index: a page of the largest trends is tens of thousands of articles
+    const periodAsked = from !== undefined || to !== undefined
+    const byFigures = query.sort_by === 'impressions' || query.sort_by === 'best_position'
+    const contractSort = byFigures ? 'last_article_at' : (query.sort_by as 'last_article_at' | 'first_seen_at' | 'article_count')
+    const filter = { ...trendListFilter(ctx, { ...query, sort_by: contractSort }), search: query.q, country: query.country }
     const { data } = await ctx.store.activity.current()
-    const figures = trendFigures(
-      data,
-      rows.map((r) => r.id),
-      dayRangeOf(from, to),
-    )
+    const period = requestPeriod(ctx, query.active_from, query.active_to, marketFilter(ctx))
+    if (!periodAsked && !byFigures) {
+      // the contract's list as it is, its page's figures over all of history
+      const { rows, total } = ctx.store.trends.list(filter)
+      const figures = trendFigures(data, rows.map((r) => r.id), period)
+      return {
+        trends: rows.map((t) => ({ ...listItem(t), total_articles: t.articleCount, impressions: figures.get(t.id)!.impressions, best_position: figures.get(t.id)!.bestPosition })),
+        total,
+        limit: query.limit,
+        offset: query.offset,
+      }
+    }
+    const candidates = ctx.store.trends.matching(filter)
+    const figures = trendFigures(data, candidates.map((t) => t.id), period)
+    // the period's count of articles (the whole life's without one) is what the row shows, min_articles keeps and the sort orders
+    const count = (t: (typeof candidates)[number]) => (periodAsked ? figures.get(t.id)!.articles : t.articleCount)
+    const kept = candidates.filter((t) => count(t) >= query.min_articles && (!periodAsked || count(t) > 0))
+    const direction = query.sort_order === 'asc' ? 1 : -1
+    const key = (t: (typeof kept)[number]): number | string => {
+      const f: GroupFigures = figures.get(t.id)!
+      switch (query.sort_by) {
+        case 'impressions':
+          return f.impressions
+        case 'best_position':
+          return f.bestPosition ?? Number.POSITIVE_INFINITY
+        case 'article_count':
+          return count(t)
+        case 'first_seen_at':
+          return t.firstSeenAt ?? ''
+        default:
+          return t.lastArticleAt ?? ''
+      }
+    }
+    kept.sort((a, b) => {
+      const x = key(a)
+      const y = key(b)
+      return (x < y ? -direction : x > y ? direction : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    })
+    const page = kept.slice(query.offset, query.offset + query.limit)
+    const rows = ctx.store.trends.rowsOf(page.map((t) => t.id))
     return {
-      trends: rows.map((t) => {
+      trends: rows.map((t, i) => {
         const f = figures.get(t.id)!
-        return { ...listItem(t), impressions: f.impressions, best_position: f.bestPosition }
+        return { ...listItem(t), article_count: count(page[i]!), total_articles: t.articleCount, impressions: f.impressions, best_position: f.bestPosition }
       }),
-      total,
+      total: kept.length,
       limit: query.limit,
       offset: query.offset,
     }
@@ -115,7 +166,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
 
   async appCountryFigures(ctx, { query }) {
     const { data } = await ctx.store.activity.current()
-    const figures = countryFigures(data, daysOf(query.date_from, query.date_to))
+    const figures = countryFigures(data, requestPeriod(ctx, query.date_from, query.date_to))
     const volatility = ctx.store.signals.latestVolatility()
     const languageNames = new Map(ctx.store.geo.languages().map((l) => [l.code, l.name]))
     return {
@@ -138,7 +189,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
   async appPublisherFigures(ctx, { query }) {
     const { data } = await ctx.store.activity.current()
     const domains = query.domains.map((d) => normalizeDomain(d) ?? d)
-    const figures = publisherFigures(data, domains, daysOf(query.date_from, query.date_to))
+    const figures = publisherFigures(data, domains, requestPeriod(ctx, query.date_from, query.date_to))
     const labels = ctx.store.trends.labels([...new Set([...figures.values()].flatMap((f) => f.trends.map(([id]) => id)))])
     return {
       publishers: domains.map((domain) => {
@@ -159,7 +210,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | '
     const trend = ctx.store.trends.get(params.trend_id)
     if (!trend) throw new ApiError(404, `Trend ${params.trend_id} not found`)
     const { data } = await ctx.store.activity.current()
-    const t = trendDetail(data, params.trend_id, daysOf(query.date_from, query.date_to))
+    const t = trendDetail(data, params.trend_id, requestPeriod(ctx, query.date_from, query.date_to))
     const backtest = JSON.parse(ctx.store.settings.get(FORECAST_BACKTEST) ?? '[]') as BacktestResult[]
     const error = backtest.find((b) => b.structuralType === trend.structuralType)
     return {

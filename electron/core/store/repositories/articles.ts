@@ -4,6 +4,7 @@ import type { ArticleRecord } from '../records'
 import type { articles } from '../schema'
 import { isoFromSeconds, seenIsoSql } from '../../time/buckets'
 import { decodeFeedEntries, feedEntryAt, findFeedEntry } from '../feed-entries'
+import type { EdgeSighting, Period } from '../../analytics/explore/period'
 
 export interface ArticleListFilter {
   /** The markets the caller may see, or 'all' when that is every market of the store. */
@@ -21,10 +22,14 @@ export interface ArticleListFilter {
   hasSummary?: boolean
   /** only the articles of this trend (its id) */
   trendId?: string
-  /** only the articles naming this entity (its name, any case) */
-  entity?: string
-  /** the articles naming it, when the activity index gave them (the index's groups spare a join by text ids: 50 ms for a large store's busiest entity) */
+  /** only the articles naming one of these entities (ids) */
+  entityIds?: readonly string[]
+  /** the articles naming them, when the activity index gave them (the index's groups spare a join by text ids: 50 ms for a large store's busiest entity) */
   entitySeqs?: readonly number[]
+  /** only these articles (those seen in a period, found in the activity index) */
+  seqs?: readonly number[]
+  /** `category` alone, not the categories below it */
+  exactCategory?: boolean
   sortBy: 'last_seen_at' | 'first_seen_at' | 'published_at' | 'impressions'
   sortOrder: 'asc' | 'desc'
   limit: number
@@ -75,7 +80,8 @@ export class ArticlesRepository {
     add('s.region = @region', 'region', f.region)
     add('s.lang = @lang', 'lang', f.lang)
     add('s.domain = @domain', 'domain', f.domain)
-    if (f.category !== undefined) {
+    if (f.category !== undefined && f.exactCategory) add('s.category = @category', 'category', f.category)
+    else if (f.category !== undefined) {
       where.push('(s.category = @category OR (s.category >= @categoryFrom AND s.category < @categoryTo))')
       params.category = f.category
       params.categoryFrom = `${f.category.replace(/\/+$/, '')}/`
@@ -88,13 +94,13 @@ export class ArticlesRepository {
     add('s.has_summary = @hasSummary', 'hasSummary', f.hasSummary === undefined ? undefined : f.hasSummary ? 1 : 0)
     add('s.article_seq IN (SELECT article_seq FROM trend_articles WHERE trend_id = @trendId)', 'trendId', f.trendId)
     if (f.entitySeqs !== undefined) add('s.article_seq IN (SELECT value FROM json_each(@entitySeqs))', 'entitySeqs', JSON.stringify(f.entitySeqs))
-    else
+    else if (f.entityIds !== undefined)
       add(
-        `s.article_seq IN (SELECT en_a.seq FROM entities en CROSS JOIN article_entities ae ON ae.entity_id = en.id CROSS JOIN articles en_a ON en_a.id = ae.article_id
-          WHERE en.name = @entity COLLATE NOCASE)`,
-        'entity',
-        f.entity,
+        `s.article_seq IN (SELECT en_a.seq FROM json_each(@entityIds) en CROSS JOIN article_entities ae ON ae.entity_id = en.value CROSS JOIN articles en_a ON en_a.id = ae.article_id)`,
+        'entityIds',
+        JSON.stringify(f.entityIds),
       )
+    if (f.seqs !== undefined) add('s.article_seq IN (SELECT value FROM json_each(@seqs))', 'seqs', JSON.stringify(f.seqs))
     return { where, params }
   }
 
@@ -212,22 +218,38 @@ export class ArticlesRepository {
   }
 
   /**
-   * The feed figures of the given articles over whole days (days since 1970, to exclusive; either end open):
-   * impressions, best and mean position, first and last sighting, countries; and each one's trend.
-   * Read off the daily cells, so a page of articles costs its articles' days, not their observations.
+   * The feed figures of the given articles in a period (its countries): impressions, best and mean
+   * position, first and last sighting, countries; and each one's trend. The whole days are read
+   * off the daily cells (a page of articles costs its articles' days, not their observations), the
+   * end hours off the period's own sightings.
    */
-  figures(seqs: readonly number[], days: { fromDay: number | null; toDay: number | null }): Map<number, ArticleFigures> {
+  figures(seqs: readonly number[], period: Period): Map<number, ArticleFigures> {
     if (seqs.length === 0) return new Map()
-    const rows = this.sqlite
+    const days = period.days
+    const cells = this.sqlite
       .prepare(
-        `SELECT d.article_seq AS seq, sum(d.impressions) AS impressions, min(d.best_position) AS bestPosition,
-                sum(d.position_sum) * 1.0 / sum(d.observations) AS avgPosition, min(d.first_seen) AS firstSeen, max(d.last_seen) AS lastSeen,
-                json_group_array(DISTINCT d.country) AS countries
+        `SELECT d.article_seq AS seq, d.country, d.impressions, d.best_position AS bestPosition, d.position_sum AS positionSum, d.observations,
+                d.first_seen AS firstSeen, d.last_seen AS lastSeen
          FROM json_each(@seqs) j CROSS JOIN article_daily d ON d.article_seq = j.value
-         WHERE (@fromDay IS NULL OR d.day >= @fromDay) AND (@toDay IS NULL OR d.day < @toDay)
-         GROUP BY d.article_seq`,
+         WHERE (@fromDay IS NULL OR d.day >= @fromDay) AND (@toDay IS NULL OR d.day < @toDay)`,
       )
-      .all({ seqs: JSON.stringify(seqs), fromDay: days.fromDay, toDay: days.toDay }) as Array<Omit<ArticleFigures, 'countries' | 'trend'> & { countries: string }>
+      .all({ seqs: JSON.stringify(seqs), fromDay: days.fromDay, toDay: days.toDay }) as EdgeSighting[]
+    const sums = new Map<number, { impressions: number; best: number; positionSum: number; observations: number; first: number; last: number; countries: Set<string> }>()
+    const add = (c: EdgeSighting) => {
+      if (period.countries && !period.countries.has(c.country)) return
+      const s = sums.get(c.seq) ?? { impressions: 0, best: Number.POSITIVE_INFINITY, positionSum: 0, observations: 0, first: Number.POSITIVE_INFINITY, last: Number.NEGATIVE_INFINITY, countries: new Set<string>() }
+      s.impressions += c.impressions
+      s.best = Math.min(s.best, c.bestPosition)
+      s.positionSum += c.positionSum
+      s.observations += c.observations
+      s.first = Math.min(s.first, c.firstSeen)
+      s.last = Math.max(s.last, c.lastSeen)
+      s.countries.add(c.country)
+      sums.set(c.seq, s)
+    }
+    // an empty day range (a period within one day) has no whole days
+    if (days.fromDay === null || days.toDay === null || days.toDay > days.fromDay) for (const c of cells) add(c)
+    for (const seq of seqs) for (const c of period.edges.get(seq) ?? []) add(c)
     const trends = new Map(
       (
         this.sqlite
@@ -238,17 +260,49 @@ export class ArticlesRepository {
           .all(JSON.stringify(seqs)) as Array<{ seq: number; id: string; label: string }>
       ).map((r) => [r.seq, { id: r.id, label: r.label }]),
     )
-    const seen = new Map(rows.map((r) => [r.seq, r]))
     return new Map(
       seqs.map((seq) => {
-        const r = seen.get(seq)
+        const s = sums.get(seq)
         const trend = trends.get(seq) ?? null
-        const figures: ArticleFigures = r
-          ? { ...r, countries: (JSON.parse(r.countries) as string[]).sort(), trend }
+        const figures: ArticleFigures = s
+          ? { seq, impressions: s.impressions, bestPosition: s.best, avgPosition: s.positionSum / s.observations, firstSeen: s.first, lastSeen: s.last, countries: [...s.countries].sort(), trend }
           : { seq, impressions: 0, bestPosition: null, avgPosition: null, firstSeen: null, lastSeen: null, countries: [], trend }
         return [seq, figures]
       }),
     )
+  }
+
+  /**
+   * Every article's sightings in some hour ranges ([from, to), hours since the epoch), summed per
+   * article and country, off the feed snapshots themselves: the ends of a period that are not whole
+   * days (a day or two of snapshots at most), with the best position that hourly cells do not keep.
+   */
+  sightingsIn(ranges: ReadonlyArray<[number, number]>): EdgeSighting[] {
+    const byKey = new Map<string, EdgeSighting>()
+    // by country (the snapshots' key), every market the store knows
+    const read = this.statements.get(
+      'SELECT f.country, f.observed_at AS at, f.entries FROM regions r CROSS JOIN feed_snapshots f ON f.country = r.alpha_2 AND f.observed_at >= ? AND f.observed_at < ?',
+    )
+    for (const [fromHour, toHour] of ranges) {
+      for (const row of read.iterate(fromHour * 3600, toHour * 3600) as Iterable<{ country: string; at: number; entries: Buffer }>) {
+        const e = decodeFeedEntries(row.entries)
+        for (let i = 0; i < e.seqs.length; i++) {
+          const key = `${e.seqs[i]}|${row.country}`
+          const s = byKey.get(key)
+          if (!s) {
+            byKey.set(key, { seq: e.seqs[i]!, country: row.country, impressions: e.impressions[i]!, observations: 1, positionSum: e.positions[i]!, bestPosition: e.positions[i]!, firstSeen: row.at, lastSeen: row.at })
+            continue
+          }
+          s.impressions += e.impressions[i]!
+          s.observations++
+          s.positionSum += e.positions[i]!
+          if (e.positions[i]! < s.bestPosition) s.bestPosition = e.positions[i]!
+          if (row.at < s.firstSeen) s.firstSeen = row.at
+          if (row.at > s.lastSeen) s.lastSeen = row.at
+        }
+      }
+    }
+    return [...byKey.values()]
   }
 
   /** Up to `limit` publishers (domains) of stored articles whose headline carries the phrase (words in order, case and accents folded). */

@@ -26,6 +26,12 @@ export class EntitiesRepository {
       .all({ like, q: q ?? null, type: type ?? null }) as EntityRow[]
   }
 
+  /** The entity a drill-down names: the one of this id, else every one of this name (any case). */
+  idsFor(idOrName: string): string[] {
+    const byId = this.statements.get('SELECT id FROM entities WHERE id = ?', 'pluck').all(idOrName) as string[]
+    return byId.length > 0 ? byId : this.idsNamed(idOrName)
+  }
+
   /** The ids of the entities of this name (any case). */
   idsNamed(name: string): string[] {
     return this.statements.get('SELECT id FROM entities WHERE name = ? COLLATE NOCASE', 'pluck').all(name) as string[]

@@ -136,6 +136,28 @@ export class TrendsRepository {
     return { rows: rows.map(inMarkets), total }
   }
 
+  /**
+   * Every trend the filter's conditions keep (not its size, order or page), with the times the
+   * list sorts by: for a list ordered by what is computed elsewhere (a period's figures).
+   */
+  matching(f: Omit<TrendFilter, 'minArticles' | 'sortBy' | 'sortOrder' | 'limit' | 'offset' | 'markets'>): Array<{ id: string; articleCount: number; firstSeenAt: string | null; lastArticleAt: string | null }> {
+    const { where, params } = this.filters({ ...f, minArticles: 0, sortBy: 'last_article_at', sortOrder: 'desc', limit: 0, offset: 0, markets: null })
+    return this.sqlite
+      .prepare(
+        `SELECT t.id, t.article_count AS articleCount, t.first_seen_at AS firstSeenAt, t.last_article_at AS lastArticleAt
+         FROM trends t${f.themeId ? ' LEFT JOIN topics tp ON tp.id = t.topic_id' : ''} WHERE ${where}`,
+      )
+      .all(params) as Array<{ id: string; articleCount: number; firstSeenAt: string | null; lastArticleAt: string | null }>
+  }
+
+  /** The rows of the given trends, in the order given. */
+  rowsOf(ids: readonly string[]): TrendRow[] {
+    if (ids.length === 0) return []
+    return this.sqlite
+      .prepare(`SELECT ${COLUMNS} FROM json_each(?) j CROSS JOIN trends t ON t.id = j.value LEFT JOIN topics tp ON tp.id = t.topic_id ORDER BY j.key`)
+      .all(JSON.stringify(ids)) as TrendRow[]
+  }
+
   /** How many of the trend's articles lie in the markets (0: the trend is closed to a key limited to them). */
   articlesInMarkets(trendId: string, markets: string[]): number {
     return this.sqlite
