@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { articleListItemSchema, articlesQuery } from './articles'
 import { countryCodeParam, countryOrAllParam, dateParam, enumParamOr, intParam, optionalBoolParam, uuidParam } from './params'
-import { matchesQuery, matchesResponse } from './tracking'
+import { matchesQuery, matchesResponse, metricsQuery } from './tracking'
 import { signalConfidences, signalStates } from './signals'
 import { trendListItemSchema, trendsQuery } from './trends'
 import { formatGroups, signalGranularities } from './values'
@@ -198,6 +198,82 @@ export const appVolatilityHistoryResponse = z.object({
       state: z.enum(signalStates),
       confidence: z.enum(signalConfidences),
       note: z.literal('insufficient_baseline').optional(),
+    }),
+  ),
+})
+
+/** A page of a list's items over the window, step by calendar step: what the window's chart draws. */
+export const appTrackingSeriesQuery = metricsQuery
+
+export const appTrackingSeriesResponse = z.object({
+  list_id: z.uuid(),
+  grain: z.enum(['hour', 'day']),
+  /** each calendar day (or hour) the window touches; a step the window covers only in part is `partial` (its first and last: from the window's first hour, and so far) */
+  buckets: z.array(z.object({ start: z.string(), end: z.string(), partial: z.boolean() })),
+  items: z.array(z.object({ key: z.string(), name: z.string(), impressions: z.array(z.number()), publications: z.array(z.number()) })),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+})
+
+/** A Signals panel over any period: the country (or all) and the period's instants (either open: the store's first or newest data). */
+export const appSignalPeriodQuery = z.object({
+  country: countryOrAllParam,
+  date_from: dateParam,
+  date_to: dateParam,
+})
+
+/** Format interest over a period: each group's share of the period as a whole, and its index a day. */
+export const appFormatInterestResponse = z.object({
+  country: z.string(),
+  formats: z.array(
+    z.object({
+      format_type: z.enum(formatGroups),
+      /** the period as a whole: 100 x (share of impressions + share of publications) / 2 */
+      interest_index: z.number(),
+      share_of_impressions: z.number(),
+      share_of_publications: z.number(),
+      impressions: z.number().int(),
+      articles: z.number().int(),
+      /** the daily index's trend over the period (rising, stable, falling) */
+      trend: z.enum(['rising', 'stable', 'falling']),
+      series: z.array(z.object({ date: z.string(), interest_index: z.number(), impressions: z.number().int(), articles: z.number().int() })),
+    }),
+  ),
+})
+
+export const appTopCategoriesQuery = appSignalPeriodQuery.extend({ limit: intParam({ default: 100, min: 1, max: 500 }) })
+
+/** Top categories of a period against the period of the same length before (the public method's, over any period). */
+export const appTopCategoriesResponse = z.object({
+  country: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      impressions: z.number().int(),
+      delta_pct: z.number().nullable(),
+      publications: z.number().int(),
+      publishers: z.number().int(),
+      share_of_impressions: z.number(),
+    }),
+  ),
+})
+
+/** Each top-level topic's daily volatility over a period: the index at its end, the period's mean, trend and state. */
+export const appTopicVolatilityResponse = z.object({
+  country: z.string(),
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      summary: z.object({
+        current_index: z.number().nullable(),
+        mean_index: z.number().nullable(),
+        trend: z.enum(['rising', 'stable', 'falling']),
+        current_state: z.enum(signalStates).nullable(),
+        confidence: z.enum(signalConfidences).nullable(),
+      }),
     }),
   ),
 })

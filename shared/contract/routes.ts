@@ -272,6 +272,11 @@ export const routes = {
     summary: 'A mention list\'s matches, paged to the end, with the totals of every page',
     params: lists.listPath, query: explore.appMatchesQuery, response: explore.appMatchesResponse,
   }),
+  appTrackingSeries: route({
+    method: 'GET', path: '/app/lists/{list_id}/series', access: 'app', tag: 'App',
+    summary: 'A page of a list\'s items step by calendar day or hour over the window (the metrics\' sparklines, unfolded)',
+    params: lists.listPath, query: explore.appTrackingSeriesQuery, response: explore.appTrackingSeriesResponse,
+  }),
   appTrendFigures: route({
     method: 'GET', path: '/app/trends/{trend_id}/figures', access: 'app', tag: 'App',
     summary: 'A trend\'s impressions and peak position in the period, and its impressions per day',
@@ -286,6 +291,21 @@ export const routes = {
     method: 'GET', path: '/app/signals/history', access: 'app', tag: 'App',
     summary: 'The volatility index over any range the store holds (a country, all, or a format group)',
     query: explore.appVolatilityHistoryQuery, response: explore.appVolatilityHistoryResponse,
+  }),
+  appFormatInterest: route({
+    method: 'GET', path: '/app/signals/format-interest', access: 'app', tag: 'App',
+    summary: 'Format interest over any period: each group\'s share of it, and its index a day',
+    query: explore.appSignalPeriodQuery, response: explore.appFormatInterestResponse,
+  }),
+  appTopCategories: route({
+    method: 'GET', path: '/app/signals/top-categories', access: 'app', tag: 'App',
+    summary: 'The categories with the largest reach in any period, against the period before',
+    query: explore.appTopCategoriesQuery, response: explore.appTopCategoriesResponse,
+  }),
+  appTopicVolatility: route({
+    method: 'GET', path: '/app/signals/topics', access: 'app', tag: 'App',
+    summary: 'Each top-level topic\'s daily volatility over any period',
+    query: explore.appSignalPeriodQuery, response: explore.appTopicVolatilityResponse,
   }),
   appSignalMovers: route({
     method: 'GET', path: '/app/signals/movers', access: 'app', tag: 'App',

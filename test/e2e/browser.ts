@@ -49,6 +49,8 @@ export async function openScreens(options: { fixture?: boolean; width?: number; 
   const browser = await launchChromium()
   const page = await browser.newPage({ viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, acceptDownloads: true })
   page.setDefaultTimeout(options.timeout ?? 15_000)
+  // the page's clock is the world's (its timers run): a preset period means the same hours to both
+  await page.clock.setFixedTime(world.now())
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   await signIn(page, world, server.url)

@@ -162,7 +162,8 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await row.click()
     await expect.poll(() => new URL(page.url()).pathname).toBe('/articles')
     const q = new URL(page.url()).searchParams
-    expect([q.get('entity'), q.get('region'), q.get('period'), q.get('date_from'), q.get('date_to')]).toEqual(['Federal Reserve', 'US', 'custom', '2026-11-20', '2026-11-20'])
+    // the articles the row counts: the entity by its id, seen in the US feed in the same days
+    expect([q.get('entity'), q.get('entity_name'), q.get('market'), q.get('period'), q.get('date_from'), q.get('date_to')]).toEqual(['/m/fed', 'Federal Reserve', 'US', 'custom', '2026-11-20', '2026-11-20'])
     await page.getByText('Entity: Federal Reserve').waitFor()
     const titles = page.getByRole('table', { name: 'Articles' }).locator('tbody tr td:first-child')
     await expect.poll(() => titles.allInnerTexts()).toEqual(['Fed holds rates steady', 'Markets react to the Fed'])
@@ -261,14 +262,15 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
   })
 
   it('exports every match of a mention list as CSV, the totals agreeing with the list', async () => {
-    await page.goto(`${server.url}/tracking/${IDS.mentionList}/matches`)
+    // the matches follow the list's window: its period (here the day of every match), market and language
+    await page.goto(`${server.url}/tracking/${IDS.mentionList}/matches?period=custom&date_from=2026-11-20&date_to=2026-11-20`)
     const items = page.getByRole('list', { name: 'Matches' }).locator('li')
     await items.first().waitFor()
     const detail = (await (await page.request.get(`${server.url}/v1/tracking/lists/${IDS.mentionList}`)).json()) as { matches_count: number }
     const shown = await items.count()
-    await page.getByText(`${shown} publication${shown === 1 ? '' : 's'} with ${detail.matches_count} match${detail.matches_count === 1 ? '' : 'es'} in all`).waitFor()
+    await page.getByText(`${shown} publication${shown === 1 ? '' : 's'} with ${detail.matches_count} match${detail.matches_count === 1 ? '' : 'es'} first seen in the window`).waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Matches as CSV' }).click()])
-    expect(download.suggestedFilename()).toBe('Brand-watch_matches.csv')
+    expect(download.suggestedFilename()).toBe('Brand-watch_matches_2026-11-20-2026-11-20_all_all.csv')
     const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n')
     expect(csv[0]).toBe('title,publisher,country,lang,first_seen_at,keywords,url,id')
     expect(csv).toHaveLength(shown + 1)

@@ -8,19 +8,25 @@ import { candidatesOfStretch, windowSums } from '../../electron/core/analytics/t
 import { ActivityBuilder, summarise } from '../../electron/core/analytics/tracking/activity-data'
 import { drillDownPath, rowTarget } from '../../renderer/src/features/tracking/drill-down'
 import { nearestStripIndex, overlayOption, stripPath, stripX, stripY } from '../../renderer/src/features/signals/volatility-chart'
-import { itemsOverlayOption } from '../../renderer/src/features/tracking/items-chart'
+import { itemsOverlayOption, stepLabel } from '../../renderer/src/features/tracking/items-chart'
 import { comparisonBounds, periodBounds, previousPeriod } from '../../renderer/src/components/period'
 
 const window7d = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all' }
 
 describe('drill-down links from a tracking window', () => {
-  it('opens the articles of a row\'s item in the same period, market and language, sorted by impressions', () => {
-    expect(drillDownPath(rowTarget('entity', { key: '/m/fed', name: 'Federal Reserve' }), window7d)).toBe('/articles?entity=Federal+Reserve&period=7d&sort_by=impressions')
-    expect(drillDownPath(rowTarget('publisher', { key: 'example.com', name: 'Example News' }), { ...window7d, country: 'US', lang: 'en' })).toBe(
-      '/articles?domain=example.com&region=US&lang=en&period=7d&sort_by=impressions',
+  it('opens the articles a row counts: seen in the same period, market\'s feed and language, sorted by impressions', () => {
+    // an entity by its id (named for the chip); one not resolved yet by its name
+    expect(drillDownPath(rowTarget('entity', { key: '/m/fed', name: 'Federal Reserve', resolved_id: '/m/fed' }), window7d)).toBe(
+      '/articles?entity=%2Fm%2Ffed&entity_name=Federal+Reserve&period=7d&sort_by=impressions',
     )
+    expect(drillDownPath(rowTarget('entity', { key: 'Federal Reserve', name: 'Federal Reserve', resolved_id: '' }), window7d)).toBe('/articles?entity=Federal+Reserve&period=7d&sort_by=impressions')
+    // the window's market is the feed it counted, not the publisher's country
+    expect(drillDownPath(rowTarget('publisher', { key: 'example.com', name: 'Example News' }), { ...window7d, country: 'US', lang: 'en' })).toBe(
+      '/articles?domain=example.com&market=US&lang=en&period=7d&sort_by=impressions',
+    )
+    // a category item counts that category alone
     expect(drillDownPath(rowTarget('category', { key: '/Business/Economy', name: '/Business/Economy' }), { ...window7d, period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' })).toBe(
-      '/articles?category=%2FBusiness%2FEconomy&period=custom&date_from=2026-11-01&date_to=2026-11-07&sort_by=impressions',
+      '/articles?category=%2FBusiness%2FEconomy&exact_category=true&period=custom&date_from=2026-11-01&date_to=2026-11-07&sort_by=impressions',
     )
     expect(drillDownPath(rowTarget('mention', { key: 'k1', name: 'rate cut' }), window7d)).toBe('/articles?search=rate+cut&period=7d&sort_by=impressions')
     expect(drillDownPath({ kind: 'format', name: 'News' }, window7d)).toBe('/articles?content_type=News&period=7d&sort_by=impressions')
@@ -33,10 +39,11 @@ describe('drill-down links from a tracking window', () => {
 
 describe('periods as the API\'s instants', () => {
   const now = new Date('2026-11-22T15:42:00Z')
-  it('counts presets in whole days up to today, 24 h up to the current hour, custom days both included', () => {
+  it('counts presets as the last N x 24 hours, the current one included (as the tracking methods do), custom days both included', () => {
     expect(periodBounds({ period: 'all', date_from: '', date_to: '' }, now)).toEqual({})
-    expect(periodBounds({ period: '7d', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-16' })
-    expect(periodBounds({ period: '24h', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-21T15:00:00Z' })
+    // the current hour (15:00) and the 167 before it
+    expect(periodBounds({ period: '7d', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-15T16:00:00Z' })
+    expect(periodBounds({ period: '24h', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-21T16:00:00Z' })
     expect(periodBounds({ period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' }, now)).toEqual({ date_from: '2026-11-01', date_to: '2026-11-08' })
     expect(periodBounds({ period: 'custom', date_from: '2026-11-07', date_to: '2026-11-01' }, now)).toBeNull()
   })
@@ -50,6 +57,7 @@ describe('periods as the API\'s instants', () => {
   })
 
   it('gives the period of the same length before', () => {
+    expect(previousPeriod({ period: '24h', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-20T16:00:00.000Z', date_to: '2026-11-21T16:00:00.000Z' })
     expect(previousPeriod({ period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' }, now)).toEqual({ date_from: '2026-10-25T00:00:00.000Z', date_to: '2026-11-01T00:00:00.000Z' })
     expect(previousPeriod({ period: 'all', date_from: '', date_to: '' }, now)).toBeNull()
   })
@@ -89,12 +97,33 @@ describe('a format group\'s volatility strip', () => {
 })
 
 describe('a list\'s items over the window on one chart', () => {
-  it('draws the first five rows, each point at the start of its part of the window', () => {
-    const rows = Array.from({ length: 7 }, (_, i) => ({ name: `item ${i}`, impressions_spark: [i, i + 1, i + 2, i + 3] }))
-    const option = itemsOverlayOption(rows, '2026-11-18T00:00:00.000Z', '2026-11-22T00:00:00.000Z')
-    expect(option.xAxis.data).toEqual(['2026-11-18 00:00', '2026-11-19 00:00', '2026-11-20 00:00', '2026-11-21 00:00'])
-    expect(option.series.map((s) => s.name)).toEqual(['item 0', 'item 1', 'item 2', 'item 3', 'item 4'])
-    expect(option.series[2]!.data).toEqual([2, 3, 4, 5])
+  const steps = [
+    { start: '2026-11-18T13:00:00.000Z', end: '2026-11-19T00:00:00.000Z', partial: true },
+    { start: '2026-11-19T00:00:00.000Z', end: '2026-11-20T00:00:00.000Z', partial: false },
+    { start: '2026-11-20T00:00:00.000Z', end: '2026-11-21T00:00:00.000Z', partial: false },
+    { start: '2026-11-21T00:00:00.000Z', end: '2026-11-21T01:00:00.000Z', partial: true },
+  ]
+
+  it('draws the first five rows a point a calendar day, labelled by the day, the partial ones said so', () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ name: `item ${i}`, impressions: [i, i + 1, i + 2, i + 3] }))
+    const option = itemsOverlayOption(rows, steps, 'day')
+    expect(option.xAxis.data).toEqual(['2026-11-18 (from 13:00)', '2026-11-19', '2026-11-20', '2026-11-21 (so far)'])
+    expect(option.legend.data).toEqual(['item 0', 'item 1', 'item 2', 'item 3', 'item 4'])
+    // each row: a solid line over its whole days, a dashed one from the partial days to their neighbours
+    const item2 = option.series.filter((s) => s.name === 'item 2')
+    expect(item2.map((s) => s.data)).toEqual([
+      [null, 3, 4, null],
+      [2, 3, 4, 5],
+    ])
+    expect(item2[1]).toMatchObject({ lineStyle: { type: 'dashed' } })
+  })
+
+  it('draws whole days alone on one solid line', () => {
+    const whole = steps.slice(1, 3)
+    const option = itemsOverlayOption([{ name: 'a', impressions: [5, 6] }], whole, 'day')
+    expect(option.series).toHaveLength(1)
+    expect(option.series[0]!.data).toEqual([5, 6])
+    expect(stepLabel({ start: '2026-11-21T09:00:00.000Z', end: '2026-11-21T09:40:00.000Z', partial: true }, 'hour', true)).toBe('2026-11-21 09:00 (so far)')
   })
 })
 

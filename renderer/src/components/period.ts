@@ -17,20 +17,28 @@ export function lastDays(days: number, today = new Date()): { date_from: string;
 /** The ISO date after a date: the exclusive end of a range of whole days. */
 export const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10)
 
-const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 
+/** The hours of a preset: 24 h, or N days of 24 hours each. */
+const presetHours = (period: string): number | null => {
+  if (period === '24h') return 24
+  const days = /^(\d+)d$/.exec(period)
+  return days ? Number(days[1]) * 24 : null
+}
+
 /**
- * A period as the API's instants: `date_from` and an exclusive `date_to` (none: open). Presets
- * count whole days up to today (24 h: up to the current hour, so the query holds within an hour);
- * null while a custom range is incomplete.
+ * A period as the API's instants: `date_from` and an exclusive `date_to` (none: open); null while a
+ * custom range is incomplete. One window everywhere (docs/contract-decisions.md): a preset of N
+ * days is the last N x 24 hourly buckets, the current hour included, the very hours the tracking
+ * methods' 24h, 7d and 30d count; custom days are whole UTC days, both included. The start is
+ * the hour, so the query holds within an hour.
  */
 export function periodBounds(v: PeriodValue, now = new Date()): { date_from?: string; date_to?: string } | null {
   if (customRangeProblem(v)) return null
   if (v.period === 'custom') return { date_from: v.date_from, date_to: dayAfter(v.date_to) }
-  if (v.period === '24h') return { date_from: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - 24 * HOUR_MS).toISOString().slice(0, 19) + 'Z' }
-  const days = /^(\d+)d$/.exec(v.period)
-  return days ? { date_from: lastDays(Number(days[1]), now).date_from } : {}
+  const hours = presetHours(v.period)
+  if (hours === null) return {}
+  return { date_from: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - (hours - 1) * HOUR_MS).toISOString().slice(0, 19) + 'Z' }
 }
 
 /** The period before one of the same length (for a comparison); null for all of the history. */
@@ -38,7 +46,8 @@ export function previousPeriod(v: PeriodValue, now = new Date()): { date_from: s
   const b = periodBounds(v, now)
   if (!b?.date_from) return null
   const from = Date.parse(b.date_from)
-  const to = b.date_to ? Date.parse(b.date_to) : Math.ceil(now.getTime() / DAY_MS) * DAY_MS
+  // an open end is the end of the current hour
+  const to = b.date_to ? Date.parse(b.date_to) : (Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS
   return { date_from: new Date(from - (to - from)).toISOString(), date_to: new Date(from).toISOString() }
 }
 

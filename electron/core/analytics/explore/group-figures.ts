@@ -324,3 +324,58 @@ export function articleSeqsOfEntities(data: ActivityData, entityIds: readonly st
   }
   return [...seqs].sort((x, y) => x - y)
 }
+
+/** Every article seen in the period (its countries), by seq, with its impressions there: a period's own articles. */
+export function periodArticles(data: ActivityData, range: Period | DayRange): Map<number, { impressions: number; a: number }> {
+  const period = asPeriod(range)
+  const [from, to] = daySpan(period.touched)
+  const [lo, hi] = livingRange(data, from, to)
+  const out = new Map<number, { impressions: number; a: number }>()
+  for (let a = lo; a < hi; a++) {
+    if (livesOutside(data, a, from, to)) continue
+    const sums = articleInPeriod(data, a, period, false)
+    if (sums) out.set(data.seq[a]!, { impressions: sums.impressions, a })
+  }
+  return out
+}
+
+/**
+ * Each format group's impressions and articles per UTC day of the period (its countries): whole
+ * days off the daily cells, the end hours off their sightings (a partial day counts its hours).
+ */
+export function formatDays(data: ActivityData, range: Period | DayRange): Map<number, Map<string, { impressions: number; articles: number }>> {
+  const period = asPeriod(range)
+  const [from, to] = daySpan(period.days)
+  const [touchedFrom, touchedTo] = daySpan(period.touched)
+  const [lo, hi] = livingRange(data, touchedFrom, touchedTo)
+  const days = new Map<number, Map<string, { impressions: number; articles: number }>>()
+  const countryCodes = data.countries.list
+  const d = data.days
+  for (let a = lo; a < hi; a++) {
+    if (livesOutside(data, a, touchedFrom, touchedTo)) continue
+    const t = data.contentType[a]!
+    if (t < 0) continue
+    const format = data.contentTypes.list[t]!
+    // the days this article was seen on, each counted once whatever its countries
+    const seenOn = new Map<number, number>()
+    for (let k = d.start[a]!; k < d.start[a + 1]!; k++) {
+      const day = d.day[k]!
+      if (day < from || day >= to) continue
+      if (period.countries && !period.countries.has(countryCodes[d.country[k]!]!)) continue
+      seenOn.set(day, (seenOn.get(day) ?? 0) + d.impressions[k]!)
+    }
+    for (const s of period.edges.get(data.seq[a]!) ?? []) {
+      const day = Math.floor(s.firstSeen / 86_400)
+      seenOn.set(day, (seenOn.get(day) ?? 0) + s.impressions)
+    }
+    for (const [day, impressions] of seenOn) {
+      let byFormat = days.get(day)
+      if (!byFormat) days.set(day, (byFormat = new Map()))
+      const f = byFormat.get(format) ?? { impressions: 0, articles: 0 }
+      f.impressions += impressions
+      f.articles++
+      byFormat.set(format, f)
+    }
+  }
+  return days
+}

@@ -29,7 +29,7 @@ export interface DayRange {
   toDay: number | null
 }
 
-/** One article's sightings in one country over some hours: what a daily cell holds for a day. */
+/** One article's sightings in one country over some hours of one day: what a daily cell holds for a whole day. */
 export interface EdgeSighting {
   seq: number
   country: string
@@ -62,8 +62,11 @@ export function periodParts(p: PeriodHours): { days: DayRange; touched: DayRange
   const toDay = p.toHour === null ? null : Math.floor(p.toHour / 24)
   const touched = { fromDay: p.fromHour === null ? null : Math.floor(p.fromHour / 24), toDay: p.toHour === null ? null : Math.ceil(p.toHour / 24) }
   if (fromDay !== null && toDay !== null && toDay <= fromDay) {
-    // within one day, or across one midnight: all of it in hours
-    return { days: { fromDay: 0, toDay: 0 }, touched, edgeHours: p.toHour! > p.fromHour! ? [[p.fromHour!, p.toHour!]] : [] }
+    // within one day, or across one midnight: all of it in hours, a range a day
+    if (p.toHour! <= p.fromHour!) return { days: { fromDay: 0, toDay: 0 }, touched, edgeHours: [] }
+    const midnight = fromDay * 24
+    const edgeHours: Array<[number, number]> = p.fromHour! < midnight && p.toHour! > midnight ? [[p.fromHour!, midnight], [midnight, p.toHour!]] : [[p.fromHour!, p.toHour!]]
+    return { days: { fromDay: 0, toDay: 0 }, touched, edgeHours }
   }
   const edgeHours: Array<[number, number]> = []
   if (p.fromHour !== null && fromDay! * 24 > p.fromHour) edgeHours.push([p.fromHour, fromDay! * 24])

@@ -368,3 +368,35 @@ export function combineSeries(series: readonly DistanceSeries[]): DistanceSeries
   })
   return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bucket, e]) => ({ bucket, distance: e.total / e.n, samples: e.samples }))
 }
+
+/**
+ * Each subject's distance series from one feed's snapshots streamed in time order, in one pass:
+ * each snapshot's ranking split by subject (`subjectOf`; undefined: none), each subject's pairs
+ * measured as restrictSnapshots and pointDistances would (a subject absent from both snapshots of a
+ * pair is a pair of empty lists, distance 0). A long period's snapshots are never held at once.
+ */
+export function subjectDistances(
+  snapshots: Iterable<{ at: number; ranked: readonly number[] }>,
+  subjects: readonly string[],
+  subjectOf: (seq: number) => string | undefined,
+  unit: SeriesUnit,
+): Map<string, DistanceSeries> {
+  const pairs = new Map(subjects.map((s) => [s, { at: [] as number[], distance: [] as number[] }]))
+  let previous: Map<string, number[]> | null = null
+  for (const snapshot of snapshots) {
+    const split = new Map<string, number[]>()
+    for (const seq of snapshot.ranked) {
+      const subject = subjectOf(seq)
+      if (subject === undefined || !pairs.has(subject)) continue
+      const list = split.get(subject)
+      if (list) list.push(seq)
+      else split.set(subject, [seq])
+    }
+    for (const [subject, p] of pairs) {
+      p.at.push(snapshot.at)
+      p.distance.push(previous === null ? Number.NaN : snapshotDistance(previous.get(subject) ?? [], split.get(subject) ?? []))
+    }
+    previous = split
+  }
+  return new Map([...pairs].map(([subject, p]) => [subject, pointDistancesOfPairs(p, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, unit)]))
+}

@@ -1,24 +1,139 @@
-import { combineSeries, indexSeries, movers, pointDistances, pointDistancesOfPairs, restrictSnapshots, BASELINE_DAYS, DAY_UNIT, SLOT_UNIT, slotOfDay } from '../../analytics/signals/volatility'
-import { epochSeconds } from '../../time/buckets'
+import { combineSeries, indexSeries, movers, pointDistances, pointDistancesOfPairs, restrictSnapshots, subjectDistances, BASELINE_DAYS, DAY_UNIT, SLOT_UNIT, slotOfDay, type DistanceSeries } from '../../analytics/signals/volatility'
+import { formatInterestSeries } from '../../analytics/signals/format-interest'
+import { summarizeSeries, summarizeVolatility } from '../../analytics/signals/summary'
+import { rankTopCategories, type CategoryFacts } from '../../analytics/signals/top-categories'
+import { formatDays, periodArticles } from '../../analytics/explore/group-figures'
+import { formatGroups } from '../../../../shared/contract/values'
+import { epochSeconds, isoFromSeconds } from '../../time/buckets'
+import type { RequestContext } from '../context'
+import { requestPeriod } from '../period'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 
 const TOP_ARTICLES = 15
 const TOP_PUBLISHERS = 10
 
-/** The Signals screen's own methods: the volatility over any range, and what moved at a point. */
-export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHistory'> = {
+/** A Signals period's ends (epoch seconds): the store's first data and the end of its newest when open. */
+function rangeOf(ctx: RequestContext, query: { date_from?: Date; date_to?: Date }): { from: number; to: number } {
+  return {
+    from: query.date_from ? epochSeconds(query.date_from) : (ctx.store.signalWriter.firstObservation() ?? 0),
+    to: query.date_to ? epochSeconds(query.date_to) : (ctx.store.signalWriter.latestObservation() ?? 0) + 1,
+  }
+}
+
+const countriesOf = (ctx: RequestContext, country: string) => (country === 'all' ? ctx.store.geo.regionCodes() : [country])
+
+/**
+ * The Signals screen's own methods: the volatility over any range, what moved at a point, and
+ * every other panel (format interest, top categories, topics) over the same period, so that a
+ * screen's panels all follow its period (docs/contract-decisions.md, "One window").
+ */
+export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHistory' | 'appFormatInterest' | 'appTopCategories' | 'appTopicVolatility'> = {
+  /** Format interest over the period: each group's share of the period as a whole, and its index a day (the public method's rule). */
+  async appFormatInterest(ctx, { query }) {
+    const { data } = await ctx.store.activity.current()
+    const period = requestPeriod(ctx, query.date_from, query.date_to, query.country === 'all' ? null : [query.country])
+    const rows = [...formatDays(data, period)].flatMap(([day, byFormat]) => [...byFormat].map(([format, f]) => ({ day, format, impressions: f.impressions, publications: f.articles })))
+    const daily = formatInterestSeries(rows)
+    // the period as a whole: each article once, whatever its days
+    const totals = new Map<string, { impressions: number; articles: number }>()
+    for (const { impressions, a } of periodArticles(data, period).values()) {
+      const t = data.contentType[a]!
+      if (t < 0) continue
+      const format = data.contentTypes.list[t]!
+      const f = totals.get(format) ?? { impressions: 0, articles: 0 }
+      f.impressions += impressions
+      f.articles++
+      totals.set(format, f)
+    }
+    const all = [...totals.values()].reduce((s, f) => ({ impressions: s.impressions + f.impressions, articles: s.articles + f.articles }), { impressions: 0, articles: 0 })
+    const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10000) / 10000 : 0)
+    return {
+      country: query.country,
+      formats: formatGroups.map((format) => {
+        const t = totals.get(format) ?? { impressions: 0, articles: 0 }
+        const series = daily
+          .filter((p) => p.format === format)
+          .map((p) => ({ date: isoFromSeconds(p.day * 86_400).slice(0, 10), interest_index: p.index, impressions: p.impressions, articles: p.publications }))
+        const si = share(t.impressions, all.impressions)
+        const sp = share(t.articles, all.articles)
+        return {
+          format_type: format,
+          interest_index: Math.round(50 * (si + sp) * 10) / 10,
+          share_of_impressions: si,
+          share_of_publications: sp,
+          impressions: t.impressions,
+          articles: t.articles,
+          trend: summarizeSeries(series.map((p) => p.interest_index)).trend,
+          series,
+        }
+      }),
+    }
+  },
+
+  /** The categories with the largest reach in the period, against the period of the same length before (none before an open start). */
+  async appTopCategories(ctx, { query }) {
+    const { data } = await ctx.store.activity.current()
+    const countries = query.country === 'all' ? null : [query.country]
+    const current = periodArticles(data, requestPeriod(ctx, query.date_from, query.date_to, countries))
+    const end = query.date_to ?? ctx.now
+    const previous = query.date_from
+      ? periodArticles(data, requestPeriod(ctx, new Date(2 * query.date_from.getTime() - end.getTime()), query.date_from, countries))
+      : new Map<number, { impressions: number; a: number }>()
+    const facts = new Map<number, CategoryFacts>()
+    for (const articles of [current, previous]) {
+      for (const [seq, { a }] of articles) {
+        const c = data.category[a]!
+        if (c >= 0) facts.set(seq, { category: data.categories.list[c]!, domain: data.domains.list[data.domain[a]!]! })
+      }
+    }
+    return {
+      country: query.country,
+      from: query.date_from?.toISOString() ?? null,
+      to: query.date_to?.toISOString() ?? null,
+      categories: rankTopCategories(current, previous, facts, query.limit),
+    }
+  },
+
+  /** Each top-level topic's daily index over the period, indexed against the 28 days before it as the stored series are. */
+  appTopicVolatility(ctx, { query }) {
+    const { from, to } = rangeOf(ctx, query)
+    const key = JSON.stringify(['topic-volatility', query.country, from, to])
+    return ctx.answers.remember(key, () => {
+      const topicOf = ctx.store.signalWriter.topicsOfArticles()
+      const topics = [...new Set(topicOf.values())].sort()
+      const baselineFrom = from - (BASELINE_DAYS + 1) * 86_400
+      const perTopic = new Map<string, DistanceSeries[]>(topics.map((t) => [t, []]))
+      for (const country of countriesOf(ctx, query.country)) {
+        const distances = subjectDistances(ctx.store.signalWriter.eachRanking(country, baselineFrom, to), topics, (seq) => topicOf.get(seq), DAY_UNIT)
+        for (const [topic, series] of distances) perTopic.get(topic)!.push(series)
+      }
+      const first = DAY_UNIT.key(from)
+      const last = DAY_UNIT.key(to - 1)
+      return {
+        country: query.country,
+        categories: topics.map((topic) => {
+          const parts = perTopic.get(topic)!
+          const points = indexSeries(parts.length === 1 ? parts[0]! : combineSeries(parts), BASELINE_DAYS).filter((p) => p.bucket >= first && p.bucket <= last)
+          return {
+            category: topic,
+            summary: summarizeVolatility(points.map((p) => ({ value: p.index, state: p.state, confidence: p.confidence, insufficientBaseline: p.insufficientBaseline }))),
+          }
+        }),
+      }
+    })
+  },
+
   /**
    * The volatility index computed from the feed snapshots over any range (the stored series keep
    * the 30 days the contract shows): each country's distances, their mean for all, indexed
    * against the baseline days before the range. Kept until the data changes.
    */
   appVolatilityHistory(ctx, { query }) {
-    const from = query.date_from ? epochSeconds(query.date_from) : (ctx.store.signalWriter.firstObservation() ?? 0)
-    const to = query.date_to ? epochSeconds(query.date_to) : (ctx.store.signalWriter.latestObservation() ?? 0) + 1
+    const { from, to } = rangeOf(ctx, query)
     const key = JSON.stringify(['volatility-history', query.country, query.granularity, query.category ?? null, from, to])
     return ctx.answers.remember(key, () => {
-      const countries = query.country === 'all' ? ctx.store.geo.regionCodes() : [query.country]
+      const countries = countriesOf(ctx, query.country)
       const unit = query.granularity === 'day' ? DAY_UNIT : SLOT_UNIT
       const baselineFrom = from - (BASELINE_DAYS + 1) * 86_400
       const perCountry = countries.map((country) => {

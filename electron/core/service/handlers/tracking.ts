@@ -3,11 +3,11 @@ import type { HandlerMap } from '../handler-types'
 import { usageOf } from '../../limits/usage'
 import { assertKind, ownList, ownListWithCounts, trackingProject } from '../tracking/access'
 import { listMatches, listMatchesPaged } from '../tracking/matches'
-import { listMetrics } from '../tracking/metrics'
+import { listMetrics, listSeries } from '../tracking/metrics'
 import { listRollup } from '../tracking/rollup'
 import { listDetail, listSummary } from '../tracking/views'
 
-type TrackingRoutes = 'listTrackingLists' | 'getTrackingList' | 'getTrackingMetrics' | 'getTrackingRollup' | 'getTrackingMatches' | 'appListMatches'
+type TrackingRoutes = 'listTrackingLists' | 'getTrackingList' | 'getTrackingMetrics' | 'getTrackingRollup' | 'getTrackingMatches' | 'appListMatches' | 'appTrackingSeries'
 
 export const trackingHandlers: HandlerMap<TrackingRoutes> = {
   listTrackingLists(ctx, { query }) {
@@ -32,6 +32,10 @@ export const trackingHandlers: HandlerMap<TrackingRoutes> = {
     const list = ownList(ctx, params.list_id)
     assertKind(list, ['mention'], 'Matches')
     return listMatches(ctx, list, query)
+  },
+
+  appTrackingSeries(ctx, { params, query }) {
+    return listSeries(ctx, ownList(ctx, params.list_id), query)
   },
 
   appListMatches(ctx, { params, query }) {

@@ -33,8 +33,39 @@ export async function listMetrics(ctx: RequestContext, list: TrackingList, query
   const hours = [tw.current.fromHour, tw.current.toHour, tw.previous.fromHour, tw.previous.toHour]
   const key = JSON.stringify(['metrics', list.id, list.updatedAt, list.itemCount, tw.markets, query.lang, query.grain, query.limit, query.offset, hours])
   // figures from an index of older data (its successor being built) are not kept
-  const answer = await ctx.answers.rememberAsync(key, () => computeMetrics(ctx, list, query, tw, scope))
+  const answer = await ctx.answers.rememberAsync(key, () => computeMetrics(ctx, list, query, tw, scope, foldSeries))
   return { ...answer, scope }
+}
+
+/**
+ * A page of a list's items over the window, one value a calendar day (or hour) it touches: the
+ * metrics' sparklines before they are folded into 24 points. The window's first and last steps are
+ * partial (from its first hour; so far), and say so, so that a chart never draws them as a drop.
+ */
+export async function listSeries(ctx: RequestContext, list: TrackingList, query: RouteInput<'getTrackingMetrics'>['query']): Promise<RouteResponse<'appTrackingSeries'>> {
+  const tw = trackingWindow(ctx, list, query)
+  const hours = [tw.current.fromHour, tw.current.toHour, tw.previous.fromHour, tw.previous.toHour]
+  const key = JSON.stringify(['series', list.id, list.updatedAt, list.itemCount, tw.markets, query.lang, query.grain, query.limit, query.offset, hours])
+  const scope = { ...tw.scope, grain: query.grain, prev_from: tw.window.prevFrom.toISOString(), prev_to: tw.window.prevTo.toISOString() }
+  const metrics = await ctx.answers.rememberAsync(key, () => computeMetrics(ctx, list, query, tw, scope, (series) => Array.from(series)))
+  const step = query.grain === 'hour' ? HOUR_MS : DAY_MS
+  const from = tw.current.fromHour * HOUR_MS
+  const to = tw.current.toHour * HOUR_MS
+  // a step before the window's first hour (a window from 23:30 touches that day, not one hour of it) holds nothing: left out
+  const steps = bucketKeys(tw.window.from, tw.window.to, query.grain).map((b) => ({ b, start: Math.max(b * step, from), end: Math.min((b + 1) * step, to) }))
+  const kept = steps.map((x) => x.end > x.start)
+  const keep = (values: number[]) => values.filter((_, i) => kept[i])
+  return {
+    list_id: list.id,
+    grain: query.grain,
+    buckets: steps
+      .filter((_, i) => kept[i])
+      .map(({ b, start, end }) => ({ start: new Date(start).toISOString(), end: new Date(end).toISOString(), partial: start > b * step || end < (b + 1) * step })),
+    items: metrics.items.map((r) => ({ key: r.key, name: r.name, impressions: keep(r.impressions_spark), publications: keep(r.publications_spark) })),
+    total: metrics.total,
+    limit: metrics.limit,
+    offset: metrics.offset,
+  }
 }
 
 /** What the rows of a page are made from: the items' figures now and before, their sparklines, related entities and forecasts. */
@@ -57,6 +88,7 @@ async function computeMetrics(
   query: RouteInput<'getTrackingMetrics'>['query'],
   tw: ReturnType<typeof trackingWindow>,
   scope: Metrics['scope'],
+  fold: (series: ArrayLike<number>) => number[],
 ): Promise<{ value: Metrics; behind: boolean }> {
   const kind = list.kind as ListKind
   const items = ctx.store.tracking.itemsWithoutCounts(list.id)
@@ -90,7 +122,7 @@ async function computeMetrics(
     previous,
     rankNow: ranks(new Map(keys.map((k) => [k, totalsNow[placeOf.get(k)!]!]))),
     rankPrev: ranks(new Map(keys.map((k) => [k, previous[placeOf.get(k)!]!]))),
-    sparkOf: (place, field) => foldSeries(pageOf.get(place)!.series[field]),
+    sparkOf: (place, field) => fold(pageOf.get(place)!.series[field]),
     related: new Map(pagePlaces.map((p) => [p, pageOf.get(p)!.related])),
     forecasts: kind === 'trend' ? ctx.store.trends.forecasts(pageKeys) : new Map(),
   }

@@ -283,11 +283,12 @@ export class ArticlesRepository {
     const read = this.statements.get(
       'SELECT f.country, f.observed_at AS at, f.entries FROM regions r CROSS JOIN feed_snapshots f ON f.country = r.alpha_2 AND f.observed_at >= ? AND f.observed_at < ?',
     )
-    for (const [fromHour, toHour] of ranges) {
+    for (const [range, [fromHour, toHour]] of ranges.entries()) {
       for (const row of read.iterate(fromHour * 3600, toHour * 3600) as Iterable<{ country: string; at: number; entries: Buffer }>) {
         const e = decodeFeedEntries(row.entries)
         for (let i = 0; i < e.seqs.length; i++) {
-          const key = `${e.seqs[i]}|${row.country}`
+          // one sum a range (each within one day)
+          const key = `${e.seqs[i]}|${row.country}|${range}`
           const s = byKey.get(key)
           if (!s) {
             byKey.set(key, { seq: e.seqs[i]!, country: row.country, impressions: e.impressions[i]!, observations: 1, positionSum: e.positions[i]!, bestPosition: e.positions[i]!, firstSeen: row.at, lastSeen: row.at })

@@ -124,17 +124,26 @@ export function ArticlesPage() {
           compare={{ value: comparisonOf(filters), onChange: (c) => setFilters(c) }}
         />
         {filters.entity && (
-          <FilterChip label={`Entity: ${filters.entity}`} onRemove={() => setFilters({ entity: '', page: '1' })} />
+          <FilterChip label={`Entity: ${filters.entity_name || filters.entity}`} onRemove={() => setFilters({ entity: '', entity_name: '', page: '1' })} />
+        )}
+        {filters.market && <FilterChip label={`Seen in the ${filters.market} feed`} onRemove={() => setFilters({ market: '', page: '1' })} />}
+        {filters.category && filters.exact_category === 'true' && (
+          <FilterChip label={`Only ${filters.category}, not below it`} onRemove={() => setFilters({ exact_category: '', page: '1' })} />
         )}
         {filters.trend_id && (
           <FilterChip label={`Trend: ${trendLabel ?? filters.trend_id}`} onRemove={() => setFilters({ trend_id: '', page: '1' })} />
         )}
         {filters.search && <TrackButton kind="mention" itemKey={filters.search} name={`“${filters.search}”`} label={`Track “${filters.search}”`} />}
-        {filters.entity && <TrackButton kind="entity" itemKey={filters.entity} name={filters.entity} label={`Track ${filters.entity}`} />}
+        {filters.entity && <TrackButton kind="entity" itemKey={filters.entity} name={filters.entity_name || filters.entity} label={`Track ${filters.entity_name || filters.entity}`} />}
         {filters.domain && <TrackButton kind="publisher" itemKey={filters.domain} name={filters.domain} label={`Track ${filters.domain}`} />}
         {filters.category && <TrackButton kind="category" itemKey={filters.category} name={filters.category} label={`Track ${filters.category}`} />}
       </div>
-      <p className="muted small">Figures (impressions, positions, hours) are those of the period{filters.period === 'all' ? ': the whole history' : ''}.</p>
+      <p className="muted small">
+        {filters.period === 'all'
+          ? 'Figures (impressions, positions, hours) are those of the whole history.'
+          : 'The articles seen in the feed in the period, with their figures (impressions, positions, hours) in it.'}
+        {filters.market ? ` Counted in the ${filters.market} feed only.` : ''}
+      </p>
       <ErrorBanner message={articles.error} onRetry={articles.reload} />
       <div className="split">
         <Card>

@@ -4,10 +4,11 @@ import { pageOffset, readQuery } from '../../stores/url-state'
 
 /**
  * The list's filters as the URL holds them (the names are the API's), its period and page. A
- * drill-down from elsewhere sets trend_id or entity (shown as removable chips).
+ * drill-down from elsewhere sets trend_id, entity (an id, named by entity_name), market (the feed
+ * the window counted) or exact_category (shown as removable chips).
  */
 export const ARTICLES_VIEW = {
-  search: '', domain: '', region: '', lang: '', category: '', content_type: '', entity: '', trend_id: '', has_entities: '',
+  search: '', domain: '', region: '', lang: '', category: '', exact_category: '', content_type: '', entity: '', entity_name: '', trend_id: '', has_entities: '', market: '',
   period: 'all', date_from: '', date_to: '', compare: '', compare_from: '', compare_to: '', sort_by: 'last_seen_at', sort_order: 'desc', page: '1',
 }
 export type ArticlesView = typeof ARTICLES_VIEW
@@ -26,7 +27,7 @@ export const comparedBounds = (view: ArticlesView) => comparisonBounds(view, vie
 export const articlesQuestions = {
   /** the list's filters without paging (an export asks every page of them); null while the custom period is incomplete */
   filters: (view: ArticlesView) => {
-    const { page: _page, period: _period, date_from: _from, date_to: _to, compare: _compare, compare_from: _cf, compare_to: _ct, ...rest } = view
+    const { page: _page, period: _period, date_from: _from, date_to: _to, compare: _compare, compare_from: _cf, compare_to: _ct, entity_name: _name, ...rest } = view
     const bounds = periodBounds(view)
     const before = comparedBounds(view)
     return bounds && { ...rest, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) }

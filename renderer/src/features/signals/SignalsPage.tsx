@@ -7,14 +7,14 @@ import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 const isFormatGroup = (v: string): v is FormatGroup => (formatGroups as readonly string[]).includes(v)
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi, useLoaded } from '../../api/use-api'
-import { granularityOf, SIGNALS_VIEW, signalsQuestions, type SignalsView } from './questions'
+import { granularityOf, isStoredPeriod, SIGNALS_VIEW, signalsQuestions, type SignalsView } from './questions'
 import { CountrySelect } from '../../components/Pickers'
 import { DataZoomComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { ChartLoading, EChart } from '../../charts/EChart'
 import { overlayOption, pointLabel, volatilityOption } from './volatility-chart'
 import { VolatilityStrip } from './VolatilityStrip'
-import { PeriodControl, periodBounds, periodOf } from '../../components/PeriodControl'
+import { PeriodControl, periodOf } from '../../components/PeriodControl'
 import { Card, EmptyState, ErrorBanner, formatNumber, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
@@ -32,9 +32,29 @@ const labelOf = pointLabel
 const bucketOf = (p: Point) => p.date ?? p.bucket ?? ''
 
 type Mover = RouteResponse<'appSignalMovers'>['articles'][number]
-type FormatRow = RouteResponse<'getFormatInterest'>['formats'][number]
-type CategoryRow = RouteResponse<'getTopCategories'>['categories'][number]
-type TopicRow = RouteResponse<'getTopicVolatility'>['categories'][number]
+type FormatRow = RouteResponse<'appFormatInterest'>['formats'][number]
+type CategoryRow = RouteResponse<'appTopCategories'>['categories'][number]
+type TopicRow = RouteResponse<'appTopicVolatility'>['categories'][number]
+type HistoryPoint = RouteResponse<'appVolatilityHistory'>['points'][number]
+
+/** A history's points as a series of the public method (what the charts draw). */
+const asSeries = (points: readonly HistoryPoint[], granularity: 'day' | '3h'): Point[] =>
+  points.map((p) => ({
+    ...(granularity === 'day' ? { date: p.bucket } : { bucket: `${p.bucket}:00:00Z` }),
+    volatility_index: p.volatility_index,
+    is_spike: p.is_spike,
+    state: p.state,
+    confidence: p.confidence,
+  }))
+
+/** The view's period in a heading: "last 30 days", "the whole history", "2026-11-01 to 2026-11-07". */
+export function periodTitle(view: SignalsView): string {
+  if (view.period === 'all') return 'the whole history'
+  if (view.period === 'custom') return `${view.date_from} to ${view.date_to}`
+  return `last ${view.period.replace('d', ' days')}`
+}
+
+const mean1 = (values: number[]) => (values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10)
 
 const share = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`)
 
@@ -48,10 +68,10 @@ const moverColumns: Array<Column<Mover>> = [
 
 const formatColumns: Array<Column<FormatRow>> = [
   { id: 'format', header: 'Format', cell: (f) => f.format_type },
-  { id: 'index', header: 'Index', numeric: true, value: (f) => f.summary.current_index, cell: (f) => f.summary.current_index ?? '—' },
-  { id: 'share_of_impressions', header: 'Impressions share', numeric: true, value: (f) => f.summary.share_of_impressions, cell: (f) => share(f.summary.share_of_impressions) },
-  { id: 'share_of_publications', header: 'Publications share', numeric: true, value: (f) => f.summary.share_of_publications, cell: (f) => share(f.summary.share_of_publications) },
-  { id: 'trend', header: 'Trend', cell: (f) => f.summary.trend },
+  { id: 'index', header: 'Index', title: 'interest in the period: 100 × (share of impressions + share of publications) / 2', numeric: true, value: (f) => f.interest_index },
+  { id: 'share_of_impressions', header: 'Impressions share', numeric: true, value: (f) => f.share_of_impressions, cell: (f) => share(f.share_of_impressions) },
+  { id: 'share_of_publications', header: 'Publications share', numeric: true, value: (f) => f.share_of_publications, cell: (f) => share(f.share_of_publications) },
+  { id: 'trend', header: 'Trend', title: 'the daily index over the period', cell: (f) => f.trend },
 ]
 
 const categoryColumns: Array<Column<CategoryRow>> = [
@@ -60,7 +80,7 @@ const categoryColumns: Array<Column<CategoryRow>> = [
   {
     id: 'delta_pct',
     header: 'Δ',
-    title: 'change against the 24 hours before',
+    title: 'change against the period of the same length before',
     numeric: true,
     value: (c) => c.delta_pct,
     cell: (c) => (
@@ -76,7 +96,9 @@ const categoryColumns: Array<Column<CategoryRow>> = [
 
 const topicColumns: Array<Column<TopicRow>> = [
   { id: 'topic', header: 'Topic', cell: (t) => t.category },
-  { id: 'index', header: 'Index', numeric: true, value: (t) => t.summary.current_index, cell: (t) => t.summary.current_index ?? '—' },
+  { id: 'index', header: 'Index', title: 'at the end of the period', numeric: true, value: (t) => t.summary.current_index, cell: (t) => t.summary.current_index ?? '—' },
+  { id: 'mean', header: 'Mean', title: 'over the period', numeric: true, value: (t) => t.summary.mean_index, cell: (t) => t.summary.mean_index ?? '—' },
+  { id: 'state', header: 'State', cell: (t) => t.summary.current_state ?? '—' },
   { id: 'trend', header: 'Trend', cell: (t) => t.summary.trend },
 ]
 
@@ -86,8 +108,7 @@ export function SignalsPage() {
   const [view, setView] = useQueryState(SIGNALS_VIEW)
   const period = periodOf(view)
   // the stored 30 days answer the usual view; any other period is computed from the snapshots
-  const longer = view.period !== '30d'
-  const bounds = periodBounds(period)
+  const longer = !isStoredPeriod(view)
   const compared = view.compare ? view.compare.split(',') : []
   const regions = useApi('listRegions', signalsQuestions.regions().options)
   const country = view.country
@@ -98,28 +119,25 @@ export function SignalsPage() {
     [setView],
   )
   useDocumentTitle(selection && `What moved ${selection.bucket}`, country !== 'all' && country, 'Signals')
-  const volatility = useApi('getVolatility', signalsQuestions.volatility(view).options)
-  const history = useApi('appVolatilityHistory', longer && bounds ? { query: { country, granularity, ...bounds } } : null)
-  const topics = useApi('getTopicVolatility', signalsQuestions.topics(view).options)
-  const interest = useApi('getFormatInterest', signalsQuestions.interest(view).options)
-  const categories = useApi('getTopCategories', signalsQuestions.categories(view).options)
+  const volatility = useApi('getVolatility', longer ? null : signalsQuestions.volatility(view).options)
+  const history = useApi('appVolatilityHistory', longer ? (signalsQuestions.history(view, country)?.options ?? null) : null)
+  const storedTopics = useApi('getTopicVolatility', longer ? null : signalsQuestions.topics(view).options)
+  const topicsOver = useApi('appTopicVolatility', longer ? (signalsQuestions.topicsOver(view)?.options ?? null) : null)
+  const topics = longer ? topicsOver : storedTopics
+  const interest = useApi('appFormatInterest', signalsQuestions.interest(view)?.options ?? null)
+  const categories = useApi('appTopCategories', signalsQuestions.categories(view)?.options ?? null)
   const movers = useApi(
     'appSignalMovers',
     selection ? { query: { country, granularity, bucket: selection.bucket, ...(selection.category ? { category: selection.category } : {}) } } : null,
   )
-  const series = useMemo(
-    () =>
-      longer
-        ? (history.data?.points ?? []).map((p) => ({
-            ...(granularity === 'day' ? { date: p.bucket } : { bucket: `${p.bucket}:00:00Z` }),
-            volatility_index: p.volatility_index,
-            is_spike: p.is_spike,
-            state: p.state,
-            confidence: p.confidence,
-          }))
-        : (volatility.data?.series ?? []),
-    [longer, history.data, volatility.data, granularity],
-  )
+  const series = useMemo(() => (longer ? asSeries(history.data?.points ?? [], granularity) : (volatility.data?.series ?? [])), [longer, history.data, volatility.data, granularity])
+  // the heading's figures are the period's: its last point, and its mean
+  const headline = useMemo(() => {
+    if (!longer) return volatility.data ? { now: volatility.data.summary.current_index, mean: volatility.data.summary.mean_index, trend: volatility.data.trend } : null
+    if (!history.data) return null
+    const counted = history.data.points.filter((p) => !p.note)
+    return { now: counted.at(-1)?.volatility_index ?? null, mean: mean1(counted.map((p) => p.volatility_index)), trend: null }
+  }, [longer, volatility.data, history.data])
   // the answer the chart shows: the stored 30 days, or the period computed from the snapshots
   const shown = longer ? history : volatility
   const selectedIndex = selection && !selection.category ? series.findIndex((p) => bucketOf(p) === selection.bucket) : -1
@@ -174,14 +192,17 @@ export function SignalsPage() {
         {longer && history.loading && <span className="muted small">Computing the index over the period…</span>}
       </div>
       <ErrorBanner message={volatility.error ?? history.error} onRetry={longer ? history.reload : volatility.reload} />
-      {compared.length > 0 && <CountryOverlay countries={[country, ...compared.filter((c) => c !== country)]} granularity={granularity} names={new Map((regions.data?.regions ?? []).map((r) => [r.alpha_2, r.name]))} />}
+      {compared.length > 0 && (
+        <CountryOverlay view={view} countries={[country, ...compared.filter((c) => c !== country)]} names={new Map((regions.data?.regions ?? []).map((r) => [r.alpha_2, r.name]))} />
+      )}
       <div className="split">
         <Card
-          title={longer ? `Volatility, ${view.period === 'all' ? 'the whole history' : view.period === 'custom' ? `${view.date_from} to ${view.date_to}` : `last ${view.period.replace('d', ' days')}`}` : 'Volatility, last 30 days'}
+          title={`Volatility, ${periodTitle(view)}`}
           extra={
-            volatility.data && (
-              <span className="muted" data-testid="volatility-summary">
-                now {volatility.data.current_index ?? '—'} · {volatility.data.trend}
+            headline && (
+              <span className="muted" data-testid="volatility-summary" title="the index at the end of the period, and its mean over the period">
+                {longer ? 'at the end' : 'now'} {headline.now ?? '—'} · mean {headline.mean ?? '—'}
+                {headline.trend ? ` · ${headline.trend}` : ''}
               </span>
             )
           }
@@ -243,7 +264,7 @@ export function SignalsPage() {
       </div>
 
       <Card
-        title="By format group"
+        title={`By format group, ${periodTitle(view)}`}
         extra={
           <div className="segmented" role="group" aria-label="Format groups shown">
             {([['', 'Small multiples'], ['overlay', 'One chart']] as const).map(([v, label]) => (
@@ -272,30 +293,32 @@ export function SignalsPage() {
       </Card>
 
       <div className="grid-2">
-        <Card title="Format interest">
+        <Card title={`Format interest, ${periodTitle(view)}`}>
+          <ErrorBanner message={interest.error} onRetry={interest.reload} />
           <DataTable
             label="Format interest"
             columns={formatColumns}
             rows={interest.data?.formats ?? []}
             rowKey={(f) => f.format_type}
             loading={interest.loading}
-            exportAs={{ fileName: exportFileName('format-interest', country) }}
+            exportAs={{ fileName: exportFileName('format-interest', country, view.period) }}
           />
         </Card>
-        <Card title="Top categories, last 24 hours">
+        <Card title={`Top categories, ${periodTitle(view)}`}>
+          <ErrorBanner message={categories.error} onRetry={categories.reload} />
           <DataTable
             label="Top categories"
             columns={categoryColumns}
             rows={categories.data?.categories ?? []}
             rowKey={(c) => c.category}
             loading={categories.loading}
-            onOpen={(c) => navigate(`/articles?category=${encodeURIComponent(c.category)}${country === 'all' ? '' : `&region=${country}`}&period=24h&sort_by=impressions`)}
-            openLabel="Open its articles of the last 24 hours"
-            exportAs={{ fileName: exportFileName('top-categories', country, '24h') }}
+            onOpen={(c) => navigate(categoryArticlesPath(c.category, view))}
+            openLabel="Open its articles seen in the period"
+            exportAs={{ fileName: exportFileName('top-categories', country, view.period) }}
           />
         </Card>
       </div>
-      <Card title="By topic">
+      <Card title={`By topic, ${periodTitle(view)}`}>
         <DataTable
           label="Topic volatility"
           columns={topicColumns}
@@ -310,38 +333,74 @@ export function SignalsPage() {
   )
 }
 
+/** A top category's articles seen in the view's period, in its market's feed: the ones the row counts. */
+export function categoryArticlesPath(category: string, view: SignalsView): string {
+  const q = new URLSearchParams({ category, exact_category: 'true' })
+  if (view.country !== 'all') q.set('market', view.country)
+  q.set('period', view.period)
+  if (view.period === 'custom') {
+    q.set('date_from', view.date_from)
+    q.set('date_to', view.date_to)
+  }
+  q.set('sort_by', 'impressions')
+  return `/articles?${q.toString()}`
+}
+
+/** A format group's series over the view's period: the stored one for the usual 30 days, computed for any other. */
+function useGroupSeries(view: SignalsView, category: FormatGroup): { series: Point[]; current: number | null; loading: boolean } {
+  const longer = !isStoredPeriod(view)
+  const stored = useApi('getCategoryVolatility', longer ? null : signalsQuestions.group(view, category).options)
+  const computed = useApi('appVolatilityHistory', longer ? (signalsQuestions.history(view, view.country, category)?.options ?? null) : null)
+  const granularity = granularityOf(view)
+  return useMemo(() => {
+    if (!longer) {
+      const group = stored.data?.categories[0]
+      return { series: group?.series ?? [], current: group?.summary.current_index ?? null, loading: stored.loading }
+    }
+    const series = asSeries(computed.data?.points ?? [], granularity)
+    return { series, current: series.at(-1)?.volatility_index ?? null, loading: computed.loading }
+  }, [longer, stored.data, stored.loading, computed.data, computed.loading, granularity])
+}
+
 /** One format group's volatility, small; a click on a point explains it. */
 function GroupMultiple(props: { view: SignalsView; category: FormatGroup; selectedBucket: string | null; onSelect(s: Selection): void }) {
-  const api = useApi('getCategoryVolatility', signalsQuestions.group(props.view, props.category).options)
-  const group = api.data?.categories[0]
-  const series = useMemo(() => group?.series ?? [], [group])
+  const { series, current, loading } = useGroupSeries(props.view, props.category)
   const selectedIndex = props.selectedBucket === null ? -1 : series.findIndex((p) => bucketOf(p) === props.selectedBucket)
   return (
     <div className="multiple" aria-label={`${props.category} volatility`}>
       <div className="multiple-head">
         <strong>{props.category}</strong>
-        <span className="muted">{group?.summary.current_index ?? '—'}</span>
+        <span className="muted">{current ?? '—'}</span>
       </div>
       {series.length > 0 ? (
         <VolatilityStrip series={series} selectedIndex={selectedIndex} label={`${props.category} volatility`} onSelect={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
       ) : (
-        <div className="muted small" aria-busy={api.loading}>{api.loading ? 'Loading…' : 'no data'}</div>
+        <div className="muted small" aria-busy={loading}>{loading ? 'Loading…' : 'no data'}</div>
       )}
     </div>
   )
 }
 
-/** The volatility of several countries on one chart (the first is the one chosen above). */
-function CountryOverlay({ countries, granularity, names }: { countries: string[]; granularity: 'day' | '3h'; names: Map<string, string> }) {
-  const loaded = useLoaded(`${countries.join(',')}|${granularity}`, () => Promise.all(countries.map((c) => call('getVolatility', { query: { country: c, granularity } }))))
+/** A country's series over the view's period: the stored one for the usual 30 days, computed for any other. */
+async function countrySeries(view: SignalsView, country: string): Promise<Point[]> {
+  const granularity = granularityOf(view)
+  if (isStoredPeriod(view)) return (await call('getVolatility', { query: { country, granularity } })).series
+  const history = signalsQuestions.history(view, country)
+  return history ? asSeries((await call('appVolatilityHistory', history.options)).points, granularity) : []
+}
+
+/** The volatility of several countries on one chart over the view's period (the first is the one chosen above). */
+function CountryOverlay({ view, countries, names }: { view: SignalsView; countries: string[]; names: Map<string, string> }) {
+  const granularity = granularityOf(view)
+  const loaded = useLoaded(`${countries.join(',')}|${granularity}|${view.period}|${view.date_from}|${view.date_to}`, () => Promise.all(countries.map((c) => countrySeries(view, c))))
   const option = useMemo(
-    () => (loaded.data ? overlayOption(loaded.data.map((v, i) => ({ name: countries[i] === 'all' ? 'All countries' : (names.get(countries[i]!) ?? countries[i]!), series: v.series }))) : null),
+    () => (loaded.data ? overlayOption(loaded.data.map((series, i) => ({ name: countries[i] === 'all' ? 'All countries' : (names.get(countries[i]!) ?? countries[i]!), series }))) : null),
     // names only label the lines
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [loaded.data],
   )
   return (
-    <Card title="Volatility by country">
+    <Card title={`Volatility by country, ${periodTitle(view)}`}>
       <ErrorBanner message={loaded.error} />
       {option ? (
         <EChart option={option} height={280} label={`Volatility of ${countries.map((c) => names.get(c) ?? (c === 'all' ? 'all countries' : c)).join(', ')}`} fileName={exportFileName('volatility', ...countries, granularity)} />
@@ -356,13 +415,16 @@ function CountryOverlay({ countries, granularity, names }: { countries: string[]
 function GroupOverlay({ view }: { view: SignalsView }) {
   const { country } = view
   const granularity = granularityOf(view)
-  const loaded = useLoaded(`${country}|${granularity}`, () =>
-    Promise.all(formatGroups.map((category) => call('getCategoryVolatility', signalsQuestions.group(view, category).options))),
+  const loaded = useLoaded(`${country}|${granularity}|${view.period}|${view.date_from}|${view.date_to}`, () =>
+    Promise.all(
+      formatGroups.map(async (category) => {
+        if (isStoredPeriod(view)) return (await call('getCategoryVolatility', signalsQuestions.group(view, category).options)).categories[0]?.series ?? []
+        const history = signalsQuestions.history(view, country, category)
+        return history ? asSeries((await call('appVolatilityHistory', history.options)).points, granularity) : []
+      }),
+    ),
   )
-  const option = useMemo(
-    () => (loaded.data ? overlayOption(loaded.data.map((v, i) => ({ name: formatGroups[i]!, series: v.categories[0]?.series ?? [] }))) : null),
-    [loaded.data],
-  )
+  const option = useMemo(() => (loaded.data ? overlayOption(loaded.data.map((series, i) => ({ name: formatGroups[i]!, series }))) : null), [loaded.data])
   return (
     <>
       <ErrorBanner message={loaded.error} />

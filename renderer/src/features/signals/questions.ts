@@ -1,4 +1,5 @@
 import { question, type AnyQuestion } from '../../api/client'
+import { periodBounds } from '../../components/period'
 import { readQuery } from '../../stores/url-state'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 
@@ -8,6 +9,15 @@ export type SignalsView = typeof SIGNALS_VIEW
 
 export const granularityOf = (view: SignalsView): 'day' | '3h' => (view.granularity === '3h' ? '3h' : 'day')
 
+/** The stored 30 days answer the usual view; any other period is computed from the snapshots. */
+export const isStoredPeriod = (view: SignalsView) => view.period === '30d'
+
+/** The view's period as the API's instants ({} for all of the history); null while a custom range is incomplete. */
+export const boundsOf = (view: SignalsView) => periodBounds({ period: view.period, date_from: view.date_from, date_to: view.date_to })
+
+/** Top categories shown on the screen. */
+export const TOP_CATEGORIES = 15
+
 /**
  * What the screen asks for a view, built here for the screen and for asking ahead while its code
  * loads (app/ask-ahead.ts): one builder, so both ask exactly the same.
@@ -15,17 +25,36 @@ export const granularityOf = (view: SignalsView): 'day' | '3h' => (view.granular
 export const signalsQuestions = {
   regions: () => question('listRegions', {}),
   volatility: (view: SignalsView) => question('getVolatility', { query: { country: view.country, granularity: granularityOf(view) } }),
+  /** every panel follows the view's period: the stored topic series for the usual 30 days, computed over any other */
   topics: (view: SignalsView) => question('getTopicVolatility', { query: { country: view.country } }),
-  interest: (view: SignalsView) => question('getFormatInterest', { query: { country: view.country } }),
-  categories: (view: SignalsView) => question('getTopCategories', { query: { country: view.country, limit: 15 } }),
+  topicsOver: (view: SignalsView) => {
+    const bounds = boundsOf(view)
+    return bounds && question('appTopicVolatility', { query: { country: view.country, ...bounds } })
+  },
+  interest: (view: SignalsView) => {
+    const bounds = boundsOf(view)
+    return bounds && question('appFormatInterest', { query: { country: view.country, ...bounds } })
+  },
+  categories: (view: SignalsView) => {
+    const bounds = boundsOf(view)
+    return bounds && question('appTopCategories', { query: { country: view.country, limit: TOP_CATEGORIES, ...bounds } })
+  },
+  /** a series over the view's period: a country's (or all), or a format group's */
+  history: (view: SignalsView, country: string, category?: FormatGroup) => {
+    const bounds = boundsOf(view)
+    return bounds && question('appVolatilityHistory', { query: { country, granularity: granularityOf(view), ...(category ? { category } : {}), ...bounds } })
+  },
   group: (view: SignalsView, category: FormatGroup) => question('getCategoryVolatility', { query: { country: view.country, granularity: granularityOf(view), category } }),
 }
 
 /** The questions the screen asks first for the view of a query string (its stored 30 days, its tables, the five groups). */
 export function signalsFirstQuestions(search: string): AnyQuestion[] {
   const view = readQuery(search, SIGNALS_VIEW)
-  const first: AnyQuestion[] = [signalsQuestions.regions(), signalsQuestions.topics(view), signalsQuestions.interest(view), signalsQuestions.categories(view)]
-  if (view.period === '30d') first.push(signalsQuestions.volatility(view))
-  if (view.groups !== 'overlay') first.push(...formatGroups.map((g) => signalsQuestions.group(view, g)))
+  const first: AnyQuestion[] = [signalsQuestions.regions()]
+  for (const q of [signalsQuestions.interest(view), signalsQuestions.categories(view)]) if (q) first.push(q)
+  if (isStoredPeriod(view)) {
+    first.push(signalsQuestions.volatility(view), signalsQuestions.topics(view))
+    if (view.groups !== 'overlay') first.push(...formatGroups.map((g) => signalsQuestions.group(view, g)))
+  }
   return first
 }

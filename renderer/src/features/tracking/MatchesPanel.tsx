@@ -7,7 +7,9 @@ import { allPages } from '../../api/client'
 import { EmptyState, ErrorBanner, formatNumber, formatTime, Pager } from '../../components/common'
 import { ExportCsvButton, exportFileName, type Column } from '../../components/DataTable'
 import { pageOffset, useDraft, useQueryState } from '../../stores/url-state'
+import { periodBounds } from '../../components/period'
 import { Highlighted } from './Highlighted'
+import { WindowPicker, windowWords, type TrackingWindow } from './WindowPicker'
 
 type Detail = RouteResponse<'getTrackingList'>
 type Publication = RouteResponse<'appListMatches'>['publications'][number] & { keywords: string }
@@ -26,31 +28,44 @@ const matchColumns: Array<Column<Publication>> = [
   { id: 'id', header: 'Id', value: (p) => p.id },
 ]
 
-/** The filters as the URL holds them (the keyword, match types comma-separated, where, title words, first-seen days). */
-const initial = { mention: '', match_types: '', scope: 'all', q: '', since: '', until: '', page: '1' }
+/** The filters as the URL holds them (the keyword, match types comma-separated, where, title words); the period, market and language are the list's window. */
+const initial = { mention: '', match_types: '', scope: 'all', q: '', page: '1' }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`
 
-/** Publications where the list's keywords were found, with the matched words marked. */
-export function MatchesPanel({ list }: { list: Detail }) {
+/**
+ * Publications where the list's keywords were found, with the matched words marked: those first
+ * seen in the window's period, in its market and language (the window the metrics and roll-up show).
+ */
+export function MatchesPanel({ list, window, onWindow }: { list: Detail; window: TrackingWindow; onWindow(w: TrackingWindow): void }) {
   const [filters, setFilters] = useQueryState(initial)
   const [draft, setDraft] = useDraft(filters)
   const draftTypes = draft.match_types ? draft.match_types.split(',') : []
   const offset = pageOffset(filters.page, PAGE)
-  const query = {
+  const bounds = periodBounds(window)
+  const query = bounds && {
     mention: filters.mention ? [filters.mention] : undefined,
     match_types: filters.match_types || undefined,
     scope: filters.scope,
     q: filters.q || undefined,
-    date_from: filters.since || undefined,
-    // the last day is included: asked up to midnight after it
-    date_to: filters.until ? new Date(Date.parse(filters.until) + 86_400_000).toISOString().slice(0, 10) : undefined,
+    country: window.country,
+    lang: window.lang,
+    ...bounds,
   }
-  const matches = useApi('appListMatches', { params: { list_id: list.id }, query: { ...query, limit: PAGE, offset } })
+  const matches = useApi('appListMatches', query && { params: { list_id: list.id }, query: { ...query, limit: PAGE, offset } })
   const data = matches.data
   const keywords = [...new Set(list.items.map((i) => i.name))]
   return (
     <div>
+      <div className="toolbar">
+        <WindowPicker
+          value={window}
+          onChange={(w) => {
+            onWindow(w)
+            setFilters({ page: '1' })
+          }}
+        />
+      </div>
       <form
         className="filters"
         aria-label="Match filters"
@@ -91,14 +106,6 @@ export function MatchesPanel({ list }: { list: Detail }) {
             ))}
           </select>
         </label>
-        <label>
-          From
-          <input type="date" value={draft.since} onChange={(e) => setDraft({ ...draft, since: e.target.value })} />
-        </label>
-        <label>
-          To
-          <input type="date" value={draft.until} onChange={(e) => setDraft({ ...draft, until: e.target.value })} />
-        </label>
         <label className="grow">
           Title contains
           <input value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} placeholder="words of the title" />
@@ -111,7 +118,7 @@ export function MatchesPanel({ list }: { list: Detail }) {
       {data && (
         <div className="toolbar">
           <p className="muted small" aria-live="polite">
-            {plural(data.total.publications, 'publication')} with {plural(data.total.matches, 'match', 'matches')} in all
+            {plural(data.total.publications, 'publication')} with {plural(data.total.matches, 'match', 'matches')} first seen in the window
             {Object.keys(data.summary.mentions).length > 0 &&
               ` · on this page ${Object.entries(data.summary.mentions)
                 .map(([k, n]) => `${k}: ${n}`)
@@ -122,9 +129,9 @@ export function MatchesPanel({ list }: { list: Detail }) {
             columns={matchColumns}
             rows={[]}
             options={{
-              fileName: exportFileName(list.name, 'matches', filters.mention, filters.match_types, filters.scope !== 'all' && filters.scope, filters.q, filters.since, filters.until),
+              fileName: exportFileName(list.name, 'matches', ...windowWords(window), filters.mention, filters.match_types, filters.scope !== 'all' && filters.scope, filters.q),
               allRows: async () => {
-                const pages = await allPages('appListMatches', { params: { list_id: list.id }, query }, (a) => a.publications.map((p) => ({ ...p, keywords: [...new Set((a.hits[p.id]?.mentions ?? []).map((m) => m.raw_text))].join(' ') })), 1000)
+                const pages = await allPages('appListMatches', { params: { list_id: list.id }, query: query ?? {} }, (a) => a.publications.map((p) => ({ ...p, keywords: [...new Set((a.hits[p.id]?.mentions ?? []).map((m) => m.raw_text))].join(' ') })), 1000)
                 return pages
               },
             }}

@@ -114,7 +114,14 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
   const columns = useMemo<MetricsColumn[]>(() => [{ id: 'key', header: 'Key', value: (r) => r.key }, ...columnsFor(kind)], [kind])
   const rows = useMemo(() => sortRows(metrics.data?.items ?? [], columns, sort), [metrics.data, columns, sort])
   const data = metrics.data
-  const itemsOption = useMemo(() => (data ? itemsOverlayOption(rows, data.scope.from, data.scope.to) : null), [rows, data])
+  // the chart's points are calendar days (or hours), unfolded: the sparklines fold a long window into 24
+  const series = useApi('appTrackingSeries', windowParams && metricsRequest(listId, windowParams, grain, offset))
+  const itemsOption = useMemo(() => {
+    if (!series.data) return null
+    const byKey = new Map(series.data.items.map((i) => [i.key, i]))
+    const drawn = rows.flatMap((r) => (byKey.has(r.key) ? [{ name: r.name, impressions: byKey.get(r.key)!.impressions }] : []))
+    return itemsOverlayOption(drawn, series.data.buckets, series.data.grain)
+  }, [rows, series.data])
   return (
     <div className="metrics">
       <div className="toolbar">
@@ -140,7 +147,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
           page total {formatNumber(data.summary.impressions)} impressions <Change pct={data.summary.delta_pct} />
         </p>
       )}
-      {data && rows.length > 0 && (
+      {data && rows.length > 0 && itemsOption && (
         <EChart
           option={itemsOption!}
           height={220}
@@ -148,7 +155,12 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
           fileName={exportFileName(listName, 'items', ...windowWords(window), grain)}
         />
       )}
-      {data && rows.length > 0 && <p className="muted small">Impressions of the first {Math.min(ITEMS_DRAWN, rows.length)} rows as the table is sorted; sort by another column to draw others.</p>}
+      {data && rows.length > 0 && (
+        <p className="muted small">
+          Impressions a calendar {grain} (UTC) of the first {Math.min(ITEMS_DRAWN, rows.length)} rows as the table is sorted; sort by another column to draw others. Dashed: a {grain} the
+          window holds only in part (its first, and the one so far).
+        </p>
+      )}
       <DataTable
         label="Metrics"
         className="metrics-table"

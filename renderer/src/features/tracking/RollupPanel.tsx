@@ -20,13 +20,14 @@ const topArticleColumns: Array<Column<TopArticle>> = [
 interface Slice {
   name: string
   id?: string
+  entity_id?: string
   pubs: number
   imps?: number
   delta_pct?: number | null
 }
 
 const publisherTarget = (s: Slice): DrillTarget => ({ kind: 'publisher', domain: s.name })
-const entityTarget = (s: Slice): DrillTarget => ({ kind: 'entity', name: s.name })
+const entityTarget = (s: Slice): DrillTarget => ({ kind: 'entity', name: s.name, ...(s.entity_id ? { id: s.entity_id } : {}) })
 const categoryTarget = (s: Slice): DrillTarget => ({ kind: 'category', path: s.name })
 
 /** One roll-up slice as bars: the widest is the largest by impressions (or publications). */

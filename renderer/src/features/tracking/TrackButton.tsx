@@ -26,7 +26,8 @@ export function TrackButton({ kind, itemKey, name, label = 'Track' }: { kind: Li
     }
   }
   return (
-    <span className="track">
+    // a Track control inside a row that opens on a click (Signals' top categories) is its own: the click opens its menu, not the row
+    <span className="track" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} title={`Add ${name} to a ${KIND_WORDS[kind]} list`}>
         {label}
       </button>

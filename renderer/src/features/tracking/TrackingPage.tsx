@@ -163,7 +163,7 @@ export function TrackingPage() {
             <ErrorBanner message={detail.error} onRetry={detail.reload} />
             {tab === 'metrics' && <MetricsPanel key={panelKey} listId={list.id} listName={list.name} kind={list.kind} window={window} onWindow={setWindow} />}
             {tab === 'rollup' && <RollupPanel key={panelKey} listId={list.id} listName={list.name} window={window} onWindow={setWindow} />}
-            {tab === 'matches' && list.kind === 'mention' && <MatchesPanel key={panelKey} list={list} />}
+            {tab === 'matches' && list.kind === 'mention' && <MatchesPanel key={panelKey} list={list} window={window} onWindow={setWindow} />}
             {tab === 'edit' && (
               <ListEditor
                 key={list.id}

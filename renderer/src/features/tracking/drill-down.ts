@@ -11,20 +11,23 @@ export type TrackingWindow = {
 
 /** What a row or slice stands for: the articles filter it opens (or a trend, opened itself). */
 export type DrillTarget =
-  | { kind: 'entity'; name: string }
-  | { kind: 'category'; path: string }
+  | { kind: 'entity'; name: string; id?: string }
+  | { kind: 'category'; path: string; exact?: boolean }
   | { kind: 'publisher'; domain: string }
   | { kind: 'format'; name: string }
   | { kind: 'keyword'; words: string }
   | { kind: 'trend'; id: string }
 
-/** A metrics row's target: by the list's kind, the item's key or name. */
-export function rowTarget(kind: ListKind, row: { key: string; name: string }): DrillTarget {
+/**
+ * A metrics row's target: by the list's kind, the item's key or name. Its articles are the ones
+ * the row counts: an entity by its id (resolved), a category alone (not the ones below it).
+ */
+export function rowTarget(kind: ListKind, row: { key: string; name: string; resolved_id?: string }): DrillTarget {
   switch (kind) {
     case 'entity':
-      return { kind: 'entity', name: row.name }
+      return row.resolved_id ? { kind: 'entity', name: row.name, id: row.resolved_id } : { kind: 'entity', name: row.name }
     case 'category':
-      return { kind: 'category', path: row.key }
+      return { kind: 'category', path: row.key, exact: true }
     case 'publisher':
       return { kind: 'publisher', domain: row.key }
     case 'trend':
@@ -35,18 +38,25 @@ export function rowTarget(kind: ListKind, row: { key: string; name: string }): D
 }
 
 /**
- * The window's link for a target seen in a tracking window: the articles of the same period,
- * market and language filtered to it (the Articles screen's query names), or the trend's card.
+ * The window's link for a target seen in a tracking window: the articles seen in the same period,
+ * in the same market's feed and language, filtered to it (the Articles screen's query names), or
+ * the trend's card: the articles the row counts, so its figure and the list agree.
  */
 export function drillDownPath(target: DrillTarget, window: TrackingWindow): string {
   if (target.kind === 'trend') return `/trends/${encodeURIComponent(target.id)}`
   const q = new URLSearchParams()
-  if (target.kind === 'entity') q.set('entity', target.name)
-  if (target.kind === 'category') q.set('category', target.path)
+  if (target.kind === 'entity') {
+    q.set('entity', target.id ?? target.name)
+    if (target.id) q.set('entity_name', target.name)
+  }
+  if (target.kind === 'category') {
+    q.set('category', target.path)
+    if (target.exact) q.set('exact_category', 'true')
+  }
   if (target.kind === 'publisher') q.set('domain', target.domain)
   if (target.kind === 'format') q.set('content_type', target.name)
   if (target.kind === 'keyword') q.set('search', target.words)
-  if (window.country !== 'all') q.set('region', window.country)
+  if (window.country !== 'all') q.set('market', window.country)
   if (window.lang !== 'all') q.set('lang', window.lang)
   q.set('period', window.period)
   if (window.period === 'custom') {

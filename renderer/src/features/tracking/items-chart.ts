@@ -1,22 +1,49 @@
 /** Rows drawn together on the list's chart, at most. */
 export const ITEMS_DRAWN = 5
 
+/** A calendar step of the window (a day or an hour), and whether the window covers it only in part. */
+export interface SeriesStep {
+  start: string
+  end: string
+  partial: boolean
+}
+
 /**
- * The impressions of a list's items over the window on one chart: each row's sparkline (equal
- * parts of the window, as the API folds them) as a line, each point labelled by its part's start.
+ * A step's label: its day (or hour), said to be partial where the window covers it in part: the
+ * first "from 13:00", the last "so far".
  */
-export function itemsOverlayOption(rows: ReadonlyArray<{ name: string; impressions_spark: number[] }>, from: string, to: string) {
+export function stepLabel(step: SeriesStep, grain: 'day' | 'hour', last: boolean): string {
+  const name = grain === 'day' ? step.start.slice(0, 10) : step.start.slice(0, 13).replace('T', ' ') + ':00'
+  if (!step.partial) return name
+  return last ? `${name} (so far)` : `${name} (from ${step.start.slice(11, 16)})`
+}
+
+/**
+ * The impressions of a list's items over the window on one chart, a point a calendar day (or hour):
+ * each row a solid line over its whole steps, its partial steps (the window's first and last) on
+ * a dashed line beside, so that a day that has only begun never reads as a drop.
+ */
+export function itemsOverlayOption(rows: ReadonlyArray<{ name: string; impressions: number[] }>, steps: readonly SeriesStep[], grain: 'day' | 'hour') {
   const drawn = rows.slice(0, ITEMS_DRAWN)
-  const points = Math.max(0, ...drawn.map((r) => r.impressions_spark.length))
-  const start = Date.parse(from)
-  const step = points > 0 ? (Date.parse(to) - start) / points : 0
-  const labels = Array.from({ length: points }, (_, i) => new Date(start + i * step).toISOString().slice(0, 16).replace('T', ' '))
+  const labels = steps.map((s, i) => stepLabel(s, grain, i === steps.length - 1))
+  // a partial step and its whole neighbour on the dashed line; the solid line skips partial steps
+  const solid = (values: number[]) => values.map((v, i) => (steps[i]?.partial ? null : v))
+  const dashed = (values: number[]) => values.map((v, i) => (steps[i]?.partial || steps[i - 1]?.partial || steps[i + 1]?.partial ? v : null))
+  const anyPartial = steps.some((s) => s.partial)
   return {
     grid: { left: 64, right: 16, top: 36, bottom: 28 },
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, type: 'scroll' },
+    legend: { top: 0, type: 'scroll', data: drawn.map((r) => r.name) },
     xAxis: { type: 'category', data: labels },
     yAxis: { type: 'value' },
-    series: drawn.map((r) => ({ name: r.name, type: 'line', smooth: false, symbolSize: 4, data: r.impressions_spark })),
+    series: drawn.flatMap((r, k) => [
+      { name: r.name, type: 'line', smooth: false, symbolSize: 4, connectNulls: false, data: solid(r.impressions), color: PALETTE[k] },
+      ...(anyPartial
+        ? [{ name: r.name, type: 'line', smooth: false, symbolSize: 4, connectNulls: false, lineStyle: { type: 'dashed' }, tooltip: { show: false }, data: dashed(r.impressions), color: PALETTE[k] }]
+        : []),
+    ]),
   }
 }
+
+/** One colour per row, the same on its solid and dashed lines (echarts' default palette). */
+const PALETTE = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de']

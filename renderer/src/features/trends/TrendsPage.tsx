@@ -23,6 +23,8 @@ echarts.use([TreemapChart])
 
 /** The sizes the list can be cut at: trends of at least this many articles (a link may carry any other). */
 const MIN_ARTICLE_CHOICES = [1, 2, 5, 10, 50]
+/** The contract's sorts, and the period's figures: impressions and peak (best) position. */
+const TREND_LIST_SORTS = [...trendSortFields, 'impressions', 'best_position'] as const
 
 /** Trends drawn together in a comparison, at most (as Google Trends compares five terms). */
 const MAX_COMPARED = 5
@@ -302,9 +304,14 @@ export function TrendsPage() {
               ))}
           </select>
         </label>
-        {select('Sort by', 'sort_by', trendSortFields, null)}
+        {select('Sort by', 'sort_by', TREND_LIST_SORTS, null)}
         {select('Order', 'sort_order', ['desc', 'asc'], null)}
       </div>
+      <p className="muted small">
+        {view.period === 'all'
+          ? 'Articles, impressions and peak position over the whole history.'
+          : 'The trends with an article seen in the feed in the period; their articles, impressions and peak position are the period\'s.'}
+      </p>
       {compared.length > 0 && <Comparison ids={compared} onChange={setCompared} onOpen={setSelected} />}
       <ErrorBanner message={trends.error} onRetry={trends.reload} />
       <div className="split">
