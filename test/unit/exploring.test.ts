@@ -42,8 +42,8 @@ describe('periods as the API\'s instants', () => {
   it('counts presets as the last N x 24 hours, the current one included (as the tracking methods do), custom days both included', () => {
     expect(periodBounds({ period: 'all', date_from: '', date_to: '' }, now)).toEqual({})
     // the current hour (15:00) and the 167 before it
-    expect(periodBounds({ period: '7d', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-15T16:00:00Z' })
-    expect(periodBounds({ period: '24h', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-21T16:00:00Z' })
+    expect(periodBounds({ period: '7d', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-15T16:00:00Z', date_to: '2026-11-22T16:00:00Z' })
+    expect(periodBounds({ period: '24h', date_from: '', date_to: '' }, now)).toEqual({ date_from: '2026-11-21T16:00:00Z', date_to: '2026-11-22T16:00:00Z' })
     expect(periodBounds({ period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' }, now)).toEqual({ date_from: '2026-11-01', date_to: '2026-11-08' })
     expect(periodBounds({ period: 'custom', date_from: '2026-11-07', date_to: '2026-11-01' }, now)).toBeNull()
   })

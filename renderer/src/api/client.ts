@@ -1,6 +1,7 @@
 import { fillPath } from '../../../shared/contract/paths'
 import type { RouteId, RouteMeta, RouteRequest, RouteResponse } from '../../../shared/contract/routes'
 import { bridge } from './transport'
+import type { CallOptions } from './question'
 
 export class ApiClientError extends Error {
   constructor(
@@ -37,8 +38,7 @@ declare const __FEEDLENS_ROUTES__: Record<RouteId, RouteMeta>
 /** Every route's method and path, written in at build time (electron.vite.config.ts): the window ships no schemas. */
 const routeMeta = __FEEDLENS_ROUTES__
 
-/** A request to a route: its query names, path parameters and body are the route's own (checked when compiling). */
-export type CallOptions<K extends RouteId = RouteId> = RouteRequest<K>
+export type { CallOptions } from './question'
 
 /** Answers asked ahead of the view that shows them (callAhead), each taken once by the same call. */
 const askedAhead = new Map<string, { at: number; answer: Promise<unknown> }>()
@@ -60,16 +60,7 @@ export function callAhead<K extends RouteId>(id: K, options: CallOptions<K>): vo
   askedAhead.set(key, { at: Date.now(), answer })
 }
 
-/** A question a view asks: a route and its options, built by one function for the view and for asking ahead. */
-export interface Question<K extends RouteId = RouteId> {
-  id: K
-  options: CallOptions<K>
-}
-
-/** Any route's question. */
-export type AnyQuestion = { [K in RouteId]: Question<K> }[RouteId]
-
-export const question = <K extends RouteId>(id: K, options: CallOptions<K>): Question<K> => ({ id, options })
+export { question, type AnyQuestion, type Question } from './question'
 
 /** Calls a route of the contract or the app by id; the same code runs over IPC and HTTP. */
 export function call<K extends RouteId>(id: K, options: CallOptions<K> = {}): Promise<RouteResponse<K>> {

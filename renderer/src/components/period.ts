@@ -30,15 +30,18 @@ const presetHours = (period: string): number | null => {
  * A period as the API's instants: `date_from` and an exclusive `date_to` (none: open); null while a
  * custom range is incomplete. One window everywhere (docs/contract-decisions.md): a preset of N
  * days is the last N x 24 hourly buckets, the current hour included, the very hours the tracking
- * methods' 24h, 7d and 30d count; custom days are whole UTC days, both included. The start is
- * the hour, so the query holds within an hour.
+ * methods' 24h, 7d and 30d count; custom days are whole UTC days, both included. Both ends are
+ * hours, so the query holds within an hour.
  */
 export function periodBounds(v: PeriodValue, now = new Date()): { date_from?: string; date_to?: string } | null {
   if (customRangeProblem(v)) return null
   if (v.period === 'custom') return { date_from: v.date_from, date_to: dayAfter(v.date_to) }
   const hours = presetHours(v.period)
   if (hours === null) return {}
-  return { date_from: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - (hours - 1) * HOUR_MS).toISOString().slice(0, 19) + 'Z' }
+  const end = (Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z'
+  // up to the end of the current hour: data stamped later than now (another clock) is not in it, as for the tracking methods
+  return { date_from: iso(end - hours * HOUR_MS), date_to: iso(end) }
 }
 
 /** The period before one of the same length (for a comparison); null for all of the history. */
@@ -46,7 +49,6 @@ export function previousPeriod(v: PeriodValue, now = new Date()): { date_from: s
   const b = periodBounds(v, now)
   if (!b?.date_from) return null
   const from = Date.parse(b.date_from)
-  // an open end is the end of the current hour
   const to = b.date_to ? Date.parse(b.date_to) : (Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS
   return { date_from: new Date(from - (to - from)).toISOString(), date_to: new Date(from).toISOString() }
 }

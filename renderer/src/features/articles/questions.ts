@@ -1,6 +1,6 @@
-import { question, type AnyQuestion } from '../../api/client'
+import { question, type AnyQuestion } from '../../api/question'
 import { comparisonBounds, periodBounds } from '../../components/period'
-import { pageOffset, readQuery } from '../../stores/url-state'
+import { pageOffset, readQuery } from '../../stores/query-values'
 
 /**
  * The list's filters as the URL holds them (the names are the API's), its period and page. A

@@ -1,6 +1,6 @@
-import { question, type AnyQuestion } from '../../api/client'
+import { question, type AnyQuestion } from '../../api/question'
 import { comparisonBounds, periodBounds } from '../../components/period'
-import { readQuery } from '../../stores/url-state'
+import { readQuery } from '../../stores/query-values'
 
 /** The Geography screen's view as its URL keeps it, with the defaults a link leaves out. */
 export const GEOGRAPHY_VIEW = {

@@ -7,7 +7,7 @@ import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 const isFormatGroup = (v: string): v is FormatGroup => (formatGroups as readonly string[]).includes(v)
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi, useLoaded } from '../../api/use-api'
-import { granularityOf, isStoredPeriod, SIGNALS_VIEW, signalsQuestions, type SignalsView } from './questions'
+import { categoryArticlesPath, granularityOf, isStoredPeriod, SIGNALS_VIEW, signalsQuestions, type SignalsView } from './questions'
 import { CountrySelect } from '../../components/Pickers'
 import { DataZoomComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
@@ -331,19 +331,6 @@ export function SignalsPage() {
       </Card>
     </div>
   )
-}
-
-/** A top category's articles seen in the view's period, in its market's feed: the ones the row counts. */
-export function categoryArticlesPath(category: string, view: SignalsView): string {
-  const q = new URLSearchParams({ category, exact_category: 'true' })
-  if (view.country !== 'all') q.set('market', view.country)
-  q.set('period', view.period)
-  if (view.period === 'custom') {
-    q.set('date_from', view.date_from)
-    q.set('date_to', view.date_to)
-  }
-  q.set('sort_by', 'impressions')
-  return `/articles?${q.toString()}`
 }
 
 /** A format group's series over the view's period: the stored one for the usual 30 days, computed for any other. */

@@ -1,6 +1,6 @@
-import { question, type AnyQuestion } from '../../api/client'
+import { question, type AnyQuestion } from '../../api/question'
 import { periodBounds } from '../../components/period'
-import { readQuery } from '../../stores/url-state'
+import { readQuery } from '../../stores/query-values'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 
 /** The Signals screen's view as its URL keeps it, with the defaults a link leaves out. */
@@ -17,6 +17,19 @@ export const boundsOf = (view: SignalsView) => periodBounds({ period: view.perio
 
 /** Top categories shown on the screen. */
 export const TOP_CATEGORIES = 15
+
+/** A top category's articles seen in the view's period, in its market's feed: the ones the row counts. */
+export function categoryArticlesPath(category: string, view: SignalsView): string {
+  const q = new URLSearchParams({ category, exact_category: 'true' })
+  if (view.country !== 'all') q.set('market', view.country)
+  q.set('period', view.period)
+  if (view.period === 'custom') {
+    q.set('date_from', view.date_from)
+    q.set('date_to', view.date_to)
+  }
+  q.set('sort_by', 'impressions')
+  return `/articles?${q.toString()}`
+}
 
 /**
  * What the screen asks for a view, built here for the screen and for asking ahead while its code

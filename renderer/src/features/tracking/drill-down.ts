@@ -1,4 +1,5 @@
 import type { ListKind } from '../../../../shared/contract/values'
+import { customRangeProblem, dayAfter } from '../../components/period'
 
 /** The window of a tracking view: its period (custom: both dates), market and language. */
 export type TrackingWindow = {
@@ -8,6 +9,22 @@ export type TrackingWindow = {
   country: string
   lang: string
 }
+
+export const defaultWindow: TrackingWindow = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all' }
+
+/**
+ * The API query of a window: the dates only with a custom period; null while a custom range is
+ * incomplete. The window's dates are whole days, both included; the API's end is an instant, so
+ * it is asked up to midnight after the last day.
+ */
+export function windowQuery(w: TrackingWindow): Record<string, string> | null {
+  if (customRangeProblem(w)) return null
+  if (w.period !== 'custom') return { period: w.period, country: w.country, lang: w.lang }
+  return { ...w, date_to: dayAfter(w.date_to) }
+}
+
+/** A window's words for a file name or a title: "7d_US_all" or "2026-11-01-2026-11-07_all_de". */
+export const windowWords = (w: TrackingWindow) => [w.period === 'custom' ? `${w.date_from}-${w.date_to}` : w.period, w.country, w.lang]
 
 /** What a row or slice stands for: the articles filter it opens (or a trend, opened itself). */
 export type DrillTarget =

@@ -1,6 +1,6 @@
-import { question, type AnyQuestion } from '../../api/client'
+import { question, type AnyQuestion } from '../../api/question'
 import { periodBounds } from '../../components/period'
-import { pageOffset, readQuery } from '../../stores/url-state'
+import { pageOffset, readQuery } from '../../stores/query-values'
 import { trendRoles } from '../../../../shared/contract/values'
 
 /** The Trends screen's view as its URL keeps it (the chosen trend is in the path), with the defaults a link leaves out. */
