@@ -38,8 +38,12 @@ export const statusResponse = z.object({
   data_dir: z.string(),
   project: projectSchema.nullable(),
   counts: z.object({ articles: z.number().int(), observations: z.number().int(), trends: z.number().int() }),
-  /** trends and signals: being recomputed by this process now, and whether data arrived that they do not cover yet */
-  analytics: z.object({ refreshing: z.boolean(), behind: z.boolean() }),
+  /**
+   * trends and signals: being recomputed by this process now, whether data arrived that they do not
+   * cover yet, and the generation of the data the last completed recompute covered (it moves when
+   * new figures are there, whichever process computed them)
+   */
+  analytics: z.object({ refreshing: z.boolean(), behind: z.boolean(), generation: z.number().int() }),
 })
 
 export const projectsResponse = z.object({ projects: z.array(projectSchema) })

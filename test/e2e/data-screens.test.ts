@@ -22,8 +22,13 @@ describe('first start, import and the data screens in Chromium', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'first-start.png') })
     await page.getByLabel('File to import').setInputFiles(UCI)
     await page.getByRole('button', { name: 'Import', exact: true }).click()
+    // the import's recompute is said while it runs (the window looks at each step of the job), and the views follow when it ends
+    const notice = page.getByRole('status').filter({ hasText: 'Trends and signals are being recomputed' })
+    await notice.waitFor({ timeout: 30_000 })
     const summary = page.locator('.import-summary')
     await summary.waitFor({ timeout: 30_000 })
+    await notice.waitFor({ state: 'detached', timeout: 30_000 })
+    await page.getByRole('region', { name: 'Empty store' }).waitFor({ state: 'detached' })
     const text = await summary.innerText()
     expect(text).toContain('3,149 rows, 3,149 articles')
     // the headlines came without entities: the summary tells how many got them from their text

@@ -8,6 +8,8 @@ export interface ApiState<T> {
   error: string | null
   /** The HTTP status of the error (0 when Feedlens did not answer); null without an error. */
   errorStatus: number | null
+  /** what was asked for does not exist: a 404, or an id in the path that is none (a 422 on the path alone, from a mistyped link) */
+  notFound: boolean
   loading: boolean
   reload(): void
 }
@@ -17,12 +19,21 @@ interface Answer<T> {
   data: T | null
   error: string | null
   errorStatus: number | null
+  notFound: boolean
+}
+
+/** Whether an error says the thing asked for does not exist: 404, or a 422 whose every complaint is about the path (an id that is no id). */
+export function isNotFound(e: unknown): boolean {
+  if (!(e instanceof ApiClientError)) return false
+  if (e.status === 404) return true
+  const detail = (e.body as { detail?: unknown } | null)?.detail
+  return e.status === 422 && Array.isArray(detail) && detail.length > 0 && detail.every((d: { loc?: unknown[] }) => d.loc?.[0] === 'path')
 }
 
 /** Loads a route whenever its options change; keeps the last answer while the next one loads. */
 export function useApi<K extends RouteId>(id: K, options: CallOptions<K> | null): ApiState<RouteResponse<K>> {
   const [tick, setTick] = useState(0)
-  const [answer, setAnswer] = useState<Answer<RouteResponse<K>>>({ request: '', data: null, error: null, errorStatus: null })
+  const [answer, setAnswer] = useState<Answer<RouteResponse<K>>>({ request: '', data: null, error: null, errorStatus: null, notFound: false })
   // a finished recompute of trends and signals (dataEpoch) loads every view's data again
   const dataEpoch = useAppStore((s) => s.dataEpoch)
   const request = JSON.stringify([id, options, tick, dataEpoch])
@@ -30,8 +41,11 @@ export function useApi<K extends RouteId>(id: K, options: CallOptions<K> | null)
     if (options === null) return
     let live = true
     call(id, options)
-      .then((data) => live && setAnswer({ request, data, error: null, errorStatus: null }))
-      .catch((e: Error) => live && setAnswer((prev) => ({ request, data: prev.data, error: e.message, errorStatus: e instanceof ApiClientError ? e.status : 0 })))
+      .then((data) => live && setAnswer({ request, data, error: null, errorStatus: null, notFound: false }))
+      .catch(
+        (e: Error) =>
+          live && setAnswer((prev) => ({ request, data: prev.data, error: e.message, errorStatus: e instanceof ApiClientError ? e.status : 0, notFound: isNotFound(e) })),
+      )
     return () => {
       live = false
     }
@@ -39,7 +53,7 @@ export function useApi<K extends RouteId>(id: K, options: CallOptions<K> | null)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request])
   const reload = useCallback(() => setTick((t) => t + 1), [])
-  return { data: answer.data, error: answer.error, errorStatus: answer.errorStatus, loading: options !== null && answer.request !== request, reload }
+  return { data: answer.data, error: answer.error, errorStatus: answer.errorStatus, notFound: answer.notFound, loading: options !== null && answer.request !== request, reload }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react'
+import { useCallback, useEffect, useState, type ComponentType } from 'react'
 import { bridge } from '../api/transport'
 import { sections, type Section } from '../../../shared/sections'
 import { labelOf, useAppStore } from '../stores/app-store'
@@ -7,18 +7,23 @@ import { DropNotice, useDesktopShell, useFileDrop } from './desktop'
 import { askAhead } from './ask-ahead'
 import { EmptyStoreBanner } from './EmptyStoreBanner'
 import { NotFound } from './NotFound'
+import { ScreenBoundary } from './ScreenBoundary'
 import { ShortcutsDialog, useShortcuts } from './shortcuts'
 import { ThemeSwitch, useTheme } from './theme'
 
-/** Each screen is its own chunk: the first paint loads only the screen it shows (echarts comes with the screens that chart). */
-const pages: Record<Section, ComponentType> = {
-  trends: lazy(() => import('../features/trends/TrendsPage').then((m) => ({ default: m.TrendsPage }))),
-  tracking: lazy(() => import('../features/tracking/TrackingPage').then((m) => ({ default: m.TrackingPage }))),
-  signals: lazy(() => import('../features/signals/SignalsPage').then((m) => ({ default: m.SignalsPage }))),
-  articles: lazy(() => import('../features/articles/ArticlesPage').then((m) => ({ default: m.ArticlesPage }))),
-  geography: lazy(() => import('../features/geography/GeographyPage').then((m) => ({ default: m.GeographyPage }))),
-  publishers: lazy(() => import('../features/publishers/PublishersPage').then((m) => ({ default: m.PublishersPage }))),
-  settings: lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage }))),
+/**
+ * Each screen is its own chunk: the first paint loads only the screen it shows (echarts comes with
+ * the screens that chart). A screen whose code failed to load (the server was away) says so in a
+ * sentence and loads it anew on "Try again".
+ */
+const loaders: Record<Section, () => Promise<{ default: ComponentType }>> = {
+  trends: () => import('../features/trends/TrendsPage').then((m) => ({ default: m.TrendsPage })),
+  tracking: () => import('../features/tracking/TrackingPage').then((m) => ({ default: m.TrackingPage })),
+  signals: () => import('../features/signals/SignalsPage').then((m) => ({ default: m.SignalsPage })),
+  articles: () => import('../features/articles/ArticlesPage').then((m) => ({ default: m.ArticlesPage })),
+  geography: () => import('../features/geography/GeographyPage').then((m) => ({ default: m.GeographyPage })),
+  publishers: () => import('../features/publishers/PublishersPage').then((m) => ({ default: m.PublishersPage })),
+  settings: () => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 }
 
 export function App() {
@@ -58,7 +63,7 @@ export function App() {
   // status is asked often, so the notice goes and the views reload soon after they are ready
   const recomputing = Boolean(status?.analytics.refreshing || status?.analytics.behind)
   useEffect(() => {
-    const timer = setInterval(() => void loadStatus(), recomputing ? 3_000 : 30_000)
+    const timer = setInterval(() => void loadStatus(), recomputing ? 3_000 : 10_000)
     // coming back to the window (after an import in a terminal) looks at once
     const onFocus = () => void loadStatus()
     window.addEventListener('focus', onFocus)
@@ -69,7 +74,6 @@ export function App() {
   }, [recomputing, loadStatus])
 
   if (signedOut) return <SignInNeeded />
-  const Page = section ? pages[section] : null
   return (
     <div className={`shell${drop.dropping ? ' dropping' : ''}`} {...drop.handlers}>
       <nav className="sidebar" aria-label="Sections">
@@ -131,16 +135,38 @@ export function App() {
             Trends and signals are being recomputed with the newest data; the views refresh by themselves when they are ready.
           </div>
         )}
-        {Page ? (
-          <Suspense fallback={<ScreenLoading />}>
-            <Page />
-          </Suspense>
+        {section ? (
+          <Screen key={section} section={section} />
         ) : (
           <NotFound what="This page" />
         )}
       </main>
       {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
     </div>
+  )
+}
+
+/** A section's screen: its code loaded (once, or anew after a failure), drawn under a boundary that keeps a failure to it. */
+function Screen({ section }: { section: Section }) {
+  const [attempt, setAttempt] = useState(0)
+  const [loaded, setLoaded] = useState<{ attempt: number; Page?: ComponentType; error?: unknown } | null>(null)
+  useEffect(() => {
+    let live = true
+    loaders[section]().then(
+      (m) => live && setLoaded({ attempt, Page: m.default }),
+      (error: unknown) => live && setLoaded({ attempt, error }),
+    )
+    return () => {
+      live = false
+    }
+  }, [section, attempt])
+  const retry = () => setAttempt((a) => a + 1)
+  if (!loaded || loaded.attempt !== attempt) return <ScreenLoading />
+  const { Page, error } = loaded
+  return (
+    <ScreenBoundary key={attempt} onRetry={retry} failed={Page ? null : error}>
+      {Page && <Page />}
+    </ScreenBoundary>
   )
 }
 

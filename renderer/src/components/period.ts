@@ -38,9 +38,9 @@ export function periodBounds(v: PeriodValue, now = new Date()): { date_from?: st
   if (v.period === 'custom') return { date_from: v.date_from, date_to: dayAfter(v.date_to) }
   const hours = presetHours(v.period)
   if (hours === null) return {}
-  const end = (Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS
+  // the hourly buckets that start before now: the tracking methods' window [now - N days, now) holds the same
+  const end = Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z'
-  // up to the end of the current hour: data stamped later than now (another clock) is not in it, as for the tracking methods
   return { date_from: iso(end - hours * HOUR_MS), date_to: iso(end) }
 }
 
@@ -49,7 +49,7 @@ export function previousPeriod(v: PeriodValue, now = new Date()): { date_from: s
   const b = periodBounds(v, now)
   if (!b?.date_from) return null
   const from = Date.parse(b.date_from)
-  const to = b.date_to ? Date.parse(b.date_to) : (Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS
+  const to = b.date_to ? Date.parse(b.date_to) : Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS
   return { date_from: new Date(from - (to - from)).toISOString(), date_to: new Date(from).toISOString() }
 }
 

@@ -85,8 +85,11 @@ export const useAppStore = create<AppState>((set, get) => ({
     try {
       const status = await call('appStatus')
       const before = get().status?.analytics
-      // the recompute the window was waiting for is done: the views show its results
-      const caughtUp = before !== undefined && (before.refreshing || before.behind) && !status.analytics.refreshing && !status.analytics.behind
+      const now = status.analytics
+      // new figures are there: the recompute the window was waiting for is done, or one this window
+      // never saw running (another process, between two looks) covered newer data
+      const settled = !now.refreshing && !now.behind
+      const caughtUp = before !== undefined && settled && (before.refreshing || before.behind || before.generation !== now.generation)
       // a request sent before the recompute ended may carry the old figures: the views ask anew
       if (caughtUp) forgetRequestsUnderWay()
       set({ status, statusError: null, signedOut: false, ...(caughtUp ? { dataEpoch: get().dataEpoch + 1 } : {}) })

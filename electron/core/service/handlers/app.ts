@@ -16,7 +16,7 @@ export const appHandlers: HandlerMap<AppRoutes> = {
       data_dir: ctx.store.file,
       project: project ? projectView(ctx.store, project) : null,
       counts: ctx.store.counts(),
-      analytics: { refreshing: refreshRunning(ctx.store), behind: analyticsStale(ctx.store) },
+      analytics: { refreshing: refreshRunning(ctx.store), behind: analyticsStale(ctx.store), generation: ctx.store.freshness.analyticsGeneration() },
     }
   },
   appListProjects(ctx) {

@@ -1,5 +1,4 @@
 import { activityWindow, type ActivityWindow } from '../../analytics/tracking/window'
-import { HOUR_MS } from '../../time/buckets'
 import type { TrackingList } from '../../store/repositories/tracking'
 import type { RequestContext } from '../context'
 import { resolveMarkets } from '../markets'
@@ -37,22 +36,12 @@ export function trackingWindow(ctx: RequestContext, list: TrackingList, query: W
   guardComputing(list)
   const window = resolveWindow(ctx, query.period, query.date_from, query.date_to, historyDaysOf(ctx), query.grain ?? null)
   const lang = query.lang === 'all' ? null : query.lang
-  let current = activityWindow(window.from, window.to, markets, lang)
-  let previous = activityWindow(window.prevFrom, window.prevTo, markets, lang)
-  if (query.period !== 'custom' && query.date_to === undefined) {
-    // a preset ends now: the hour now is in counts, even at its very first instant (a snapshot at
-    // 12:00:00 is in the last 24 hours at 12:00:00), as the window's presets count it
-    const toHour = Math.floor(ctx.now.getTime() / HOUR_MS) + 1
-    const hours = current.toHour - current.fromHour
-    current = { ...current, fromHour: toHour - hours, toHour }
-    previous = { ...previous, fromHour: toHour - 2 * hours, toHour: toHour - hours }
-  }
   return {
     markets,
     lang,
     window,
-    current,
-    previous,
+    current: activityWindow(window.from, window.to, markets, lang),
+    previous: activityWindow(window.prevFrom, window.prevTo, markets, lang),
     scope: { country: query.country, markets, lang: query.lang, from: window.from.toISOString(), to: window.to.toISOString() },
   }
 }

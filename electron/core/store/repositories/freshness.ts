@@ -68,6 +68,11 @@ export class FreshnessRepository {
     return Number(this.get.get('data_generation') ?? 0)
   }
 
+  /** The data generation the last completed refresh covered (0: none recorded). */
+  analyticsGeneration(): number {
+    return Number(this.get.get('analytics_generation') ?? 0)
+  }
+
   /** A refresh that started at data generation `generation` completed. */
   markAnalyticsCurrent(generation: number): void {
     this.set.run('analytics_generation', String(generation))

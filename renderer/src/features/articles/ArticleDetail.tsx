@@ -37,7 +37,7 @@ export function ArticleDetail({ id, onLoaded }: { id: string; onLoaded?(title: s
   }, [observations.data])
   const loadedTitle = article.data?.id === id ? article.data.title : null
   useEffect(() => onLoaded?.(loadedTitle), [loadedTitle, onLoaded])
-  if (article.errorStatus === 404) return <NotFound what="This article" backTo="/articles" backLabel="Go to Articles" />
+  if (article.notFound) return <NotFound what="This article" backTo="/articles" backLabel="Go to Articles" />
   if (article.error) return <ErrorBanner message={article.error} onRetry={article.reload} />
   const a = article.data
   if (!a) return null

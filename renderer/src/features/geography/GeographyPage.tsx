@@ -196,7 +196,7 @@ export function GeographyPage() {
         </Card>
         {selected && region.error && (
           <Card title="Country">
-            <ErrorBanner message={region.errorStatus === 404 ? `There is no country ${selected} in this store.` : region.error} onRetry={region.errorStatus === 404 ? undefined : region.reload} />
+            <ErrorBanner message={region.notFound ? `There is no country ${selected} in this store.` : region.error} onRetry={region.notFound ? undefined : region.reload} />
           </Card>
         )}
         {selected && region.data && (

@@ -145,7 +145,7 @@ export function TrackingPage() {
             />
           )}
         </Card>
-        {selectedId && detail.errorStatus === 404 && <NotFound what="This list" backTo="/tracking" backLabel="Go to the lists" />}
+        {selectedId && detail.notFound && <NotFound what="This list" backTo="/tracking" backLabel="Go to the lists" />}
         {list && (
           <section className="card" aria-label={`List ${list.name}`}>
             <div className="card-head">

@@ -350,8 +350,8 @@ export function TrendsPage() {
           )}
           {trends.data && <Pager total={trends.data.total} limit={TRENDS_PAGE} offset={offset} onChange={setOffset} />}
         </Card>
-        {selected && card.errorStatus === 404 && <NotFound what="This trend" backTo="/trends" backLabel="Back to the trend list" />}
-        {selected && card.error && card.errorStatus !== 404 && <ErrorBanner message={card.error} onRetry={card.reload} />}
+        {selected && card.notFound && <NotFound what="This trend" backTo="/trends" backLabel="Back to the trend list" />}
+        {selected && card.error && !card.notFound && <ErrorBanner message={card.error} onRetry={card.reload} />}
         {card.data && chart && (
           <Card title={card.data.label}>
             <p className="muted">
