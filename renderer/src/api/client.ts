@@ -1,5 +1,5 @@
 import { fillPath } from '../../../shared/contract/paths'
-import type { RouteId, RouteMeta, RouteRequest, RouteResponse } from '../../../shared/contract/routes'
+import type { RouteId, RouteMeta, RouteResponse } from '../../../shared/contract/routes'
 import { bridge } from './transport'
 import type { CallOptions } from './question'
 
