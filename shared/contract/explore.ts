@@ -146,6 +146,9 @@ export const appMatchesResponse = matchesResponse.extend({
 export const appHierarchyQuery = z.object({
   /** each topic's largest trends to include */
   trends_per_topic: intParam({ default: 8, min: 0, max: 50 }),
+  /** a period: each node counts its articles seen in it (and the nodes with none are left out), as the trend list does */
+  active_from: dateParam,
+  active_to: dateParam,
 })
 
 const hierarchyFields = { id: z.uuid(), label: z.string(), label_ru: z.string(), n_trends: z.number().int(), n_articles: z.number().int() }

@@ -187,6 +187,13 @@ describe('figures that reconcile across methods', () => {
             // a trend with nothing seen in the period is not listed
             expect([id, counts.get(id) ?? 0]).toEqual([id, total])
           }
+          // the treemap of the same period: its topic holds those trends with those counts
+          const hierarchy = (await (await w.get(`/app/hierarchy?${query({ active_from: view.date_from, active_to: view.date_to })}`, w.session)).json()) as {
+            themes: Array<{ n_articles: number; topics: Array<{ n_articles: number; trends: Array<{ id: string; article_count: number }> }> }>
+          }
+          const inTree = hierarchy.themes.flatMap((th) => th.topics.flatMap((tp) => tp.trends.map((t) => [t.id, t.article_count])))
+          expect(Object.fromEntries(inTree)).toEqual(Object.fromEntries([...counts].filter(([, n]) => n > 0)))
+          expect(hierarchy.themes.reduce((sum, th) => sum + th.n_articles, 0)).toBe([...counts.values()].reduce((a, b) => a + b, 0))
         } finally {
           w.core.close()
         }

@@ -6,6 +6,8 @@ import type { RequestContext } from '../context'
 import { ApiError } from '../errors'
 import type { HandlerMap } from '../handler-types'
 import { marketFilter } from '../markets'
+import { requestPeriod } from '../period'
+import { trendFigures } from '../../analytics/explore/group-figures'
 
 type TrendRoutes =
   | 'listTrends'
@@ -85,6 +87,38 @@ export function trendListFilter(ctx: RequestContext, query: RouteInput<'listTren
   }
 }
 
+/**
+ * Themes > topics > trends counted in a period (the window's one rule): each trend's articles seen
+ * in it, summed by topic and theme, the nodes with none left out, each topic's largest trends by
+ * those counts. Sizes, order and ties as the stored hierarchy's (articles, then label and id).
+ */
+async function hierarchyInPeriod(ctx: RequestContext, query: RouteInput<'appHierarchy'>['query']): Promise<RouteResponse<'appHierarchy'>> {
+  const { data } = await ctx.store.activity.current()
+  const members = ctx.store.trends.hierarchyMembers()
+  const figures = trendFigures(data, members.trends.map((t) => t.id), requestPeriod(ctx, query.active_from, query.active_to, marketFilter(ctx)))
+  const byTopic = new Map<string, Array<{ id: string; label: string; article_count: number }>>()
+  for (const t of members.trends) {
+    const n = figures.get(t.id)!.articles
+    if (n === 0) continue
+    const list = byTopic.get(t.topicId) ?? []
+    list.push({ id: t.id, label: t.label, article_count: n })
+    byTopic.set(t.topicId, list)
+  }
+  const order = <T extends { n_articles: number; label: string; id: string }>(a: T, b: T) => b.n_articles - a.n_articles || a.label.localeCompare(b.label) || a.id.localeCompare(b.id)
+  const topics = members.topics.flatMap((tp) => {
+    const trends = (byTopic.get(tp.id) ?? []).sort((a, b) => b.article_count - a.article_count || a.label.localeCompare(b.label) || a.id.localeCompare(b.id))
+    if (trends.length === 0) return []
+    const n = trends.reduce((sum, t) => sum + t.article_count, 0)
+    return [{ themeId: tp.themeId, node: { id: tp.id, label: tp.label, label_ru: tp.labelRu, n_trends: trends.length, n_articles: n, trends: trends.slice(0, query.trends_per_topic) } }]
+  })
+  const themes = members.themes.flatMap((th) => {
+    const own = topics.filter((t) => t.themeId === th.id).map((t) => t.node).sort(order)
+    if (own.length === 0) return []
+    return [{ id: th.id, label: th.label, label_ru: th.labelRu, n_trends: own.reduce((s, t) => s + t.n_trends, 0), n_articles: own.reduce((s, t) => s + t.n_articles, 0), topics: own }]
+  })
+  return { themes: themes.sort(order) }
+}
+
 export const trendHandlers: HandlerMap<TrendRoutes> = {
   listTrends(ctx, { query }) {
     const { rows, total } = ctx.store.trends.list(trendListFilter(ctx, query))
@@ -161,8 +195,9 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
     return { trend_id: params.trend_id, children }
   },
 
-  appHierarchy(ctx, { query }) {
+  async appHierarchy(ctx, { query }) {
     const markets = marketFilter(ctx)
+    if (query.active_from || query.active_to) return hierarchyInPeriod(ctx, query)
     return {
       themes: ctx.store.trends.themes(markets).map((theme) => ({
         ...hierarchyNode(theme),

@@ -297,6 +297,17 @@ export class TrendsRepository {
       .all({ markets: JSON.stringify(markets) }) as HierarchyNode[]
   }
 
+  /** Every trend's topic and theme (trends outside the hierarchy left out), and the topics' and themes' labels. */
+  hierarchyMembers(): { trends: Array<{ id: string; label: string; topicId: string }>; topics: Array<HierarchyNode & { themeId: string }>; themes: HierarchyNode[] } {
+    return {
+      trends: this.sqlite.prepare(`SELECT id, label, topic_id AS topicId FROM trends WHERE topic_id IS NOT NULL`).all() as Array<{ id: string; label: string; topicId: string }>,
+      topics: this.sqlite
+        .prepare(`SELECT id, theme_id AS themeId, label, label_ru AS labelRu, n_trends AS nTrends, n_articles AS nArticles FROM topics`)
+        .all() as Array<HierarchyNode & { themeId: string }>,
+      themes: this.sqlite.prepare(`SELECT id, label, label_ru AS labelRu, n_trends AS nTrends, n_articles AS nArticles FROM themes`).all() as HierarchyNode[],
+    }
+  }
+
   /** A theme's topics, likewise. */
   topicsOfTheme(themeId: string, markets: string[] | null): HierarchyNode[] {
     if (markets === null) {

@@ -68,7 +68,7 @@ const moverColumns: Array<Column<Mover>> = [
 
 const formatColumns: Array<Column<FormatRow>> = [
   { id: 'format', header: 'Format', cell: (f) => f.format_type },
-  { id: 'index', header: 'Index', title: 'interest in the period: 100 × (share of impressions + share of publications) / 2', numeric: true, value: (f) => f.interest_index },
+  { id: 'index', header: 'Index', title: 'interest in the period: 100 × (share of impressions + share of publications) / 2', numeric: true, value: (f) => f.interest_index, cell: (f) => f.interest_index },
   { id: 'share_of_impressions', header: 'Impressions share', numeric: true, value: (f) => f.share_of_impressions, cell: (f) => share(f.share_of_impressions) },
   { id: 'share_of_publications', header: 'Publications share', numeric: true, value: (f) => f.share_of_publications, cell: (f) => share(f.share_of_publications) },
   { id: 'trend', header: 'Trend', title: 'the daily index over the period', cell: (f) => f.trend },

@@ -4,6 +4,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { allPages, call } from '../../api/client'
 import { useApi, useLoaded } from '../../api/use-api'
 import { TreemapChart } from 'echarts/charts'
+import { MarkPointComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { drawnTreemapBoxes, EChart, type EChartProps } from '../../charts/EChart'
 import { crampedLabels, hierarchyOption } from './treemap'
@@ -19,7 +20,7 @@ import { NotFound } from '../../app/NotFound'
 import { useTheme } from '../../app/theme'
 
 // the hierarchy's treemap (the line and bar charts are registered with EChart)
-echarts.use([TreemapChart])
+echarts.use([TreemapChart, MarkPointComponent])
 
 /** The sizes the list can be cut at: trends of at least this many articles (a link may carry any other). */
 const MIN_ARTICLE_CHOICES = [1, 2, 5, 10, 50]
@@ -55,7 +56,7 @@ const ROLE_LABELS: Record<string, string> = {
 type TrendFigures = RouteResponse<'appTrendFigures'>
 
 /** The 180-day counts with the forecast drawn ahead (the expected articles of the next 30 days), and the impressions per day beside them. */
-function cardChart(card: TrendCard, figures: TrendFigures | null) {
+function cardChart(card: TrendCard, figures: TrendFigures | null, now = Date.now()) {
   const counts = card.daily_counts_180d
   const start = card.first_seen_at ? Date.parse(card.first_seen_at.slice(0, 10)) : Date.now()
   const day = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(0, 10)
@@ -74,7 +75,11 @@ function cardChart(card: TrendCard, figures: TrendFigures | null) {
       ahead.length = Math.max(0, Math.min(ahead.length, daysToEnd))
     }
   }
-  const labels = [...counts.map((_, i) => day(i)), ...ahead.map((_, i) => day(counts.length + i))]
+  const days = [...counts.map((_, i) => day(i)), ...ahead.map((_, i) => day(counts.length + i))]
+  // today has only begun: its bar and point are drawn pale and said to be so far, never a drop
+  const today = new Date(now).toISOString().slice(0, 10)
+  const labels = days.map((d) => (d === today ? `${d} (so far)` : d))
+  const soFar = (value: number | null, d: string) => (d === today && value !== null ? { value, itemStyle: { opacity: 0.45 } } : value)
   const daily = figures?.daily_impressions
   const impressionsOn = new Map((daily?.values ?? []).map((v, i) => [new Date(Date.parse(daily!.from!) + i * 86_400_000).toISOString().slice(0, 10), v]))
   return {
@@ -84,8 +89,18 @@ function cardChart(card: TrendCard, figures: TrendFigures | null) {
     xAxis: { type: 'category', data: labels },
     yAxis: [{ type: 'value', minInterval: 1 }, { type: 'value', splitLine: { show: false }, axisLabel: { formatter: (v: number) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v)) } }],
     series: [
-      { name: 'impressions', type: 'line', yAxisIndex: 1, symbol: 'none', lineStyle: { width: 1.5, color: '#23845a' }, itemStyle: { color: '#23845a' }, data: labels.map((l) => impressionsOn.get(l) ?? null) },
-      { name: 'articles', type: 'bar', data: [...counts, ...ahead.map(() => null)], itemStyle: { color: '#3b6fd8' } },
+      {
+        name: 'impressions',
+        type: 'line',
+        yAxisIndex: 1,
+        symbol: 'none',
+        lineStyle: { width: 1.5, color: '#23845a' },
+        itemStyle: { color: '#23845a' },
+        // up to the last whole day: the day so far is a pale point alone
+        data: days.map((d) => (d === today ? null : (impressionsOn.get(d) ?? null))),
+        markPoint: impressionsOn.has(today) ? { symbol: 'circle', symbolSize: 6, itemStyle: { color: '#23845a', opacity: 0.45 }, label: { show: false }, data: [{ coord: [labels[days.indexOf(today)], impressionsOn.get(today)] }] } : undefined,
+      },
+      { name: 'articles', type: 'bar', data: [...counts.map((c, i) => soFar(c, days[i]!)), ...ahead.map(() => null)], itemStyle: { color: '#3b6fd8' } },
       {
         name: 'forecast',
         type: 'line',
@@ -179,7 +194,7 @@ export function TrendsPage() {
   const offset = listOffset(view)
   const setOffset = (next: number) => setView({ page: String(next / TRENDS_PAGE + 1) })
   const setSelected = (id: string) => navigate(`/trends/${encodeURIComponent(id)}${search ? `?${search}` : ''}`)
-  const hierarchy = useApi('appHierarchy', trendsQuestions.hierarchy().options)
+  const hierarchy = useApi('appHierarchy', trendsQuestions.hierarchy(view).options)
   const trends = useApi('appListTrends', trendsQuestions.list(view)?.options ?? null)
   const card = useApi('getTrend', selected ? trendsQuestions.card(selected).options : null)
   const figures = useApi('appTrendFigures', selected ? (trendsQuestions.figures(selected, view)?.options ?? null) : null)
@@ -233,7 +248,7 @@ export function TrendsPage() {
     <div className="page">
       <PageHeader title="Trends" subtitle="Storylines of the feed, with their lifecycle" />
       {treemap && themeList && themeList.length > 0 && (
-        <Card title="Themes and topics" extra={topic && <button onClick={() => setTopic(null)}>Clear topic: {topic.label} ×</button>}>
+        <Card title={`Themes and topics, ${view.period === 'all' ? 'the whole history' : view.period === 'custom' ? `${view.date_from} to ${view.date_to}` : `last ${view.period === '24h' ? '24 hours' : view.period.replace('d', ' days')}`}`} extra={topic && <button onClick={() => setTopic(null)}>Clear topic: {topic.label} ×</button>}>
           <EChart
             option={treemap}
             height={300}

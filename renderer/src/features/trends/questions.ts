@@ -31,8 +31,11 @@ export const listOffset = (view: TrendsView) => pageOffset(view.page, TRENDS_PAG
  * loads (app/ask-ahead.ts): one builder, so both ask exactly the same.
  */
 export const trendsQuestions = {
-  // themes > topics > their largest trends, in one answer
-  hierarchy: () => question('appHierarchy', { query: { trends_per_topic: 8 } }),
+  // themes > topics > their largest trends, in one answer, counted in the view's period
+  hierarchy: (view: TrendsView) => {
+    const bounds = periodBounds(view)
+    return question('appHierarchy', { query: { trends_per_topic: 8, ...(bounds ? { active_from: bounds.date_from, active_to: bounds.date_to } : {}) } })
+  },
   /** null while the custom period is incomplete */
   list: (view: TrendsView) => {
     const bounds = periodBounds(view)
@@ -58,7 +61,7 @@ export const trendsQuestions = {
 /** The questions the screen asks first for a view: the hierarchy, the list's page, and the chosen trend's card with its first articles. */
 export function trendsFirstQuestions(search: string, rest: readonly string[]): AnyQuestion[] {
   const view = readQuery(search, TRENDS_VIEW)
-  const first: AnyQuestion[] = [trendsQuestions.hierarchy()]
+  const first: AnyQuestion[] = [trendsQuestions.hierarchy(view)]
   const list = trendsQuestions.list(view)
   if (list) first.push(list)
   const id = rest[0]
