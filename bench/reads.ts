@@ -40,6 +40,11 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
     const from = new Date(Date.parse(to) - days * 86_400_000).toISOString().slice(0, 10)
     return `${prefix}_from=${from}&${prefix}_to=${to}`
   }
+  // a preset's hours as the window asks them: the last `days` x 24 hours up to an hour `back` hours before the world's end (its ends fall inside days)
+  const hours = (days: number, back: number, prefix: 'date' | 'active' = 'date') => {
+    const to = Math.floor(END.getTime() / 3_600_000) * 3_600_000 - back * 3_600_000
+    return `${prefix}_from=${new Date(to - days * 86_400_000).toISOString()}&${prefix}_to=${new Date(to).toISOString()}`
+  }
   const each = (make: (i: number) => string) => Array.from({ length: calls }, (_, i) => make(i))
   const requests: Array<[string, string[]]> = [
     ['GET /v1/trends (pages, 3 sorts)', each((i) => `/v1/trends?limit=50&offset=${i}&sort_by=${cycle(sorts, i)}`)],
@@ -65,6 +70,13 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
     ['GET /app/geography/countries (30 d)', each((i) => `/app/geography/countries?${period(30, i)}`)],
     ['GET /app/signals/history (all countries, daily, 90 d)', each((i) => `/app/signals/history?country=all&${period(90, i)}`)],
     ['GET /app/signals/history (a country, 3 h, 30 d)', each((i) => `/app/signals/history?country=${cycle(['US', 'DE', 'FR', 'ES', 'RU'], i)}&granularity=3h&${period(30, i)}`)],
+    ['GET /app/articles (7 d of hours, by its impressions)', each((i) => `/app/articles?sort_by=impressions&${hours(7, i * 5)}`)],
+    ['GET /app/articles (a market\'s feed, 7 d of hours)', each((i) => `/app/articles?market=${cycle(['US', 'DE', 'FR', 'ES', 'RU'], i)}&${hours(7, i * 5)}`)],
+    ['GET /app/trends (7 d of hours, by impressions)', each((i) => `/app/trends?sort_by=${cycle(['impressions', 'best_position', 'article_count'], i)}&${hours(7, i * 5, 'active')}`)],
+    ['GET /app/hierarchy (30 d of hours)', each((i) => `/app/hierarchy?${hours(30, i * 5, 'active')}`)],
+    ['GET /app/signals/format-interest (30 d of hours)', each((i) => `/app/signals/format-interest?country=${cycle(['all', 'US', 'DE'], i)}&${hours(30, i * 5)}`)],
+    ['GET /app/signals/top-categories (30 d of hours)', each((i) => `/app/signals/top-categories?country=${cycle(['all', 'US', 'DE'], i)}&limit=15&${hours(30, i * 5)}`)],
+    ['GET /app/signals/topics (all countries, 30 d)', each((i) => `/app/signals/topics?country=all&${period(30, i)}`)],
     ['GET /app/publishers/performance (10 publishers, 30 d)', each((i) => `/app/publishers/performance?domains=${Array.from({ length: 10 }, (_, k) => cycle(domains, i + k)).join(',')}&${period(30, i)}`)],
   ]
   const results: ReadResults = {}

@@ -362,19 +362,20 @@ describe('reading files', () => {
   it('keeps multi-byte characters whole across read chunks', async () => {
     const store = openTestStore()
     // 1 MiB chunks: the Cyrillic lines (2 bytes a letter) and an ASCII one cross chunk boundaries
-    const titles = [
+    // long bodies (a title has at most 1,000 characters: docs/import-format.md, "Limits")
+    const bodies = [
       'Выборы в Думу: «итоги» — ' + 'ж'.repeat(70_000),
       'Долгий ' + 'ш'.repeat(400_000),
       'Plain ' + 'a'.repeat(900_000),
       'Ещё ' + 'щ'.repeat(300_000) + ' ✓',
     ]
-    const lines = titles.map((title, i) => JSON.stringify({ url: `https://ria.example/${i}`, title, region: 'RU', lang: 'ru' }))
+    const lines = bodies.map((markdown, i) => JSON.stringify({ url: `https://ria.example/${i}`, title: `Статья ${i}`, markdown, region: 'RU', lang: 'ru' }))
     // CRLF line ends and no newline after the last line
     const file = path.join(tempDir(), 'long-lines.ndjson')
     fs.writeFileSync(file, lines.join('\r\n'))
     const report = await importFile(store, file)
     expect(report).toMatchObject({ rows: 4, articles: 4, skipped: 0 })
-    titles.forEach((title, i) => expect(store.articles.get(articleIdForUrl(`https://ria.example/${i}`)!)?.title).toBe(title))
+    bodies.forEach((markdown, i) => expect(store.articles.get(articleIdForUrl(`https://ria.example/${i}`)!)?.markdown).toBe(markdown))
   })
 })
 

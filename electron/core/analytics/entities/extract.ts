@@ -111,13 +111,18 @@ export class Gazetteer {
     list.sort((a, b) => b.words.length - a.words.length || Number(a.alias) - Number(b.alias))
   }
 
-  /** The entities named in a text, in order of first mention. */
-  find(text: string): KnownEntity[] {
+  /**
+   * The entities named in a text, in order of first mention. Linear in the text: each word is
+   * looked up once and compared with the names that begin with it (`meter.steps` counts both).
+   */
+  find(text: string, meter?: { steps: number }): KnownEntity[] {
     const tokens = words(text)
     const found = new Map<string, KnownEntity>()
+    if (meter) meter.steps += tokens.length
     for (let i = 0; i < tokens.length; i++) {
       for (const candidate of this.byFirstWord.get(tokens[i]!.folded) ?? []) {
         const n = candidate.words.length
+        if (meter) meter.steps += n
         if (candidate.words.every((w, k) => tokens[i + k]?.folded === w.folded && (!w.capitalised || tokens[i + k]!.capitalised))) {
           if (!found.has(candidate.entity.id)) found.set(candidate.entity.id, candidate.entity)
           i += n - 1
@@ -185,8 +190,10 @@ function capitalisedSpans(text: string, source: ReturnType<typeof words>, name: 
  * when a word of theirs is never written in lower case (docs/entities.md). Other languages: none
  * (the gazetteer still applies).
  */
-export function namedEntities(text: string, lang: string): Array<{ name: string; type: string | null }> {
-  if (lang !== 'en' || text.trim() === '') return []
+export function namedEntities(headline: string, lang: string): Array<{ name: string; type: string | null }> {
+  if (lang !== 'en' || headline.trim() === '') return []
+  // the tagger's work grows faster than its text: it reads a headline's length at most
+  const text = taggedText(headline)
   const doc = tagger()(text)
   const source = words(text)
   const out: Array<{ name: string; type: string | null }> = []
@@ -213,6 +220,16 @@ export function namedEntities(text: string, lang: string): Array<{ name: string;
   for (const span of sentenceCaseNames(text, source)) add(span, null)
   return out
 }
+
+/** What the tagger reads of a headline: at most MAX_TAGGED characters, cut at a word's end. */
+export function taggedText(headline: string): string {
+  if (headline.length <= MAX_TAGGED) return headline
+  const cut = headline.lastIndexOf(' ', MAX_TAGGED)
+  return headline.slice(0, cut > 0 ? cut : MAX_TAGGED)
+}
+
+/** The longest headline the tagger reads (the door's limit of a title: docs/import-format.md). */
+export const MAX_TAGGED = 1_000
 
 /** A given name alone with the surname the tagger left out after it ("Mindy" in "Mindy Kaling talks"). */
 function withSurname(text: string, source: ReturnType<typeof words>, span: string): string {
@@ -299,7 +316,7 @@ export function capitalisedOnly(name: string, lowerCase: ReadonlySet<string>): b
 }
 
 /** The entities of one article: gazetteer names by the field they occur in first, at most MAX_EXTRACTED. */
-export function extractEntities(article: { title: string; summary?: string | null; markdown?: string | null }, gazetteer: Gazetteer): ExtractedEntity[] {
+export function extractEntities(article: { title: string; summary?: string | null; markdown?: string | null }, gazetteer: Gazetteer, meter?: { steps: number }): ExtractedEntity[] {
   const scored = new Map<string, number>()
   const fields: Array<[string, number]> = [
     [article.title, SCORE_IN_TITLE],
@@ -308,7 +325,7 @@ export function extractEntities(article: { title: string; summary?: string | nul
   ]
   for (const [text, score] of fields) {
     if (!text) continue
-    for (const e of gazetteer.find(text)) if (!scored.has(e.id)) scored.set(e.id, score)
+    for (const e of gazetteer.find(text, meter)) if (!scored.has(e.id)) scored.set(e.id, score)
   }
   return [...scored]
     .map(([id, score], order) => ({ id, score, order }))

@@ -99,9 +99,10 @@ export function tokenize(text: string, lang: string): Token[] {
  * marks, emphasis and code ticks go; link labels and the words stay.
  */
 export function readableBody(markdown: string): string {
+  // each pattern looks a bounded way ahead, on one line: a body of "[[[[" or "<<<<" costs its length, not its square
   return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/!?\[([^\]\n]{0,500})\]\([^)\n]{0,2000}\)/g, '$1')
+    .replace(/<[^>\n]{1,500}>/g, ' ')
     .replace(/^[ \t]*(#{1,6}|>|[-*+]|\d+\.)[ \t]+/gm, '')
     .replace(/(\*\*|__|`)/g, '')
 }
