@@ -128,6 +128,20 @@ describe('a script written for the hosted service reads every public signal', ()
     expect(v.series.at(-1).metrics).toEqual({ total_impressions: counted.impressions, total_articles: counted.articles, unique_domains: counted.domains })
   })
 
+  it('gives the Signals screen the same topic figures over its 30 days as the public method, computed from the snapshots', async () => {
+    const { WebSessions } = await import('../../electron/core/auth/web-sessions')
+    const core = new Core({ store, clock: () => END, publicRequestsPerMinute: 100_000 })
+    const cookie = WebSessions.cookie(core.sessions.signIn())
+    for (const country of ['all', 'de']) {
+      const stored = await clientGet(`/public/discover/topic-volatility?country=${country}`)
+      const res = await createHttpApp(core).request(`http://127.0.0.1/app/signals/topics?country=${country}&date_from=2026-10-22&date_to=2026-11-20T01:00:00Z`, { headers: { cookie } })
+      const computed = (await res.json()) as { categories: Array<{ category: string; summary: { current_index: number | null } }> }
+      const byTopic = new Map(computed.categories.map((c) => [c.category, c.summary.current_index]))
+      expect(stored.categories.length).toBeGreaterThan(0)
+      for (const t of stored.categories) expect([country, t.category, byTopic.get(t.category)]).toEqual([country, t.category, t.summary.current_index])
+    }
+  })
+
   it('keeps null a null: a market with no data has no index, baseline, state or confidence', async () => {
     const v = await clientGet('/public/discover/volatility?country=jp')
     expect(v.series).toEqual([])

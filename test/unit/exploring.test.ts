@@ -171,6 +171,39 @@ describe('a trend\'s figures (activity index)', () => {
   })
 })
 
+describe('every trend\'s figures in a period at once', () => {
+  it('are each trend\'s own figures, whether read through its members or in one pass over the period\'s articles (seeded)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ trend: fc.integer({ min: -1, max: 5 }), days: fc.array(fc.record({ day: fc.integer({ min: 0, max: 9 }), country: fc.constantFrom('US', 'DE'), imps: fc.integer({ min: 1, max: 99 }), best: fc.integer({ min: 1, max: 30 }) }), { maxLength: 4 }) }), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 1, max: 6 }),
+        (articles, fromDay, length) => {
+          const builder = new ActivityBuilder()
+          articles.forEach((a, i) => {
+            builder.addArticle({ seq: i + 1, lang: 'en', domain: 'a.com', category: null, contentType: null, lifeFirst: 0, lifeLast: 12 * 86400 })
+            if (a.trend >= 0) builder.addTrend(i + 1, `t${a.trend}`)
+            const seen = new Set<string>()
+            for (const d of a.days) {
+              if (seen.has(`${d.day}${d.country}`)) continue
+              seen.add(`${d.day}${d.country}`)
+              builder.addDay([d.day, d.country, i + 1, d.imps, 1, d.best, d.day * 86400, d.day * 86400, d.best])
+            }
+          })
+          const data = summarise(builder.finish())
+          const ids = ['t0', 't1', 't2', 't3', 't4', 't5']
+          const range = { fromDay, toDay: fromDay + length }
+          const walked = trendFigures(data, ids, range)
+          // past a page of trends, the figures come from one pass over the period's articles
+          const passed = trendFigures(data, [...ids, ...Array.from({ length: 300 }, (_, k) => `unknown ${k}`)], range)
+          for (const id of ids) expect([id, passed.get(id)]).toEqual([id, walked.get(id)])
+        },
+      ),
+      { seed: 45, numRuns: 200 },
+    )
+  })
+})
+
 describe('the articles naming an entity (activity index)', () => {
   it('gives the seqs of every article naming any of the ids, each once, in seq order', () => {
     const builder = new ActivityBuilder()

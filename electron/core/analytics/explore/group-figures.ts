@@ -56,18 +56,45 @@ export function groupFigures(data: ActivityData, articles: ArrayLike<number>, ra
   return { impressions, bestPosition: best === Number.POSITIVE_INFINITY ? null : best, articles: seen }
 }
 
-/** Each trend's figures in the period (a trend the index does not know: none). */
+/**
+ * Each trend's figures in the period (a trend the index does not know: none). Over all of history,
+ * every trend's sums at once, kept with the index; for many trends in a period, one pass over the
+ * period's articles (a list of every trend seen in it walks those, not every trend's members).
+ */
 export function trendFigures(data: ActivityData, trendIds: readonly string[], range: Period | DayRange): Map<string, GroupFigures> {
   const period = asPeriod(range)
-  // over all of history, every trend's sums at once, kept with the index (a page of the largest trends is most of the articles)
-  const lifetime = isAllOf(period) ? lifetimeTrendFigures(data) : null
+  const everyTrend = isAllOf(period) ? lifetimeTrendFigures(data) : trendIds.length > MEMBERS_WALKED ? periodTrendFigures(data, period) : null
+  const none = { impressions: 0, bestPosition: null, articles: 0 }
   return new Map(
     trendIds.map((id) => {
       const n = data.trends.find(id)
-      if (lifetime) return [id, n === undefined ? { impressions: 0, bestPosition: null, articles: 0 } : lifetime[n]!]
+      if (everyTrend) return [id, n === undefined ? none : (everyTrend[n] ?? none)]
       return [id, groupFigures(data, n === undefined ? [] : membersOf(data.byTrend, n), period)]
     }),
   )
+}
+
+/** Up to this many trends (a page of the list) are read through their own members. */
+const MEMBERS_WALKED = 200
+
+/** Every trend's figures in a period (by trend number), from one pass over the period's articles. */
+function periodTrendFigures(data: ActivityData, period: Period): GroupFigures[] {
+  const trends = data.trends.list.length
+  const impressions = new Float64Array(trends)
+  const best = new Float64Array(trends).fill(Number.POSITIVE_INFINITY)
+  const seen = new Float64Array(trends)
+  const [from, to] = daySpan(period.touched)
+  const [lo, hi] = livingRange(data, from, to)
+  for (let a = lo; a < hi; a++) {
+    const t = data.trend[a]!
+    if (t < 0 || livesOutside(data, a, from, to)) continue
+    const sums = articleInPeriod(data, a, period, false)
+    if (!sums) continue
+    impressions[t] = impressions[t]! + sums.impressions
+    seen[t] = seen[t]! + 1
+    if (sums.bestPosition < best[t]!) best[t] = sums.bestPosition
+  }
+  return Array.from({ length: trends }, (_, t) => ({ impressions: impressions[t]!, bestPosition: best[t] === Number.POSITIVE_INFINITY ? null : best[t]!, articles: seen[t]! }))
 }
 
 const lifetimeOf = new WeakMap<ActivityData, GroupFigures[]>()

@@ -297,6 +297,12 @@ export class TrendsRepository {
       .all({ markets: JSON.stringify(markets) }) as HierarchyNode[]
   }
 
+  /** Each trend's top-level topic label (trends outside the hierarchy left out). */
+  topicLabels(): Map<string, string> {
+    const rows = this.sqlite.prepare(`SELECT t.id, tp.label FROM trends t CROSS JOIN topics tp ON tp.id = t.topic_id`).raw().all() as Array<[string, string]>
+    return new Map(rows)
+  }
+
   /** Every trend's topic and theme (trends outside the hierarchy left out), and the topics' and themes' labels. */
   hierarchyMembers(): { trends: Array<{ id: string; label: string; topicId: string }>; topics: Array<HierarchyNode & { themeId: string }>; themes: HierarchyNode[] } {
     return {
