@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { boolParam, countryCodeParam, dateParam, enumParam, enumParamOr, intParam, optionalBoolParam, sortOrderParam } from './params'
+import { boolParam, countryCodeParam, dateParam, enumParam, enumParamOr, intParam, optionalBoolParam, sortOrderParam, langParam } from './params'
 import { articleSortFields, formatGroups } from './values'
 
 export const articlesQuery = z.object({
   region: countryCodeParam.optional(),
-  lang: z.string().trim().toLowerCase().regex(/^[a-z]{2,3}$/, 'Input should be a language code').optional(),
+  lang: langParam,
   domain: z.string().trim().min(1).optional(),
   category: z.string().trim().min(1).optional(),
   content_type: enumParam(formatGroups),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { countryCodeParam, dateParam, intParam } from './params'
+import { countryCodeParam, dateParam, intParam, langParam } from './params'
 import { imageSchema } from './articles'
 
 /**
@@ -12,7 +12,7 @@ export const feedQuery = z.object({
   /** where the previous page ended (its next_cursor); absent: from the beginning */
   cursor: z.string().trim().min(1).max(500).optional(),
   region: countryCodeParam.optional(),
-  lang: z.string().trim().toLowerCase().regex(/^[a-z]{2,3}$/, 'Input should be a language code').optional(),
+  lang: langParam,
   /** only snapshots observed at or after this instant (articles are sent whatever their date) */
   since: dateParam,
   limit: intParam({ default: 200, min: 1, max: 1000 }),

@@ -122,6 +122,15 @@ export const countryOrAllParam = z
   .transform((v) => v ?? 'all')
   .meta({ param: { type: 'string', pattern: '^([A-Za-z]{2}|all|ALL)$', default: 'all', description: 'a two-letter country code, or all' } satisfies ParamDoc })
 
+/** A language code (two or three letters) in any case, normalised to lower case: the pattern the document declares is the one the method applies. */
+export const langParam = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,3}$/, 'Input should be a language code (two or three letters)')
+  .transform((s) => s.toLowerCase())
+  .optional()
+  .meta({ param: { type: 'string', pattern: '^[A-Za-z]{2,3}$', description: 'a language code (two or three letters, any case)' } satisfies ParamDoc })
+
 export const langOrAllParam = z
   .string()
   .trim()

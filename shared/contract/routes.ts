@@ -426,6 +426,14 @@ export function errorCasesOf(def: RouteDef): ErrorCase[] {
   if (def.body) cases.push({ status: 413, description: 'Request body too large', schema: plainErrorSchema })
   if (def.access === 'app' && def.method === 'POST') cases.push({ status: 503, description: 'The store is busy with another writer: retry after Retry-After seconds', schema: plainErrorSchema })
   cases.push({ status: 429, description: 'Request limit exceeded (with Retry-After)', schema: plainErrorSchema })
+  // what any request may meet before its route runs, or after a fault (docs/contract-decisions.md, "Errors")
+  if (def.access === 'public') cases.push({ status: 403, description: 'A Host header that is not a loopback name', schema: plainErrorSchema })
+  cases.push(
+    { status: 405, description: 'Another method than the path has (with Allow)', schema: plainErrorSchema },
+    { status: 417, description: 'An Expect header other than 100-continue', schema: plainErrorSchema },
+    { status: 431, description: 'Request headers over 16 KiB', schema: plainErrorSchema },
+    { status: 500, description: 'An unexpected failure (a bug: its stack goes to stderr only)', schema: plainErrorSchema },
+  )
   return cases
 }
 

@@ -9,6 +9,7 @@ import { generateDemoWorld } from '../../electron/core/demo/generate'
 import { createHttpApp } from '../../electron/core/http/app'
 import { refreshAnalytics } from '../../electron/core/jobs/refresh'
 import { openTestStore } from '../helpers/core'
+import Ajv from 'ajv'
 
 /**
  * The API's answers on the small demo world, byte for byte: a restructuring of the code must not
@@ -120,5 +121,49 @@ describe('the API on the small demo world, byte for byte', () => {
     const recorded = JSON.parse(fs.readFileSync(GOLDEN, 'utf8')) as Record<string, string>
     expect(now).toEqual(recorded)
     expect(Object.values(now).every((v) => v.startsWith('200 '))).toBe(true)
+  })
+})
+
+describe('the answers as /openapi.json declares them', () => {
+  it('validates every answer of every method (and its errors) against the document with a third-party validator (Ajv)', async () => {
+    const doc = (await (await app.request('http://127.0.0.1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json': { schema: object } } }> }>>
+    }
+    const ajv = new Ajv({ strict: false, allErrors: true })
+    const operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`), template, op })),
+    )
+    // the answers above, and each method's errors: no key, a closed country, a bad value, an unknown id, another method, another host
+    const asked: Array<{ url: string; method?: string; headers?: Record<string, string> }> = urls.flatMap((url) => {
+      const [pathname, query = ''] = url.split('?')
+      return [
+        { url },
+        { url, headers: {} },
+        { url: `${pathname}?${query}&limit=0&country=ZZZ&period=week&granularity=hour` },
+        { url: pathname!.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, '00000000-0000-4000-8000-000000000000') },
+        { url, method: 'DELETE' },
+        { url, headers: { ...session, host: 'evil.example' } },
+      ]
+    })
+    let checked = 0
+    const mismatches: string[] = []
+    for (const a of asked) {
+      const res = await app.request(`http://127.0.0.1${a.url}`, { method: a.method ?? 'GET', headers: a.headers ?? session })
+      const pathname = a.url.split('?')[0]!
+      const op = operations.find((o) => o.pattern.test(pathname) && o.method === 'GET')!
+      expect(op, a.url).toBeDefined()
+      const declared = op.op.responses[String(res.status)]
+      if (!declared) {
+        mismatches.push(`${a.method ?? 'GET'} ${label(a.url)}: ${res.status} is not declared`)
+        continue
+      }
+      const schema = declared.content?.['application/json'].schema
+      if (!schema) continue
+      const validate = ajv.compile(schema)
+      if (!validate(await res.json())) mismatches.push(`${a.method ?? 'GET'} ${label(a.url)} ${res.status}: ${ajv.errorsText(validate.errors)}`)
+      checked++
+    }
+    expect(mismatches).toEqual([])
+    expect(checked).toBeGreaterThan(300)
   })
 })

@@ -284,6 +284,24 @@ describe('an article\'s cabinet_url opened in a browser while the app runs', () 
     expect(await res.text()).toContain('The article is open in the Feedlens window.')
     expect(opened).toEqual([`/article/${ID}`])
     expect((await http.request('http://127.0.0.1/article/not-an-id')).status).toBe(404)
+    // a page in the browser cannot move the window: an image of it, a script's fetch, a navigation without a click
+    for (const headers of [
+      { 'sec-fetch-dest': 'image', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+      { 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' },
+      { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+    ]) {
+      expect((await http.request(`http://127.0.0.1/article/${ID}`, { headers })).status, JSON.stringify(headers)).toBe(403)
+    }
+    // a person: a link clicked on another site, a link opened from another program, one of Feedlens's own pages
+    for (const headers of [
+      { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site', 'sec-fetch-user': '?1' },
+      { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' },
+      { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin' },
+    ]) {
+      expect((await http.request(`http://127.0.0.1/article/${ID}`, { headers })).status, JSON.stringify(headers)).toBe(200)
+    }
+    expect(opened).toHaveLength(4)
     // without the desktop app (feedlens serve without its window) there is no such route
     expect((await createHttpApp(w.core).request(`http://127.0.0.1/article/${ID}`)).status).toBe(404)
   })

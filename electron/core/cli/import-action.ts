@@ -2,7 +2,7 @@ import { Presets, SingleBar } from 'cli-progress'
 import { openCore } from '../bootstrap'
 import type { ImportFormat } from '../../../shared/contract/values'
 import { importFile, type ImportReport } from '../ingest/importer'
-import { refreshAnalytics } from '../jobs/refresh'
+import { analyticsStale, refreshAnalytics } from '../jobs/refresh'
 import { acquireImportLock } from '../store/import-lock'
 
 function describe(r: ImportReport, seconds: number): string {
@@ -61,7 +61,8 @@ export async function importFiles(files: string[], opts: ImportOptions): Promise
         reports.push(report)
         if (!opts.json) process.stderr.write(`${describe(report, (Date.now() - started) / 1000)}\n`)
       }
-      if (opts.refresh && reports.some((r) => r.articles > 0 || r.observationsInserted > 0)) refreshAnalytics(core.store, core.now())
+      // new data, or a refresh an earlier run left undone (killed, --no-refresh): trends and signals follow
+      if (opts.refresh && (reports.some((r) => r.articles > 0 || r.observationsInserted > 0) || analyticsStale(core.store))) refreshAnalytics(core.store, core.now())
     } finally {
       release()
     }

@@ -1,6 +1,6 @@
 import { Presets, SingleBar } from 'cli-progress'
 import { openCore } from '../bootstrap'
-import { refreshAnalytics } from '../jobs/refresh'
+import { analyticsStale, refreshAnalytics } from '../jobs/refresh'
 import { acquireImportLock } from '../store/import-lock'
 import { syncFrom } from '../sync/sync'
 import { FeedSourceError } from '../sync/feed-client'
@@ -58,11 +58,14 @@ export async function syncStore(opts: SyncOptions): Promise<void> {
       if (opts.json) process.stdout.write(`${JSON.stringify({ ...result, seconds }, null, 2)}\n`)
       else {
         process.stderr.write(
-          `${opts.from}: ${count(result.elements)} elements, ${count(result.articles)} articles, ${count(result.observations)} new observations in ${seconds.toFixed(1)} s` +
+          `${opts.from}: ${count(result.elements)} elements, ${count(result.articles)} articles, ${count(result.observations)} new observations` +
+            (result.refused ? `, ${count(result.refused)} elements left out (said above)` : '') +
+            ` in ${seconds.toFixed(1)} s` +
             (result.observations > 0 ? ` (${count(Math.round(result.observations / Math.max(seconds, 0.001)))} observations/s).\n` : '.\n'),
         )
       }
-      if (opts.refresh && (result.articles > 0 || result.observations > 0)) refreshAnalytics(core.store, core.now())
+      // new data, or a refresh an earlier run left undone (killed during it): trends and signals follow
+      if (opts.refresh && (result.articles > 0 || result.observations > 0 || analyticsStale(core.store))) refreshAnalytics(core.store, core.now())
     } finally {
       release()
     }

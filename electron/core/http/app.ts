@@ -51,6 +51,21 @@ export interface HttpAppOptions {
 const toHonoPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1')
 
 /**
+ * Whether a request for a cabinet link is a person opening it (Fetch Metadata): a top-level
+ * navigation, and either typed, bookmarked or opened from another program (`Sec-Fetch-Site: none`),
+ * from Feedlens's own pages, or a click on a link in another site (`Sec-Fetch-User: ?1`). An image,
+ * script, frame or a script's navigation of any page in the browser is not. A client that sends no
+ * such headers (not a browser) is a person's command.
+ */
+export function openedByAPerson(headers: Headers): boolean {
+  const dest = headers.get('sec-fetch-dest')
+  const site = headers.get('sec-fetch-site')
+  if (dest !== null && dest !== 'document') return false
+  if (site === null || site === 'none' || site === 'same-origin') return true
+  return headers.get('sec-fetch-user') === '?1'
+}
+
+/**
  * The loopback HTTP transport: the contract's /v1 and /public methods, the app's /app
  * methods, /openapi.json and the web UI. No domain logic here: every route calls the core.
  */
@@ -160,6 +175,8 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     app.get('/article/:id', (c) => {
       const route = cabinetRoute(c.req.url)
       if (!route) return c.json({ detail: 'Not Found' }, 404)
+      // only a person opening the link moves the window: a page's image, script or frame cannot
+      if (!openedByAPerson(c.req.raw.headers)) return c.json({ detail: 'The article opens in the Feedlens window when its link is opened by a person, not from within another page.' }, 403)
       open(route)
       return c.html(openedInWindowPage, 200, { 'Cache-Control': 'no-store' })
     })

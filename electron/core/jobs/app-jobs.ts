@@ -10,7 +10,7 @@ import { ApiError } from '../service/errors'
 import type { Store } from '../store/store'
 import type { JobRegistry, JobView } from './jobs'
 import type { MentionScanner } from './mention-scan'
-import { refreshAfterNewData } from './refresh'
+import { analyticsStale, refreshAfterNewData } from './refresh'
 import { acquireImportLock } from '../store/import-lock'
 import type { KeyVault } from '../sync/key-vault'
 import { syncFrom } from '../sync/sync'
@@ -69,7 +69,7 @@ export function startSyncJob(deps: JobDeps & { keyVault: KeyVault }, url: string
         onProgress: (p) =>
           report(p.elements / Math.max(1, p.elements + p.remaining), `Syncing from ${url}: ${p.elements.toLocaleString('en-US')} elements, ${p.observations.toLocaleString('en-US')} new observations`),
       })
-      if (result.articles > 0 || result.observations > 0) {
+      if (result.articles > 0 || result.observations > 0 || analyticsStale(store)) {
         report(1, 'Computing trends and feed signals')
         await refreshAfterNewData(store, scanner)
       }
@@ -126,7 +126,7 @@ async function importThenRefresh(deps: JobDeps, file: string, name: string, choi
     onWait: () => report(0, `Waiting for another import of this store to finish before ${name}`),
     onProgress: (p) => report(p.totalBytes ? p.bytesRead / p.totalBytes : 1, `Importing ${name}: ${p.rows.toLocaleString('en-US')} rows`),
   })
-  if (result.articles > 0 || result.observationsInserted > 0) {
+  if (result.articles > 0 || result.observationsInserted > 0 || analyticsStale(store)) {
     report(1, 'Computing trends and feed signals')
     await refreshAfterNewData(store, scanner)
   }

@@ -5,6 +5,7 @@ import { MAX_ENTRY_VALUE } from '../store/feed-entries'
 import { builtWorkerScript, WorkerStopped, workerMessages } from '../paths/worker-scripts'
 import type { EntityRecord, PublisherRecord } from '../store/records'
 import { FeedClient, FeedSourceError } from './feed-client'
+import { feedArticleProblem, feedSnapshotProblem } from './feed-rules'
 
 /** One stream of an upstream's feed: a country's (region) or every market the key sees. */
 export interface FeedStreamInput {
@@ -30,10 +31,17 @@ export interface FeedWrite {
   cursor: string
 }
 
-/** One page read: how far the stream got and, when a batch is full or the stream ends, the write. */
+/** An element of the upstream's left out, and why. */
+export interface RefusedElement {
+  what: string
+  reason: string
+}
+
+/** One page read: how far the stream got, what it left out, and, when a batch is full or the stream ends, the write. */
 export interface FeedStep {
   elements: number
   remaining: number
+  refused: RefusedElement[]
   write?: FeedWrite
 }
 
@@ -76,15 +84,20 @@ export function transferablesOf(step: FeedStep): ArrayBuffer[] {
   return c ? [c.article.buffer, c.position.buffer, c.impressions.buffer] as ArrayBuffer[] : []
 }
 
-/** Pages as steps: each page's elements held in a batch until it is full or the stream ends. */
+/**
+ * Pages as steps: each page's elements checked (feed-rules.ts) and held in a batch until it is
+ * full or the stream ends. An article refused is left out with every entry that names it, in this
+ * page or a later one, each said (the stream's refused ids are remembered for it).
+ */
 export async function* stepsOf(pages: AsyncIterable<FeedResponse>, limits: BatchLimits): AsyncGenerator<FeedStep> {
-  let held = new BatchBuilder()
+  const refusedIds = new Set<string>()
+  let held = new BatchBuilder(refusedIds)
   for await (const page of pages) {
-    held.add(page.elements)
-    const step: FeedStep = { elements: page.elements.length, remaining: page.remaining }
+    const refused = held.add(page.elements)
+    const step: FeedStep = { elements: page.elements.length, remaining: page.remaining, refused }
     if (!page.has_more || held.observations >= limits.observations || held.articles >= limits.articles) {
       step.write = held.build(page.next_cursor)
-      held = new BatchBuilder()
+      held = new BatchBuilder(refusedIds)
     }
     yield step
   }
@@ -102,10 +115,12 @@ export async function* readPages(input: FeedStreamInput, fetchImpl?: typeof fetc
   let stopped = false
   void (async () => {
     let cursor = input.cursor
+    const progress = new StreamProgress(client.baseUrl, cursor)
     try {
       while (!stopped) {
         while (buffer.length >= ahead && !stopped) await new Promise<void>((resolve) => (space = resolve))
         const page = await client.page({ cursor, region: input.region, since: input.since, limit: input.pageSize })
+        if (page.has_more) progress.check(page)
         buffer.push({ page })
         wake?.()
         if (!page.has_more) return
@@ -131,6 +146,38 @@ export async function* readPages(input: FeedStreamInput, fetchImpl?: typeof fetc
   }
 }
 
+/** Pages in a row that bring nothing and leave as much to read as before, at most: more is an upstream that goes nowhere. */
+const MAX_IDLE_PAGES = 3
+
+/**
+ * Whether a stream moves on: a cursor met before (a loop), or pages that bring nothing while as
+ * much is left to read, stop it with a sentence instead of asking for ever.
+ */
+export class StreamProgress {
+  private readonly cursors = new Set<string>()
+  private idle = 0
+  private left = Number.POSITIVE_INFINITY
+
+  constructor(
+    private readonly url: string,
+    first: string | undefined,
+  ) {
+    if (first) this.cursors.add(first)
+  }
+
+  check(page: { next_cursor: string; elements: readonly unknown[]; remaining: number }): void {
+    if (this.cursors.has(page.next_cursor)) {
+      throw new FeedSourceError('failing', `${this.url}/v2/feed sends a cursor it sent before: its feed goes round in a loop, so the sync stops here (what came before it is kept).`)
+    }
+    this.cursors.add(page.next_cursor)
+    this.idle = page.elements.length === 0 && page.remaining >= this.left ? this.idle + 1 : 0
+    this.left = Math.min(this.left, page.remaining)
+    if (this.idle > MAX_IDLE_PAGES) {
+      throw new FeedSourceError('failing', `${this.url}/v2/feed sent ${this.idle} pages in a row with nothing new and as much left to read: it goes nowhere, so the sync stops here (what came before is kept).`)
+    }
+  }
+}
+
 /** Feed elements gathered into one ingest batch: articles with their publishers and entities, snapshots as columns. */
 export class BatchBuilder {
   private readonly publishers = new Map<string, PublisherRecord>()
@@ -149,11 +196,30 @@ export class BatchBuilder {
     return this.entries.article.length
   }
 
-  add(elements: readonly FeedElement[]): void {
+  /** @param refusedIds the stream's refused articles: entries naming them are left out too */
+  constructor(private readonly refusedIds = new Set<string>()) {}
+
+  /** Adds a page's elements; returns those left out, each with why. */
+  add(elements: readonly FeedElement[]): RefusedElement[] {
+    const refused: RefusedElement[] = []
     for (const element of elements) {
-      if (element.type === 'article') this.addArticle(element.article)
-      else this.addSnapshot(element.snapshot)
+      if (element.type === 'article') {
+        const problem = feedArticleProblem(element.article)
+        if (problem === null) this.addArticle(element.article)
+        else {
+          this.refusedIds.add(element.article.id)
+          refused.push({ what: `article ${element.article.id}`, reason: problem })
+        }
+        continue
+      }
+      const problem = feedSnapshotProblem(element.snapshot)
+      if (problem !== null) refused.push({ what: `snapshot of ${element.snapshot.country.slice(0, 20)} at ${element.snapshot.observed_at.slice(0, 40)}`, reason: problem })
+      else {
+        const left = this.addSnapshot(element.snapshot)
+        if (left > 0) refused.push({ what: `${left} entries of the snapshot of ${element.snapshot.country} at ${element.snapshot.observed_at}`, reason: 'they name an article that was refused' })
+      }
     }
+    return refused
   }
 
   private addArticle(a: FeedArticle): void {
@@ -185,10 +251,16 @@ export class BatchBuilder {
     })
   }
 
-  private addSnapshot(s: FeedSnapshot): void {
+  /** Adds a snapshot's entries; returns how many were left out (naming a refused article). */
+  private addSnapshot(s: FeedSnapshot): number {
     const { snapshots, entries, articleIndex } = this
-    this.countries.add(s.country)
+    let left = 0
+    const start = entries.article.length
     for (const e of s.entries) {
+      if (this.refusedIds.has(e.article_id)) {
+        left++
+        continue
+      }
       // typed columns would wrap a value past 32 bits: refused here, as the writer refuses it
       if (!(e.position <= MAX_ENTRY_VALUE && e.impressions <= MAX_ENTRY_VALUE)) {
         throw new FeedSourceError('not-a-feed', `A snapshot entry is out of range: position ${e.position}, impressions ${e.impressions}`)
@@ -199,9 +271,13 @@ export class BatchBuilder {
       entries.position.push(e.position)
       entries.impressions.push(e.impressions)
     }
+    // a snapshot with nothing left is no snapshot
+    if (entries.article.length === start && s.entries.length > 0) return left
+    this.countries.add(s.country)
     snapshots.country.push(s.country)
     snapshots.observedAt.push(Math.floor(Date.parse(s.observed_at) / 1000))
     snapshots.ends.push(entries.article.length)
+    return left
   }
 
   /** The batch to write with the cursor after it. */

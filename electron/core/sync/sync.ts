@@ -3,7 +3,8 @@ import { IngestWriter } from '../ingest/writer'
 import type { SyncResult } from '../store/repositories/upstreams'
 import type { Store } from '../store/store'
 import { FeedSourceError, normalizeUpstreamUrl } from './feed-client'
-import { feedSteps, type FeedWrite } from './feed-pages'
+import { feedSteps, type FeedWrite, type RefusedElement } from './feed-pages'
+import { printable } from '../ingest/field-rules'
 
 export interface SyncOptions {
   url: string
@@ -32,6 +33,8 @@ export interface SyncProgress extends SyncResult {
 }
 
 const PAGE_SIZE = 1000
+/** Refused elements told one by one in a sync's notices; the rest are counted. */
+const REFUSALS_TOLD = 10
 /** Observations held before they are written, as `feedlens import` batches them (aggregates are rewritten once a batch). */
 const BATCH_OBSERVATIONS = 500_000
 /** Articles held before they are written (they carry their text), as `feedlens import` batches them. */
@@ -52,6 +55,15 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
   const cursors = store.upstreams.get(url)?.cursors ?? {}
   const writer = new IngestWriter(store)
   const result: SyncResult = { articles: 0, observations: 0, elements: 0 }
+  // what was left out is said, the first few in full (the rest counted)
+  let told = 0
+  const tellRefused = (refused: RefusedElement[]) => {
+    for (const r of refused) {
+      result.refused = (result.refused ?? 0) + 1
+      if (told++ < REFUSALS_TOLD) options.onNotice?.(`Left out ${printable(r.what, 200)} of ${url}: ${printable(r.reason, 300)}.`)
+      else if (told === REFUSALS_TOLD + 1) options.onNotice?.(`More of ${url}'s elements are left out; the sync counts them all.`)
+    }
+  }
   const writeNow = options.write ?? ((work: () => void) => store.transaction(work))
 
   /** Reads a stream from a cursor to its end, each batch written with the cursor after it. */
@@ -67,6 +79,7 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
     const input = { url, key: options.key, region: stream === '*' ? undefined : stream, since: options.since?.toISOString(), pageSize: options.pageSize ?? PAGE_SIZE, cursor }
     const limits = { observations: options.batchObservations ?? BATCH_OBSERVATIONS, articles: BATCH_ARTICLES }
     for await (const step of feedSteps(input, limits, { fetch: options.fetch })) {
+      if (step.refused.length > 0) tellRefused(step.refused)
       if (step.write) await write(step.write)
       result.elements += step.elements
       options.onProgress?.({ ...result, remaining: step.remaining })

@@ -6,6 +6,8 @@ export interface SyncResult {
   articles: number
   observations: number
   elements: number
+  /** the upstream's elements left out (an article that breaks the rules, the entries naming it): see the notices */
+  refused?: number
   /** why the run stopped early, if it did */
   error?: string
 }
