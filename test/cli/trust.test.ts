@@ -91,6 +91,50 @@ describe('another process holding the write lock', () => {
     }
   })
 
+  it('lets a write of the window wait for another process\'s lock without stalling reads: done when the lock goes, else 503 with Retry-After and nothing changed', { timeout: 60_000 }, async () => {
+    const dir = tempDir()
+    // a store with a project, whose lists the window edits
+    const store = openTestStore(path.join(dir, 'feedlens.db'))
+    store.projects.create({ id: 'a0000000-0000-4000-8000-00000000000a', name: 'Desk', planId: 'pro', createdAt: new Date().toISOString() })
+    store.close()
+    const server = await serve(dir)
+    try {
+      // the window's session, as a person gets it: a one-time sign-in link
+      const link = /http:\/\/\S+\?token=\S+/.exec(feedlens(['link', '--data-dir', dir, '--url', server.url]).stdout)![0]
+      const signIn = await fetch(link, { redirect: 'manual' })
+      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
+      const createList = (name: string) =>
+        fetch(`${server.url}/app/lists`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ kind: 'entity', name }) })
+      const holder = new Database(path.join(dir, 'feedlens.db'))
+      const lists = () => holder.prepare(`SELECT count(*) FROM tracking_lists`).pluck().get() as number
+      // another process holds the lock past the write's wait: 503, Retry-After, nothing changed; reads answer meanwhile
+      holder.exec('BEGIN IMMEDIATE')
+      const started = Date.now()
+      const pending = createList('refused')
+      const read = Date.now()
+      expect((await fetch(`${server.url}/app/status`, { headers: { cookie } })).status).toBe(200)
+      expect(Date.now() - read).toBeLessThan(1000)
+      const refused = await pending
+      expect(refused.status).toBe(503)
+      expect(refused.headers.get('retry-after')).toBe('2')
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/^The store is busy/)
+      const waited = Date.now() - started
+      expect(waited).toBeGreaterThanOrEqual(9_000)
+      expect(waited).toBeLessThan(14_000)
+      holder.exec('ROLLBACK')
+      expect(lists()).toBe(0)
+      // held for a moment only: the write waits for it and goes through
+      holder.exec('BEGIN IMMEDIATE')
+      const waiting = createList('written')
+      setTimeout(() => holder.exec('ROLLBACK'), 1500)
+      expect((await waiting).status).toBe(200)
+      expect(lists()).toBe(1)
+      holder.close()
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+  })
+
   it('makes a second import wait for the first and say so, then go on; a lock left by a killed import is taken over', { timeout: 60_000 }, async () => {
     const dir = tempDir()
     expect(feedlens(['keys', 'list', '--data-dir', dir]).code).toBe(0)
