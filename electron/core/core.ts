@@ -5,7 +5,7 @@ import { WebSessions } from './auth/web-sessions'
 import type { RequestContext } from './service/context'
 import { JobRegistry, type JobView } from './jobs/jobs'
 import { MentionScanner } from './jobs/mention-scan'
-import { analyticsStale, refreshAnalyticsInBackground } from './jobs/refresh'
+import { analyticsStale, refreshAnalyticsInBackground, reportSkipped } from './jobs/refresh'
 import { stopRefreshThread } from './jobs/refresh-thread'
 import { describeError } from './store/busy'
 import { RateLimiter } from './limits/rate-limiter'
@@ -80,7 +80,9 @@ export class Core {
     // resolves once the first refresh is done (true) or failed (false, reported; tried again in a minute)
     return refresh
       .then(() => {
-        if (this.store.sqlite.open) options.afterRefresh?.()
+        if (!this.store.sqlite.open) return true
+        reportSkipped(this.store, log)
+        options.afterRefresh?.()
         return true
       })
       .catch((error: unknown) => {
@@ -98,7 +100,9 @@ export class Core {
       if (!this.store.sqlite.open) return
       if (analyticsStale(this.store)) {
         // another process wrote data and did not refresh (import --no-refresh): do it here
-        void refreshAnalyticsInBackground(this.store, this.now()).catch((error: unknown) => this.log(`Computing trends and signals failed: ${describeError(error)}`))
+        void refreshAnalyticsInBackground(this.store, this.now())
+          .then(() => this.store.sqlite.open && reportSkipped(this.store, this.log))
+          .catch((error: unknown) => this.log(`Computing trends and signals failed: ${describeError(error)}`))
       }
       this.scanner.requestDue()
       this.syncDueSources()
@@ -179,7 +183,7 @@ export class Core {
 }
 
 /** The window's writes: each handler's work is one transaction, waiting for the store's lock (Core.writeWhenFree). */
-const WRITES: ReadonlySet<RouteId> = new Set<RouteId>(['appCreateKey', 'appRevokeKey', 'appCreateList', 'appUpdateList', 'appDeleteList', 'appAddListItems', 'appRemoveListItems', 'appScanList'])
+const WRITES: ReadonlySet<RouteId> = new Set<RouteId>(['appRemoveArticles', 'appCreateKey', 'appRevokeKey', 'appCreateList', 'appUpdateList', 'appDeleteList', 'appAddListItems', 'appRemoveListItems', 'appScanList'])
 /** How long a write of the window waits for the store's lock before the store is reported busy. */
 const WRITE_WAIT_MS = 10_000
 /** How long a running app's statements wait for another process's lock before answering busy. */

@@ -43,7 +43,13 @@ export const statusResponse = z.object({
    * cover yet, and the generation of the data the last completed recompute covered (it moves when
    * new figures are there, whichever process computed them)
    */
-  analytics: z.object({ refreshing: z.boolean(), behind: z.boolean(), generation: z.number().int() }),
+  analytics: z.object({
+    refreshing: z.boolean(),
+    behind: z.boolean(),
+    generation: z.number().int(),
+    /** articles the last refresh could not read and left out of the trends (the first 20), and why */
+    skipped: z.array(z.object({ id: z.string(), title: z.string(), reason: z.string() })),
+  }),
 })
 
 export const projectsResponse = z.object({ projects: z.array(projectSchema) })
@@ -243,3 +249,7 @@ export const sourceBody = z.object({
 export const sourceUrlBody = z.object({ url: z.string().trim().min(1).max(2000) })
 export const sourceResponse = z.object({ source: sourceSchema })
 export const removedSourceResponse = z.object({ removed: z.literal(true) })
+
+/** Articles to remove from the store, with everything derived from them. */
+export const removeArticlesBody = z.object({ ids: z.array(z.uuid()).min(1).max(500) })
+export const removeArticlesResponse = z.object({ removed: z.array(z.string()) })

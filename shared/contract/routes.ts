@@ -226,6 +226,11 @@ export const routes = {
     summary: 'Build the demo world into an empty store (a background job)', query: empty, body: app.demoBody,
     response: app.jobResponse,
   }),
+  appRemoveArticles: route({
+    method: 'POST', path: '/app/articles/remove', access: 'app', tag: 'App',
+    summary: 'Remove articles with everything derived from them; trends and signals are recomputed', query: empty, body: app.removeArticlesBody,
+    response: app.removeArticlesResponse,
+  }),
   appStartImport: route({
     method: 'POST', path: '/app/imports', access: 'app', tag: 'App',
     summary: 'Import a file sent as text (a background job)', query: empty, body: app.importBody,

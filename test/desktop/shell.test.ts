@@ -295,7 +295,7 @@ describe('an article\'s cabinet_url opened in a browser while the app runs', () 
     }
     // a person: a link clicked on another site, a link opened from another program, one of Feedlens's own pages
     for (const headers of [
-      { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site', 'sec-fetch-user': '?1' },
+      { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site', 'sec-fetch-user': '?1' } as Record<string, string>,
       { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' },
       { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin' },
     ]) {

@@ -2,7 +2,7 @@ import { Presets, SingleBar } from 'cli-progress'
 import { openCore } from '../bootstrap'
 import type { ImportFormat } from '../../../shared/contract/values'
 import { importFile, type ImportReport } from '../ingest/importer'
-import { analyticsStale, refreshAnalytics } from '../jobs/refresh'
+import { analyticsStale, refreshAnalytics, reportSkipped } from '../jobs/refresh'
 import { acquireImportLock } from '../store/import-lock'
 
 function describe(r: ImportReport, seconds: number): string {
@@ -62,7 +62,10 @@ export async function importFiles(files: string[], opts: ImportOptions): Promise
         if (!opts.json) process.stderr.write(`${describe(report, (Date.now() - started) / 1000)}\n`)
       }
       // new data, or a refresh an earlier run left undone (killed, --no-refresh): trends and signals follow
-      if (opts.refresh && (reports.some((r) => r.articles > 0 || r.observationsInserted > 0) || analyticsStale(core.store))) refreshAnalytics(core.store, core.now())
+      if (opts.refresh && (reports.some((r) => r.articles > 0 || r.observationsInserted > 0) || analyticsStale(core.store))) {
+        refreshAnalytics(core.store, core.now())
+        reportSkipped(core.store, (m) => process.stderr.write(`${m}\n`))
+      }
     } finally {
       release()
     }

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { StoreAccessError, StoreMismatchError } from '../store/store-errors'
 import { APP_VERSION } from '../version'
+import { registerArticlesCommands } from './articles'
 import { registerDemoCommand } from './demo'
 import { registerImportCommand } from './import'
 import { registerKeysCommands } from './keys'
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerListsCommands(program)
   registerLinkCommand(program)
   registerSyncCommand(program)
+  registerArticlesCommands(program)
   return program
 }
 

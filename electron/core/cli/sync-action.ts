@@ -1,6 +1,6 @@
 import { Presets, SingleBar } from 'cli-progress'
 import { openCore } from '../bootstrap'
-import { analyticsStale, refreshAnalytics } from '../jobs/refresh'
+import { analyticsStale, refreshAnalytics, reportSkipped } from '../jobs/refresh'
 import { acquireImportLock } from '../store/import-lock'
 import { syncFrom } from '../sync/sync'
 import { FeedSourceError } from '../sync/feed-client'
@@ -65,7 +65,10 @@ export async function syncStore(opts: SyncOptions): Promise<void> {
         )
       }
       // new data, or a refresh an earlier run left undone (killed during it): trends and signals follow
-      if (opts.refresh && (result.articles > 0 || result.observations > 0 || analyticsStale(core.store))) refreshAnalytics(core.store, core.now())
+      if (opts.refresh && (result.articles > 0 || result.observations > 0 || analyticsStale(core.store))) {
+        refreshAnalytics(core.store, core.now())
+        reportSkipped(core.store, (m) => process.stderr.write(`${m}\n`))
+      }
     } finally {
       release()
     }

@@ -4,7 +4,7 @@ import { runSteps, runStepsInBackground, write } from '../steps'
 import { scanDueMentionLists, type MentionScanner } from './mention-scan'
 import { refreshThreadOf } from './refresh-thread'
 import { signalSteps, signalsMethodOutdated, signalsStale } from './signals'
-import { refreshTrendsSteps, trendsConsolidationDue, trendsMethodOutdated, trendsStale } from './trends'
+import { refreshTrendsSteps, SKIPPED_SETTING, trendsConsolidationDue, trendsMethodOutdated, trendsStale, type SkippedArticle } from './trends'
 
 /**
  * What happens after new data, in one place: entity items waiting for their entity take it on,
@@ -89,4 +89,21 @@ export async function refreshAfterNewData(store: Store, scanner: MentionScanner,
 /** Whether data arrived that the analytics do not cover yet, or the trends were computed by an older way of computing them. */
 export function analyticsStale(store: Store): boolean {
   return trendsMethodOutdated(store) || signalsMethodOutdated(store) || (store.freshness.behind() ?? (signalsStale(store) || trendsStale(store)))
+}
+
+const reported = new WeakMap<Store, string>()
+
+/**
+ * Says which articles the last refresh left out and why (once a record: jobs/trends.ts keeps it),
+ * for the log of a running app, `feedlens serve`, or a command's stderr.
+ */
+export function reportSkipped(store: Store, log: (message: string) => void): void {
+  const record = store.settings.get(SKIPPED_SETTING)
+  if (!record || reported.get(store) === record) return
+  reported.set(store, record)
+  const skipped = JSON.parse(record) as SkippedArticle[]
+  if (skipped.length === 0) return
+  const ids = store.articles.headlines(skipped.map((s) => s.seq))
+  const lines = skipped.slice(0, 10).map((s) => `  ${ids.get(s.seq)?.id ?? `#${s.seq}`}: ${s.reason}`)
+  log(`${skipped.length} article${skipped.length === 1 ? ' was' : 's were'} left out of trends (they could not be read); \`feedlens articles remove ID\` removes them:\n${lines.join('\n')}`)
 }

@@ -137,6 +137,41 @@ const inputOf = (a: Article, entities: readonly TrendEntity[]): ClusterInput => 
   words: [...words(`${a.title} ${a.summary ?? ''}`), ...entities.filter((e) => e.extracted).map((e) => `${ENTITY_TERM}${e.id}`)],
 })
 
+/** Words of one article the clustering reads at most: a summary's length of them (20,000 characters is about 3,000 words). */
+const MAX_CLUSTER_WORDS = 4_000
+
+/** An article the refresh could not read, left out of the trends (and said so: the log, the window's status). */
+export interface SkippedArticle {
+  seq: number
+  reason: string
+}
+
+/** Articles left out by the last refresh, kept for the window's status (the first ones). */
+export const SKIPPED_SETTING = 'analytics_skipped'
+const SKIPPED_KEPT = 50
+
+/**
+ * What the clustering sees of an article, or null when the article cannot be read (an article
+ * stored before the door's limits, say): one bad article is left out, never the refresh stopped.
+ */
+function guardedInput(a: Article, entities: readonly TrendEntity[], skipped: SkippedArticle[]): ClusterInput | null {
+  try {
+    const input = inputOf(a, entities)
+    return input.words.length > MAX_CLUSTER_WORDS ? { ...input, words: input.words.slice(0, MAX_CLUSTER_WORDS) } : input
+  } catch (error) {
+    skipped.push({ seq: a.seq, reason: error instanceof Error ? error.message : String(error) })
+    return null
+  }
+}
+
+/** Records the articles a refresh left out (none: the record is cleared), replacing or adding to the last record. */
+function recordSkipped(store: Store, skipped: SkippedArticle[], adding: boolean): void {
+  const before = adding ? (JSON.parse(store.settings.get(SKIPPED_SETTING) ?? '[]') as SkippedArticle[]) : []
+  const all = [...before.filter((b) => !skipped.some((s) => s.seq === b.seq)), ...skipped].slice(-SKIPPED_KEPT)
+  if (all.length === 0 && store.settings.get(SKIPPED_SETTING) === undefined) return
+  store.settings.set(SKIPPED_SETTING, JSON.stringify(all))
+}
+
 const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEntity[]>()) => {
   for (const e of rows) (into.get(e.seq) ?? into.set(e.seq, []).get(e.seq)!).push(e)
   return into
@@ -166,9 +201,11 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   const bySeq = new Map(articles.map((a) => [a.seq, a]))
   yield
   const inputs: ClusterInput[] = []
-  for (const a of articles) {
-    inputs.push(inputOf(a, entitiesOf.get(a.seq) ?? []))
-    if (inputs.length % STEP_ARTICLES === 0) yield
+  const skipped: SkippedArticle[] = []
+  for (const [i, a] of articles.entries()) {
+    const input = guardedInput(a, entitiesOf.get(a.seq) ?? [], skipped)
+    if (input) inputs.push(input)
+    if (i % STEP_ARTICLES === STEP_ARTICLES - 1) yield
   }
   yield
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
@@ -207,6 +244,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
     store.settings.set('trends_method', TRENDS_METHOD)
+    recordSkipped(store, skipped, false)
     return markGeneration(store)
   })
   store.changed()
@@ -278,7 +316,7 @@ function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Buil
 function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: number): Generator<unknown, TrendRefresh, unknown> {
   const fresh = store.trendWriter.articles(kept.maxSeq, maxSeq - kept.maxSeq)
   const retried = kept.timeless.size > 0 ? store.trendWriter.articlesBySeq([...kept.timeless]) : []
-  const placed = [...retried, ...fresh].filter((a): a is Article => a.time !== null)
+  let placed = [...retried, ...fresh].filter((a): a is Article => a.time !== null)
   for (const a of fresh) if (a.time === null) kept.timeless.add(a.seq)
   for (const a of placed) kept.timeless.delete(a.seq)
   kept.maxSeq = maxSeq
@@ -291,7 +329,14 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
     return { trends: kept.trendOf.size, articles: kept.articles, mode: 'incremental', touched: 0 }
   }
   const entitiesOf = groupBySeq(store.trendWriter.entitiesBySeq(placed.map((a) => a.seq)))
-  const inputs = placed.map((a) => inputOf(a, entitiesOf.get(a.seq) ?? [])).sort((a, b) => a.time - b.time || a.key - b.key)
+  const skipped: SkippedArticle[] = []
+  const inputs = placed.flatMap((a) => guardedInput(a, entitiesOf.get(a.seq) ?? [], skipped) ?? []).sort((a, b) => a.time - b.time || a.key - b.key)
+  if (skipped.length > 0) {
+    // the articles left out are in no trend, as a full pass leaves them
+    const left = new Set(skipped.map((s) => s.seq))
+    placed = placed.filter((a) => !left.has(a.seq))
+    yield* write(store, () => recordSkipped(store, skipped, true))
+  }
   // New data that speaks of other things than what was clustered (another corpus): its words
   // weigh nothing known, so it is clustered with everything else in a full pass.
   if (inputs.length > 0 && kept.clusterer.knownShare(inputs.flatMap((i) => i.words)) < MIN_KNOWN_WORDS) return yield* recomputeTrendsSteps(store, now)

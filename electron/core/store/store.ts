@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { isBusyError } from './busy'
 import { ActivityKeeper } from './activity-keeper'
 import { VolatilityPairs } from './volatility-pairs'
+import { removeArticleRows } from './repositories/article-removal'
 import { openStore, WAL_AUTOCHECKPOINT_PAGES, type Db, type OpenedStore, type OpenStoreOptions } from './database'
 import {
   ApiKeysRepository,
@@ -210,6 +211,15 @@ export class Store {
       if (attempt.done) return attempt
       await sleep(wait)
     }
+  }
+
+  /** Removes articles with everything derived from them (repositories/article-removal.ts); the ids removed. */
+  removeArticles(ids: readonly string[], at: Date): string[] {
+    return this.transaction(() => {
+      const removed = removeArticleRows(this.opened.sqlite, ids)
+      if (removed.length > 0) this.freshness.markDataRemoved(at)
+      return removed
+    })
   }
 
   counts(): { articles: number; observations: number; trends: number } {

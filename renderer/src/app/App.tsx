@@ -135,6 +135,7 @@ export function App() {
             Trends and signals are being recomputed with the newest data; the views refresh by themselves when they are ready.
           </div>
         )}
+        {(status?.analytics.skipped.length ?? 0) > 0 && <SkippedNotice skipped={status!.analytics.skipped} />}
         {section ? (
           <Screen key={section} section={section} />
         ) : (
@@ -167,6 +168,26 @@ function Screen({ section }: { section: Section }) {
     <ScreenBoundary key={attempt} onRetry={retry} failed={Page ? null : error}>
       {Page && <Page />}
     </ScreenBoundary>
+  )
+}
+
+/** Articles the last recompute could not read: said, each a link to the article (which can be removed there). */
+function SkippedNotice({ skipped }: { skipped: Array<{ id: string; title: string; reason: string }> }) {
+  const navigate = useAppStore((s) => s.navigate)
+  return (
+    <div className="notice" role="status" aria-label="Articles left out">
+      {skipped.length === 1 ? 'An article was' : `${skipped.length} articles were`} left out of trends and signals: the recompute could not read{' '}
+      {skipped.length === 1 ? 'it' : 'them'}.{' '}
+      {skipped.slice(0, 3).map((s) => (
+        <span key={s.id}>
+          <button type="button" className="link" title={s.reason} onClick={() => navigate(`/article/${s.id}`)}>
+            {s.title.slice(0, 80) || s.id}
+          </button>{' '}
+          ({s.reason.slice(0, 120)}){' '}
+        </span>
+      ))}
+      Open one to remove it from the store.
+    </div>
   )
 }
 

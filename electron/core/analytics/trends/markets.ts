@@ -99,8 +99,11 @@ export interface MarketReport {
  * it, or null when it is no market report. homeRegion: the region of the feed that shows it (an
  * ISO country code), the place of shares the headline names no place for.
  */
+/** A report names its market and move in its first words: only a headline's start is read (its cost bounded, whatever the title). */
+const READ_CHARS = 300
+
 export function marketReport(title: string, homeRegion: string): MarketReport | null {
-  const headline = title.trim().replace(VERSION_MARKER, '')
+  const headline = title.slice(0, READ_CHARS).trim().replace(VERSION_MARKER, '')
   const prefix = PREFIX.exec(headline)
   const leadText = prefix ? headline.slice(prefix[0].length) : headline
   const lead = tokens(leadText)

@@ -49,6 +49,17 @@ export class FreshnessRepository {
     this.prune.run(generation - LOG_KEPT)
   }
 
+  /**
+   * Data was removed (call inside the removal's transaction): the next generation, and a log that
+   * no longer reaches back, so every index built from the data is built anew rather than updated.
+   */
+  markDataRemoved(at: Date): void {
+    const generation = this.dataGeneration() + 1
+    this.set.run('data_generation', String(generation))
+    if (this.get.get('analytics_stale_since') === undefined) this.set.run('analytics_stale_since', at.toISOString())
+    this.prune.run(generation)
+  }
+
   /** What the generations after `since` changed; null when the log no longer reaches back that far (read everything). */
   changesSince(since: number): { articles: number[]; groups: Array<[number, string]> } | null {
     const rows = this.logSince.all(since) as Array<{ generation: number; articles: string; groups: string }>

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { bridge } from '../../api/transport'
 import { EChart } from '../../charts/EChart'
@@ -77,6 +78,32 @@ export function ArticleDetail({ id, onLoaded }: { id: string; onLoaded?(title: s
         </ul>
       )}
       {a.markdown && <Markdown source={a.markdown} />}
+      <RemoveArticle id={a.id} title={a.title} />
     </Card>
+  )
+}
+
+/** Removes the article from this store with everything derived from it, after a confirmation; trends and signals follow. */
+function RemoveArticle({ id, title }: { id: string; title: string }) {
+  const navigate = useAppStore((s) => s.navigate)
+  const loadStatus = useAppStore((s) => s.loadStatus)
+  const [error, setError] = useState<string | null>(null)
+  const remove = async () => {
+    if (!window.confirm(`Remove “${title.slice(0, 120)}” from this store, with its sightings in every feed snapshot? Trends and signals are recomputed without it.`)) return
+    try {
+      await call('appRemoveArticles', { body: { ids: [id] } })
+      void loadStatus()
+      navigate('/articles', { replace: true })
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+  return (
+    <p className="muted small">
+      <button type="button" className="link danger-text" onClick={() => void remove()}>
+        Remove this article from the store
+      </button>
+      {error && <span className="error-text"> {error}</span>}
+    </p>
   )
 }
