@@ -429,7 +429,12 @@ export function errorCasesOf(def: RouteDef): ErrorCase[] {
     )
   }
   if (def.body) cases.push({ status: 413, description: 'Request body too large', schema: plainErrorSchema })
-  if (def.access === 'app' && def.method === 'POST') cases.push({ status: 503, description: 'The store is busy with another writer: retry after Retry-After seconds', schema: plainErrorSchema })
+  if (def.access === 'app' && def.method === 'POST') {
+    cases.push(
+      { status: 503, description: 'The store is busy with another writer: retry after Retry-After seconds', schema: plainErrorSchema },
+      { status: 507, description: 'The disk that holds the data folder is full: nothing was changed', schema: plainErrorSchema },
+    )
+  }
   cases.push({ status: 429, description: 'Request limit exceeded (with Retry-After)', schema: plainErrorSchema })
   // what any request may meet before its route runs, or after a fault (docs/contract-decisions.md, "Errors")
   if (def.access === 'public') cases.push({ status: 403, description: 'A Host header that is not a loopback name', schema: plainErrorSchema })

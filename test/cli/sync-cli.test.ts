@@ -77,6 +77,34 @@ describe('feedlens sync', () => {
     expect(JSON.parse(second.stdout)).toMatchObject({ articles: 0, observations: 0, elements: 0 })
   })
 
+  it('recomputes trends and signals on a re-run that brings nothing new, when an earlier run did not (killed, or --no-refresh)', { timeout: 120_000 }, () => {
+    const dir = tempDir()
+    expect(feedlens(['sync', '--from', upstream.url, '--key', key, '--data-dir', dir, '--no-refresh']).code).toBe(0)
+    const trends = () => {
+      const db = new Database(path.join(dir, 'feedlens.db'), { readonly: true })
+      const n = db.prepare('SELECT count(*) FROM trends').pluck().get() as number
+      db.close()
+      return n
+    }
+    expect(trends()).toBe(0)
+    const again = feedlens(['sync', '--from', upstream.url, '--key', key, '--data-dir', dir, '--json'])
+    expect(again.code).toBe(0)
+    expect(JSON.parse(again.stdout)).toMatchObject({ articles: 0, observations: 0 })
+    expect(trends()).toBeGreaterThan(0)
+    // and an article removed from the command line goes with everything derived from it
+    const db = new Database(path.join(dir, 'feedlens.db'), { readonly: true })
+    const id = db.prepare(`SELECT id FROM articles WHERE title = 'Story 0 US'`).pluck().get() as string
+    db.close()
+    const removed = feedlens(['articles', 'remove', id, 'a0000000-0000-4000-8000-00000000dead', '--data-dir', dir])
+    expect(removed.code).toBe(0)
+    expect(removed.stderr).toMatch(/^Removed 1 article; 1 not in this store\.$/m)
+    expect(observationsOf(dir)).toHaveLength(20_000 - 100)
+    expect(observationsOf(dir).some((o) => o.includes(id))).toBe(false)
+    const unknown = feedlens(['articles', 'remove', 'a0000000-0000-4000-8000-00000000dead', '--data-dir', dir])
+    expect(unknown.code).toBe(1)
+    expect(feedlens(['articles', 'remove', 'not-an-id', '--data-dir', dir]).stderr).toMatch(/Not article ids: not-an-id/)
+  })
+
   it('tells why it cannot sync, with exit code 5', () => {
     const refused = feedlens(['sync', '--from', upstream.url, '--key', 'fl_not_a_key', '--data-dir', tempDir()])
     expect(refused.code).toBe(5)

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { setInterval as ticker } from 'node:timers/promises'
 import path from 'node:path'
@@ -51,6 +51,38 @@ describe('a store that cannot be written', () => {
       expect(none.stderr).toMatch(/cannot write to its data folder/)
     } finally {
       fs.chmodSync(dir, 0o755)
+    }
+  })
+})
+
+/** A small disk of its own, where the platform lets this process mount one (Linux, as root). */
+function smallDisk(megabytes: number): { dir: string; release(): void } | null {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return null
+  const dir = tempDir('feedlens-disk-')
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir])
+  if (mounted.status !== 0) return null
+  return { dir, release: () => void spawnSync('umount', [dir]) }
+}
+
+describe('a full disk', () => {
+  const disk = smallDisk(6)
+  it.skipIf(disk === null)('stops an import with a sentence and exit 4, the store whole with every batch it completed', () => {
+    const dataDir = path.join(disk!.dir, 'data')
+    try {
+      const rows = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ url: `https://example.com/${i}`, title: `Story ${i}`, summary: 'x'.repeat(3000), region: 'US', lang: 'en' }))
+      const file = path.join(tempDir(), 'big.ndjson')
+      fs.writeFileSync(file, rows.join('\n'))
+      const run = feedlens(['import', file, '--data-dir', dataDir, '--batch-size', '500'])
+      expect(run.code).toBe(4)
+      expect(run.stderr).toMatch(/^feedlens: The disk that holds the data folder is full: the write stopped and nothing of it was kept/m)
+      const db = new Database(path.join(dataDir, 'feedlens.db'), { readonly: true })
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+      const articles = db.prepare('SELECT count(*) FROM articles').pluck().get() as number
+      db.close()
+      expect(articles % 500).toBe(0)
+      expect(articles).toBeLessThan(3000)
+    } finally {
+      disk!.release()
     }
   })
 })

@@ -32,6 +32,12 @@ export function buildProgram(): Command {
   return program
 }
 
+/** SQLite's "database or disk is full", or the system's "no space left on device". */
+const isDiskFull = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || (typeof code === 'string' && code.startsWith('SQLITE_IOERR') && /space|full/i.test(String((error as Error).message)))
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const program = buildProgram().exitOverride()
   try {
@@ -45,6 +51,13 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (error instanceof StoreAccessError) {
       process.stderr.write(`feedlens: ${error.message}\n`)
+      return 4
+    }
+    if (isDiskFull(error)) {
+      // SQLite rolled the transaction back: the store is as its last completed write left it
+      process.stderr.write(
+        'feedlens: The disk that holds the data folder is full: the write stopped and nothing of it was kept (the store is as its last completed batch left it). Free some space and run the command again; what is stored already is not written twice.\n',
+      )
       return 4
     }
     const message = error instanceof Error ? error.message : String(error)

@@ -191,6 +191,10 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
       return c.json(errorBody(error) as object, error.status as 400)
     }
     if (error instanceof URIError) return c.json({ detail: 'The request URL has a malformed percent-escape.' }, 400)
+    if ((error as { code?: unknown }).code === 'SQLITE_FULL') {
+      // SQLite rolled the write back: nothing changed
+      return c.json({ detail: 'The disk that holds the data folder is full: nothing was changed. Free some space and try again.' }, 507)
+    }
     if (isBusyError(error)) {
       // a write met another writer's lock (an import in a terminal, the refresh thread) for too long: nothing was changed
       c.header('Retry-After', '2')
