@@ -137,3 +137,35 @@ describe('work linear in a row\'s text', () => {
     expect(readableBody('See [the report](https://example.com/r) and <b>this</b>.')).toBe('See the report and  this .')
   })
 })
+
+describe('the hostile files of test/fixtures, in both modes', () => {
+  const fixture = (name: string) => path.resolve(__dirname, '../fixtures', name)
+
+  it('imports every good line of hostile-articles.ndjson and reports every other with its number and a sentence', async () => {
+    const store = openTestStore()
+    const report = await importFile(store, fixture('hostile-articles.ndjson'))
+    expect(report).toMatchObject({ rows: 13, articles: 2, skipped: 11 })
+    expect(report.problems.map((p) => p.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    for (const p of report.problems) {
+      expect(p.reason.length).toBeGreaterThan(5)
+      // eslint-disable-next-line no-control-regex
+      expect(p.reason).not.toMatch(/[\u0000-\u0008\u001b]/)
+    }
+    expect(store.counts().articles).toBe(2)
+  })
+
+  it('imports every good line of hostile-observations.csv and reports every other', async () => {
+    const store = openTestStore()
+    const report = await importFile(store, fixture('hostile-observations.csv'))
+    expect(report.problems.map((p) => p.line)).toEqual([3, 4, 5, 6, 7, 8])
+    expect(store.counts()).toMatchObject({ articles: 1, observations: 1 })
+  })
+
+  it.each(['hostile-articles.ndjson', 'hostile-observations.csv'])('refuses %s whole with --strict, writing nothing', async (name) => {
+    const store = openTestStore()
+    const report = await importFile(store, fixture(name), { strict: true })
+    expect(report.refused).toBe(true)
+    expect(report.problems.length).toBeGreaterThan(0)
+    expect(store.counts()).toMatchObject({ articles: 0, observations: 0 })
+  })
+})

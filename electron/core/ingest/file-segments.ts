@@ -108,8 +108,10 @@ async function* readChunks(file: string, kind: FileKind, onBytes: (n: number) =>
     let line = 0
     for await (const batch of lines(stream)) {
       const chunk: RowChunk = { lines: [], rows: [], blank: 0, invalidUtf8: batch.invalidUtf8.map((i) => line + i + 1) }
-      for (const text of batch.texts) {
+      for (const read of batch.texts) {
         line++
+        // a byte-order mark (as Windows programs write UTF-8) is not part of the first record
+        const text = line === 1 && typeof read === 'string' && read.charCodeAt(0) === 0xfeff ? read.slice(1) : read
         if (typeof text === 'number') {
           chunk.lines.push(line)
           chunk.rows.push(`the line is ${text.toLocaleString('en-US')} bytes long without a line break (at most ${MAX_LINE_BYTES / 1024 / 1024} MiB): NDJSON has one record per line`)
