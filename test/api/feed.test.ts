@@ -27,8 +27,10 @@ async function drain(world: TestWorld, query = '', from?: string): Promise<{ ele
   }
 }
 
+/** The fixture's articles by number (1, 2, 3) in a snapshot's summary. */
+const numberOf = (id: string) => ({ [IDS.a1]: '1', [IDS.a2]: '2', [IDS.a3]: '3' })[id] ?? id.slice(-1)
 const summary = (e: any) =>
-  e.type === 'article' ? `article ${e.article.id}` : `${e.snapshot.country} ${e.snapshot.observed_at} ${e.snapshot.entries.map((x: any) => `${x.article_id.slice(-1)}@${x.position}:${x.impressions}`).join(' ')}`
+  e.type === 'article' ? `article ${e.article.id}` : `${e.snapshot.country} ${e.snapshot.observed_at} ${e.snapshot.entries.map((x: any) => `${numberOf(x.article_id)}@${x.position}:${x.impressions}`).join(' ')}`
 
 describe('GET /v2/feed', () => {
   it('sends the articles as they arrived, then the snapshots that show them, with every field', async () => {

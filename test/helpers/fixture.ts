@@ -1,3 +1,4 @@
+import { articleIdForUrl } from '../../electron/core/ingest/canonical-url'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { scanMentionList } from '../../electron/core/jobs/mention-scan'
 import { TRENDS_METHOD } from '../../electron/core/jobs/trends'
@@ -5,10 +6,13 @@ import { SIGNALS_METHOD } from '../../electron/core/jobs/signals'
 import type { Store } from '../../electron/core/store/store'
 import { seedRegion } from './core'
 
+/** The articles' URLs: their ids are the UUID v5 of the canonical URL, as every store's are. */
+export const URLS = { a1: 'https://example.com/fed-rates', a2: 'https://example.com/fed-reaction', a3: 'https://zeitung.de/berlin' }
+
 export const IDS = {
-  a1: 'a1000000-0000-4000-8000-000000000001',
-  a2: 'a1000000-0000-4000-8000-000000000002',
-  a3: 'a1000000-0000-4000-8000-000000000003',
+  a1: articleIdForUrl(URLS.a1)!,
+  a2: articleIdForUrl(URLS.a2)!,
+  a3: articleIdForUrl(URLS.a3)!,
   trend: 'b1000000-0000-4000-8000-000000000001',
   child: 'b1000000-0000-4000-8000-000000000002',
   theme: 'c1000000-0000-4000-8000-000000000001',

@@ -4,8 +4,11 @@ import { decodeFeedCursor, encodeFeedCursor } from '../../electron/core/service/
 import { ValidationApiError } from '../../electron/core/service/errors'
 import { BatchBuilder, stepsOf } from '../../electron/core/sync/feed-pages'
 import { feedResponse } from '../../shared/contract/feed'
+import { articleIdForUrl } from '../../electron/core/ingest/canonical-url'
 
 const STORE = '0123456789abcdef0123456789abcdef'
+/** An article's id is its URL's (a sync leaves out one whose is not: sync/feed-rules.ts). */
+const ID = articleIdForUrl('https://x.example/a1')!
 
 describe('the feed cursor', () => {
   it('reads back every position it was made from, up to the end of the journal', () => {
@@ -39,7 +42,7 @@ describe('a page of the feed as an ingest batch', () => {
     const article = (id: string, region: string) => ({
       type: 'article' as const,
       article: {
-        id, url: `https://x.example/${id}`, title: 't', domain: 'x.example', region, lang: 'en', category: null, content_type: null, summary: null,
+        id, url: 'https://x.example/a1', title: 't', domain: 'x.example', region, lang: 'en', category: null, content_type: null, summary: null,
         markdown: null, images: null, published_at: null, entities: [{ id: '/m/a', name: 'A', type: null, score: 0.5, extracted: true }],
         publisher: { name: 'X', country: region, profile_exists: true, knowledge_graph_id: null, total_followers: 7 },
       },
@@ -47,10 +50,10 @@ describe('a page of the feed as an ingest batch', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.record({ position: fc.integer({ min: 1, max: 500 }), impressions: fc.nat({ max: 10 ** 6 }) }), { maxLength: 30 }), { maxLength: 10 }), (snapshots) => {
         const elements = [
-          article('a1000000-0000-4000-8000-000000000001', 'US'),
+          article(ID, 'US'),
           ...snapshots.map((entries, i) => ({
             type: 'snapshot' as const,
-            snapshot: { country: 'GB', observed_at: new Date(Date.UTC(2026, 10, 1, i)).toISOString(), entries: entries.map((e) => ({ article_id: 'a1000000-0000-4000-8000-000000000001', ...e })) },
+            snapshot: { country: 'GB', observed_at: new Date(Date.UTC(2026, 10, 1, i)).toISOString(), entries: entries.map((e) => ({ article_id: ID, ...e })) },
           })),
         ]
         const builder = new BatchBuilder()
@@ -63,7 +66,7 @@ describe('a page of the feed as an ingest batch', () => {
         if (total === 0) expect(columns).toBeUndefined()
         else {
           // one article, named once however many entries name it
-          expect(columns!.articleIds).toEqual(['a1000000-0000-4000-8000-000000000001'])
+          expect(columns!.articleIds).toEqual([ID])
           expect([...columns!.article]).toEqual(snapshots.flat().map(() => 0))
           expect([...columns!.position]).toEqual(snapshots.flat().map((e) => e.position))
           expect([...columns!.impressions]).toEqual(snapshots.flat().map((e) => e.impressions))
@@ -83,7 +86,7 @@ describe('pages gathered into write batches', () => {
   it('writes when a batch reaches its observations or articles, and at the end, each with the cursor after its last page', async () => {
     const snapshot = (n: number) => ({
       type: 'snapshot' as const,
-      snapshot: { country: 'GB', observed_at: '2026-11-01T00:00:00.000Z', entries: Array.from({ length: n }, (_, i) => ({ article_id: 'a1000000-0000-4000-8000-000000000001', position: i + 1, impressions: 1 })) },
+      snapshot: { country: 'GB', observed_at: '2026-11-01T00:00:00.000Z', entries: Array.from({ length: n }, (_, i) => ({ article_id: ID, position: i + 1, impressions: 1 })) },
     })
     const sizes = [3, 4, 2, 6, 1]
     async function* pages() {
@@ -100,7 +103,7 @@ describe('pages gathered into write batches', () => {
 
   it('is read only with positions from 1 and impressions from 0, as the contract decisions say', () => {
     const page = (position: number, impressions: number) => ({
-      elements: [{ type: 'snapshot', snapshot: { country: 'GB', observed_at: '2026-11-01T00:00:00.000Z', entries: [{ article_id: 'a1000000-0000-4000-8000-000000000001', position, impressions }] } }],
+      elements: [{ type: 'snapshot', snapshot: { country: 'GB', observed_at: '2026-11-01T00:00:00.000Z', entries: [{ article_id: ID, position, impressions }] } }],
       next_cursor: 'f1.x',
       has_more: false,
       remaining: 0,
@@ -112,7 +115,7 @@ describe('pages gathered into write batches', () => {
 
   it('refuses an entry past 32 bits rather than let a typed column wrap it', () => {
     const builder = new BatchBuilder()
-    const entries = [{ article_id: 'a1000000-0000-4000-8000-000000000001', position: 1, impressions: 2 ** 32 }]
+    const entries = [{ article_id: ID, position: 1, impressions: 2 ** 32 }]
     expect(() => builder.add([{ type: 'snapshot', snapshot: { country: 'GB', observed_at: '2026-11-01T00:00:00.000Z', entries } }])).toThrow(
       /out of range: position 1, impressions 4294967296/,
     )

@@ -66,9 +66,9 @@ export async function parseInput(
   const issues: ValidationIssue[] = []
   const rawQuery = queryRecord(queries)
   const query = def.query?.safeParse(rawQuery)
-  if (query && !query.success) issues.push(...toValidationIssues('query', query.error, rawQuery))
+  if (query && !query.success) for (const i of toValidationIssues('query', query.error, rawQuery)) issues.push(i)
   const params = def.params?.safeParse(rawParams)
-  if (params && !params.success) issues.push(...toValidationIssues('path', params.error, rawParams))
+  if (params && !params.success) for (const i of toValidationIssues('path', params.error, rawParams)) issues.push(i)
   let body: { success: boolean; data?: unknown } | undefined
   if (def.body) {
     let raw: unknown
@@ -82,7 +82,7 @@ export async function parseInput(
       body = { success: false }
     } else {
       const parsed = def.body.safeParse(raw)
-      if (!parsed.success) issues.push(...toValidationIssues('body', parsed.error, raw))
+      if (!parsed.success) for (const i of toValidationIssues('body', parsed.error, raw)) issues.push(i)
       body = parsed
     }
   }

@@ -175,7 +175,8 @@ export class IngestWriter {
     for (const t of batch.storylineTruth ?? []) st.truth.run(t.articleId, t.source, t.storylineId)
     const observations = batch.observationColumns ?? (batch.observations ? observationColumns(batch.observations) : null)
     const snapshots = observations ? this.snapshotsOf(observations) : []
-    if (batch.snapshotColumns) snapshots.push(...this.snapshotsOfColumns(batch.snapshotColumns))
+    // a loop, not push(...): a batch of one-entry snapshots has hundreds of thousands, past what a spread's arguments can take
+    if (batch.snapshotColumns) for (const s of this.snapshotsOfColumns(batch.snapshotColumns)) snapshots.push(s)
     const groups: Array<[number, string]> = []
     const inserted = snapshots.length > 0 ? this.writeObservations(snapshots, groups) : 0
     const total = (observations?.articleId.length ?? 0) + (batch.snapshotColumns?.article.length ?? 0)

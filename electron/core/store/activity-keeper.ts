@@ -115,7 +115,8 @@ export class ActivityKeeper {
       for (let hour = from; hour < to; ) {
         const kept = behind ? undefined : this.hours.get(hour)
         if (kept) {
-          out.push(...kept)
+          // a loop, not push(...): the arguments of a spread take the stack, and a window's rows are many
+          for (const row of kept) out.push(row)
           hour++
           continue
         }
@@ -123,7 +124,7 @@ export class ActivityKeeper {
         let end = hour + 1
         while (end < to && (behind || !this.hours.has(end))) end++
         const read = this.rows.hourRows(hour, end)
-        out.push(...read)
+        for (const row of read) out.push(row)
         if (!behind && this.meta && this.store.freshness.dataGeneration() === this.meta.generation) this.hours.put(hour, end, read)
         hour = end
       }
