@@ -9,11 +9,22 @@ const { version } = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 
 export default defineConfig({
   main: {
     define: { __FEEDLENS_VERSION__: JSON.stringify(version) },
+    // i18n-iso-countries' Node entry requires each of its 80 locales by a computed path a bundle
+    // cannot follow; Feedlens uses only its codes, which the plain module holds
+    resolve: { alias: { 'i18n-iso-countries': 'i18n-iso-countries/index.js' } },
     build: {
+      // The bundles leave only package.json's `dependencies` to node_modules: the native SQLite
+      // binding, a package that reads a data file beside itself, and the updater (the Electron
+      // main process alone loads it, from inside app.asar). Everything else is a devDependency,
+      // bundled in: the workers and the command line run from app.asar.unpacked, where module
+      // resolution cannot reach into the archive (electron-builder.yml unpacks the few with their
+      // dependencies; test/desktop/package-layout.test.ts starts each from a copy of the package).
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'electron/main/index.ts'),
           cli: resolve(__dirname, 'electron/core/cli/main.ts'),
+          // the command a packaged app installs runs this (it runs runCli itself)
+          feedlens: resolve(__dirname, 'electron/core/cli/run.ts'),
           // imports parse files on a worker thread (see electron/core/ingest/parsed-chunks.ts)
           'parse-worker': resolve(__dirname, 'electron/core/ingest/parse-worker.ts'),
           // trends and signals are recomputed on a worker thread (see electron/core/jobs/refresh-thread.ts)

@@ -18,7 +18,7 @@ import { focusWindow } from './window'
 /** Where the shell finds what it opens and installs. */
 export interface ShellPaths {
   dataDir: string
-  /** the bundled command line (out/main/cli.js, unpacked from the archive when packaged) */
+  /** the bundled command line (out/main/feedlens.js, unpacked from the archive when packaged) */
   cliScript: string
   /** README.md and docs/ */
   documentation: string
@@ -136,7 +136,16 @@ export class DesktopShell {
   }
 
   installCommandLine(): { file: string; folder: string; onPath: boolean } {
-    const launcher = cliLauncher(process.platform, { execPath: process.execPath, cliScript: this.paths.cliScript, dataDir: this.paths.dataDir, localAppData: process.env.LOCALAPPDATA })
+    // run from the disk image, the app's path is gone once the image is ejected
+    if (process.platform === 'darwin' && app.isPackaged && !app.isInApplicationsFolder()) throw new Error('move Feedlens to the Applications folder first, open it from there, and install the command again.')
+    const { APPIMAGE, APPDIR } = process.env
+    const launcher = cliLauncher(process.platform, {
+      execPath: process.execPath,
+      cliScript: this.paths.cliScript,
+      dataDir: this.paths.dataDir,
+      localAppData: process.env.LOCALAPPDATA,
+      appImage: APPIMAGE && APPDIR ? { file: APPIMAGE, mountedAt: APPDIR } : undefined,
+    })
     fs.mkdirSync(launcher.folder, { recursive: true })
     fs.writeFileSync(launcher.file, launcher.content, { mode: 0o755 })
     return { file: launcher.file, folder: launcher.folder, onPath: onPath(launcher.folder, process.env.PATH, process.platform) }

@@ -81,7 +81,7 @@ if (claimSingleInstance(app, (handoff) => (desktop ? desktop.handoff(handoff) : 
       jobs,
       {
         dataDir: folder,
-        cliScript: app.isPackaged ? path.join(process.resourcesPath, 'app.asar.unpacked', 'out', 'main', 'cli.js') : path.join(here, 'cli.js'),
+        cliScript: app.isPackaged ? path.join(process.resourcesPath, 'app.asar.unpacked', 'out', 'main', 'feedlens.js') : path.join(here, 'feedlens.js'),
         documentation: app.isPackaged ? path.join(resources, 'docs') : resources,
       },
       !app.isPackaged,

@@ -45,6 +45,13 @@ export function updateQuestion(info: UpdateInfo, current: { appVersion: string; 
   }
 }
 
+/** What the app asks once a new version is downloaded (and verified): the store's change said again, before it is installed. */
+export function installQuestion(info: UpdateInfo, current: { appVersion: string; storeVersion: number }): { message: string; detail: string; buttons: string[] } {
+  const next = releaseStoreVersion(info)
+  const store = next !== null && next !== current.storeVersion ? `On its first start it migrates your store (version ${current.storeVersion} to ${next}); version ${current.appVersion} cannot open it after that. ` : ''
+  return { message: `Feedlens ${info.version} is ready.`, detail: `${store}Restart now to use it, or it is installed when you quit.`, buttons: ['Restart now', 'Later'] }
+}
+
 /**
  * Looks for a new version once (GitHub releases, from electron-builder.yml's publish): never
  * downloads without asking, and installs a downloaded one on the user's word or when the app
@@ -60,7 +67,7 @@ export async function checkForUpdate(updater: Updater, ask: Ask, current: { appV
       .catch((error: Error) => log(`Update download failed: ${error.message}`))
   })
   updater.on('update-downloaded', (info) => {
-    void ask({ message: `Feedlens ${info.version} is ready.`, detail: 'Restart now to use it, or it is installed when you quit.', buttons: ['Restart now', 'Later'] }).then((choice) => {
+    void ask(installQuestion(info, current)).then((choice) => {
       if (choice === 0) updater.quitAndInstall()
     })
   })

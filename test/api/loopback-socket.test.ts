@@ -174,3 +174,55 @@ describe('the keyed fast path of the loopback server', () => {
     }
   })
 })
+
+describe('a server bound to every interface (serve --host 0.0.0.0)', () => {
+  /** GET with a Host header of the caller's choosing (fetch will not send one). */
+  const getWithHost = async (url: string, host: string, cookie = '') => {
+    const { request } = await import('node:http')
+    return new Promise<{ status: number; location: string | undefined; cookie: string | undefined }>((resolve, reject) => {
+      const req = request(url, { headers: { Host: host, ...(cookie ? { Cookie: cookie } : {}) } }, (res) => {
+        res.resume()
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] })
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  }
+
+  it('prints a sign-in link a browser on this machine can open, answers the machine\'s own names and no other', async () => {
+    const { signInLink } = await import('../../electron/core/cli/link')
+    const { hostsOfThisMachine, networkAddresses } = await import('../../electron/core/http/host-guard')
+    const w = makeWorld()
+    const { resolve } = await import('node:path')
+    // the web UI as `npm test` builds it (the sign-in link opens a page of it)
+    const server = await startHttpServer(w.core, { host: '0.0.0.0', port: 0, rendererDir: resolve(__dirname, '../../out/renderer') })
+    try {
+      expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
+      expect(server.networkUrls).toEqual(networkAddresses().map((a) => `http://${a}:${server.port}`))
+      // the link opens: its token signs in, and the session it sets opens the app's methods
+      const link = new URL(signInLink(w.core, server.url))
+      const signIn = await getWithHost(link.href, link.host)
+      expect(signIn.status).toBe(303)
+      expect(signIn.cookie).toMatch(/^feedlens_session=/)
+      expect((await getWithHost(`${server.url}/app/status`, link.host, signIn.cookie)).status).toBe(200)
+      // other machines reach it by this machine's addresses and name
+      for (const name of hostsOfThisMachine()) expect((await getWithHost(`${server.url}/public/discover/volatility`, `${name}:${server.port}`)).status, name).toBe(200)
+      // a name that is not this machine's may be a DNS-rebinding page
+      expect((await getWithHost(`${server.url}/public/discover/volatility`, `rebind.example:${server.port}`)).status).toBe(403)
+    } finally {
+      await server.close()
+      w.store.close()
+    }
+  })
+
+  it('knows the machine by each interface\'s address (IPv6 in brackets) and its name, and offers the non-loopback IPv4 ones to others', async () => {
+    const { hostsOfThisMachine, networkAddresses } = await import('../../electron/core/http/host-guard')
+    const base = { netmask: '', mac: '00:00:00:00:00:00', cidr: null }
+    const interfaces = {
+      lo: [{ ...base, address: '127.0.0.1', family: 'IPv4' as const, internal: true }, { ...base, address: '::1', family: 'IPv6' as const, internal: true, scopeid: 0 }],
+      eth0: [{ ...base, address: '192.168.1.20', family: 'IPv4' as const, internal: false }, { ...base, address: 'FE80::1C2', family: 'IPv6' as const, internal: false, scopeid: 2 }],
+    }
+    expect(hostsOfThisMachine(interfaces, 'Analyst-Laptop')).toEqual(['127.0.0.1', '[::1]', '192.168.1.20', '[fe80::1c2]', 'analyst-laptop', 'analyst-laptop.local'])
+    expect(networkAddresses(interfaces)).toEqual(['192.168.1.20'])
+  })
+})

@@ -55,6 +55,25 @@ describe('a store that cannot be written', () => {
   })
 })
 
+describe('a data folder that is a file, or under one', () => {
+  it('is refused by every kind of command with exit 4 and a sentence naming the file in the way, and the file is left as it was', () => {
+    const file = path.join(tempDir(), 'notes.txt')
+    fs.writeFileSync(file, 'not a folder')
+    const cases: Array<[string[], string, string]> = [
+      [['keys', 'list', '--data-dir', file], file, 'it is a file, not a folder'],
+      [['serve', '--port', '0', '--data-dir', file], file, 'it is a file, not a folder'],
+      [['import', observationFile(2, 2), '--data-dir', path.join(file, 'data')], path.join(file, 'data'), `${file} is a file, not a folder`],
+      [['lists', 'show', '--data-dir', path.join(file, 'a', 'b')], path.join(file, 'a', 'b'), `${file} is a file, not a folder`],
+    ]
+    for (const [args, folder, cause] of cases) {
+      const run = feedlens(args)
+      expect(run.stderr, args.join(' ')).toBe(`feedlens: Feedlens cannot use ${folder} as its data folder: ${cause}. Choose another folder with --data-dir (or FEEDLENS_DATA_DIR), or fix the folder and start again.\n`)
+      expect(run.code, args.join(' ')).toBe(4)
+    }
+    expect(fs.readFileSync(file, 'utf8')).toBe('not a folder')
+  })
+})
+
 /** A small disk of its own, where the platform lets this process mount one (Linux, as root). */
 function smallDisk(megabytes: number): { dir: string; release(): void } | null {
   if (process.platform !== 'linux' || process.getuid?.() !== 0) return null

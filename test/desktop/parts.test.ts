@@ -123,14 +123,14 @@ describe('what the app remembers', () => {
 })
 
 describe('the command line with the app', () => {
-  it('is a launcher of the app\'s own cli.js on its data folder, in a folder of the user\'s', () => {
-    const unix = cliLauncher('linux', { execPath: '/opt/Feedlens/feedlens', cliScript: '/opt/Feedlens/resources/app.asar.unpacked/out/main/cli.js', dataDir: '/home/ana/.config/Feedlens', home: '/home/ana' })
+  it('is a launcher of the app\'s own feedlens.js on its data folder, in a folder of the user\'s', () => {
+    const unix = cliLauncher('linux', { execPath: '/opt/Feedlens/feedlens', cliScript: '/opt/Feedlens/resources/app.asar.unpacked/out/main/feedlens.js', dataDir: '/home/ana/.config/Feedlens', home: '/home/ana' })
     expect(unix.file).toBe('/home/ana/.local/bin/feedlens')
-    expect(unix.content).toContain('ELECTRON_RUN_AS_NODE=1 exec \'/opt/Feedlens/feedlens\' \'/opt/Feedlens/resources/app.asar.unpacked/out/main/cli.js\' "$@"')
+    expect(unix.content).toContain('ELECTRON_RUN_AS_NODE=1 exec \'/opt/Feedlens/feedlens\' \'/opt/Feedlens/resources/app.asar.unpacked/out/main/feedlens.js\' "$@"')
     expect(unix.content).toContain(': "${FEEDLENS_DATA_DIR:=/home/ana/.config/Feedlens}"')
-    const windows = cliLauncher('win32', { execPath: 'C:\\Program Files\\Feedlens\\Feedlens.exe', cliScript: 'C:\\Program Files\\Feedlens\\resources\\app.asar.unpacked\\out\\main\\cli.js', dataDir: 'C:\\Users\\ana\\AppData\\Roaming\\Feedlens', localAppData: 'C:\\Users\\ana\\AppData\\Local' })
+    const windows = cliLauncher('win32', { execPath: 'C:\\Program Files\\Feedlens\\Feedlens.exe', cliScript: 'C:\\Program Files\\Feedlens\\resources\\app.asar.unpacked\\out\\main\\feedlens.js', dataDir: 'C:\\Users\\ana\\AppData\\Roaming\\Feedlens', localAppData: 'C:\\Users\\ana\\AppData\\Local' })
     expect(windows.file).toBe('C:\\Users\\ana\\AppData\\Local\\Feedlens\\bin\\feedlens.cmd')
-    expect(windows.content.split('\r\n')).toContain('"C:\\Program Files\\Feedlens\\Feedlens.exe" "C:\\Program Files\\Feedlens\\resources\\app.asar.unpacked\\out\\main\\cli.js" %*')
+    expect(windows.content.split('\r\n')).toContain('"C:\\Program Files\\Feedlens\\Feedlens.exe" "C:\\Program Files\\Feedlens\\resources\\app.asar.unpacked\\out\\main\\feedlens.js" %*')
     expect(onPath('/home/ana/.local/bin', '/usr/bin:/home/ana/.local/bin/', 'linux')).toBe(true)
     expect(onPath('C:\\Users\\ana\\AppData\\Local\\Feedlens\\bin', 'C:\\Windows;c:\\users\\ana\\appdata\\local\\feedlens\\bin\\', 'win32')).toBe(true)
     expect(onPath('/home/ana/.local/bin', '/usr/bin', 'linux')).toBe(false)

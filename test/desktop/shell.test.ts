@@ -41,7 +41,7 @@ function makeShell(dir = tempDir('feedlens-shell-')) {
   const jobs = new HandJobs()
   const settings = new DesktopSettingsFile(dir)
   const loopback = { port: 8737, note: null, apply: async () => {} } as unknown as Loopback
-  const desktop = new DesktopShell(settings, loopback, jobs, { dataDir: dir, cliScript: '/app/out/main/cli.js', documentation: '/app' }, false)
+  const desktop = new DesktopShell(settings, loopback, jobs, { dataDir: dir, cliScript: '/app/out/main/feedlens.js', documentation: '/app' }, false)
   const win = new BrowserWindow({ width: 1, height: 1 })
   desktop.attach(win as never)
   return { desktop, jobs, settings, win, dir }

@@ -20,10 +20,10 @@ export function feedlens(args: string[], options: { asNobody?: boolean; env?: Re
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
-/** Starts `feedlens serve --port 0` on a data folder; resolves with its URL once it listens. */
-export function serveFolder(dataDir: string): Promise<{ url: string; child: ChildProcess; stderr: string[] }> {
+/** Starts `feedlens serve --port 0` on a data folder (with the built CLI, or another `script`); resolves with its URL once it listens. */
+export function serveFolder(dataDir: string, script = BIN): Promise<{ url: string; child: ChildProcess; stderr: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [script, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
     const stderr: string[] = []
     child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
     let buffer = ''

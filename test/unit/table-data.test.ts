@@ -27,6 +27,24 @@ describe('the renderer table data', () => {
     expect(toCsv(csvColumns(columns), rows)).toBe('name,impressions,countries\r\n"Beta, ""quoted""",20,US DE\r\nalpha,,\r\nGamma,300,FR\r\n')
   })
 
+  it('keeps text a spreadsheet would run as a formula as text, and numbers as numbers', () => {
+    const hostile: Row[] = [
+      { name: '=HYPERLINK("https://evil.example","Click")', impressions: -12, countries: ['@SUM(A1)'] },
+      { name: '+1 555 0100', impressions: 0, countries: ['-2+3'] },
+      { name: '-3.5', impressions: 7, countries: ['\t=1+1'] },
+      { name: 'Fed holds rates; =2+2 later', impressions: 1, countries: [] },
+    ]
+    expect(toCsv(csvColumns(columns), hostile).split('\r\n')).toEqual([
+      'name,impressions,countries',
+      `"'=HYPERLINK(""https://evil.example"",""Click"")",-12,'@SUM(A1)`,
+      "'+1 555 0100,0,'-2+3",
+      // a plain number in a text cell is not a formula
+      "-3.5,7,'\t=1+1",
+      'Fed holds rates; =2+2 later,1,',
+      '',
+    ])
+  })
+
   it('sorts numbers by size and text by locale, with missing values last in both directions', () => {
     const names = (sorted: Row[]) => sorted.map((r) => r.name)
     expect(names(sortRows(rows, columns, { id: 'impressions', desc: true }))).toEqual(['Gamma', 'Beta, "quoted"', 'alpha'])

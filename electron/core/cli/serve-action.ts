@@ -52,6 +52,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // process taking the store's lock) acts on that line, and must not meet this write
   const link = ui ? signInLink(core, server.url) : null
   process.stdout.write(`Feedlens listening on ${server.url}\n`)
+  if (server.networkUrls.length > 0) process.stdout.write(`Other machines reach it at ${server.networkUrls.join(', ')} (the API with a key; the web UI with a link of \`feedlens link --url\`)\n`)
   if (link) process.stdout.write(`Open the web UI (this link signs you in once): ${link}\n`)
   const startedAt = Date.now()
   void core

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Core } from '../core'
 import { createHttpApp, type HttpAppOptions } from './app'
 import { FastPath } from './fast-path'
+import { hostsOfThisMachine, isWildcardHost, networkAddresses } from './host-guard'
 import { SECURITY_HEADERS } from './security-headers'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../serve-defaults'
 
@@ -15,8 +16,11 @@ export interface ServeOptions extends HttpAppOptions {
 }
 
 export interface RunningServer {
+  /** where a browser on this machine opens it (127.0.0.1 when bound to every interface: 0.0.0.0 is no address to open) */
   url: string
   port: number
+  /** bound to every interface: its addresses on the machine's networks, for other machines */
+  networkUrls: string[]
   close(): Promise<void>
 }
 
@@ -30,7 +34,11 @@ function rawJsonResponse(status: number, body: unknown): string {
 /** Listens on the loopback interface (port 0 takes any free port) and resolves once ready. */
 export function startHttpServer(core: Core, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST
-  const allowedHosts = [...(options.allowedHosts ?? []), ...(host === DEFAULT_HOST || host === 'localhost' ? [] : [host])]
+  const wildcard = isWildcardHost(host)
+  const allowedHosts = [
+    ...(options.allowedHosts ?? []),
+    ...(wildcard ? hostsOfThisMachine() : host === DEFAULT_HOST || host === 'localhost' ? [] : [host.includes(':') && !host.startsWith('[') ? `[${host}]` : host]),
+  ]
   const app = createHttpApp(core, { ...options, allowedHosts })
   const listener = getRequestListener(app.fetch)
   const fast = options.log ? null : new FastPath(core, new Set(allowedHosts.map((h) => h.toLowerCase())))
@@ -62,10 +70,11 @@ export function startHttpServer(core: Core, options: ServeOptions = {}): Promise
     server.on('connection', (socket) => socket.setNoDelay(true))
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
       const info = server.address() as AddressInfo
-      const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address
+      const shownHost = wildcard ? DEFAULT_HOST : info.family === 'IPv6' ? `[${info.address}]` : info.address
       const url = `http://${shownHost}:${info.port}`
       core.appUrl = url
-      resolve({ url, port: info.port, close: () => new Promise<void>((done) => server.close(() => done())) })
+      const networkUrls = wildcard ? networkAddresses().map((address) => `http://${address}:${info.port}`) : []
+      resolve({ url, port: info.port, networkUrls, close: () => new Promise<void>((done) => server.close(() => done())) })
     })
   })
 }

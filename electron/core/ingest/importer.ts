@@ -4,6 +4,7 @@ import path from 'node:path'
 import { referenceCountry, referenceCountryNames, referencePlaceNames } from '../geo/reference-countries'
 import { acquireImportLock, type ImportHolder } from '../store/import-lock'
 import type { Store } from '../store/store'
+import { loadTagger } from '../analytics/entities/tagger'
 import { capitalisedOnly, caseOfWords, definedAbbreviations, extractEntities, Gazetteer, namedEntities, type KnownEntity } from '../analytics/entities/extract'
 import { endOfLongerName, groupByInitials, isAbbreviation, isLoneGivenName, nameKey, namesDefined, otherSpellings, partialNames, smallWordsInLowerCase, usualWriting, withPossessive } from '../analytics/entities/names'
 import { articleRow, entityIdForName, observationRow, RowError, uciRow, UrlCache, type Row, type RowContext, type RowRecords } from './import-rows'
@@ -97,6 +98,7 @@ export async function importFile(store: Store, file: string, options: ImportOpti
 }
 
 async function importInto(store: Store, file: string, options: ImportOptions): Promise<ImportReport> {
+  await loadTagger()
   const stat = fs.statSync(file, { throwIfNoEntry: false })
   if (!stat?.isFile()) throw new ImportError(`${file}: no such file`)
   const format = options.format ?? (await detectFormat(file))

@@ -35,6 +35,8 @@ function accessProblem(file: string, error: unknown): StoreAccessError | null {
   const dir = path.dirname(file)
   const code = String((error as { code?: unknown } | null)?.code ?? '')
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StoreAccessError(`Feedlens cannot write to its data folder ${dir}: the disk is full. ${ADVICE}`)
+  const inTheWay = fileInTheWay(dir)
+  if (inTheWay) return new StoreAccessError(`Feedlens cannot use ${dir} as its data folder: ${inTheWay === dir ? 'it is a file, not a folder' : `${inTheWay} is a file, not a folder`}. ${ADVICE}`)
   const readOnly = code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM'
   if (!readOnly) return null
   let cause = 'it cannot be written (permission denied, or a read-only disk)'
@@ -42,6 +44,20 @@ function accessProblem(file: string, error: unknown): StoreAccessError | null {
   else if (fs.existsSync(file) && !writable(file)) cause = `${path.basename(file)} is read-only`
   else if (fs.existsSync(dir) && !writable(dir)) cause = 'the folder is read-only (permission denied)'
   return new StoreAccessError(`Feedlens cannot write to its data folder ${dir}: ${cause}. ${ADVICE}`)
+}
+
+/** The folder itself or the nearest of its parents that exists, when that is not a folder (a data folder "under" a file). */
+function fileInTheWay(dir: string): string | null {
+  for (let at = dir; ; at = path.dirname(at)) {
+    let stat: fs.Stats | undefined
+    try {
+      stat = fs.statSync(at, { throwIfNoEntry: false })
+    } catch {
+      // ENOTDIR: a parent is a file; go on up to it
+    }
+    if (stat) return stat.isDirectory() ? null : at
+    if (path.dirname(at) === at) return null
+  }
 }
 
 function writable(p: string): boolean {
