@@ -13,7 +13,7 @@ import { AnswerCache, hourOf } from './service/answer-cache'
 import { handlers } from './service/service'
 import type { Store } from './store/store'
 import { dataFolderVault, isSyncDue, type KeyVault } from './sync/key-vault'
-import { startSyncJob } from './jobs/app-jobs'
+import { startSyncJob } from './service/app-jobs'
 import { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE } from './serve-defaults'
 
 export { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE }

@@ -8,11 +8,16 @@
  * blocking the event loop) for the store's write lock, which another process (an import in a
  * terminal) may hold for seconds.
  */
-import type { Store } from './store/store'
+/** What a write needs of the store (the Store has both; named here so that steps stay below it). */
+export interface TransactionalStore {
+  transaction<T>(work: () => T): T
+  /** Runs `work` as a transaction once the write lock is free, or gives up when `keepGoing` says so. */
+  writeWhenFree<T>(work: () => T, keepGoing?: () => boolean): Promise<{ done: true; value: T } | { done: false }>
+}
 
 /** What a step yields to ask for a write: the runner runs it as one transaction and hands back its result. */
 export interface WriteRequest {
-  readonly store: Store
+  readonly store: TransactionalStore
   readonly work: () => unknown
 }
 
@@ -20,7 +25,7 @@ const isWriteRequest = (value: unknown): value is WriteRequest =>
   typeof value === 'object' && value !== null && 'work' in value && 'store' in value
 
 /** A write of a stepwise computation, as one transaction; `yield*` it. */
-export function* write<T>(store: Store, work: () => T): Generator<WriteRequest, T, unknown> {
+export function* write<T>(store: TransactionalStore, work: () => T): Generator<WriteRequest, T, unknown> {
   return (yield { store, work }) as T
 }
 

@@ -2,21 +2,21 @@ import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { entitiesOfArticle, factsOf, membersOf, type ActivityData } from '../../electron/core/analytics/tracking/activity-data'
-import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData } from '../../electron/core/analytics/tracking/country-activity'
+import { entitiesOfArticle, factsOf, membersOf, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
+import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData } from '../../electron/core/analytics/activity/country-activity'
 import type { ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
-import type { ActivityWindow } from '../../electron/core/analytics/tracking/window'
+import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import type { ArticleRecord, ObservationRecord } from '../../electron/core/store/records'
-import { decodeSnapshot, encodeSnapshot, readSnapshotFile } from '../../electron/core/store/activity-snapshot'
+import { decodeSnapshot, encodeSnapshot, readSnapshotFile } from '../../electron/core/store/activity/activity-snapshot'
 import type { Store } from '../../electron/core/store/store'
 import { indexFigures } from '../helpers/activity'
 import { expectOk, makeWorld, openTestStore, seedRegion, tempDir } from '../helpers/core'
 import { IDS, seedFixture } from '../helpers/fixture'
 
 /**
- * The tracking lists' activity index (analytics/tracking/activity-data.ts, kept by
- * store/activity-keeper.ts) against the raw observations it is made from: for random feeds,
+ * The activity index (analytics/activity/activity-data.ts, kept by
+ * store/activity/activity-keeper.ts) against the raw observations it is made from: for random feeds,
  * windows, markets and languages, every item's figures equal those summed by hand from the
  * observations; an index brought up to date after more data equals one built anew; a snapshot
  * read back equals the index written.

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import { describe, expect, it, vi } from 'vitest'
-import { MAX_IMPORT_JOBS, startPathImportJob } from '../../electron/core/jobs/app-jobs'
+import { MAX_IMPORT_JOBS, startPathImportJob } from '../../electron/core/service/app-jobs'
 import { makeWorld } from '../helpers/core'
 
 /** The app's import endpoint (Settings > Import): item 12 of the trust issue. */

@@ -1,7 +1,7 @@
 import { itemRows, pageFigures, type ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
 import { membership } from '../../electron/core/analytics/tracking/membership'
-import type { ActivityWindow } from '../../electron/core/analytics/tracking/window'
-import { candidatesOfStretch, hourRangesOf, windowSums } from '../../electron/core/analytics/tracking/window-activity'
+import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
+import { candidatesOfStretch, hourRangesOf, windowSums } from '../../electron/core/analytics/activity/window-activity'
 import type { Store } from '../../electron/core/store/store'
 
 /** A list's item figures in a window (items with publications there only), from the store's activity index as metrics read it (the window's stretch of the index only). */

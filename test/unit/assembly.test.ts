@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { rankTopCategories } from '../../electron/core/analytics/signals/top-categories'
-import { ActivityBuilder } from '../../electron/core/analytics/tracking/activity-data'
+import { ActivityBuilder } from '../../electron/core/analytics/activity/activity-data'
 import { groupSlices, publisherSlices, relatedSlices, topArticleCandidates, topArticles, trendSlices, typeSlices, type Covered } from '../../electron/core/analytics/tracking/rollup'
 import {
   buildTrend,

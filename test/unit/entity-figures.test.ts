@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { articlesInScope, entityDaily, entityFigures, entityTotals, type EntityScope } from '../../electron/core/analytics/explore/entity-figures'
-import type { ActivityData } from '../../electron/core/analytics/tracking/activity-data'
+import type { ActivityData } from '../../electron/core/analytics/activity/activity-data'
 import { generateDemoWorld } from '../../electron/core/demo/generate'
 import { FIXED_NOW, openTestStore } from '../helpers/core'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decodeFeedCursor, encodeFeedCursor } from '../../electron/core/service/feed'
-import { ValidationApiError } from '../../electron/core/service/errors'
+import { ValidationApiError } from '../../electron/core/errors'
 import { BatchBuilder, stepsOf } from '../../electron/core/sync/feed-pages'
 import { feedResponse } from '../../shared/contract/feed'
 import { articleIdForUrl } from '../../electron/core/ingest/canonical-url'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { ActivityBuilder } from '../../electron/core/analytics/tracking/activity-data'
+import { ActivityBuilder } from '../../electron/core/analytics/activity/activity-data'
 import { itemRows, pageFigures } from '../../electron/core/analytics/tracking/list-figures'
 import { membership } from '../../electron/core/analytics/tracking/membership'
-import { scratch } from '../../electron/core/analytics/tracking/scratch'
-import { windowImpressions, windowSums, type HourRow } from '../../electron/core/analytics/tracking/window-activity'
+import { scratch } from '../../electron/core/analytics/activity/scratch'
+import { windowImpressions, windowSums, type HourRow } from '../../electron/core/analytics/activity/window-activity'
 
 const H = 3600
 const D = 86400

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store'
 import type { Principal } from './principal'
-import { ApiError } from '../service/errors'
+import { ApiError } from '../errors'
 import { hashKey } from './api-keys'
 
 /** Query parameter names under which people try to pass keys; they are never read, never logged. */

@@ -1,6 +1,6 @@
 import { SingleBar, Presets } from 'cli-progress'
 import { openCore } from '../bootstrap'
-import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../demo/demo-project'
+import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../service/demo-project'
 import type { DemoSummary } from '../demo/generate'
 import type { DemoScale } from '../demo/scales'
 import { refreshAnalytics } from '../jobs/refresh'

@@ -1,6 +1,6 @@
 import { openCore } from '../bootstrap'
 import { createApiKey, keyView } from '../service/keys'
-import { ApiError } from '../service/errors'
+import { ApiError } from '../errors'
 
 /** `feedlens keys create`: a new key, printed once (only the key, on stdout). */
 export function createKey(opts: { name: string; project?: string; internal?: boolean; countries?: string[]; dataDir?: string }): void {

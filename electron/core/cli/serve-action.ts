@@ -1,5 +1,5 @@
 import { openCore } from '../bootstrap'
-import { ensureDemoLists, ensureDemoProject } from '../demo/demo-project'
+import { ensureDemoLists, ensureDemoProject } from '../service/demo-project'
 import type { DemoScale } from '../demo/scales'
 import { startHttpServer } from '../http/server'
 import { rendererDir } from '../paths/data-dir'

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { validationTypes, type ValidationIssue, type ValidationType } from '../../../shared/contract/errors'
 import type { RouteDef } from '../../../shared/contract/routes'
-import { ValidationApiError } from '../service/errors'
+import { ValidationApiError } from '../errors'
 
 /** zod issues in the contract's 422 form: {loc: [where, ...path], msg, type}. */
 export function toValidationIssues(where: 'query' | 'path' | 'body', error: z.ZodError, input: unknown): ValidationIssue[] {

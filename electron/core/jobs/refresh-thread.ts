@@ -2,7 +2,17 @@ import { Worker } from 'node:worker_threads'
 import { builtWorkerScript } from '../paths/worker-scripts'
 import type { OpenStoreOptions } from '../store/database'
 import type { Store } from '../store/store'
-import type { RefreshReply, RefreshRequest } from './refresh-worker'
+
+/** What the thread asks its worker (refresh-worker.ts): one refresh. */
+export interface RefreshRequest {
+  id: number
+  /** the clock of the app, ISO */
+  now: string
+  fullTrends: boolean
+}
+
+/** What the worker answers, once the refresh is done or failed. */
+export type RefreshReply = { id: number; ok: true; consolidationDue: boolean } | { id: number; ok: false; error: string }
 
 /**
  * The refresh of trends and signals on a worker thread (refresh-worker.ts) with its own

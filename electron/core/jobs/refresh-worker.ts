@@ -10,16 +10,8 @@ import { describeError } from '../store/busy'
 import type { OpenStoreOptions } from '../store/database'
 import { Store } from '../store/store'
 import { refreshSteps } from './refresh'
+import type { RefreshReply, RefreshRequest } from './refresh-thread'
 import { trendsConsolidationDue } from './trends'
-
-export interface RefreshRequest {
-  id: number
-  /** the clock of the app, ISO */
-  now: string
-  fullTrends: boolean
-}
-
-export type RefreshReply = { id: number; ok: true; consolidationDue: boolean } | { id: number; ok: false; error: string }
 
 function serve(port: MessagePort, options: OpenStoreOptions): void {
   const store = Store.open(options)

@@ -1,5 +1,5 @@
 import { listKinds, type ListKind } from '../../../shared/contract/values'
-import { ApiError } from '../service/errors'
+import { ApiError } from '../errors'
 import type { Store } from '../store/store'
 
 /**

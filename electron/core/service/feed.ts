@@ -2,7 +2,7 @@ import type { FeedArticle, FeedElement } from '../../../shared/contract/feed'
 import { decodeFeedEntries, unpackSeqs, type FeedEntries } from '../store/feed-entries'
 import type { FeedArticleRow, FeedLogRow } from '../store/repositories/feed'
 import type { Store } from '../store/store'
-import { ValidationApiError } from './errors'
+import { ValidationApiError } from '../errors'
 
 /** Journal rows looked at per request, however few of them pass the filters: no request does unbounded work. */
 export const FEED_SCAN_ROWS = 5_000

@@ -3,7 +3,7 @@ import type { RouteResponse } from '../../../shared/contract/routes'
 import { displayPrefix, generateKeyValue, hashKey } from '../auth/api-keys'
 import type { ApiKeyRow, PlanRow, ProjectRow } from '../store/repositories/access'
 import type { Store } from '../store/store'
-import { ApiError } from './errors'
+import { ApiError } from '../errors'
 
 /**
  * The rules of projects and API keys, shared by the app's methods, the CLI and the demo: which

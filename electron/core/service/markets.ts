@@ -1,4 +1,4 @@
-import { ApiError, TrackingApiError } from './errors'
+import { ApiError, TrackingApiError } from '../errors'
 import type { RequestContext } from './context'
 
 /**

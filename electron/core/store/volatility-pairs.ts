@@ -1,6 +1,6 @@
 import { SnapshotPairsKept } from '../analytics/signals/snapshot-pairs'
 import type { SnapshotPairs } from '../analytics/signals/volatility'
-import type { Store } from './store'
+import type { SignalWriter } from './repositories/signals'
 
 /**
  * Each country's feed snapshot pairs and distances for the volatility series of the window, kept
@@ -10,7 +10,8 @@ export class VolatilityPairs {
   private version = -1
   private readonly byCountry = new Map<string, SnapshotPairsKept>()
 
-  constructor(private readonly store: Store) {}
+  /** `store`: the store (its dataVersion moves with every change of the data, here or in another process); not named, to stay below it */
+  constructor(private readonly store: { readonly dataVersion: number; readonly signalWriter: Pick<SignalWriter, 'eachRanking'> }) {}
 
   /** The country's pairs covering the snapshots in [from, to] (epoch seconds, both included). */
   covering(country: string, from: number, to: number): SnapshotPairs {

@@ -1,4 +1,4 @@
-import { membersOf, type ActivityData } from '../tracking/activity-data'
+import { membersOf, type ActivityData } from '../activity/activity-data'
 import type { DayRange } from './group-figures'
 
 /** Which articles and cells count: days of the window, the markets' countries (null: all), one language (null: any). */

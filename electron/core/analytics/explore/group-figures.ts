@@ -1,5 +1,5 @@
-import { membersOf, type ActivityData } from '../tracking/activity-data'
-import { inStretch, livesOutside, livingRange } from '../tracking/living-range'
+import { membersOf, type ActivityData } from '../activity/activity-data'
+import { inStretch, livesOutside, livingRange } from '../activity/living-range'
 import { articleInPeriod, daySpan, type DayRange, type Period } from './period'
 
 export type { DayRange } from './period'

@@ -1,4 +1,4 @@
-import type { ActivityData } from '../tracking/activity-data'
+import type { ActivityData } from '../activity/activity-data'
 
 /**
  * A period as every method and screen counts it (docs/contract-decisions.md, "One window"): the

@@ -1,8 +1,8 @@
-import { countryBitsOf, type ActivityData } from './activity-data'
+import { countryBitsOf, type ActivityData } from '../activity/activity-data'
 import type { Membership } from './membership'
-import { scratch } from './scratch'
-import type { ActivityWindow } from './window'
-import { countryMask, inRanges, placesBySeq, windowParts, type HourRow, type WindowImpressions, type WindowSums } from './window-activity'
+import { scratch } from '../activity/scratch'
+import type { ActivityWindow } from '../activity/window'
+import { countryMask, inRanges, placesBySeq, windowParts, type HourRow, type WindowImpressions, type WindowSums } from '../activity/window-activity'
 
 /**
  * The per-item figures of a list in a window (docs/contract-decisions.md, "Tracking"), from the

@@ -1,5 +1,5 @@
-import { membersOf, type ActivityData, type Groups } from './activity-data'
-import { firstAtLeast, nextAtLeast } from './living-range'
+import { membersOf, type ActivityData, type Groups } from '../activity/activity-data'
+import { firstAtLeast, nextAtLeast } from '../activity/living-range'
 
 /**
  * How a list's items claim the index's articles. Items are numbered by their place in the list's

@@ -1,7 +1,7 @@
 import { sectionOf } from '../categories'
-import type { ActivityData } from './activity-data'
+import type { ActivityData } from '../activity/activity-data'
 import { changePct } from './sparkline'
-import type { WindowImpressions } from './window-activity'
+import type { WindowImpressions } from '../activity/window-activity'
 
 /**
  * The roll-up of a list (docs/contract-decisions.md, "Metrics, roll-up and matches"): its items'

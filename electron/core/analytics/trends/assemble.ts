@@ -1,5 +1,4 @@
 import { v5 as uuidv5 } from 'uuid'
-import type { trendCountries, trends } from '../../store/schema'
 import { features, forecast, role, semanticType, state, structuralType } from './lifecycle'
 import { countTitle, trendLabel, type LabelEntity, type TermCounts } from './label'
 import { countMarket, marketPhrase, type MarketCounts } from './markets'
@@ -42,8 +41,36 @@ export interface TrendEntity {
 export type PlacedArticle = TrendArticle & { time: number }
 
 /** A trend row as the store keeps it. */
-export type TrendRow = typeof trends.$inferInsert & { topicId: string }
-export type TrendCountryRow = typeof trendCountries.$inferInsert
+/** A trend as written (the store's trends table takes it as it is). */
+export interface TrendRow {
+  id: string
+  label: string
+  labelRu?: string
+  state: string
+  structuralType: string
+  semanticType: string
+  articleCount?: number
+  firstSeenAt?: string | null
+  lastArticleAt?: string | null
+  keyEntities: string[]
+  primaryCountry?: string | null
+  countryScope: string[]
+  topicId: string
+  dailyCounts: number[]
+  features: Record<string, number | null>
+  forecast?: Record<string, number | string | null> | null
+  createdAt?: string
+  updatedAt: string
+}
+
+/** A trend's figures in one country, as written. */
+export interface TrendCountryRow {
+  trendId: string
+  country: string
+  articleCount: number
+  firstSeenAt: string
+  lastArticleAt: string
+}
 
 export interface CountryShare {
   n: number

@@ -22,7 +22,7 @@
  */
 
 import { runSteps } from '../../steps'
-import { firstAtLeast } from '../tracking/living-range'
+import { firstAtLeast } from '../activity/living-range'
 
 export const W_ENTITIES = 0.75
 export const W_TEXT = 0.25

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors'
+import { ApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
 import type { ArticleListFilter, ArticleListRow, ArticleRow } from '../../store/repositories/articles'

@@ -1,10 +1,10 @@
 import type { HandlerMap } from '../handler-types'
 import type { RequestContext } from '../context'
-import { ApiError, notFound } from '../errors'
+import { ApiError, notFound } from '../../errors'
 import { assertMarketAllowed, marketFilter } from '../markets'
 import { dayRangeOf } from '../../analytics/explore/group-figures'
 import { articlesInScope, entityDaily, entityFigures, entityTotals, type EntityFigures, type EntityScope } from '../../analytics/explore/entity-figures'
-import type { ActivityData } from '../../analytics/tracking/activity-data'
+import type { ActivityData } from '../../analytics/activity/activity-data'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 
 /** Up to this many candidate entities are each figured from their own articles; more, from every article's figures read once. */

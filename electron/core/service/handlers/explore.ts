@@ -4,7 +4,7 @@ import { articleSeqsOfEntities, countryFigures, publisherFigures, rankByImpressi
 import type { Period } from '../../analytics/explore/period'
 import type { ArticleListFilter } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
-import { ApiError } from '../errors'
+import { ApiError } from '../../errors'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import { marketFilter, resolveMarkets } from '../markets'
 import { requestPeriod } from '../period'

@@ -1,5 +1,5 @@
-import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData, type CountryActivity } from '../../analytics/tracking/country-activity'
-import { ApiError } from '../errors'
+import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData, type CountryActivity } from '../../analytics/activity/country-activity'
+import { ApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
 import { dayIndex, hourIndex, isoWithOffset } from '../../time/buckets'

@@ -1,5 +1,5 @@
 import type { HandlerMap } from '../handler-types'
-import { ApiError } from '../errors'
+import { ApiError } from '../../errors'
 import { addItems, createList, deleteList, ownEditableList, removeItems, updateList } from '../tracking/editing'
 import { trackingProject } from '../tracking/access'
 import { trackingHandlers } from './tracking'

@@ -2,7 +2,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import type { PublisherRow } from '../../store/repositories/publishers'
 import type { RequestContext } from '../context'
-import { ValidationApiError } from '../errors'
+import { ValidationApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
 
 type ProfileRoutes = 'checkProfile' | 'checkProfilesBulk' | 'searchProfiles'

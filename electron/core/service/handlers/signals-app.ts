@@ -7,7 +7,7 @@ import { formatGroups } from '../../../../shared/contract/values'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { requestPeriod } from '../period'
-import { ApiError } from '../errors'
+import { ApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
 
 const TOP_ARTICLES = 15

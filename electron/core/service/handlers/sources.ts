@@ -1,8 +1,8 @@
-import { runningSync, startSyncJob } from '../../jobs/app-jobs'
+import { runningSync, startSyncJob } from '../app-jobs'
 import type { UpstreamRow } from '../../store/repositories/upstreams'
 import { FeedSourceError, normalizeUpstreamUrl } from '../../sync/feed-client'
 import type { RequestContext } from '../context'
-import { ApiError, ValidationApiError } from '../errors'
+import { ApiError, ValidationApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
 
 /** An upstream as Settings > Sources shows it: never its key. */

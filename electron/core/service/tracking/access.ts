@@ -2,7 +2,7 @@ import type { ListKind } from '../../../../shared/contract/values'
 import type { TrackingList, TrackingListRow } from '../../store/repositories/tracking'
 import { addDays, DAY_MS, epochSeconds, HOUR_MS, startOfUtcDay } from '../../time/buckets'
 import type { RequestContext } from '../context'
-import { ApiError, TrackingApiError, ValidationApiError } from '../errors'
+import { ApiError, TrackingApiError, ValidationApiError } from '../../errors'
 
 /** The project a tracking request acts for; internal keys only through an explicit project_id. */
 export function trackingProject(ctx: RequestContext, explicitProjectId?: string): string {

@@ -1,13 +1,13 @@
-import type { ActivityData } from '../../analytics/tracking/activity-data'
+import type { ActivityData } from '../../analytics/activity/activity-data'
 import { claimedTotals, itemRows, type ItemRows } from '../../analytics/tracking/list-figures'
 import { membership, type Membership } from '../../analytics/tracking/membership'
-import type { ActivityWindow } from '../../analytics/tracking/window'
-import { candidatesOfStretch, hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/tracking/window-activity'
+import type { ActivityWindow } from '../../analytics/activity/window'
+import { candidatesOfStretch, hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
 import type { RequestContext } from '../context'
 
 /**
  * The activity of a list's items in a window and the one before, from the activity index
- * (store/activity-keeper.ts): the articles of the items, their daily cells for whole days and the
+ * (store/activity/activity-keeper.ts): the articles of the items, their daily cells for whole days and the
  * hourly cells of the hours at the windows' ends, for any window of the whole history.
  */
 

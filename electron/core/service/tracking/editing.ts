@@ -6,7 +6,7 @@ import type { ListKind } from '../../../../shared/contract/values'
 import type { NewItem } from '../../store/repositories/tracking'
 import type { Store } from '../../store/store'
 import { normalizeDomain } from '../../domains/normalize-domain'
-import { ApiError } from '../errors'
+import { ApiError } from '../../errors'
 import { withinUsageLimit } from '../../limits/usage'
 
 /**

@@ -2,7 +2,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import type { ListKind, MatchType } from '../../../../shared/contract/values'
 import type { TrackingItem, TrackingList, TrackingListRow } from '../../store/repositories/tracking'
 import type { RequestContext } from '../context'
-import { TrackingApiError } from '../errors'
+import { TrackingApiError } from '../../errors'
 
 /** How lists show in the list index and the list detail, and the facts about a list the methods share. */
 

@@ -1,4 +1,4 @@
-import { activityWindow, type ActivityWindow } from '../../analytics/tracking/window'
+import { activityWindow, type ActivityWindow } from '../../analytics/activity/window'
 import type { TrackingList } from '../../store/repositories/tracking'
 import type { RequestContext } from '../context'
 import { resolveMarkets } from '../markets'

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { createApiKey } from '../service/keys'
-import { addItems, createList } from '../service/tracking/editing'
+import { createApiKey } from './keys'
+import { addItems, createList } from './tracking/editing'
 import type { Store } from '../store/store'
-import { generateDemoWorld, type DemoOptions, type DemoSummary } from './generate'
+import { generateDemoWorld, type DemoOptions, type DemoSummary } from '../demo/generate'
 
 export const DEMO_PROJECT_NAME = 'Demo project'
 

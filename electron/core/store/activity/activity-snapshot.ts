@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { Strings, type ActivityData, type Groups } from '../analytics/tracking/activity-data'
+import { Strings, type ActivityData, type Groups } from '../../analytics/activity/activity-data'
 
 /**
  * The activity index as a file beside the store, so that a process starting on a store it knows

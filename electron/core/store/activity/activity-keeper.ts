@@ -6,13 +6,15 @@ import {
   type ActivityChanges,
   type ActivityData,
   type DayRow,
-} from '../analytics/tracking/activity-data'
-import type { HourRow } from '../analytics/tracking/window-activity'
-import { runSteps, runStepsInBackground } from '../steps'
+} from '../../analytics/activity/activity-data'
+import type { HourRow } from '../../analytics/activity/window-activity'
+import { runSteps, runStepsInBackground } from '../../steps'
 import { decodeSnapshot, encodeSnapshot, readSnapshotFile, type SnapshotMeta } from './activity-snapshot'
-import { describeError } from './busy'
-import type { ActivityRowsRepository } from './repositories/activity-rows'
-import type { Store } from './store'
+import { describeError } from '../busy'
+import type { ActivityRowsRepository } from './activity-rows'
+import type Database from 'better-sqlite3'
+import type { FreshnessRepository } from '../repositories/freshness'
+import type { SettingsRepository } from '../repositories/access'
 
 /** Rows read per step of a build: a step holds the event loop for some tens of milliseconds. */
 const ROWS_PER_STEP = 40_000
@@ -24,6 +26,15 @@ const HOUR_CELLS_KEPT = 1_500_000
 /** Wait after an update before the snapshot file is written again. */
 const SAVE_AFTER_MS = 10_000
 
+/** What the keeper reads of the store (named apart from the Store, which holds the keeper). */
+export interface ActivitySource {
+  readonly sqlite: Database.Database
+  /** SQLite's data_version: moves with every write, here or in another process */
+  readonly dataVersion: number
+  readonly freshness: Pick<FreshnessRepository, 'dataGeneration' | 'changesSince'>
+  readonly settings: Pick<SettingsRepository, 'get'>
+}
+
 /** The index answering now, and whether newer data is still being taken in (answers from it are not kept). */
 export interface CurrentActivity {
   data: ActivityData
@@ -34,7 +45,7 @@ export interface CurrentActivity {
 type Work = { awaited: boolean; done: Promise<void> }
 
 /**
- * Keeps the tracking lists' activity index (analytics/tracking/activity-data.ts) following the
+ * Keeps the activity index (analytics/activity/activity-data.ts) following the
  * store, whichever process writes: a write moves SQLite's data_version, and the index then reads
  * what the ingest log says changed (a few daily groups and articles, awaited by the request that
  * noticed) or, after more than that, builds itself anew in the background while the previous
@@ -55,7 +66,7 @@ export class ActivityKeeper {
   onError: (message: string) => void = (m) => console.error(m)
 
   constructor(
-    private readonly store: Store,
+    private readonly store: ActivitySource,
     private readonly rows: ActivityRowsRepository,
     /** where the snapshot is kept (null: nowhere, e.g. a store in memory) */
     private readonly snapshotFile: string | null,

@@ -1,4 +1,4 @@
-import type { TrackingErrorCode, ValidationIssue } from '../../../shared/contract/errors'
+import type { TrackingErrorCode, ValidationIssue } from '../../shared/contract/errors'
 
 /** An error a handler answers with; the transports render it in the contract's shapes. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
-import type { ArticleFacts, DayRow } from '../../analytics/tracking/activity-data'
-import type { HourRow } from '../../analytics/tracking/window-activity'
+import type { ArticleFacts, DayRow } from '../../analytics/activity/activity-data'
+import type { HourRow } from '../../analytics/activity/window-activity'
 import { decodeHourlyCells } from '../hourly-cells'
 import { Statements } from '../statements'
 
@@ -8,7 +8,7 @@ const FACTS = `SELECT article_seq AS seq, lang, domain, category, content_type A
 const DAYS = 'SELECT day, country, article_seq, impressions, observations, position_sum, first_seen, last_seen, best_position FROM article_daily'
 
 /**
- * What the activity index of tracking lists is made from (analytics/tracking/activity-data.ts):
+ * What the activity index of tracking lists is made from (analytics/activity/activity-data.ts):
  * every article's facts, trend and entities, the entities' names and the daily cells, read in
  * slices so that a build can pause between them (a slice is a key range: a build never holds a
  * statement open across a pause); and, for an update, the same of some articles and of some
