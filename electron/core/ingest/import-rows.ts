@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import { formatGroups } from '../../../shared/contract/values'
+import { entityIdForName } from '../analytics/entities/entity-ids'
 import { normalizeDomain } from '../domains/normalize-domain'
 import { MAX_ENTRY_VALUE } from '../store/feed-entries'
 import { articleUrlParts } from './canonical-url'
@@ -147,10 +147,6 @@ function urlOf(row: Row, ctx: RowContext, name = 'url'): ResolvedUrl {
   return resolved
 }
 
-/** An entity without an identifier gets a stable one derived from its name. */
-export function entityIdForName(name: string): string {
-  return `/feedlens/${createHash('sha1').update(name.trim().toLowerCase()).digest('hex').slice(0, 12)}`
-}
 
 function entitiesOf(row: Row): Array<{ record: EntityRecord; score: number }> {
   let v = row.entities
