@@ -19,6 +19,7 @@ export type MatchType = (typeof matchTypes)[number]
 
 export const formatGroups = ['News', 'Analysis', 'Utility', 'Atmosphere', 'Routine'] as const
 export type FormatGroup = (typeof formatGroups)[number]
+export const isFormatGroup = (value: unknown): value is FormatGroup => (formatGroups as readonly unknown[]).includes(value)
 
 export const periods = ['24h', '7d', '30d', 'custom'] as const
 export const grains = ['hour', 'day'] as const

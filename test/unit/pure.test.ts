@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { summarizeSeries } from '../../electron/core/analytics/signals/summary'
-import { bucketKeys, deltaPct, ranks, sparkline } from '../../electron/core/analytics/tracking/sparkline'
+import { deltaPct, ranks, sparkline } from '../../electron/core/analytics/tracking/sparkline'
+import { bucketKeys } from '../../electron/core/time/buckets'
 import { displayPrefix, generateKeyValue, hashKey } from '../../electron/core/auth/api-keys'
 import { normalizeDomain } from '../../electron/core/domains/normalize-domain'
 import { isLoopbackHost } from '../../electron/core/http/host-guard'

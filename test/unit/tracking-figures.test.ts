@@ -4,7 +4,8 @@ import { ActivityBuilder, type ActivityData } from '../../electron/core/analytic
 import { entityNumberOf, itemRows, itemTotals, livedHours, pageFigures, SPAN_SHIFT, type PageQuery } from '../../electron/core/analytics/tracking/list-figures'
 import { membership } from '../../electron/core/analytics/tracking/membership'
 import { windowSums, type WindowSums } from '../../electron/core/analytics/activity/window-activity'
-import { bucketKeys, deltaPct, ranks, sparkline } from '../../electron/core/analytics/tracking/sparkline'
+import { deltaPct, ranks, sparkline } from '../../electron/core/analytics/tracking/sparkline'
+import { bucketKeys } from '../../electron/core/time/buckets'
 import { toCsv } from '../../shared/text/csv'
 import { highlightRanges } from '../../shared/text/highlight'
 

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatInterestSeries } from '../../electron/core/analytics/signals/format-interest'
 import { SnapshotPairsKept } from '../../electron/core/analytics/signals/snapshot-pairs'
-import { indexFromZ, indexSeries, movers, pointDistances, pointDistancesOfPairs, rankBiasedOverlap, robustZ, snapshotDistance, DAY_UNIT } from '../../electron/core/analytics/signals/volatility'
+import { indexFromZ, indexSeries, pointDistances, pointDistancesOfPairs, rankBiasedOverlap, robustZ, snapshotDistance, DAY_UNIT } from '../../electron/core/analytics/signals/volatility'
+import { movers } from '../../electron/core/analytics/signals/movers'
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from)
 

@@ -10,7 +10,7 @@ import type { Principal } from '../auth/principal'
 import { principalOf } from '../auth/principal-of'
 import { SESSION_COOKIE } from '../auth/web-sessions'
 import type { Core } from '../core'
-import { requestLimits } from '../limits/request-limits'
+import { admitRequest } from '../limits/request-limits'
 import { ApiError, errorBody } from '../errors'
 import { isBusyError } from '../store/busy'
 import { isLoopbackHost } from './host-guard'
@@ -130,18 +130,8 @@ export function createHttpApp(core: Core, options: HttpAppOptions = {}) {
     })
 
   const enforceLimits = (principal: Principal) => {
-    const limits = requestLimits(principal, core.publicRequestsPerMinute)
-    if (!limits) return
-    const now = core.now()
-    if (principal.kind === 'project-key' || principal.kind === 'internal-key') core.rateLimiter.noteKeyUse(principal.keyId, now)
-    const decision = core.rateLimiter.check(limits.subject, limits.rules, now)
-    if (!decision.allowed) {
-      throw new ApiError(
-        429,
-        `Request limit exceeded: ${decision.limit} requests per ${decision.window} for ${limits.what}. Retry after ${decision.retryAfterSeconds} seconds.`,
-        { 'Retry-After': String(decision.retryAfterSeconds) },
-      )
-    }
+    const admission = admitRequest(core.rateLimiter, principal, core.publicRequestsPerMinute, core.now())
+    if (!admission.allowed) throw new ApiError(429, admission.detail, { 'Retry-After': String(admission.retryAfterSeconds) })
   }
 
   const byPath = new Map<string, string[]>()

@@ -1,6 +1,7 @@
 import type http from 'node:http'
 import type { Core } from '../core'
-import { requestLimits } from '../limits/request-limits'
+import type { Principal } from '../auth/principal'
+import { admitRequest } from '../limits/request-limits'
 import type { PublicBytes } from './app'
 import { isLoopbackHost } from './host-guard'
 
@@ -13,13 +14,14 @@ import { isLoopbackHost } from './host-guard'
  * never sent again this way: they carry the exact time of the request.
  */
 export class FastPath {
-  private readonly publicRule: Array<{ window: 'minute'; limit: number }>
-
   constructor(
     private readonly core: Core,
     private readonly extraHosts: ReadonlySet<string>,
-  ) {
-    this.publicRule = [{ window: 'minute', limit: core.publicRequestsPerMinute }]
+  ) {}
+
+  /** The limits every request is held to (limits/request-limits.ts), asked as the app asks them. */
+  private admitted(principal: Principal): boolean {
+    return admitRequest(this.core.rateLimiter, principal, this.core.publicRequestsPerMinute, this.core.now()).allowed
   }
 
   /** Answers the request from kept bytes; false when the app has to answer it. */
@@ -34,7 +36,7 @@ export class FastPath {
   private keyless(url: string, res: http.ServerResponse): boolean {
     const core = this.core
     const kept = core.answers.get<PublicBytes>(core.publicBytesKey(url))
-    if (!kept || !core.rateLimiter.check('public', this.publicRule, core.now()).allowed) return false
+    if (!kept || !this.admitted({ kind: 'anonymous' })) return false
     return send(res, kept)
   }
 
@@ -44,7 +46,7 @@ export class FastPath {
     const value = typeof h['x-api-key'] === 'string' ? h['x-api-key'].trim() : ''
     if (!value || h.authorization !== undefined || h.origin !== undefined) return false
     const core = this.core
-    let principal
+    let principal: Principal
     try {
       principal = core.keys.principal(value)
     } catch {
@@ -52,11 +54,7 @@ export class FastPath {
     }
     if (principal.kind !== 'project-key' && principal.kind !== 'internal-key') return false
     const kept = core.answers.get<PublicBytes>(core.keyedBytesKey(principal.keyId, url))
-    if (!kept) return false
-    const limits = requestLimits(principal, core.publicRequestsPerMinute)!
-    const now = core.now()
-    if (!core.rateLimiter.check(limits.subject, limits.rules, now).allowed) return false
-    core.rateLimiter.noteKeyUse(principal.keyId, now)
+    if (!kept || !this.admitted(principal)) return false
     return send(res, kept)
   }
 

@@ -1,4 +1,4 @@
-import { formatGroups } from '../../../shared/contract/values'
+import { formatGroups, isFormatGroup } from '../../../shared/contract/values'
 import { entityIdForName } from '../analytics/entities/entity-ids'
 import { normalizeDomain } from '../domains/normalize-domain'
 import { MAX_ENTRY_VALUE } from '../store/feed-entries'
@@ -202,7 +202,7 @@ function imagesOf(row: Row): ArticleRecord['images'] {
 /** Article fields shared by article rows and by observation rows that introduce a new article. */
 function articleOf(row: Row, ctx: RowContext, region: string, u: ResolvedUrl): RowRecords {
   const contentType = text(row, 'content_type', false, 64)
-  if (contentType !== null && !(formatGroups as readonly string[]).includes(contentType)) {
+  if (contentType !== null && !isFormatGroup(contentType)) {
     throw new RowError(`content_type should be one of ${formatGroups.join(', ')}, not ${JSON.stringify(contentType)}`)
   }
   const explicitDomain = text(row, 'domain', false, FIELD_LIMITS.domain)

@@ -7,6 +7,7 @@ import { encodeHourlyCells, encodeSnapshotHour, hourlyCellCount, mergeHourlyCell
 import { addToCells, addToGroup, sightings, type CellGroup } from './fold-cells'
 import type { ArticleRecord } from '../store/records'
 import { observationColumns, type IngestBatch, type IngestCounts, type ObservationColumns, type SnapshotColumns } from './records'
+import { dayOfSeconds } from '../time/buckets'
 
 /** Rows per multi-row INSERT. */
 const ROWS_PER_STATEMENT = 100
@@ -230,7 +231,7 @@ export class IngestWriter {
       const inHour = hours.get(hourKey)
       if (inHour) inHour.snapshots.push({ at: snapshot.at, entries: added })
       else hours.set(hourKey, { hour, country: snapshot.country, snapshots: [{ at: snapshot.at, entries: added }] })
-      addToCells(days, Math.floor(snapshot.at / 86400), snapshot.country, snapshot.at, added)
+      addToCells(days, dayOfSeconds(snapshot.at), snapshot.country, snapshot.at, added)
       const first = firstByCountry.get(snapshot.country)
       if (first === undefined || snapshot.at < first) firstByCountry.set(snapshot.country, snapshot.at)
     }

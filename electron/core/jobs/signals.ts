@@ -7,7 +7,6 @@ import {
   BASELINE_DAYS,
   DAY_UNIT,
   SLOT_UNIT,
-  slotOfDay,
   type DistanceSeries as Series,
   type IndexedPoint,
 } from '../analytics/signals/volatility'
@@ -16,7 +15,7 @@ import { formatInterestSeries } from '../analytics/signals/format-interest'
 import { rankTopCategories } from '../analytics/signals/top-categories'
 import type { Store } from '../store/store'
 import { runSteps, write } from '../steps'
-import { DAY_MS, dayKeyOfIndex } from '../time/buckets'
+import { DAY_MS, dayKeyOfIndex, slotOfDay } from '../time/buckets'
 
 /** Days of series kept: the 30 the methods show. */
 export const SERIES_DAYS = 30

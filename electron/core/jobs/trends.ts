@@ -20,6 +20,7 @@ import {
 } from '../analytics/trends/assemble'
 import type { Store } from '../store/store'
 import { runSteps, write } from '../steps'
+import { dayOfSeconds } from '../time/buckets'
 
 /** Work between two pauses of the background job. */
 const STEP_ARTICLES = 5000
@@ -117,7 +118,7 @@ function incrementalFits(store: Store, kept: TrendState, now: Date, maxSeq: numb
   if (store.settings.get('trends_generation') !== kept.generation) return false
   // New articles are first seen at the latest observation at most.
   const end = Math.min(Math.floor(now.getTime() / 1000), Math.max(kept.newest, store.signalWriter.latestObservation() ?? 0))
-  const day = Math.floor(end / 86_400)
+  const day = dayOfSeconds(end)
   if (day < kept.lastDay || day - kept.lastDay > MAX_ROLLED_DAYS) return false
   const fresh = maxSeq - kept.maxSeq
   return fresh >= 0 && fresh <= Math.max(1000, kept.articles * INCREMENTAL_MAX_SHARE)
@@ -225,7 +226,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   let newest = 0
   for (const a of articles) if (a.time > newest) newest = a.time
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
-  const lastDay = Math.floor(end / 86_400)
+  const lastDay = dayOfSeconds(end)
   const source: TrendSource = { article: (seq) => bySeq.get(seq)!, entities: (seq) => entitiesOf.get(seq) ?? [] }
   const trendOf = new Map<number, Built>()
   for (const [cluster, list] of members) {
@@ -323,7 +324,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   for (const a of placed) if (a.time > kept.newest) kept.newest = a.time
   const end = Math.min(Math.floor(now.getTime() / 1000), kept.newest)
   // a new day: every trend's daily counts move on (its state, forecast and features with them)
-  const rolled = rollDays(kept, Math.floor(end / 86_400))
+  const rolled = rollDays(kept, dayOfSeconds(end))
   if (placed.length === 0 && !rolled) {
     yield* write(store, () => store.settings.set('trends_through', new Date(end * 1000).toISOString()))
     return { trends: kept.trendOf.size, articles: kept.articles, mode: 'incremental', touched: 0 }

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal'
-import type { RateLimitRule } from './rate-limiter'
+import type { RateLimiter, RateLimitRule } from './rate-limiter'
 
 export interface RequestLimits {
   /** Whose counters: a project (its keys share the plan's limits), an internal key, or all keyless callers. */
@@ -31,5 +31,26 @@ export function requestLimits(principal: Principal, publicRequestsPerMinute: num
       return { subject: 'public', rules: [{ window: 'minute', limit: publicRequestsPerMinute }], what: 'the keyless methods of this Feedlens' }
     case 'app':
       return null
+  }
+}
+
+/** Whether a request is let through, and if not the 429's sentence and when to retry. */
+export type Admission = { allowed: true } | { allowed: false; detail: string; retryAfterSeconds: number }
+
+/**
+ * Admits a request of `principal` now, or says why not: the one rule every request is held to,
+ * whether the app answers it or the loopback server sends a kept answer again (http/fast-path.ts).
+ * A key's use is noted (Settings shows when each key was last used); an admitted request counts.
+ */
+export function admitRequest(limiter: RateLimiter, principal: Principal, publicRequestsPerMinute: number, now: Date): Admission {
+  const limits = requestLimits(principal, publicRequestsPerMinute)
+  if (!limits) return { allowed: true }
+  if (principal.kind === 'project-key' || principal.kind === 'internal-key') limiter.noteKeyUse(principal.keyId, now)
+  const decision = limiter.check(limits.subject, limits.rules, now)
+  if (decision.allowed) return { allowed: true }
+  return {
+    allowed: false,
+    detail: `Request limit exceeded: ${decision.limit} requests per ${decision.window} for ${limits.what}. Retry after ${decision.retryAfterSeconds} seconds.`,
+    retryAfterSeconds: decision.retryAfterSeconds,
   }
 }

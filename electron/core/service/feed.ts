@@ -1,4 +1,5 @@
-import type { FeedArticle, FeedElement } from '../../../shared/contract/feed'
+import type { FeedElement } from '../../../shared/contract/feed'
+import { feedArticle } from './article-views'
 import { decodeFeedEntries, unpackSeqs, type FeedEntries } from '../store/feed-entries'
 import type { FeedArticleRow, FeedLogRow } from '../store/repositories/feed'
 import type { Store } from '../store/store'
@@ -149,27 +150,3 @@ function toElements(
   return elements
 }
 
-function feedArticle(a: FeedArticleRow): FeedArticle {
-  return {
-    id: a.id,
-    url: a.url,
-    title: a.title,
-    domain: a.domain,
-    region: a.region,
-    lang: a.lang,
-    category: a.category,
-    content_type: a.contentType,
-    summary: a.summary,
-    markdown: a.markdown,
-    images: a.images ? (JSON.parse(a.images) as FeedArticle['images']) : null,
-    published_at: a.publishedAt,
-    entities: a.entities.map((e) => ({ ...e, extracted: e.extracted === 1 })),
-    publisher: {
-      name: a.publisherName ?? a.domain,
-      country: a.publisherCountry,
-      profile_exists: a.profileExists === 1,
-      knowledge_graph_id: a.knowledgeGraphId,
-      total_followers: a.totalFollowers,
-    },
-  }
-}

@@ -3,7 +3,8 @@ import type { FeedArticle, FeedElement, FeedResponse, FeedSnapshot } from '../..
 import type { IngestBatch } from '../ingest/records'
 import { MAX_ENTRY_VALUE } from '../store/feed-entries'
 import { builtWorkerScript, WorkerStopped, workerMessages } from '../paths/worker-scripts'
-import type { EntityRecord, PublisherRecord } from '../store/records'
+import { articleBasics, type EntityRecord, type PublisherRecord } from '../store/records'
+import { isFormatGroup } from '../../../shared/contract/values'
 import { FeedClient, FeedSourceError } from './feed-client'
 import { feedArticleProblem, feedSnapshotProblem } from './feed-rules'
 
@@ -235,14 +236,9 @@ export class BatchBuilder {
     })
     for (const e of a.entities) this.entities.set(e.id, { id: e.id, name: e.name, type: e.type })
     this.articleRecords.push({
-      id: a.id,
-      url: a.url,
-      title: a.title,
-      domain: a.domain,
-      region: a.region,
-      lang: a.lang,
-      category: a.category,
-      contentType: a.content_type,
+      ...articleBasics(a),
+      // (feed-rules.ts refused any other)
+      contentType: isFormatGroup(a.content_type) ? a.content_type : null,
       summary: a.summary,
       markdown: a.markdown,
       images: a.images,

@@ -1,5 +1,5 @@
 import type { FeedArticle, FeedSnapshot } from '../../../shared/contract/feed'
-import { formatGroups } from '../../../shared/contract/values'
+import { isFormatGroup } from '../../../shared/contract/values'
 import { normalizeDomain } from '../domains/normalize-domain'
 import { articleUrlParts } from '../ingest/canonical-url'
 import { FIELD_LIMITS, fewEnough, inRange, knownCountry, knownLanguage, OBSERVED_RANGE, PUBLISHED_RANGE, RowError, withinLimit } from '../ingest/field-rules'
@@ -24,7 +24,7 @@ export function feedArticleProblem(a: FeedArticle): string | null {
     if (a.summary !== null) withinLimit('summary', a.summary, FIELD_LIMITS.summary)
     if (a.markdown !== null) withinLimit('markdown', a.markdown, FIELD_LIMITS.markdown)
     if (a.category !== null) withinLimit('category', a.category, FIELD_LIMITS.category)
-    if (a.content_type !== null && !(formatGroups as readonly string[]).includes(a.content_type)) return `its content_type is not a format group: ${JSON.stringify(a.content_type.slice(0, 40))}`
+    if (a.content_type !== null && !isFormatGroup(a.content_type)) return `its content_type is not a format group: ${JSON.stringify(a.content_type.slice(0, 40))}`
     if (!knownCountry(a.region) || a.region !== a.region.toUpperCase()) return `its region is not a country code: ${JSON.stringify(a.region.slice(0, 20))}`
     if (!knownLanguage(a.lang) || a.lang !== a.lang.toLowerCase()) return `its lang is not a language code: ${JSON.stringify(a.lang.slice(0, 20))}`
     if (a.published_at !== null) inRange('published_at', Date.parse(a.published_at), PUBLISHED_RANGE)

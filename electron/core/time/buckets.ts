@@ -31,6 +31,27 @@ export const hourIndex = (d: Date): number => Math.floor(d.getTime() / HOUR_MS)
 /** Days since the epoch: the `day` key of article_daily and subject_daily. */
 export const dayIndex = (d: Date): number => Math.floor(d.getTime() / DAY_MS)
 export const dayKeyOfIndex = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)
+/** The day (since the epoch) of an instant in epoch seconds. */
+export const dayOfSeconds = (s: number): number => Math.floor(s / 86_400)
+/** The first hourly bucket (hours since the epoch) that starts at or after an instant: a window holds the buckets that start in it. */
+export const hourAt = (d: Date): number => Math.ceil(d.getTime() / HOUR_MS)
+
+/** Buckets from `from` (inclusive) to `to` (exclusive): hours or days since the epoch. */
+export function bucketKeys(from: Date, to: Date, grain: 'hour' | 'day'): number[] {
+  const step = grain === 'hour' ? HOUR_MS : DAY_MS
+  const keys: number[] = []
+  for (let b = Math.floor(from.getTime() / step); b * step < to.getTime(); b++) keys.push(b)
+  return keys
+}
+
+/** The signals' bucket of an instant (epoch seconds): its day 'YYYY-MM-DD', or its 3-hour slot 'YYYY-MM-DDTHH' (keyed by the slot's first hour). */
+export const dayBucket = (at: number): string => new Date(at * 1000).toISOString().slice(0, 10)
+export const slotBucket = (at: number): string => new Date(Math.floor(at / 10_800) * 10_800_000).toISOString().slice(0, 13)
+/** A 3-hour slot's time of day (its first hour): the season its baseline is drawn from. */
+export const slotOfDay = (bucket: string): string => bucket.slice(11, 13)
+/** The first instant (epoch seconds) of a signals' bucket ('YYYY-MM-DD' or 'YYYY-MM-DDTHH'); NaN when it is none. */
+export const bucketStartSeconds = (bucket: string, granularity: 'day' | '3h'): number =>
+  Date.parse(`${bucket.slice(0, 10)}T${granularity === '3h' ? bucket.slice(11, 13) || '00' : '00'}:00:00Z`) / 1000
 /** SQL expression turning an epoch-seconds column into the API's ISO form. */
 export const sqlIso = (column: string): string => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, 'unixepoch')`
 

@@ -1,4 +1,4 @@
-import { HOUR_MS } from '../../time/buckets'
+import { hourAt } from '../../time/buckets'
 
 /**
  * A window of a list's activity: hourly buckets [fromHour, toHour) (hours since the epoch) of
@@ -12,9 +12,6 @@ export interface ActivityWindow {
   fromHour: number
   toHour: number
 }
-
-/** The first hourly bucket that starts at or after an instant. */
-export const hourAt = (d: Date): number => Math.ceil(d.getTime() / HOUR_MS)
 
 export function activityWindow(from: Date, to: Date, countries: string[], lang: string | null): ActivityWindow {
   return { countries, lang, fromHour: hourAt(from), toHour: hourAt(to) }

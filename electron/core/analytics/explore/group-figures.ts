@@ -1,12 +1,13 @@
 import { membersOf, type ActivityData } from '../activity/activity-data'
 import { inStretch, livesOutside, livingRange } from '../activity/living-range'
 import { articleInPeriod, daySpan, type DayRange, type Period } from './period'
+import { dayOfSeconds } from '../../time/buckets'
 
 export type { DayRange } from './period'
 
 /** A period's days from its instants (epoch seconds): every day it touches, partly or wholly. */
 export function dayRangeOf(from: number | undefined, to: number | undefined): DayRange {
-  return { fromDay: from === undefined ? null : Math.floor(from / 86_400), toDay: to === undefined ? null : Math.ceil(to / 86_400) }
+  return { fromDay: from === undefined ? null : dayOfSeconds(from), toDay: to === undefined ? null : Math.ceil(to / 86_400) }
 }
 
 /** A period of whole days alone (no end hours): what a DayRange stands for where a Period is asked. */
@@ -392,7 +393,7 @@ export function formatDays(data: ActivityData, range: Period | DayRange): Map<nu
       seenOn.set(day, (seenOn.get(day) ?? 0) + d.impressions[k]!)
     }
     for (const s of period.edges.get(data.seq[a]!) ?? []) {
-      const day = Math.floor(s.firstSeen / 86_400)
+      const day = dayOfSeconds(s.firstSeen)
       seenOn.set(day, (seenOn.get(day) ?? 0) + s.impressions)
     }
     for (const [day, impressions] of seenOn) {

@@ -1,3 +1,4 @@
+import { dayBucket, slotBucket } from '../../time/buckets'
 /**
  * The feed volatility index: how much a feed changed, on a 0 to 10 scale where about 3 is a
  * usual day and 7 or more a noticeable change. docs/signals.md explains it with a worked example.
@@ -129,13 +130,8 @@ export interface SeriesUnit {
   key(at: number): string
 }
 
-/** The bucket of an instant (epoch seconds): its day, or its 3-hour slot (keyed by the slot's first hour). */
-export const dayBucket = (at: number) => new Date(at * 1000).toISOString().slice(0, 10)
-export const slotBucket = (at: number) => new Date(Math.floor(at / 10_800) * 10_800_000).toISOString().slice(0, 13)
 export const DAY_UNIT: SeriesUnit = { seconds: 86_400, key: dayBucket }
 export const SLOT_UNIT: SeriesUnit = { seconds: 10_800, key: slotBucket }
-/** A 3-hour slot's time of day (its first hour): the season its baseline is drawn from. */
-export const slotOfDay = (bucket: string): string => bucket.slice(11, 13)
 
 /** One snapshot pair of a point: seconds after the period's start, its distance, and whose feed (a country's index, for the whole feed's mean of means). */
 export interface PairSample {
@@ -310,38 +306,6 @@ export function pointDistancesOfPairs(pairs: SnapshotPairs, from: number, to: nu
   while (end < pairs.at.length && pairs.at[end]! <= to) end++
   return bucketMeans(Math.max(0, end - first - 1), (i) => pairs.at[first + i + 1]!, (i) => pairs.distance[first + i + 1]!, unit)
 }
-
-export interface Mover {
-  articleSeq: number
-  before: number | null
-  after: number | null
-  /** Share of the snapshot distance this article accounts for (rank-weighted movement). */
-  weight: number
-}
-
-/**
- * What moved between two snapshots, most first: articles that entered, left, rose or fell,
- * each weighted by p^(best rank - 1) times its rank change, so moves near the top count most.
- */
-export function movers(previous: readonly number[], current: readonly number[], p = RBO_P): Mover[] {
-  const before = new Map(previous.map((id, i) => [id, i + 1]))
-  const after = new Map(current.map((id, i) => [id, i + 1]))
-  const depth = Math.max(previous.length, current.length) + 1
-  const all = new Set([...previous, ...current])
-  const raw = [...all].map((id) => {
-    const b = before.get(id) ?? null
-    const a = after.get(id) ?? null
-    const best = Math.min(b ?? depth, a ?? depth)
-    const shift = Math.abs((b ?? depth) - (a ?? depth))
-    return { articleSeq: id, before: b, after: a, raw: p ** (best - 1) * Math.min(shift, 10) }
-  })
-  const total = raw.reduce((s, m) => s + m.raw, 0) || 1
-  return raw
-    .filter((m) => m.raw > 0)
-    .map((m) => ({ articleSeq: m.articleSeq, before: m.before, after: m.after, weight: m.raw / total }))
-    .sort((x, y) => y.weight - x.weight || x.articleSeq - y.articleSeq)
-}
-
 
 /** Snapshots with only the articles kept (a format group's, a topic's), in their order. */
 export function restrictSnapshots<S extends { at: number; ranked: number[]; formats: Map<number, string | null> }>(

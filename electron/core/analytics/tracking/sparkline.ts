@@ -16,14 +16,6 @@ export function foldSeries(full: ArrayLike<number>, maxPoints = MAX_SPARK_POINTS
   return out
 }
 
-/** Buckets from `from` (inclusive) to `to` (exclusive): hours or days since the epoch. */
-export function bucketKeys(from: Date, to: Date, grain: 'hour' | 'day'): number[] {
-  const step = grain === 'hour' ? 3_600_000 : 86_400_000
-  const keys: number[] = []
-  for (let b = Math.floor(from.getTime() / step); b * step < to.getTime(); b++) keys.push(b)
-  return keys
-}
-
 /** Percentage change, one decimal; null when there is nothing to compare with. */
 export function deltaPct(current: number, previous: number): number | null {
   if (previous === 0) return null

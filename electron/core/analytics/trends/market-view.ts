@@ -1,11 +1,12 @@
 import { features, forecast, type Features, type Forecast } from './lifecycle'
+import { dayOfSeconds } from '../../time/buckets'
 
 /** Days of daily counts a trend keeps: daily_counts_180d. */
 export const TREND_DAYS = 180
 
 /** The index of an article's day among the 180 ending on `lastDay`, or -1 outside them. */
 export function dayOffset(time: number, lastDay: number): number {
-  const d = Math.floor(time / 86_400) - (lastDay - TREND_DAYS + 1)
+  const d = dayOfSeconds(time) - (lastDay - TREND_DAYS + 1)
   return d >= 0 && d < TREND_DAYS ? d : -1
 }
 

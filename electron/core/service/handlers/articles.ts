@@ -1,7 +1,8 @@
 import { ApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
+import { articleDetail, articleListItem } from '../article-views'
 import { allowedMarkets, assertMarketAllowed } from '../markets'
-import type { ArticleListFilter, ArticleListRow, ArticleRow } from '../../store/repositories/articles'
+import type { ArticleListFilter, ArticleRow } from '../../store/repositories/articles'
 import type { RouteInput } from '../../../../shared/contract/routes'
 import type { RequestContext } from '../context'
 import { normalizeDomain } from '../../domains/normalize-domain'
@@ -40,19 +41,6 @@ export function articleListFilter(ctx: RequestContext, query: RouteInput<'listAr
   }
 }
 
-/** An article as the lists show it. */
-export const articleListItem = (a: ArticleListRow) => ({
-  id: a.id,
-  url: a.url,
-  title: a.title,
-  domain: a.domain,
-  region: a.region,
-  lang: a.lang,
-  category: a.category,
-  first_seen_at: a.firstSeenAt,
-  last_seen_at: a.lastSeenAt,
-})
-
 export const articleHandlers: HandlerMap<ArticleRoutes> = {
   listArticles(ctx, { query }) {
     const { rows, total } = ctx.store.articles.list(articleListFilter(ctx, query))
@@ -66,31 +54,11 @@ export const articleHandlers: HandlerMap<ArticleRoutes> = {
 
   getArticle(ctx, { params, query }) {
     const a = visibleArticle(ctx, params.article_id)
-    return {
-      id: a.id,
-      url: a.url,
-      title: a.title,
-      domain: a.domain,
-      summary: a.summary,
-      ...(query.include_markdown ? { markdown: a.markdown } : {}),
-      ...(query.include_entities
-        ? {
-            entities: ctx.store.articles.entities(a.id).map((e) => ({
-              name: e.name,
-              entity_types: e.type ? [e.type] : [],
-              unified_score: e.score,
-            })),
-          }
-        : {}),
-      ...(query.include_images ? { images: a.images ? JSON.parse(a.images) : [] } : {}),
-      region: a.region,
-      lang: a.lang,
-      category: a.category,
-      content_type: a.contentType,
-      published_at: a.publishedAt,
-      first_seen_at: a.firstSeenAt,
-      last_seen_at: a.lastSeenAt,
-    }
+    return articleDetail(a, {
+      markdown: query.include_markdown,
+      images: query.include_images,
+      entities: query.include_entities ? () => ctx.store.articles.entities(a.id) : undefined,
+    })
   },
 
   listArticleObservations(ctx, { params, query }) {

@@ -10,7 +10,8 @@ import { marketFilter, resolveMarkets } from '../markets'
 import { requestPeriod } from '../period'
 import { epochSeconds, isoFromSeconds } from '../../time/buckets'
 import type { HandlerMap } from '../handler-types'
-import { articleListFilter, articleListItem } from './articles'
+import { articleListItem } from '../article-views'
+import { articleListFilter } from './articles'
 import { listItem, trendListFilter } from './trends'
 
 /**

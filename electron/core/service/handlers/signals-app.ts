@@ -1,10 +1,11 @@
-import { combineSeries, indexSeries, movers, pointDistances, pointDistancesOfPairs, restrictSnapshots, subjectDistances, BASELINE_DAYS, DAY_UNIT, SLOT_UNIT, slotOfDay, type DistanceSeries } from '../../analytics/signals/volatility'
+import { combineSeries, indexSeries, pointDistances, pointDistancesOfPairs, restrictSnapshots, subjectDistances, BASELINE_DAYS, DAY_UNIT, SLOT_UNIT, type DistanceSeries } from '../../analytics/signals/volatility'
 import { formatInterestSeries } from '../../analytics/signals/format-interest'
 import { summarizeSeries, summarizeVolatility } from '../../analytics/signals/summary'
 import { rankTopCategories, type CategoryFacts } from '../../analytics/signals/top-categories'
+import { moversByPublisher, rankMovers } from '../../analytics/signals/movers'
 import { formatDays, periodArticles } from '../../analytics/explore/group-figures'
 import { formatGroups } from '../../../../shared/contract/values'
-import { epochSeconds, isoFromSeconds } from '../../time/buckets'
+import { bucketStartSeconds, epochSeconds, isoFromSeconds, slotOfDay } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { requestPeriod } from '../period'
 import { ApiError } from '../../errors'
@@ -170,37 +171,18 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
    * article's part of the rank-weighted movement, averaged over the point's snapshot pairs.
    */
   appSignalMovers(ctx, { query }) {
-    const day = query.bucket.slice(0, 10)
-    const start = Date.parse(`${day}T${query.granularity === '3h' ? query.bucket.slice(11, 13) || '00' : '00'}:00:00Z`) / 1000
+    const start = bucketStartSeconds(query.bucket, query.granularity)
     if (Number.isNaN(start)) throw new ApiError(400, `Not a valid point: ${query.bucket}`)
     const end = start + (query.granularity === '3h' ? 3 * 3600 : 86_400) - 1
     const countries = query.country === 'all' ? ctx.store.geo.regionCodes() : [query.country]
-    const weights = new Map<number, { share: number; before: number | null; after: number | null }>()
-    let pairs = 0
-    for (const country of countries) {
-      const times = ctx.store.movers.snapshotTimes(country, start, end)
-      for (let i = 1; i < times.length; i++) {
-        const moved = movers(ctx.store.movers.ranked(country, times[i - 1]!, query.category ?? null), ctx.store.movers.ranked(country, times[i]!, query.category ?? null))
-        pairs++
-        for (const m of moved) {
-          const e = weights.get(m.articleSeq) ?? { share: 0, before: m.before, after: m.after }
-          e.share += m.weight
-          e.after = m.after
-          weights.set(m.articleSeq, e)
-        }
+    const snapshotPairs = function* () {
+      for (const country of countries) {
+        const times = ctx.store.movers.snapshotTimes(country, start, end)
+        for (let i = 1; i < times.length; i++) yield [ctx.store.movers.ranked(country, times[i - 1]!, query.category ?? null), ctx.store.movers.ranked(country, times[i]!, query.category ?? null)] as const
       }
     }
-    const ranked = [...weights.entries()].map(([seq, e]) => ({ seq, ...e, share: e.share / Math.max(1, pairs) })).sort((a, b) => b.share - a.share)
+    const { ranked, pairs } = rankMovers(snapshotPairs())
     const facts = ctx.store.movers.describe(ranked.slice(0, 500).map((r) => r.seq))
-    const byPublisher = new Map<string, { domain: string; name: string; share: number; articles: number }>()
-    for (const r of ranked) {
-      const f = facts.get(r.seq)
-      if (!f) continue
-      const p = byPublisher.get(f.domain) ?? { domain: f.domain, name: f.publisher, share: 0, articles: 0 }
-      p.share += r.share
-      p.articles++
-      byPublisher.set(f.domain, p)
-    }
     const round = (x: number) => Math.round(x * 10000) / 10000
     return {
       country: query.country,
@@ -212,8 +194,7 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
         const f = facts.get(r.seq)
         return f ? [{ id: f.id, title: f.title, domain: f.domain, country: f.region, before: r.before, after: r.after, share: round(r.share) }] : []
       }),
-      publishers: [...byPublisher.values()]
-        .sort((a, b) => b.share - a.share || a.domain.localeCompare(b.domain))
+      publishers: moversByPublisher(ranked, facts)
         .slice(0, TOP_PUBLISHERS)
         .map((p) => ({ ...p, share: round(p.share) })),
     }

@@ -5,6 +5,7 @@ import type { HierarchyNode, TrendFilter, TrendRow } from '../../store/repositor
 import type { RequestContext } from '../context'
 import { ApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
+import { trendArticleItem } from '../article-views'
 import { marketFilter } from '../markets'
 import { requestPeriod } from '../period'
 import { trendFigures } from '../../analytics/explore/group-figures'
@@ -168,17 +169,7 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
     )
     return {
       trend_id: params.trend_id,
-      articles: rows.map((a) => ({
-        id: a.id,
-        url: a.url,
-        title: a.title,
-        domain: a.domain,
-        country_code: a.countryCode,
-        assignment_score: a.assignmentScore,
-        trend_role: a.role as 'F1_trigger',
-        first_seen_at: a.firstSeenAt,
-        published_at: a.publishedAt,
-      })),
+      articles: rows.map(trendArticleItem),
       total,
       limit: query.limit,
       offset: query.offset,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import type { articles } from '../schema'
 import { Statements } from '../statements'
 
 /** One row of the feed's arrival journal (see feedLog in schema.ts). */
@@ -22,21 +23,9 @@ export interface FeedEntityRow {
   extracted: number
 }
 
-/** An article as the feed sends it, with its entities and publisher. */
-export interface FeedArticleRow {
-  seq: number
-  id: string
-  url: string
-  title: string
-  domain: string
-  region: string
-  lang: string
-  category: string | null
-  contentType: string | null
-  summary: string | null
-  markdown: string | null
+/** An article as the feed sends it (its columns as stored, images as their JSON text), with its entities and publisher. */
+export type FeedArticleRow = Pick<typeof articles.$inferSelect, 'seq' | 'id' | 'url' | 'title' | 'domain' | 'region' | 'lang' | 'category' | 'contentType' | 'summary' | 'markdown' | 'publishedAt'> & {
   images: string | null
-  publishedAt: string | null
   entities: FeedEntityRow[]
   publisherName: string | null
   publisherCountry: string | null

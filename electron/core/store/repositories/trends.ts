@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { seenIsoSql } from '../../time/buckets'
+import { dayIndex, seenIsoSql } from '../../time/buckets'
 
 export interface TrendRow {
   id: string
@@ -180,7 +180,7 @@ export class TrendsRepository {
   /** The last day the stored trends' daily counts reach (days since the epoch), from the last refresh. */
   lastDay(): number | null {
     const through = this.sqlite.prepare(`SELECT value FROM settings WHERE key = 'trends_through'`).pluck().get() as string | undefined
-    return through ? Math.floor(Date.parse(through) / 86_400_000) : null
+    return through ? dayIndex(new Date(through)) : null
   }
 
   get(id: string): TrendRow | undefined {
