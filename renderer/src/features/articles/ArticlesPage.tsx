@@ -1,9 +1,7 @@
 import { useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { articleSortFields, formatGroups } from '../../../../shared/contract/values'
 import { allPages } from '../../api/client'
 import { useApi } from '../../api/use-api'
-import { LanguageSelect } from '../../components/Pickers'
 import { Card, EmptyState, ErrorBanner, FilterChip, formatNumber, formatTime, PageHeader, Pager } from '../../components/common'
 import { changeColumn } from '../../components/Change'
 import { comparisonOf, EXPLORE_PRESETS, PeriodControl, periodOf, periodWords } from '../../components/PeriodControl'
@@ -12,6 +10,7 @@ import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle, useDraft, useQueryState } from '../../stores/url-state'
 import { TrackButton } from '../tracking/TrackButton'
 import { ArticleDetail } from './ArticleDetail'
+import { ArticleFilters } from './ArticleFilters'
 import { ARTICLES_PAGE, ARTICLES_VIEW, articlesQuestions, comparedBounds, listOffset, type ArticlesView } from './questions'
 
 
@@ -50,72 +49,10 @@ export function ArticlesPage() {
   const [openedTitle, setOpenedTitle] = useState<string | null>(null)
   const trendLabel = articles.data?.articles.find((a) => a.trend?.id === filters.trend_id)?.trend?.label
   useDocumentTitle(articleId && openedTitle, filters.search && `“${filters.search}”`, filters.entity, trendLabel, 'Articles')
-  const set = (name: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [name]: e.target.value })
   return (
     <div className="page">
       <PageHeader title="Articles" subtitle="Publications seen in the feed" />
-      <form
-        className="filters"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setFilters({ ...draft, page: '1' })
-        }}
-      >
-        <label className="grow">
-          Search
-          <input value={draft.search} onChange={set('search')} placeholder="words in the title or text" data-search />
-        </label>
-        <label>
-          Publisher
-          <input value={draft.domain} onChange={set('domain')} placeholder="domain" size={14} />
-        </label>
-        <label>
-          Country
-          <input value={draft.region} onChange={(e) => setDraft({ ...draft, region: e.target.value.toUpperCase().slice(0, 2) })} placeholder="any" size={4} />
-        </label>
-        <LanguageSelect value={draft.lang} onChange={(lang) => setDraft({ ...draft, lang })} anyValue="" anyLabel="any" />
-        <label>
-          Category
-          <input value={draft.category} onChange={set('category')} placeholder="/Business" size={12} />
-        </label>
-        <label>
-          Format
-          <select value={draft.content_type} onChange={set('content_type')}>
-            <option value="">any</option>
-            {formatGroups.map((f) => (
-              <option key={f}>{f}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Entities
-          <select value={draft.has_entities} onChange={set('has_entities')}>
-            <option value="">any</option>
-            <option value="true">with</option>
-            <option value="false">without</option>
-          </select>
-        </label>
-        <label>
-          Sort by
-          <select value={draft.sort_by} onChange={set('sort_by')}>
-            {articleSortFields.map((f) => (
-              <option key={f} value={f}>
-                {f.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Order
-          <select value={draft.sort_order} onChange={set('sort_order')}>
-            <option value="desc">descending</option>
-            <option value="asc">ascending</option>
-          </select>
-        </label>
-        <button type="submit" className="primary">
-          Search
-        </button>
-      </form>
+      <ArticleFilters draft={draft} setDraft={setDraft} onSubmit={() => setFilters({ ...draft, page: '1' })} />
       <div className="filters">
         <PeriodControl
           value={periodOf(filters)}

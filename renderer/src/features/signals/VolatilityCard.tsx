@@ -1,0 +1,50 @@
+import { useMemo } from 'react'
+import { ChartLoading, EChart } from '../../charts/EChart'
+import { Card, EmptyState } from '../../components/common'
+import { exportFileName } from '../../components/DataTable'
+import { granularityOf, type SignalsView } from './questions'
+import { bucketOf, periodTitle, type Selection } from './signal-series'
+import type { useVolatility } from './use-volatility'
+import { pointLabel, volatilityOption } from './volatility-chart'
+
+/** The feed's volatility over the period, its spikes as chips; a point or a spike is explained beside it. */
+export function VolatilityCard({ view, volatility, selection, onSelect }: { view: SignalsView; volatility: ReturnType<typeof useVolatility>; selection: Selection | null; onSelect(s: Selection): void }) {
+  const { series, headline, shown, longer } = volatility
+  const selectedIndex = selection && !selection.category ? series.findIndex((p) => bucketOf(p) === selection.bucket) : -1
+  const option = useMemo(() => volatilityOption(series, selectedIndex), [series, selectedIndex])
+  return (
+    <Card
+      title={`Volatility, ${periodTitle(view)}`}
+      extra={
+        headline && (
+          <span className="muted" data-testid="volatility-summary" title="the index at the end of the period, and its mean over the period">
+            {longer ? 'at the end' : 'now'} {headline.now ?? '—'} · mean {headline.mean ?? '—'}
+            {headline.trend ? ` · ${headline.trend}` : ''}
+          </span>
+        )
+      }
+    >
+      {shown.data === null ? (
+        !shown.error && <ChartLoading>Loading the volatility index…</ChartLoading>
+      ) : series.length === 0 ? (
+        <EmptyState title="No volatility yet">The index is computed from the feed snapshots in the store.</EmptyState>
+      ) : (
+        <>
+          <EChart option={option} label="Volatility of the feed" fileName={exportFileName('volatility', view.country, granularityOf(view))} onPointClick={(i) => series[i] && onSelect({ bucket: bucketOf(series[i]!) })} />
+          <p className="muted small">Click a point to see what moved. Red marks: spikes (7 or more).</p>
+          {series.some((p) => p.is_spike) && (
+            <div className="chips" aria-label="Spikes">
+              {series
+                .filter((p) => p.is_spike)
+                .map((p) => (
+                  <button key={bucketOf(p)} className="chip spike" onClick={() => onSelect({ bucket: bucketOf(p) })}>
+                    {pointLabel(p)}: {p.volatility_index}
+                  </button>
+                ))}
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  )
+}
