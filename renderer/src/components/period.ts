@@ -1,4 +1,5 @@
 /** Periods as the window names them (presets, custom days) and as the API's instants: pure, tested without a browser. */
+import { addDays, dayOfMs, HOUR_MS, hourEnd, isoSeconds } from '../time/days'
 
 /** A period as the API's window parameters name it: a preset, or custom with ISO dates (both ends included). */
 export interface PeriodValue {
@@ -9,15 +10,12 @@ export interface PeriodValue {
 
 /** Today's date and the date `days` before it, ISO (UTC, as the store counts days). */
 export function lastDays(days: number, today = new Date()): { date_from: string; date_to: string } {
-  const to = today.toISOString().slice(0, 10)
-  const from = new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10)
-  return { date_from: from, date_to: to }
+  const to = dayOfMs(today.getTime())
+  return { date_from: addDays(to, -(days - 1)), date_to: to }
 }
 
 /** The ISO date after a date: the exclusive end of a range of whole days. */
-export const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10)
-
-const HOUR_MS = 3_600_000
+export const dayAfter = (date: string) => addDays(date, 1)
 
 /** The hours of a preset: 24 h, or N days of 24 hours each. */
 const presetHours = (period: string): number | null => {
@@ -39,9 +37,8 @@ export function periodBounds(v: PeriodValue, now = new Date()): { date_from?: st
   const hours = presetHours(v.period)
   if (hours === null) return {}
   // the hourly buckets that start before now: the tracking methods' window [now - N days, now) holds the same
-  const end = Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS
-  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z'
-  return { date_from: iso(end - hours * HOUR_MS), date_to: iso(end) }
+  const end = hourEnd(now)
+  return { date_from: isoSeconds(end - hours * HOUR_MS), date_to: isoSeconds(end) }
 }
 
 /** The period before one of the same length (for a comparison); null for all of the history. */
@@ -49,7 +46,7 @@ export function previousPeriod(v: PeriodValue, now = new Date()): { date_from: s
   const b = periodBounds(v, now)
   if (!b?.date_from) return null
   const from = Date.parse(b.date_from)
-  const to = b.date_to ? Date.parse(b.date_to) : Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS
+  const to = b.date_to ? Date.parse(b.date_to) : hourEnd(now)
   return { date_from: new Date(from - (to - from)).toISOString(), date_to: new Date(from).toISOString() }
 }
 

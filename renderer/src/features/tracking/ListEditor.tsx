@@ -6,6 +6,7 @@ import { call } from '../../api/client'
 import { useApi } from '../../api/use-api'
 import { ErrorBanner, formatTime } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
+import { ChoiceSelect } from '../../components/Pickers'
 
 type Detail = RouteResponse<'getTrackingList'>
 
@@ -69,16 +70,7 @@ export function NewListForm({ onCreated, onCancel, initialKind = 'entity' }: { o
       <h2>New list</h2>
       <ErrorBanner message={error} />
       <div className="filters">
-        <label>
-          Kind
-          <select value={kind} onChange={(e) => setKind(e.target.value as ListKind)}>
-            {listKinds.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect label="Kind" value={kind} onChange={(k) => setKind(k as ListKind)} choices={listKinds} />
         <label className="grow">
           Name
           <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="e.g. Competitors" />
@@ -116,25 +108,9 @@ function ColorPicker({ value, onChange }: { value: number; onChange(c: number): 
   )
 }
 
-/** Editing one list: name, colour, a mention list's settings, its items, and deletion. */
-export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: { list: Detail; onChanged(): void; onDeleted(): void; justCreated?: boolean }) {
-  // focus goes where the next step is: the new list's first item, and back to adding after a removal
-  const focusAdd = () => document.querySelector<HTMLInputElement>(`input[list="suggest-${list.id}"]`)?.focus()
+/** Edits of a list: each runs, then the list is read again (onChanged); a refusal is said above the editor. */
+function useListEdits(listId: string, onChanged: () => void) {
   const [error, setError] = useState<string | null>(null)
-  const [name, setName] = useState(list.name)
-  const [value, setValue] = useState('')
-  const [matchType, setMatchType] = useState<(typeof matchTypes)[number]>('broad')
-  const [countries, setCountries] = useState((list.countries ?? []).join(', '))
-  const [langs, setLangs] = useState((list.langs ?? []).join(', '))
-  const kind = list.kind as ListKind
-  // entities come from the contract's entity search (with their figures); the other kinds from the app's suggestions
-  const entities = useApi('listEntities', kind === 'entity' ? { query: { q: value.trim() || undefined, sort_by: 'publications', limit: 10 } } : null)
-  const others = useApi('appListSuggestions', kind === 'mention' || kind === 'entity' ? null : { query: { kind, q: value.trim() || undefined, limit: 10 } })
-  const suggestions =
-    kind === 'entity'
-      ? (entities.data?.entities ?? []).map((e) => ({ value: e.id, label: e.name, count: e.publications }))
-      : (others.data?.suggestions ?? [])
-
   const run = async (work: () => Promise<unknown>) => {
     try {
       await work()
@@ -144,23 +120,26 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
       setError((err as Error).message)
     }
   }
-  const update = (body: Record<string, unknown>) => run(() => call('appUpdateList', { params: { list_id: list.id }, body }))
-  const codes = (s: string) => s.split(/[\s,]+/).filter(Boolean)
-  const add = (v: string) =>
-    run(async () => {
-      await call('appAddListItems', { params: { list_id: list.id }, body: { items: [{ value: v, ...(kind === 'mention' ? { match_type: matchType } : {}) }] } })
-      setValue('')
-    })
+  const update = (body: Record<string, unknown>) => run(() => call('appUpdateList', { params: { list_id: listId }, body }))
+  return { error, setError, run, update }
+}
 
+/** Editing one list: name, colour, a mention list's settings, its items, and deletion. */
+export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: { list: Detail; onChanged(): void; onDeleted(): void; justCreated?: boolean }) {
+  // focus goes where the next step is: the new list's first item, and back to adding after a removal
+  const focusAdd = () => document.querySelector<HTMLInputElement>(`input[list="suggest-${list.id}"]`)?.focus()
+  const edits = useListEdits(list.id, onChanged)
+  const [name, setName] = useState(list.name)
+  const kind = list.kind as ListKind
   return (
     <div className="editor">
-      <ErrorBanner message={error} />
+      <ErrorBanner message={edits.error} />
       <form
         className="filters"
         aria-label="List settings"
         onSubmit={(e) => {
           e.preventDefault()
-          void update({ name })
+          void edits.update({ name })
         }}
       >
         <label className="grow">
@@ -170,50 +149,87 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
         <button type="submit" disabled={!name.trim() || name === list.name}>
           Rename
         </button>
-        <ColorPicker value={list.color_index} onChange={(c) => void update({ color_index: c })} />
+        <ColorPicker value={list.color_index} onChange={(c) => void edits.update({ color_index: c })} />
       </form>
-
-      {kind === 'mention' && (
-        <form
-          className="filters"
-          aria-label="Search settings"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void update({ countries: codes(countries), langs: codes(langs) })
+      {kind === 'mention' && <MentionSettings list={list} update={edits.update} />}
+      <AddItem list={list} kind={kind} run={edits.run} justCreated={justCreated} />
+      <DataTable
+        label="Items"
+        columns={itemColumns(kind, (key) => void edits.run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [key] } })).then(focusAdd))}
+        rows={list.items}
+        rowKey={(i) => i.key}
+        exportAs={{ fileName: exportFileName(list.name, 'items') }}
+      />
+      <div className="danger-zone">
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            if (window.confirm(`Delete the list "${list.name}" and its ${list.item_count} items?`)) {
+              void call('appDeleteList', { params: { list_id: list.id } }).then(onDeleted, (err: Error) => edits.setError(err.message))
+            }
           }}
         >
-          <label>
-            Countries
-            <input value={countries} onChange={(e) => setCountries(e.target.value)} placeholder="all markets" size={14} />
-          </label>
-          <label>
-            Languages
-            <input value={langs} onChange={(e) => setLangs(e.target.value)} placeholder="all languages" size={10} />
-          </label>
-          <button type="submit">Save</button>
-          <label>
-            Look in
-            <select value={list.search_scope} onChange={(e) => void update({ search_scope: e.target.value })}>
-              {searchScopes.map((s) => (
-                <option key={s} value={s}>
-                  {SCOPE_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="checkbox">
-            <input type="checkbox" checked={list.active ?? true} onChange={(e) => void update({ active: e.target.checked })} />
-            Active (scanned, counted in usage)
-          </label>
-          <span className="muted small" aria-label="Scan status">
-            Scan: {list.scan_status}
-            {list.last_scanned_at ? `, last ${formatTime(list.last_scanned_at)}` : ''}
-            {list.next_scan_at ? `, next ${formatTime(list.next_scan_at)}` : ''}
-            {list.scan_error ? ` — ${list.scan_error.message}` : ''}
-          </span>
-        </form>
-      )}
+          Delete list
+        </button>
+      </div>
+    </div>
+  )
+}
 
+/** A mention list's search settings: the markets and languages scanned, where to look, whether it is active; and its scan's status. */
+function MentionSettings({ list, update }: { list: Detail; update(body: Record<string, unknown>): Promise<void> }) {
+  const [countries, setCountries] = useState((list.countries ?? []).join(', '))
+  const [langs, setLangs] = useState((list.langs ?? []).join(', '))
+  const codes = (s: string) => s.split(/[\s,]+/).filter(Boolean)
+  return (
+    <form
+      className="filters"
+      aria-label="Search settings"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void update({ countries: codes(countries), langs: codes(langs) })
+      }}
+    >
+      <label>
+        Countries
+        <input value={countries} onChange={(e) => setCountries(e.target.value)} placeholder="all markets" size={14} />
+      </label>
+      <label>
+        Languages
+        <input value={langs} onChange={(e) => setLangs(e.target.value)} placeholder="all languages" size={10} />
+      </label>
+      <button type="submit">Save</button>
+      <ChoiceSelect label="Look in" value={list.search_scope ?? ''} onChange={(scope) => void update({ search_scope: scope })} choices={searchScopes.map((s) => ({ value: s, label: SCOPE_LABELS[s]! }))} />
+      <label className="checkbox">
+        <input type="checkbox" checked={list.active ?? true} onChange={(e) => void update({ active: e.target.checked })} />
+        Active (scanned, counted in usage)
+      </label>
+      <span className="muted small" aria-label="Scan status">
+        Scan: {list.scan_status}
+        {list.last_scanned_at ? `, last ${formatTime(list.last_scanned_at)}` : ''}
+        {list.next_scan_at ? `, next ${formatTime(list.next_scan_at)}` : ''}
+        {list.scan_error ? ` — ${list.scan_error.message}` : ''}
+      </span>
+    </form>
+  )
+}
+
+/** Adding an item: typed (with suggestions as its kind has them) or chosen from the suggestions; a keyword with its match type. */
+function AddItem({ list, kind, run, justCreated }: { list: Detail; kind: ListKind; run(work: () => Promise<unknown>): Promise<void>; justCreated: boolean }) {
+  const [value, setValue] = useState('')
+  const [matchType, setMatchType] = useState<(typeof matchTypes)[number]>('broad')
+  // entities come from the contract's entity search (with their figures); the other kinds from the app's suggestions
+  const entities = useApi('listEntities', kind === 'entity' ? { query: { q: value.trim() || undefined, sort_by: 'publications', limit: 10 } } : null)
+  const others = useApi('appListSuggestions', kind === 'mention' || kind === 'entity' ? null : { query: { kind, q: value.trim() || undefined, limit: 10 } })
+  const suggestions = kind === 'entity' ? (entities.data?.entities ?? []).map((e) => ({ value: e.id, label: e.name, count: e.publications })) : (others.data?.suggestions ?? [])
+  const add = (v: string) =>
+    run(async () => {
+      await call('appAddListItems', { params: { list_id: list.id }, body: { items: [{ value: v, ...(kind === 'mention' ? { match_type: matchType } : {}) }] } })
+      setValue('')
+    })
+  return (
+    <>
       <form
         className="filters"
         aria-label="Add an item"
@@ -224,13 +240,7 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
       >
         <label className="grow">
           Add {kind === 'mention' ? 'a keyword' : `a${kind === 'entity' ? 'n' : ''} ${kind}`}
-          <input
-            autoFocus={justCreated}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            placeholder={KIND_HELP[kind].placeholder}
-            list={`suggest-${list.id}`}
-          />
+          <input autoFocus={justCreated} value={value} onChange={(e) => setValue(e.target.value)} placeholder={KIND_HELP[kind].placeholder} list={`suggest-${list.id}`} />
           <datalist id={`suggest-${list.id}`}>
             {suggestions.map((s) => (
               <option key={s.value} value={s.value}>
@@ -239,16 +249,7 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
             ))}
           </datalist>
         </label>
-        {kind === 'mention' && (
-          <label>
-            Match
-            <select value={matchType} onChange={(e) => setMatchType(e.target.value as typeof matchType)}>
-              {matchTypes.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </label>
-        )}
+        {kind === 'mention' && <ChoiceSelect label="Match" value={matchType} onChange={(t) => setMatchType(t as typeof matchType)} choices={matchTypes} />}
         <button className="primary" type="submit" disabled={!value.trim()}>
           Add
         </button>
@@ -266,29 +267,6 @@ export function ListEditor({ list, onChanged, onDeleted, justCreated = false }: 
             ))}
         </div>
       )}
-
-      <DataTable
-        label="Items"
-        columns={itemColumns(kind, (key) =>
-          void run(() => call('appRemoveListItems', { params: { list_id: list.id }, body: { keys: [key] } })).then(focusAdd),
-        )}
-        rows={list.items}
-        rowKey={(i) => i.key}
-        exportAs={{ fileName: exportFileName(list.name, 'items') }}
-      />
-      <div className="danger-zone">
-        <button
-          type="button"
-          className="danger"
-          onClick={() => {
-            if (window.confirm(`Delete the list "${list.name}" and its ${list.item_count} items?`)) {
-              void call('appDeleteList', { params: { list_id: list.id } }).then(onDeleted, (err: Error) => setError(err.message))
-            }
-          }}
-        >
-          Delete list
-        </button>
-      </div>
-    </div>
+    </>
   )
 }

@@ -1,15 +1,14 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
+import { addDays, dayOfMs, daysBetween, DAY_MS } from '../../time/days'
 
 type TrendCard = RouteResponse<'getTrend'>
 type TrendFigures = RouteResponse<'appTrendFigures'>
-
-const DAY_MS = 86_400_000
 
 /** The 180-day counts with the forecast drawn ahead (the expected articles of the next 30 days), and the impressions per day beside them. */
 export function cardChart(card: TrendCard, figures: TrendFigures | null, now = Date.now()) {
   const counts = card.daily_counts_180d
   const start = card.first_seen_at ? Date.parse(card.first_seen_at.slice(0, 10)) : Date.now()
-  const day = (i: number) => new Date(start + i * 86_400_000).toISOString().slice(0, 10)
+  const day = (i: number) => dayOfMs(start + i * DAY_MS)
   const f = card.forecast
   const total = counts.reduce((s, c) => s + c, 0)
   const ahead: number[] = []
@@ -21,17 +20,17 @@ export function cardChart(card: TrendCard, figures: TrendFigures | null, now = D
     ahead.push(next1, ...new Array(6).fill((next7 - next1) / 6), ...new Array(23).fill(Math.max(0, next30 - next7) / 23))
     // drawn up to the day the card says it ends, no further
     if (f.predicted_end_at) {
-      const daysToEnd = Math.floor((Date.parse(f.predicted_end_at.slice(0, 10)) - start) / 86_400_000) - (counts.length - 1)
+      const daysToEnd = daysBetween(start, f.predicted_end_at) - (counts.length - 1)
       ahead.length = Math.max(0, Math.min(ahead.length, daysToEnd))
     }
   }
   const days = [...counts.map((_, i) => day(i)), ...ahead.map((_, i) => day(counts.length + i))]
   // today has only begun: its bar and point are drawn pale and said to be so far, never a drop
-  const today = new Date(now).toISOString().slice(0, 10)
+  const today = dayOfMs(now)
   const labels = days.map((d) => (d === today ? `${d} (so far)` : d))
   const soFar = (value: number | null, d: string) => (d === today && value !== null ? { value, itemStyle: { opacity: 0.45 } } : value)
   const daily = figures?.daily_impressions
-  const impressionsOn = new Map((daily?.values ?? []).map((v, i) => [new Date(Date.parse(daily!.from!) + i * 86_400_000).toISOString().slice(0, 10), v]))
+  const impressionsOn = new Map((daily?.values ?? []).map((v, i) => [addDays(daily!.from!, i), v]))
   return {
     grid: { left: 36, right: 56, top: 24, bottom: 28 },
     tooltip: { trigger: 'axis' },
@@ -69,7 +68,7 @@ export function comparisonOption(cards: TrendCard[]) {
   const first = Math.min(...cards.map(startOf))
   const last = Math.max(...cards.map((c) => startOf(c) + (c.daily_counts_180d.length - 1) * DAY_MS))
   const days = Math.max(1, Math.round((last - first) / DAY_MS) + 1)
-  const labels = Array.from({ length: days }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10))
+  const labels = Array.from({ length: days }, (_, i) => dayOfMs(first + i * DAY_MS))
   return {
     grid: { left: 40, right: 12, top: 40, bottom: 28 },
     tooltip: { trigger: 'axis' },
