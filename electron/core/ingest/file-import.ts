@@ -99,8 +99,8 @@ export class FileImport {
   private readonly fileCountries: string[] = []
   private batch = emptyBatch()
   private inBatch = 0
-  /** the store's entities, read only once a batch has an article without entities */
-  private gazetteer: Gazetteer | null = null
+  /** the store's entities (and the ids of those stored), read only once a batch has an article without entities */
+  private gazetteer: { gazetteer: Gazetteer; stored: Set<string> } | null = null
   private bytesRead = 0
   private lastProgress = 0
   private readonly batchSize: number
@@ -306,7 +306,11 @@ export class FileImport {
   private flush(): void {
     if (this.inBatch === 0) return
     const { batch, store, report } = this
-    const gazetteerOf = () => (this.gazetteer ??= new Gazetteer(store.reference.entities()))
+    const gazetteerOf = () => {
+      if (this.gazetteer) return this.gazetteer
+      const entities = store.reference.entities()
+      return (this.gazetteer = { gazetteer: new Gazetteer(entities), stored: new Set(entities.map((e) => e.id)) })
+    }
     report.articlesWithFoundEntities += nameBatchEntities(batch, gazetteerOf, (phrase, limit) => store.articles.headlinePublishers(phrase, limit))
     const newCountries = new Set([...batch.articles.map((a) => a.region), ...new Set(batch.observationColumns.country)])
     store.transaction(() => {

@@ -35,18 +35,21 @@ export interface EntityBatch {
  * of it (docs/entities.md). The names kept, as most headlines write them (small words in lower case
  * inside them: "Game of Thrones"), join the gazetteer and those articles are matched again, so a
  * name found in one headline is found in the others; those an article then carries are stored.
- * Returns how many articles got entities. Pure but for `headlinePublishers`, the store's
- * answer of which publishers' headlines write a phrase (a full-text query).
+ * Returns how many articles got entities. Every entity an article is given is either among
+ * `stored` (the store's, and those earlier batches of the import wrote) or added to the batch's
+ * entities (and to `stored`). Pure but for `headlinePublishers`, the store's answer of which
+ * publishers' headlines write a phrase (a full-text query).
  */
-export function nameBatchEntities(batch: EntityBatch, gazetteerOf: () => Gazetteer, headlinePublishers: (phrase: string, limit: number) => string[]): number {
+export function nameBatchEntities(
+  batch: EntityBatch,
+  gazetteerOf: () => { gazetteer: Gazetteer; stored: Set<string> },
+  headlinePublishers: (phrase: string, limit: number) => string[],
+): number {
   const bare = batch.articles.filter((a) => !a.entities || a.entities.length === 0)
   if (bare.length === 0) return 0
-  const gazetteer = gazetteerOf()
+  const { gazetteer, stored } = gazetteerOf()
   for (const e of batch.entities) gazetteer.add({ id: e.id, name: e.name, type: e.type ?? null })
-  const added: KnownEntity[] = []
-  const addEntity = (entity: KnownEntity) => {
-    if (gazetteer.add(entity)) added.push(entity)
-  }
+  const addEntity = (entity: KnownEntity) => void gazetteer.add(entity)
   const found = new Map<string, { name: string; type: string | null; publishers: Set<string>; readings: Map<string | null, number>; writings: Map<string, number>; headlines: number; possessive: number }>()
   const wordCase = caseOfWords(bare.map((b) => b.title))
   for (const a of bare) {
@@ -160,9 +163,18 @@ export function nameBatchEntities(batch: EntityBatch, gazetteerOf: () => Gazette
     for (const e of found) carried.add(e.id)
     articles++
   }
-  // only the names an article carries are stored: a name the tagger read inside a longer one that
-  // the gazetteer then matched ("Las" of "Las Vegas") names nothing
-  for (const entity of added) if (carried.has(entity.id)) batch.entities.push(entity)
+  // only the names an article carries are stored (a name the tagger read inside a longer one that
+  // the gazetteer then matched, "Las" of "Las Vegas", names nothing), and each of them is: one
+  // the gazetteer learnt in an earlier batch and no article carried then, or an abbreviation's
+  // entity that shares its name with another, is written with the first article that carries it
+  for (const e of batch.entities) stored.add(e.id)
+  for (const id of carried) {
+    if (stored.has(id)) continue
+    const entity = gazetteer.entityOf(id)
+    if (!entity) throw new Error(`an article was given the entity ${id}, which the gazetteer does not know`)
+    batch.entities.push(entity)
+    stored.add(id)
+  }
   return articles
 }
 

@@ -53,6 +53,8 @@ export class Gazetteer {
   private readonly byFirstWord = new Map<string, Array<{ entity: KnownEntity; words: Array<{ folded: string; capitalised: boolean }>; alias: boolean }>>()
   private readonly names = new Set<string>()
   private readonly byInitials = new Map<string, Set<KnownEntity>>()
+  /** Every entity the gazetteer can answer with, by id (named or through an alias). */
+  private readonly byId = new Map<string, KnownEntity>()
   private entities = 0
 
   constructor(entities: Iterable<KnownEntity> = []) {
@@ -62,6 +64,11 @@ export class Gazetteer {
   /** Entities indexed. */
   get size(): number {
     return this.entities
+  }
+
+  /** The entity of an id the gazetteer finds (by its name or another), if any. */
+  entityOf(id: string): KnownEntity | undefined {
+    return this.byId.get(id)
   }
 
   /** Whether an entity of this name is indexed. */
@@ -104,6 +111,7 @@ export class Gazetteer {
   }
 
   private index(entity: KnownEntity, nameWords: Array<{ folded: string; capitalised: boolean }>, alias: boolean): void {
+    if (!this.byId.has(entity.id)) this.byId.set(entity.id, entity)
     const first = nameWords[0]!.folded
     const list = this.byFirstWord.get(first) ?? this.byFirstWord.set(first, []).get(first)!
     list.push({ entity, words: nameWords, alias })
