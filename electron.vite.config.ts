@@ -9,9 +9,16 @@ const { version } = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 
 export default defineConfig({
   main: {
     define: { __FEEDLENS_VERSION__: JSON.stringify(version) },
-    // i18n-iso-countries' Node entry requires each of its 80 locales by a computed path a bundle
-    // cannot follow; Feedlens uses only its codes, which the plain module holds
-    resolve: { alias: { 'i18n-iso-countries': 'i18n-iso-countries/index.js' } },
+    resolve: {
+      alias: [
+        // i18n-iso-countries' Node entry requires each of its 80 locales by a computed path a bundle
+        // cannot follow; Feedlens registers the few it reads (ingest/search-console/export-tables.ts)
+        { find: /^i18n-iso-countries$/, replacement: 'i18n-iso-countries/index.js' },
+        // fflate's Node build declares its own `require` (for worker threads Feedlens does not use),
+        // which clashes with the bundle's; its plain build unzips the same, synchronously
+        { find: /^fflate$/, replacement: resolve(__dirname, 'node_modules/fflate/esm/browser.js') },
+      ],
+    },
     build: {
       // The bundles leave only package.json's `dependencies` to node_modules: the native SQLite
       // binding, a package that reads a data file beside itself, and the updater (the Electron

@@ -1,5 +1,5 @@
 /** The window's sections, in the order the navigation shows them: the paths the web UI answers with its page. */
-export const sections = ['trends', 'tracking', 'signals', 'articles', 'geography', 'publishers', 'settings'] as const
+export const sections = ['trends', 'tracking', 'signals', 'articles', 'geography', 'publishers', 'site', 'settings'] as const
 export type Section = (typeof sections)[number]
 
 /** Each section's name, as the navigation and the desktop menus show it. */
@@ -10,6 +10,7 @@ export const sectionLabels: Record<Section, string> = {
   articles: 'Articles',
   geography: 'Geography',
   publishers: 'Publishers',
+  site: 'My site',
   settings: 'Settings',
 }
 

@@ -9,6 +9,7 @@ import * as geo from './geo'
 import * as lists from './list-editing'
 import * as profiles from './profiles'
 import * as signals from './signals'
+import * as site from './site'
 import * as tracking from './tracking'
 import * as trends from './trends'
 
@@ -235,6 +236,35 @@ export const routes = {
     method: 'POST', path: '/app/imports', access: 'app', tag: 'App',
     summary: 'Import a file sent as text (a background job)', query: empty, body: app.importBody,
     maxBodyBytes: 256 * 1024 * 1024, response: app.jobResponse,
+  }),
+  appSiteProperties: route({
+    method: 'GET', path: '/app/site/properties', access: 'app', tag: 'App',
+    summary: 'The Search Console properties the store has data of', query: empty, response: site.sitePropertiesResponse,
+  }),
+  appSiteOverview: route({
+    method: 'GET', path: '/app/site/overview', access: 'app', tag: 'App',
+    summary: 'My site: its Search Console clicks and impressions a day beside its share of the feed and the feed\'s volatility',
+    query: site.siteOverviewQuery, response: site.siteOverviewResponse,
+  }),
+  appSitePages: route({
+    method: 'GET', path: '/app/site/pages', access: 'app', tag: 'App',
+    summary: 'My site\'s pages: Search Console clicks and impressions joined with what the feed showed of each',
+    query: site.sitePagesQuery, response: site.sitePagesResponse,
+  }),
+  appSiteExplain: route({
+    method: 'GET', path: '/app/site/explain', access: 'app', tag: 'App',
+    summary: 'Is it us or the market? One sentence and its evidence for a range where the site\'s clicks moved',
+    query: site.siteExplainQuery, response: site.siteExplainResponse,
+  }),
+  appSiteDomains: route({
+    method: 'GET', path: '/app/site/domains', access: 'app', tag: 'App',
+    summary: 'Search Console clicks and impressions of publisher domains in the period (the domains of stored properties)',
+    query: site.siteDomainsQuery, response: site.siteDomainsResponse,
+  }),
+  appImportSearchConsole: route({
+    method: 'POST', path: '/app/site/imports', access: 'app', tag: 'App',
+    summary: 'Import a Search Console export (zip or CSV) or API answer file, sent as base64', query: empty, body: site.siteImportBody,
+    maxBodyBytes: 48 * 1024 * 1024, response: site.siteImportResponse,
   }),
   appListSources: route({
     method: 'GET', path: '/app/sources', access: 'app', tag: 'App',

@@ -88,7 +88,7 @@ describe('the menus', () => {
     const view = (menuTemplate('linux', a, { development: false }) as Item[]).find((m) => m.label === 'View')!
     const sections = view.submenu!.filter((i) => i.accelerator?.match(/^CmdOrCtrl\+\d$/))
     expect(sections.map((i) => `${i.accelerator} ${i.label}`)).toEqual([
-      'CmdOrCtrl+1 Trends', 'CmdOrCtrl+2 Tracking', 'CmdOrCtrl+3 Signals', 'CmdOrCtrl+4 Articles', 'CmdOrCtrl+5 Geography', 'CmdOrCtrl+6 Publishers', 'CmdOrCtrl+7 Settings',
+      'CmdOrCtrl+1 Trends', 'CmdOrCtrl+2 Tracking', 'CmdOrCtrl+3 Signals', 'CmdOrCtrl+4 Articles', 'CmdOrCtrl+5 Geography', 'CmdOrCtrl+6 Publishers', 'CmdOrCtrl+7 My site', 'CmdOrCtrl+8 Settings',
     ])
     sections[3]!.click!()
     find([view], 'Toggle dark theme')!.click!()

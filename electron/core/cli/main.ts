@@ -3,6 +3,7 @@ import { StoreAccessError, StoreMismatchError } from '../store/store-errors'
 import { APP_VERSION } from '../version'
 import { registerArticlesCommands } from './articles'
 import { registerDemoCommand } from './demo'
+import { registerGscCommands } from './gsc'
 import { registerImportCommand } from './import'
 import { registerKeysCommands } from './keys'
 import { registerLinkCommand } from './link'
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerLinkCommand(program)
   registerSyncCommand(program)
   registerArticlesCommands(program)
+  registerGscCommands(program)
   return program
 }
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { createApiKey } from './keys'
 import { addItems, createList } from './tracking/editing'
 import type { Store } from '../store/store'
+import path from 'node:path'
 import { generateDemoWorld, type DemoOptions, type DemoSummary } from '../demo/generate'
+import { addDemoSite } from '../demo/search-console'
 
 export const DEMO_PROJECT_NAME = 'Demo project'
 
@@ -19,10 +21,15 @@ export function ensureDemoProject(store: Store, now: Date): { projectId: string;
   })
 }
 
-/** Builds the demo world when the store has no articles yet; null when it already has data. */
+/**
+ * Builds the demo world when the store has no articles yet, with its own site's Search Console
+ * export (written beside the store, in demo/, and imported); null when the store already has data.
+ */
 export function ensureDemoWorld(store: Store, options: DemoOptions): DemoSummary | null {
   if (store.counts().articles > 0) return null
-  return generateDemoWorld(store, options)
+  const summary = generateDemoWorld(store, options)
+  addDemoSite(store, options.seed, store.file === ':memory:' ? null : path.join(path.dirname(store.file), 'demo'))
+  return summary
 }
 
 /**

@@ -10,6 +10,7 @@ import { listEditingHandlers } from './handlers/list-editing'
 import { profileHandlers } from './handlers/profiles'
 import { appSignalHandlers } from './handlers/signals-app'
 import { signalHandlers } from './handlers/signals'
+import { siteHandlers } from './handlers/site'
 import { sourceHandlers } from './handlers/sources'
 import { trackingHandlers } from './handlers/tracking'
 import { trendHandlers } from './handlers/trends'
@@ -29,4 +30,5 @@ export const handlers: HandlerMap<RouteId> = {
   ...entityHandlers,
   ...feedHandlers,
   ...sourceHandlers,
+  ...siteHandlers,
 }

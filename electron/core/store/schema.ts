@@ -545,3 +545,62 @@ export const demoShakeups = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.country, t.formatGroup] })],
 )
+
+// ---------- Search Console (the analyst's own site) ----------
+
+/**
+ * A Search Console file imported (a Performance > Discover export, a Search Analytics API answer):
+ * its property, what it covers and the filters it was exported with, so that a partial export is
+ * never summed as if it were whole. Its fingerprint (the content's hash) makes a second import of
+ * the same file change nothing.
+ */
+export const gscImports = sqliteTable(
+  'gsc_imports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** 'sc-domain:example.com' or a URL prefix property 'https://www.example.com/' */
+    property: text('property').notNull(),
+    /** 'discover' or 'googleNews' */
+    searchType: text('search_type').notNull(),
+    /** 'export' (the report's download) or 'api' (searchanalytics.query answers) */
+    source: text('source').notNull(),
+    fileName: text('file_name').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    dayFrom: text('day_from').notNull(),
+    dayTo: text('day_to').notNull(),
+    /** the export's filters in one canonical string ('country=USA;page=...'), '' for none */
+    filters: text('filters').notNull().default(''),
+    rows: integer('rows').notNull(),
+    importedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('gsc_imports_fingerprint_uq').on(t.fingerprint)],
+)
+
+/**
+ * Clicks and impressions of a property as Search Console counts them: a row a day (or the range an
+ * export's page and country totals cover), page ('' for every page), country (ISO alpha-2, '' for
+ * every country), search appearance ('' for all) and the filters it was counted under. Each key
+ * once: a later import of the same key replaces it.
+ */
+export const gscRows = sqliteTable(
+  'gsc_rows',
+  {
+    property: text('property').notNull(),
+    searchType: text('search_type').notNull(),
+    dayFrom: text('day_from').notNull(),
+    dayTo: text('day_to').notNull(),
+    page: text('page').notNull().default(''),
+    country: text('country').notNull().default(''),
+    appearance: text('appearance').notNull().default(''),
+    filters: text('filters').notNull().default(''),
+    clicks: integer('clicks').notNull(),
+    impressions: integer('impressions').notNull(),
+    /** the page's article (by canonical URL), when the store has it */
+    articleId: text('article_id'),
+    importId: integer('import_id').notNull().references(() => gscImports.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.property, t.searchType, t.dayFrom, t.dayTo, t.page, t.country, t.appearance, t.filters] }),
+    index('gsc_rows_article_idx').on(t.articleId),
+  ],
+)

@@ -17,6 +17,7 @@ import { ArticlesRepository } from './repositories/articles'
 import { EntitiesRepository } from './repositories/entities'
 import { FeedRepository } from './repositories/feed'
 import { UpstreamsRepository } from './repositories/upstreams'
+import { SearchConsoleRepository } from './repositories/search-console'
 import { FreshnessRepository } from './repositories/freshness'
 import { GeoRepository } from './repositories/geo'
 import { PublishersRepository } from './repositories/publishers'
@@ -60,6 +61,8 @@ export class Store {
   readonly feed: FeedRepository
   readonly entities: EntitiesRepository
   readonly upstreams: UpstreamsRepository
+  /** the analyst's own site as Search Console counts it */
+  readonly searchConsole: SearchConsoleRepository
 
   private localVersion = 0
   private localDataVersion = 0
@@ -141,6 +144,7 @@ export class Store {
     this.feed = new FeedRepository(sqlite)
     this.entities = new EntitiesRepository(sqlite)
     this.upstreams = new UpstreamsRepository(sqlite)
+    this.searchConsole = new SearchConsoleRepository(sqlite)
     this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 

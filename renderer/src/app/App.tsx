@@ -23,6 +23,7 @@ const loaders: Record<Section, () => Promise<{ default: ComponentType }>> = {
   articles: () => import('../features/articles/ArticlesPage').then((m) => ({ default: m.ArticlesPage })),
   geography: () => import('../features/geography/GeographyPage').then((m) => ({ default: m.GeographyPage })),
   publishers: () => import('../features/publishers/PublishersPage').then((m) => ({ default: m.PublishersPage })),
+  site: () => import('../features/site/SitePage').then((m) => ({ default: m.SitePage })),
   settings: () => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 }
 

@@ -5,6 +5,7 @@ import { DesktopCard } from './DesktopCard'
 import { useAppStore } from '../../stores/app-store'
 import { useDocumentTitle } from '../../stores/url-state'
 import { ImportPanel } from './ImportPanel'
+import { SearchConsoleImport } from './SearchConsoleImport'
 import { SourcesCard } from './SourcesCard'
 
 /** Settings: the store and project, and API keys (create with the value shown once, list, revoke). */
@@ -51,6 +52,8 @@ export function SettingsPage() {
       {bridge.desktop && <DesktopCard desktop={bridge.desktop} />}
 
       <ImportPanel />
+
+      <SearchConsoleImport />
 
       <SourcesCard />
 

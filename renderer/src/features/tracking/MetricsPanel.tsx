@@ -97,6 +97,26 @@ function columnsFor(kind: ListKind): MetricsColumn[] {
   ]
 }
 
+/** A publisher list's columns of Search Console figures, for the domains whose properties the store has (none: no columns). */
+function siteColumns(sites: RouteResponse<'appSiteDomains'>['domains']): MetricsColumn[] {
+  if (sites.length === 0) return []
+  const of = new Map(sites.map((s) => [s.domain, s]))
+  return [
+    { id: 'gsc_clicks', header: 'Clicks', title: 'Search Console clicks from Discover in the window\'s days (your own site, imported)', numeric: true, value: (r) => of.get(r.key)?.clicks, cell: (r) => formatNumber(of.get(r.key)?.clicks) },
+    {
+      id: 'gsc_ctr',
+      header: 'CTR',
+      title: 'Search Console clicks over its impressions in the window\'s days',
+      numeric: true,
+      value: (r) => of.get(r.key)?.ctr,
+      cell: (r) => {
+        const ctr = of.get(r.key)?.ctr
+        return ctr === undefined || ctr === null ? '—' : `${(ctr * 100).toFixed(1)}%`
+      },
+    },
+  ]
+}
+
 /** The metrics page a panel asks for (the list's page asks the first one ahead, with the list's details). */
 export const metricsRequest = (listId: string, windowParams: Record<string, string>, grain: 'day' | 'hour', offset: number) => ({
   params: { list_id: listId },
@@ -111,9 +131,12 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
   const navigate = useAppStore((s) => s.navigate)
   const windowParams = windowQuery(window)
   const metrics = useApi('getTrackingMetrics', windowParams && metricsRequest(listId, windowParams, grain, offset))
-  const columns = useMemo<MetricsColumn[]>(() => [{ id: 'key', header: 'Key', value: (r) => r.key }, ...columnsFor(kind)], [kind])
-  const rows = useMemo(() => sortRows(metrics.data?.items ?? [], columns, sort), [metrics.data, columns, sort])
   const data = metrics.data
+  // a publisher list that holds the analyst's own site: its Search Console clicks beside the feed's figures (My site)
+  const domains = kind === 'publisher' ? (data?.items ?? []).map((r) => r.key).slice(0, 200) : []
+  const gsc = useApi('appSiteDomains', domains.length > 0 && data ? { query: { domains: domains.join(','), date_from: data.scope.from, date_to: data.scope.to } } : null)
+  const columns = useMemo<MetricsColumn[]>(() => [{ id: 'key', header: 'Key', value: (r) => r.key }, ...columnsFor(kind), ...siteColumns(gsc.data?.domains ?? [])], [kind, gsc.data])
+  const rows = useMemo(() => sortRows(metrics.data?.items ?? [], columns, sort), [metrics.data, columns, sort])
   // the chart's points are calendar days (or hours), unfolded: the sparklines fold a long window into 24
   const series = useApi('appTrackingSeries', windowParams && metricsRequest(listId, windowParams, grain, offset))
   const itemsOption = useMemo(() => {
