@@ -13,6 +13,7 @@ import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore } from '../helpers/core'
 import { trendInMarkets } from '../../electron/core/analytics/trends/market-view'
 import { createApiKey } from '../../electron/core/service/keys'
+import { addDemoSite } from '../../electron/core/demo/search-console'
 
 const END = new Date('2026-11-20T12:00:00Z')
 const store = openTestStore()
@@ -275,6 +276,29 @@ describe('trends of the demo world', () => {
       expect(articles.body.total).toBe(t.article_count)
       expect(articles.body.articles.every((a: { country_code: string }) => a.country_code === market)).toBe(true)
     }
+  })
+})
+
+describe('"Is it us or the market?" on the demo world\'s own site', () => {
+  it('reads the shake-up day as the market and the calm day\'s fall as the site\'s clicks', async () => {
+    const site = addDemoSite(store, 42, null)!
+    expect(site).not.toBeNull()
+    const ask = async (day: string) => {
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+      const { status, body } = await get(`/app/site/explain?property=${encodeURIComponent(site.property)}&country=${site.country}&date_from=${day}&date_to=${next}`, session)
+      expect(status).toBe(200)
+      return body as { verdict: string; sentence: string; evidence: { peers: string[]; volatility: { max: number | null } } }
+    }
+    const market = await ask(site.marketDrop)
+    expect(market.verdict).toBe('market')
+    expect(market.sentence).toContain(`${site.domain}'s Discover clicks fell`)
+    expect(market.evidence.volatility.max).toBeGreaterThan(5)
+    const own = await ask(site.siteDrop)
+    expect(own.verdict).toBe('clicks')
+    expect(own.sentence).toMatch(/Readers clicked less often \(click-through rate [\d.]+% to [\d.]+%\) while Discover showed it about as often/)
+    // the site's peers are the publishers of its trends
+    expect(own.evidence.peers.length).toBeGreaterThan(0)
+    expect(own.evidence.peers).not.toContain(site.domain)
   })
 })
 

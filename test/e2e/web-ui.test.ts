@@ -44,6 +44,7 @@ describe('the web UI in Chromium', () => {
       'Articles',
       'Geography',
       'Publishers',
+      'My site',
       'Settings',
     ])
     await page.getByRole('cell', { name: 'Fed holds rates' }).waitFor()

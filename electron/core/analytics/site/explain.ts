@@ -34,7 +34,9 @@ export interface Explanation {
 /** A change of a figure, as a fraction (null: nothing to compare with). */
 export const change = (before: number | null, after: number | null): number | null => (before === null || after === null || before === 0 ? null : (after - before) / before)
 
-const pct = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(Math.round(x * 100))}%`
+/** a change's size in whole per cent, halves away from zero (−37.5% is −38%, as +37.5% is +38%) */
+const percentOf = (x: number) => Math.round(Math.abs(x) * 100)
+const pct = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${percentOf(x)}%`
 const sharePct = (x: number) => `${(x * 100).toFixed(x < 0.01 ? 2 : 1)}%`
 /** How much clicks must move to be explained (a day's noise is smaller) */
 export const MOVED = 0.1
@@ -64,7 +66,7 @@ export function explain(c: SiteComparison): Explanation {
     return { verdict: 'no_change', sentence: `${period}, ${c.site}'s Discover clicks held (${pct(clicks)} a day against ${against}): there is no move to explain.` }
   }
   const direction = clicks < 0 ? 'fell' : 'rose'
-  const head = `${period}, ${c.site}'s Discover clicks ${direction} ${Math.abs(Math.round(clicks * 100))}% a day against ${against}`
+  const head = `${period}, ${c.site}'s Discover clicks ${direction} ${percentOf(clicks)}% a day against ${against}`
   const share = change(c.share.before, c.share.after)
   if (share === null) {
     return {
@@ -84,7 +86,9 @@ export function explain(c: SiteComparison): Explanation {
   const peersWords =
     peers === null
       ? 'it shares no trend with another publisher'
-      : `the ${c.peers} publishers that share its trends ${Math.abs(peers) < 0.05 ? 'held their share' : `went ${pct(peers)} in share`}`
+      : `${c.peers === 1 ? 'the one publisher that shares its trends' : `the ${c.peers} publishers that share its trends`} ${
+          Math.abs(peers) < 0.05 ? (c.peers === 1 ? 'held its share' : 'held their share') : `went ${pct(peers)} in share`
+        }`
   // clicks are impressions times the click-through rate: which of the two moved them
   const impressions = change(c.gscImpressions.before, c.gscImpressions.after)
   const ctrBefore = c.clicks.before !== null && c.gscImpressions.before ? c.clicks.before / c.gscImpressions.before : null

@@ -123,7 +123,7 @@ export class SearchConsoleRepository {
          )
          SELECT day, clicks, impressions, paged AS fromPages FROM kinds WHERE n = 1 ORDER BY day`,
       )
-      .all({ property, searchType, from, to, country, filters: this.filtersFor(property, searchType, country) })
+      .all({ property, searchType, from, to, country, filters: this.filtersFor(property, searchType, country, 'day_from = day_to') })
       .map((r) => ({ ...(r as { day: string; clicks: number; impressions: number }), fromPages: (r as { fromPages: number }).fromPages === 1 }))
   }
 
@@ -158,16 +158,17 @@ export class SearchConsoleRepository {
          UNION ALL SELECT page, articleId, clicks, impressions FROM ranged WHERE m = 1
          ORDER BY clicks DESC, impressions DESC, page`,
       )
-      .all({ property, searchType, from, to, country, filters: this.filtersFor(property, searchType, country) }) as GscPageFigures[]
+      .all({ property, searchType, from, to, country, filters: this.filtersFor(property, searchType, country, "page <> ''") }) as GscPageFigures[]
   }
 
   /**
-   * Whose rows count for a country (or all, ''): the unfiltered files' where there are any, else
-   * those of exports filtered to that country; never both (they count the same clicks twice).
+   * Whose rows of a kind (days, or pages) count for a country (or all, ''): the unfiltered files'
+   * where they have any, else those of exports filtered to that country; never both (they count
+   * the same clicks twice).
    */
-  private filtersFor(property: string, searchType: string, country: string): string {
+  private filtersFor(property: string, searchType: string, country: string, rowsOfKind: "day_from = day_to" | "page <> ''"): string {
     if (!country) return ''
-    const unfiltered = this.statements.get(`SELECT 1 FROM gsc_rows WHERE property = ? AND search_type = ? AND country = ? AND filters = '' LIMIT 1`).get(property, searchType, country)
+    const unfiltered = this.statements.get(`SELECT 1 FROM gsc_rows WHERE property = ? AND search_type = ? AND country = ? AND filters = '' AND ${rowsOfKind} LIMIT 1`).get(property, searchType, country)
     return unfiltered ? '' : `country=${country}`
   }
 

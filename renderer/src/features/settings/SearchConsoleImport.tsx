@@ -51,7 +51,7 @@ export function SearchConsoleImport() {
           <input value={property} onChange={(e) => setProperty(e.target.value)} placeholder="told by the file" size={28} />
         </label>
         <button type="submit" className="primary" disabled={!file || busy}>
-          {busy ? 'Importing…' : 'Import'}
+          {busy ? 'Importing…' : 'Import export'}
         </button>
       </form>
       <ErrorBanner message={error} />
