@@ -68,6 +68,9 @@ describe('a Search Console export as Search Console writes it (the zip)', () => 
     const before = rowsOf(store)
     const again = importSearchConsole(store, [{ name: 'example.com-Performance-on-Discover-2026-11-04.zip', bytes: zip }])
     expect(again.alreadyImported).toBe(true)
+    // renamed, with its property told rather than inferred: the same content, the same import
+    const renamed = importSearchConsole(store, [{ name: 'download (3).zip', bytes: zip }], { property: 'sc-domain:example.com' })
+    expect(renamed.alreadyImported).toBe(true)
     expect(rowsOf(store)).toEqual(before)
     expect(store.searchConsole.imports()).toHaveLength(1)
     // Search Console revised a day: the later export's figure stands, the day is counted once

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { z } from 'zod'
 import type { demoBody, importBody } from '../../../shared/contract/app'
-import { ensureDemoLists, ensureDemoProject } from './demo-project'
+import { addDemoSiteBesideStore, ensureDemoLists, ensureDemoProject } from './demo-project'
 import { generateDemoWorldInBackground } from '../demo/generate'
 import { importFile } from '../ingest/importer'
 import { ApiError } from '../errors'
@@ -96,6 +96,8 @@ export function startDemoJob(deps: JobDeps, input: z.output<typeof demoBody>, no
       end: new Date(),
       onProgress: (done, total) => report(done / total, `Building the ${input.scale} demo world: day ${done} of ${total}`),
     })
+    report(1, 'Writing the demo site\'s Search Console export')
+    addDemoSiteBesideStore(store, input.seed)
     const demo = ensureDemoProject(store, new Date())
     report(1, 'Computing trends and feed signals')
     await refreshAfterNewData(store, scanner)

@@ -28,8 +28,13 @@ export function ensureDemoProject(store: Store, now: Date): { projectId: string;
 export function ensureDemoWorld(store: Store, options: DemoOptions): DemoSummary | null {
   if (store.counts().articles > 0) return null
   const summary = generateDemoWorld(store, options)
-  addDemoSite(store, options.seed, store.file === ':memory:' ? null : path.join(path.dirname(store.file), 'demo'))
+  addDemoSiteBesideStore(store, options.seed)
   return summary
+}
+
+/** The demo world's own site, its export files written in demo/ beside the store (nowhere for a store in memory). */
+export function addDemoSiteBesideStore(store: Store, seed: number): void {
+  addDemoSite(store, seed, store.file === ':memory:' ? null : path.join(path.dirname(store.file), 'demo'))
 }
 
 /**

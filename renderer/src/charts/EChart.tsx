@@ -81,6 +81,8 @@ export function EChart({
   onDrawn,
 }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null)
+  // a theme's change disposes the instance at once and makes the next one a render later: until then
+  // the effects below see the disposed one, whose renderer is gone ('on' and 'off' throw), and skip it
   const [chart, setChart] = useState<echarts.ECharts | null>(null)
   const { effective: theme } = useTheme()
   useEffect(() => {
@@ -114,18 +116,18 @@ export function EChart({
   }, [theme])
   // before the option is set: its drawing is reported too
   useEffect(() => {
-    if (!chart || !onDrawn) return
+    if (!chart || chart.isDisposed() || !onDrawn) return
     const handler = () => onDrawn(chart)
     chart.on('finished', handler)
     return () => {
-      chart.off('finished', handler)
+      if (!chart.isDisposed()) chart.off('finished', handler)
     }
   }, [chart, onDrawn])
   useEffect(() => {
-    chart?.setOption(theme === 'dark' ? { ...STILL, ...DARK, ...option } : { ...STILL, ...option }, true)
+    if (chart && !chart.isDisposed()) chart.setOption(theme === 'dark' ? { ...STILL, ...DARK, ...option } : { ...STILL, ...option }, true)
   }, [chart, option, theme])
   useEffect(() => {
-    if (!chart || !onPointClick) return
+    if (!chart || chart.isDisposed() || !onPointClick) return
     const zr = chart.getZr()
     const handler = (event: { offsetX: number; offsetY: number }) => {
       const index = nearestIndex(chart, event.offsetX, event.offsetY)
@@ -133,15 +135,15 @@ export function EChart({
     }
     zr.on('click', handler)
     return () => {
-      zr.off('click', handler)
+      if (!chart.isDisposed()) zr.off('click', handler)
     }
   }, [chart, onPointClick])
   useEffect(() => {
-    if (!chart || !onItemClick) return
+    if (!chart || chart.isDisposed() || !onItemClick) return
     const handler = (params: { data?: unknown }) => onItemClick(params.data)
     chart.on('click', handler)
     return () => {
-      chart.off('click', handler)
+      if (!chart.isDisposed()) chart.off('click', handler)
     }
   }, [chart, onItemClick])
   function savePng() {

@@ -196,10 +196,6 @@ export function importSearchConsole(store: Store, files: Array<{ name: string; b
   for (const f of files) {
     if (f.bytes.length > MAX_GSC_FILE_BYTES) throw new ExportProblem(f.name, null, `${(f.bytes.length / 1024 / 1024).toFixed(0)} MB is more than a Search Console file holds (at most ${MAX_GSC_FILE_BYTES / 1024 / 1024} MB)`)
   }
-  const hash = createHash('sha256')
-  for (const f of files) hash.update(f.bytes)
-  hash.update(JSON.stringify(options))
-  const fingerprint = hash.digest('hex')
   const names = files.map((f) => f.name)
   const contents = files.map((f) => readContent(f.name, f.bytes))
   const api = contents.filter((c): c is { api: ApiFile } => 'api' in c)
@@ -220,6 +216,11 @@ export function importSearchConsole(store: Store, files: Array<{ name: string; b
     pagesInStore: 0,
     alreadyImported: false,
   }
+  // the same content for the same property and search type, however it was named or ordered
+  const hash = createHash('sha256')
+  for (const digest of files.map((f) => createHash('sha256').update(f.bytes).digest('hex')).sort()) hash.update(digest)
+  hash.update(JSON.stringify([prepared.meta.property, prepared.meta.searchType]))
+  const fingerprint = hash.digest('hex')
   const ids = [...new Set(prepared.rows.map((r) => r.articleId).filter((id): id is string => id !== null))]
   report.pagesInStore = ids.filter((id) => store.articles.get(id) !== undefined).length
   if (store.searchConsole.importOf(fingerprint)) return { ...report, alreadyImported: true }

@@ -25,14 +25,14 @@ export function SitePage() {
   const overview = useApi('appSiteOverview', siteQuestions.overview(view)?.options ?? null)
   const pages = useApi('appSitePages', siteQuestions.pages(view)?.options ?? null)
   const explain = useApi('appSiteExplain', siteQuestions.explain(view)?.options ?? null)
-  useDocumentTitle(view.day && `${site?.domain ?? view.property} on ${view.day}`, site?.domain, 'My site')
+  useDocumentTitle(view.day ? `${site?.domain ?? view.property} on ${view.day}` : site?.domain, 'My site')
   const option = useMemo(() => (overview.data ? siteOption(overview.data, view.day || null) : null), [overview.data, view.day])
   if (properties.data && list.length === 0) {
     return (
       <div className="page">
         <PageHeader title="My site" subtitle="Your site's Discover clicks beside the whole feed" />
         <EmptyState title="No Search Console data yet">
-          Import your site's Performance &gt; Discover export (the zip) in Settings &gt; Import, or run <code>feedlens gsc import EXPORT.zip</code>. Its numbers never
+          Import your site's Performance &gt; Discover export (the zip) in Settings &gt; Search Console, or run <code>feedlens gsc import EXPORT.zip</code>. Its numbers never
           leave this machine.{' '}
           <button type="button" className="link" onClick={() => navigate('/settings')}>
             Open Settings
