@@ -79,7 +79,7 @@ export const createdKeyResponse = z.object({
 export const keyIdPath = z.object({ key_id: uuidParam })
 export const revokedKeyResponse = z.object({ key: apiKeySchema })
 
-export const jobKinds = ['demo', 'import', 'sync'] as const
+export const jobKinds = ['demo', 'import', 'sync', 'gsc-pull'] as const
 
 const rowProblemSchema = z.object({ line: z.number().int(), reason: z.string() })
 
@@ -148,10 +148,26 @@ const jobFields = {
 }
 
 /** A background job; its result (once done) is typed by its kind. */
+/** What a pull of a property from the Search Console API reports (the CLI's `gsc pull --json` too). */
+export const gscPullReportSchema = z.object({
+  property: z.string(),
+  search_type: z.enum(['discover', 'googleNews']),
+  day_from: z.string(),
+  day_to: z.string(),
+  days: z.number().int(),
+  /** days Search Console had rows of, and how many rows */
+  days_with_rows: z.number().int(),
+  rows: z.number().int(),
+  /** days whose rows were new or revised */
+  days_imported: z.number().int(),
+  requests: z.number().int(),
+})
+
 export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ ...jobFields, kind: z.literal('demo'), result: demoSummarySchema.nullable() }),
   z.object({ ...jobFields, kind: z.literal('import'), result: importReportSchema.nullable() }),
   z.object({ ...jobFields, kind: z.literal('sync'), result: syncResultSchema.nullable() }),
+  z.object({ ...jobFields, kind: z.literal('gsc-pull'), result: gscPullReportSchema.nullable() }),
 ])
 export type JobKind = (typeof jobKinds)[number]
 /** The result a job of a kind ends with. */

@@ -266,6 +266,23 @@ export const routes = {
     summary: 'Import a Search Console export (zip or CSV) or API answer file, sent as base64', query: empty, body: site.siteImportBody,
     maxBodyBytes: 48 * 1024 * 1024, response: site.siteImportResponse,
   }),
+  appSiteConnection: route({
+    method: 'GET', path: '/app/site/connection', access: 'app', tag: 'App',
+    summary: 'The live connection to Search Console: whether it is made, where its token is kept (never the token), a consent under way', query: empty, response: site.siteConnectionResponse,
+  }),
+  appConnectSearchConsole: route({
+    method: 'POST', path: '/app/site/connection', access: 'app', tag: 'App',
+    summary: 'Start Google\'s consent for read-only Search Console access (an installed app\'s OAuth client file); answers the consent page\'s address',
+    query: empty, body: site.siteConnectBody, response: site.siteConnectResponse,
+  }),
+  appDisconnectSearchConsole: route({
+    method: 'POST', path: '/app/site/connection/remove', access: 'app', tag: 'App',
+    summary: 'Forget the connection to Search Console on this machine', query: empty, response: site.siteConnectionResponse,
+  }),
+  appPullSearchConsole: route({
+    method: 'POST', path: '/app/site/pull', access: 'app', tag: 'App',
+    summary: 'Pull a property\'s days from the Search Console API (a background job)', query: empty, body: site.sitePullBody, response: app.jobResponse,
+  }),
   appListSources: route({
     method: 'GET', path: '/app/sources', access: 'app', tag: 'App',
     summary: 'Upstreams the app syncs from (never their keys)', query: empty, response: app.sourcesResponse,

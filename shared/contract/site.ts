@@ -194,4 +194,33 @@ export const siteImportResponse = z.object({
   already_imported: z.boolean(),
 })
 
+/** The live connection to Search Console (Settings > Search Console): never its token. */
+export const siteConnectionResponse = z.object({
+  connected: z.boolean(),
+  /** where the token is kept: sealed by the OS keychain (desktop), or in a file of the data folder readable by its owner */
+  storage: z.enum(['os-keychain', 'data-folder']).nullable(),
+  connected_at: z.string().nullable(),
+  client_id: z.string().nullable(),
+  /** the properties the account may read, as Search Console listed them when it connected */
+  sites: z.array(z.object({ site_url: z.string(), permission_level: z.string() })),
+  /** a consent under way: the address of Google's consent page to open */
+  consent_url: z.string().nullable(),
+  /** why the last consent or connection failed (null: it did not) */
+  problem: z.string().nullable(),
+})
+
+export const siteConnectBody = z.object({
+  /** the OAuth client file ("Desktop app") downloaded from Google Cloud Console, as text */
+  client_file: z.string().min(1, 'Give the OAuth client file').max(20_000, 'An OAuth client file is a few hundred bytes'),
+})
+
+export const siteConnectResponse = z.object({ consent_url: z.string() })
+
+export const sitePullBody = z.object({
+  property: z.string().trim().min(1, 'Give the property').max(300),
+  search_type: z.enum(gscSearchTypes).optional().default('discover'),
+  /** the first day; default: three days before the last day pulled, or the last 90 days */
+  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as YYYY-MM-DD').optional(),
+})
+
 export const siteLimits = { maxImportBytes: 32 * 1024 * 1024 }

@@ -74,7 +74,7 @@ describe('My site joined with the feed', () => {
   it('lists the property with its days and countries', async () => {
     const { status, body } = await appGet('/app/site/properties')
     expect(status).toBe(200)
-    expect(body).toEqual({ properties: [{ property: 'sc-domain:site.example', search_type: 'discover', domain: 'site.example', day_from: '2026-11-18', day_to: '2026-11-20', imports: 1, countries: [] }] })
+    expect(body).toEqual({ properties: [{ property: 'sc-domain:site.example', search_type: 'discover', domain: 'site.example', day_from: '2026-11-18', day_to: '2026-11-20', imports: 1, countries: ['US'] }] })
   })
 
   it('gives each day\'s clicks beside the site\'s share of the feed, as computed by hand', async () => {

@@ -80,7 +80,7 @@ describe('feedlens gsc', () => {
     const env = { FEEDLENS_GSC_API_ROOT: `${fake.url}/` }
     const pulled = await run(['gsc', 'pull', '--site', 'sc-domain:site.example', '--since', dayBefore(3), '--json', '--data-dir', dir], env)
     expect(pulled.code).toBe(0)
-    expect(JSON.parse(pulled.stdout)).toMatchObject({ property: 'sc-domain:site.example', searchType: 'discover', dayFrom: dayBefore(3), dayTo: dayBefore(1), days: 3, daysWithRows: 1, rows: 1, daysImported: 1 })
+    expect(JSON.parse(pulled.stdout)).toEqual({ property: 'sc-domain:site.example', search_type: 'discover', day_from: dayBefore(3), day_to: dayBefore(1), days: 3, days_with_rows: 1, rows: 1, days_imported: 1, requests: 3 })
     expect(fs.readFileSync(path.join(dir, 'feedlens.db')).includes(token)).toBe(false)
     expect(feedlens(['gsc', 'sites', '--data-dir', dir]).stdout).toContain(`sc-domain:site.example\tdiscover\t${dayBefore(2)} to ${dayBefore(2)}`)
 

@@ -6,8 +6,9 @@ import { resolveDataDir } from '../paths/data-dir'
 import { dataFolderVault } from '../sync/key-vault'
 import { connectSearchConsole } from '../sync/search-console/connect'
 import { ConnectionProblem, loadConnection, removeConnection, saveConnection } from '../sync/search-console/credentials'
-import { clientConfigOfFile, DEFAULT_API_OPTIONS, GOOGLE_AUTH_URI, GOOGLE_TOKEN_URI, type ApiOptions, type OAuthClientConfig } from '../sync/search-console/google-client'
-import { pullSearchConsole } from '../sync/search-console/pull'
+import { clientConfigOfFile, GOOGLE_AUTH_URI, GOOGLE_TOKEN_URI, type OAuthClientConfig } from '../sync/search-console/google-client'
+import { searchConsoleApiOptions } from '../service/site-connection'
+import { pullReportFields, pullSearchConsole } from '../sync/search-console/pull'
 
 export interface GscImportCliOptions {
   site?: string
@@ -64,10 +65,6 @@ export interface GscPullOptions {
   dataDir?: string
 }
 
-/** The API's address: Google's, or a proxy's or test server's (FEEDLENS_GSC_API_ROOT). */
-function apiOptions(): ApiOptions {
-  return { ...DEFAULT_API_OPTIONS, apiRoot: process.env.FEEDLENS_GSC_API_ROOT || DEFAULT_API_OPTIONS.apiRoot }
-}
 
 function clientOf(opts: GscConnectOptions): OAuthClientConfig {
   if (opts.clientFile) {
@@ -98,7 +95,7 @@ export async function gscConnect(opts: GscConnectOptions): Promise<void> {
     fs.mkdirSync(dataDir, { recursive: true })
     const result = await connectSearchConsole({
       client: clientOf(opts),
-      api: apiOptions(),
+      api: searchConsoleApiOptions(),
       openUrl: async (url) => {
         process.stderr.write(`Open this address to let Feedlens read your Search Console data (read-only):\n\n  ${url}\n\nWaiting for your consent…\n`)
         if (opts.browser) {
@@ -139,7 +136,7 @@ export async function gscPull(opts: GscPullOptions): Promise<void> {
       searchType: opts.type,
       since: opts.since,
       now: core.now(),
-      api: apiOptions(),
+      api: searchConsoleApiOptions(),
       onProgress: (done, total, day) => {
         if (!bar) return
         if (!started) bar.start(total, 0, { day })
@@ -148,7 +145,7 @@ export async function gscPull(opts: GscPullOptions): Promise<void> {
       },
     })
     bar?.stop()
-    if (opts.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+    if (opts.json) process.stdout.write(`${JSON.stringify(pullReportFields(report), null, 2)}\n`)
     else
       process.stderr.write(
         `${report.property} (${report.searchType === 'googleNews' ? 'Google News' : 'Discover'}), ${report.dayFrom} to ${report.dayTo}: ${count(report.rows)} rows of ${report.daysWithRows} of ${report.days} days, ${report.daysImported} new or revised, in ${report.requests} requests.\n`,

@@ -6,6 +6,7 @@ import { ApiError } from '../../errors'
 import { ExportProblem, importSearchConsole, normalizeProperty, propertyDomain, type GscSearchType } from '../../ingest/search-console/gsc-import'
 import { dayIndex, dayKeyOfIndex } from '../../time/buckets'
 import type { RequestContext } from '../context'
+import { connectionView, disconnect, startConsent, startPullJob } from '../site-connection'
 import type { HandlerMap } from '../handler-types'
 
 /**
@@ -14,7 +15,17 @@ import type { HandlerMap } from '../handler-types'
  * the day of `date_from` to the day before `date_to` (exclusive, as every period of the window).
  */
 
-type SiteRoutes = 'appSiteProperties' | 'appSiteOverview' | 'appSitePages' | 'appSiteExplain' | 'appSiteDomains' | 'appImportSearchConsole'
+type SiteRoutes =
+  | 'appSiteProperties'
+  | 'appSiteOverview'
+  | 'appSitePages'
+  | 'appSiteExplain'
+  | 'appSiteDomains'
+  | 'appImportSearchConsole'
+  | 'appSiteConnection'
+  | 'appConnectSearchConsole'
+  | 'appDisconnectSearchConsole'
+  | 'appPullSearchConsole'
 
 /** Days the site's views show when no period is asked: its last 28 days of data. */
 const DEFAULT_DAYS = 28
@@ -97,6 +108,22 @@ function comparedSpan(span: DaySpan, from: Date | undefined, to: Date | undefine
 }
 
 export const siteHandlers: HandlerMap<SiteRoutes> = {
+  appSiteConnection(ctx) {
+    return connectionView(ctx)
+  },
+
+  appConnectSearchConsole(ctx, { body }) {
+    return startConsent(ctx, body.client_file)
+  },
+
+  appDisconnectSearchConsole(ctx) {
+    return disconnect(ctx)
+  },
+
+  appPullSearchConsole(ctx, { body }) {
+    return { job: startPullJob(ctx, body) }
+  },
+
   appSiteProperties(ctx) {
     return {
       properties: ctx.store.searchConsole.properties().map((p) => ({

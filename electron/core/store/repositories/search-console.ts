@@ -174,13 +174,17 @@ export class SearchConsoleRepository {
 
   /** The countries the site's rows name, most clicked first (over every day stored). */
   countries(property: string, searchType: string): Array<{ country: string; clicks: number; impressions: number }> {
-    return this.statements
-      .get(
-        `SELECT country, sum(clicks) AS clicks, sum(impressions) AS impressions FROM gsc_rows
-         WHERE property = ? AND search_type = ? AND country <> '' AND page = '' AND appearance = '' AND filters = ''
-         GROUP BY country ORDER BY clicks DESC, country`,
-      )
-      .all(property, searchType) as Array<{ country: string; clicks: number; impressions: number }>
+    // the countries table's totals; an API answer by page and country has none: its pages' sums
+    const totals = (pages: boolean) =>
+      this.statements
+        .get(
+          `SELECT country, sum(clicks) AS clicks, sum(impressions) AS impressions FROM gsc_rows
+           WHERE property = ? AND search_type = ? AND country <> '' AND ${pages ? "page <> ''" : "page = ''"} AND appearance = '' AND filters = ''
+           GROUP BY country ORDER BY clicks DESC, country`,
+        )
+        .all(property, searchType) as Array<{ country: string; clicks: number; impressions: number }>
+    const whole = totals(false)
+    return whole.length > 0 ? whole : totals(true)
   }
 }
 

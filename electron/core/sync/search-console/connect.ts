@@ -22,8 +22,8 @@ export interface ConnectOptions {
 
 export interface ConnectResult {
   connection: SearchConsoleConnection
-  /** the properties the account may read, as Search Console lists them */
-  sites: Array<{ siteUrl: string; permissionLevel: string }>
+  /** the properties the account may read, as Search Console lists them (the connection keeps them too) */
+  sites: SearchConsoleConnection['sites']
 }
 
 const PAGE = (title: string, text: string) =>
@@ -95,17 +95,25 @@ export async function connectSearchConsole(options: ConnectOptions): Promise<Con
     if (!tokens.refresh_token) {
       throw new ConnectionProblem('Google gave no refresh token: remove Feedlens at myaccount.google.com/permissions and run feedlens gsc connect again')
     }
+    client.setCredentials(tokens)
+    let sites: SearchConsoleConnection['sites']
+    try {
+      const listed = await searchConsoleApi(client, options.api).sites.list()
+      // what an upstream says is not trusted: strings only, a bounded list
+      sites = (Array.isArray(listed.data.siteEntry) ? listed.data.siteEntry : [])
+        .filter((s) => typeof s?.siteUrl === 'string' && s.siteUrl.length <= 300)
+        .slice(0, 1000)
+        .map((s) => ({ siteUrl: s.siteUrl!, permissionLevel: String(s.permissionLevel ?? '').slice(0, 40) }))
+    } catch (error) {
+      throw new ConnectionProblem(`Connected, but Search Console did not list the account's properties: ${googleReason(error)}`)
+    }
     const connection: SearchConsoleConnection = {
       client: options.client,
       refreshToken: tokens.refresh_token,
       scope: tokens.scope ?? SEARCH_CONSOLE_SCOPE,
       connectedAt: (options.now?.() ?? new Date()).toISOString(),
+      sites,
     }
-    client.setCredentials(tokens)
-    const listed = await searchConsoleApi(client, options.api).sites.list()
-    const sites = (listed.data.siteEntry ?? [])
-      .filter((s): s is { siteUrl: string; permissionLevel: string } => typeof s.siteUrl === 'string')
-      .map((s) => ({ siteUrl: s.siteUrl, permissionLevel: String(s.permissionLevel ?? '') }))
     return { connection, sites }
   } finally {
     server.close()

@@ -17,6 +17,8 @@ export interface SearchConsoleConnection {
   refreshToken: string
   scope: string
   connectedAt: string
+  /** the properties the account could read when it connected */
+  sites: Array<{ siteUrl: string; permissionLevel: string }>
 }
 
 interface StoredConnection {
@@ -26,6 +28,7 @@ interface StoredConnection {
   refresh_token_sealed: string
   scope: string
   connected_at: string
+  sites?: Array<{ siteUrl: string; permissionLevel: string }>
 }
 
 export class ConnectionProblem extends Error {}
@@ -40,6 +43,7 @@ export function saveConnection(dataDir: string, vault: KeyVault, connection: Sea
     refresh_token_sealed: vault.seal(connection.refreshToken).toString('base64'),
     scope: connection.scope,
     connected_at: connection.connectedAt,
+    sites: connection.sites,
   }
   const file = credentialsPath(dataDir)
   const temporary = `${file}.${process.pid}.tmp`
@@ -79,7 +83,18 @@ export function loadConnection(dataDir: string, vault: KeyVault): SearchConsoleC
   } catch {
     throw new ConnectionProblem('The connection\'s token cannot be opened (the keychain changed): run feedlens gsc connect again')
   }
-  return { client: stored.client, refreshToken, scope: stored.scope, connectedAt: stored.connected_at }
+  return { client: stored.client, refreshToken, scope: stored.scope, connectedAt: stored.connected_at, sites: Array.isArray(stored.sites) ? stored.sites : [] }
+}
+
+/** Where a stored connection's token is kept, without opening it (null: not connected). */
+export function connectionStorage(dataDir: string): { storage: KeyVault['storage']; connectedAt: string; clientId: string; sites: SearchConsoleConnection['sites'] } | null {
+  try {
+    const stored = JSON.parse(fs.readFileSync(credentialsPath(dataDir), 'utf8')) as StoredConnection
+    if (stored.version !== 1 || !stored.client?.clientId) return null
+    return { storage: stored.storage, connectedAt: stored.connected_at, clientId: stored.client.clientId, sites: Array.isArray(stored.sites) ? stored.sites : [] }
+  } catch {
+    return null
+  }
 }
 
 /** Forgets the connection here (Google still lists the access until it is removed at myaccount.google.com/permissions). */

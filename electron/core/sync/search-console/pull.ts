@@ -146,3 +146,8 @@ function problemSentence(error: unknown, property: string, retries: number): str
   if (status && status >= 300 && status < 400) return `Search Console answered with a redirect (${status}), which Feedlens does not follow. What was pulled is kept.`
   return `Search Console could not be reached (${reason}). What was pulled is kept.`
 }
+
+/** The report as the window's job and `gsc pull --json` give it (the contract's field names). */
+export function pullReportFields(r: PullReport) {
+  return { property: r.property, search_type: r.searchType, day_from: r.dayFrom, day_to: r.dayTo, days: r.days, days_with_rows: r.daysWithRows, rows: r.rows, days_imported: r.daysImported, requests: r.requests }
+}

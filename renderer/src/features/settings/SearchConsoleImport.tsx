@@ -3,6 +3,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { call } from '../../api/client'
 import { Card, ErrorBanner, formatNumber } from '../../components/common'
 import { useAppStore } from '../../stores/app-store'
+import { SearchConsoleConnection } from './SearchConsoleConnection'
 
 /** A file's bytes as base64, read in the window (a zip is binary: it cannot travel as text). */
 async function base64Of(file: File): Promise<string> {
@@ -66,6 +67,7 @@ export function SearchConsoleImport() {
           </button>
         </p>
       )}
+      <SearchConsoleConnection />
     </Card>
   )
 }
