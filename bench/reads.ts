@@ -77,6 +77,8 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
     ['GET /app/signals/format-interest (30 d of hours)', each((i) => `/app/signals/format-interest?country=${cycle(['all', 'US', 'DE'], i)}&${hours(30, i * 5)}`)],
     ['GET /app/signals/top-categories (30 d of hours)', each((i) => `/app/signals/top-categories?country=${cycle(['all', 'US', 'DE'], i)}&limit=15&${hours(30, i * 5)}`)],
     ['GET /app/signals/topics (all countries, 30 d)', each((i) => `/app/signals/topics?country=all&${period(30, i)}`)],
+    // My site: the demo site's Search Console days joined with the feed, another period each call
+    ...siteRequests(store, calls, period),
     ['GET /app/publishers/performance (10 publishers, 30 d)', each((i) => `/app/publishers/performance?domains=${Array.from({ length: 10 }, (_, k) => cycle(domains, i + k)).join(',')}&${period(30, i)}`)],
   ]
   const results: ReadResults = {}
@@ -218,3 +220,17 @@ export async function measureReadsDuringImport(scale: DemoScale, store: Store): 
 }
 
 export const worldSize = (scale: DemoScale) => fs.statSync(worldFile(scale)).size
+
+/** My site's methods on the world's demo site: 30 days compared with the 30 before, its pages, a day explained against its week. */
+function siteRequests(store: Store, calls: number, period: (days: number, back: number) => string): Array<[string, string[]]> {
+  const site = store.searchConsole.properties()[0]
+  if (!site) return []
+  const p = `property=${encodeURIComponent(site.property)}`
+  const day = (back: number) => new Date(Date.parse(site.dayTo) - back * 86_400_000).toISOString().slice(0, 10)
+  const each = (make: (i: number) => string) => Array.from({ length: calls }, (_, i) => make(i))
+  return [
+    ['GET /app/site/overview (30 d against the 30 before)', each((i) => `/app/site/overview?${p}&${period(30, i)}&${period(30, i + 30).replace(/date_/g, 'compare_')}`)],
+    ['GET /app/site/pages (30 d, by clicks, pages)', each((i) => `/app/site/pages?${p}&${period(30, i)}&offset=${(i % 5) * 50}`)],
+    ['GET /app/site/explain (a day against its week)', each((i) => `/app/site/explain?${p}&date_from=${day(i)}&date_to=${day(i - 1)}`)],
+  ]
+}
