@@ -261,6 +261,13 @@ describe('first start, import and the data screens in Chromium', () => {
     await page.waitForLoadState('networkidle')
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-1024-site.png'), fullPage: true })
+    // and the other two: dark at 1440 px, light at 1024 px
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-1440-site.png') })
+    await page.getByRole('combobox', { name: /^Theme/ }).selectOption('light')
+    await page.setViewportSize({ width: 1024, height: 700 })
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'site-1024.png') })
     await page.getByRole('combobox', { name: /^Theme/ }).selectOption('system')
     await page.setViewportSize({ width: 1440, height: 900 })
 

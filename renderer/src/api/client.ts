@@ -56,7 +56,11 @@ export function callAhead<K extends RouteId>(id: K, options: CallOptions<K>): vo
   const kept = askedAhead.get(key)
   if ((kept && Date.now() - kept.at < AHEAD_KEPT_MS) || inFlight.has(key)) return
   const answer = send(id, options)
-  answer.catch(() => undefined) // the view's call takes it and reports its error
+  // a failed answer is not kept: the view asks again when it comes (the server may be back by then;
+  // a view that took it while under way reports its error)
+  answer.catch(() => {
+    if (askedAhead.get(key)?.answer === answer) askedAhead.delete(key)
+  })
   askedAhead.set(key, { at: Date.now(), answer })
 }
 

@@ -7,7 +7,7 @@ import { DropNotice, useDesktopShell, useFileDrop } from './desktop'
 import { askAhead } from './ask-ahead'
 import { EmptyStoreBanner } from './EmptyStoreBanner'
 import { NotFound } from './NotFound'
-import { ScreenBoundary } from './ScreenBoundary'
+import { isCodeNotLoaded, ScreenBoundary } from './ScreenBoundary'
 import { ShortcutsDialog, useShortcuts } from './shortcuts'
 import { ThemeSwitch, useTheme } from './theme'
 
@@ -156,7 +156,13 @@ function Screen({ section }: { section: Section }) {
     let live = true
     loaders[section]().then(
       (m) => live && setLoaded({ attempt, Page: m.default }),
-      (error: unknown) => live && setLoaded({ attempt, error }),
+      (error: unknown) => {
+        if (!live) return
+        // Chromium keeps a module that failed to load as failed for the page's life: once the server
+        // is back ("Try again"), only loading the page anew fetches it (the view is in the address)
+        if (attempt > 0 && isCodeNotLoaded(error)) window.location.reload()
+        else setLoaded({ attempt, error })
+      },
     )
     return () => {
       live = false

@@ -1,9 +1,15 @@
 import { Component, type ReactNode } from 'react'
 
+/** Whether an error is a screen's code that did not load (the server was away), not a fault of the screen. */
+export function isCodeNotLoaded(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch|ChunkLoadError|preload CSS/i.test(message)
+}
+
 /** A screen's code that could not load (the server was away) or a screen that failed while drawing, in a sentence. */
 export function screenProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
-  if (/dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch|ChunkLoadError/i.test(message)) {
+  if (isCodeNotLoaded(error)) {
     return 'Feedlens did not answer while this screen was loading: the app (or feedlens serve) may have stopped or restarted. Try again once it runs.'
   }
   return `This screen met an unexpected problem and could not be shown (${message}). Try again; if it stays, report it with what you did.`
