@@ -77,6 +77,8 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
     ['GET /app/signals/format-interest (30 d of hours)', each((i) => `/app/signals/format-interest?country=${cycle(['all', 'US', 'DE'], i)}&${hours(30, i * 5)}`)],
     ['GET /app/signals/top-categories (30 d of hours)', each((i) => `/app/signals/top-categories?country=${cycle(['all', 'US', 'DE'], i)}&limit=15&${hours(30, i * 5)}`)],
     ['GET /app/signals/topics (all countries, 30 d)', each((i) => `/app/signals/topics?country=all&${period(30, i)}`)],
+    // Find anything (Ctrl+K) as one types: the first 2, 3, 4 and 6 letters of the busiest entities' names
+    ['GET /app/find (what one types: 2 to 6 letters)', each((i) => `/app/find?q=${encodeURIComponent(cycle(entityNames, i).slice(0, [2, 3, 4, 6][i % 4]))}`)],
     // My site: the demo site's Search Console days joined with the feed, another period each call
     ...siteRequests(store, calls, period),
     ['GET /app/publishers/performance (10 publishers, 30 d)', each((i) => `/app/publishers/performance?domains=${Array.from({ length: 10 }, (_, k) => cycle(domains, i + k)).join(',')}&${period(30, i)}`)],

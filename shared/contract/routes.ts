@@ -4,6 +4,7 @@ import * as articles from './articles'
 import * as entities from './entities'
 import * as explore from './explore'
 import * as feed from './feed'
+import * as find from './find'
 import { plainErrorSchema, trackingErrorSchema, validationErrorSchema } from './errors'
 import * as geo from './geo'
 import * as lists from './list-editing'
@@ -236,6 +237,11 @@ export const routes = {
     method: 'POST', path: '/app/imports', access: 'app', tag: 'App',
     summary: 'Import a file sent as text (a background job)', query: empty, body: app.importBody,
     maxBodyBytes: 256 * 1024 * 1024, response: app.jobResponse,
+  }),
+  appFind: route({
+    method: 'GET', path: '/app/find', access: 'app', tag: 'App',
+    summary: 'Find anything: trends, entities, publishers, categories, lists, sites and articles by what was typed (Ctrl+K)',
+    query: find.findQuery, response: find.findResponse,
   }),
   appSiteProperties: route({
     method: 'GET', path: '/app/site/properties', access: 'app', tag: 'App',

@@ -366,6 +366,52 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' })
   })
 
+  it('finds anything with Ctrl+K: typed, moved through with the arrows, opened with Enter or a click, from any screen and field', async () => {
+    await page.goto(`${server.url}/articles`)
+    await page.getByRole('table', { name: 'Articles' }).locator('tbody tr').first().waitFor()
+    // even while the view's own search field has the focus
+    await page.locator('body').press('/')
+    await page.keyboard.press('Control+k')
+    const dialog = page.getByRole('dialog', { name: 'Find anything' })
+    await dialog.waitFor()
+    await page.keyboard.type('fed')
+    const options = dialog.getByRole('option')
+    await expect.poll(() => options.count()).toBe(4)
+    expect((await options.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+      'Fed holds rates hot · 1',
+      'Federal Reserve Organization · 2',
+      'Markets react to the Fed example.com',
+      'Fed holds rates steady example.com',
+    ])
+    // each kind under its name
+    expect(await dialog.locator('li.find-kind').allTextContents()).toEqual(['Trends', 'Entities', 'Articles'])
+    expect(await options.first().getAttribute('aria-selected')).toBe('true')
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'find-anything.png') })
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    expect(await options.nth(2).getAttribute('aria-selected')).toBe('true')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/article/${IDS.a2}`)
+    await dialog.waitFor({ state: 'detached' })
+    // a click opens a list; Esc closes without going anywhere
+    await page.keyboard.press('Control+k')
+    await page.keyboard.type('compet')
+    await dialog.getByRole('option', { name: /Competitors/ }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/tracking/${IDS.publisherList}/metrics`)
+    await page.getByRole('button', { name: /Find anything/ }).click()
+    await page.keyboard.type('zz nothing')
+    await dialog.getByText('Nothing is called “zz nothing”.').waitFor()
+    // dark, at 1024 px
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await page.evaluate('document.documentElement.dataset.theme = "dark"')
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-1024-find-anything.png') })
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(new URL(page.url()).pathname).toBe(`/tracking/${IDS.publisherList}/metrics`)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.reload()
+  })
+
   it('checks a pasted list line by line, showing the lines that are not domains beside the others', async () => {
     await page.goto(`${server.url}/publishers?mode=bulk&q=${encodeURIComponent('example.com\nnot a domain at all\nzeitung.de')}`)
     const table = page.getByRole('table', { name: 'Publisher profiles' })

@@ -5,6 +5,7 @@ import { articleHandlers } from './handlers/articles'
 import { entityHandlers } from './handlers/entities'
 import { exploreHandlers } from './handlers/explore'
 import { feedHandlers } from './handlers/feed'
+import { findHandlers } from './handlers/find'
 import { geoHandlers } from './handlers/geo'
 import { listEditingHandlers } from './handlers/list-editing'
 import { profileHandlers } from './handlers/profiles'
@@ -31,4 +32,5 @@ export const handlers: HandlerMap<RouteId> = {
   ...feedHandlers,
   ...sourceHandlers,
   ...siteHandlers,
+  ...findHandlers,
 }

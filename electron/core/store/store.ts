@@ -17,6 +17,7 @@ import { ArticlesRepository } from './repositories/articles'
 import { EntitiesRepository } from './repositories/entities'
 import { FeedRepository } from './repositories/feed'
 import { UpstreamsRepository } from './repositories/upstreams'
+import { FindRepository } from './repositories/find'
 import { SearchConsoleRepository } from './repositories/search-console'
 import { FreshnessRepository } from './repositories/freshness'
 import { GeoRepository } from './repositories/geo'
@@ -63,6 +64,8 @@ export class Store {
   readonly upstreams: UpstreamsRepository
   /** the analyst's own site as Search Console counts it */
   readonly searchConsole: SearchConsoleRepository
+  /** "Find anything": every kind of thing by its name */
+  readonly find: FindRepository
 
   private localVersion = 0
   private localDataVersion = 0
@@ -145,6 +148,7 @@ export class Store {
     this.entities = new EntitiesRepository(sqlite)
     this.upstreams = new UpstreamsRepository(sqlite)
     this.searchConsole = new SearchConsoleRepository(sqlite)
+    this.find = new FindRepository(sqlite)
     this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 

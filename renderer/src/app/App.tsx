@@ -9,6 +9,7 @@ import { EmptyStoreBanner } from './EmptyStoreBanner'
 import { NotFound } from './NotFound'
 import { isCodeNotLoaded, ScreenBoundary } from './ScreenBoundary'
 import { ShortcutsDialog, useShortcuts } from './shortcuts'
+import { FindDialog } from './FindDialog'
 import { ThemeSwitch, useTheme } from './theme'
 
 /**
@@ -37,7 +38,9 @@ export function App() {
   const signedOut = useAppStore((s) => s.signedOut)
   const theme = useTheme()
   const [helpOpen, setHelpOpen] = useState(false)
-  useShortcuts({ onHelp: () => setHelpOpen(true), onSection: (s) => navigate(`/${s}`) })
+  const [findOpen, setFindOpen] = useState(false)
+  const openFind = useCallback(() => setFindOpen(true), [])
+  useShortcuts({ onHelp: () => setHelpOpen(true), onSection: (s) => navigate(`/${s}`), onFind: openFind })
 
   useEffect(() => bridge.onNavigate((path) => navigate(path)), [navigate])
   // another section (or the first): its questions go out while its code loads
@@ -100,6 +103,9 @@ export function App() {
         ))}
         <div className="sidebar-foot">
           <ThemeSwitch theme={theme} />
+          <button type="button" className="link sidebar-help" onClick={openFind}>
+            Find anything <kbd>Ctrl K</kbd>
+          </button>
           <button type="button" className="link sidebar-help" onClick={() => setHelpOpen(true)}>
             Keyboard shortcuts <kbd>?</kbd>
           </button>
@@ -144,6 +150,7 @@ export function App() {
         )}
       </main>
       {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+      {findOpen && <FindDialog onClose={() => setFindOpen(false)} />}
     </div>
   )
 }

@@ -5,11 +5,17 @@ import { labelOf } from '../stores/app-store'
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
 
-/** "/" focuses the view's search, "?" lists the shortcuts, g then 1-7 opens a section. */
-export function useShortcuts({ onHelp, onSection }: { onHelp(): void; onSection(section: Section): void }) {
+/** Ctrl+K (Cmd+K) finds anything, "/" focuses the view's search, "?" lists the shortcuts, g then 1-8 opens a section. */
+export function useShortcuts({ onHelp, onSection, onFind }: { onHelp(): void; onSection(section: Section): void; onFind(): void }) {
   const awaitingSection = useRef(false)
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
+      // wherever the focus is, a field included
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault()
+        onFind()
+        return
+      }
       if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return
       if (awaitingSection.current) {
         awaitingSection.current = false
@@ -35,7 +41,7 @@ export function useShortcuts({ onHelp, onSection }: { onHelp(): void; onSection(
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [onHelp, onSection])
+  }, [onHelp, onSection, onFind])
 }
 
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
@@ -51,6 +57,7 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
     }
   }, [onClose])
   const rows: Array<[string, string]> = [
+    ['Ctrl K', 'Find anything: a trend, entity, publisher, category, list, site or article (Cmd K on a Mac)'],
     ['/', 'Focus the search or first filter of the view'],
     ['?', 'Show these shortcuts'],
     ...sections.map((s, i): [string, string] => [`g ${i + 1}`, `Open ${labelOf(s)}`]),
