@@ -77,6 +77,9 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
     ['GET /app/signals/format-interest (30 d of hours)', each((i) => `/app/signals/format-interest?country=${cycle(['all', 'US', 'DE'], i)}&${hours(30, i * 5)}`)],
     ['GET /app/signals/top-categories (30 d of hours)', each((i) => `/app/signals/top-categories?country=${cycle(['all', 'US', 'DE'], i)}&limit=15&${hours(30, i * 5)}`)],
     ['GET /app/signals/topics (all countries, 30 d)', each((i) => `/app/signals/topics?country=all&${period(30, i)}`)],
+    // What moved at a point, with its story (the turnover against the 14 days before): another day each call
+    ['GET /app/signals/movers (a country, a day, with its story)', each((i) => `/app/signals/movers?country=${cycle(['US', 'DE', 'FR', 'ES', 'RU'], i)}&bucket=${period(1, i + 1).slice(10, 20)}`)],
+    ['GET /app/signals/movers (all markets, a day, with its story)', each((i) => `/app/signals/movers?country=all&bucket=${period(1, i + 1).slice(10, 20)}`)],
     // Find anything (Ctrl+K) as one types: the first 2, 3, 4 and 6 letters of the busiest entities' names
     ['GET /app/find (what one types: 2 to 6 letters)', each((i) => `/app/find?q=${encodeURIComponent(cycle(entityNames, i).slice(0, [2, 3, 4, 6][i % 4]))}`)],
     // My site: the demo site's Search Console days joined with the feed, another period each call

@@ -229,6 +229,21 @@ export const moversResponse = z.object({
     }),
   ),
   publishers: z.array(z.object({ domain: z.string(), name: z.string(), share: z.number(), articles: z.number().int() })),
+  /** the point's story: how much of the feed turned over against a usual day, where, and who took and lost the slots */
+  story: z.object({
+    sentence: z.string(),
+    /** the share of the feed's slots that turned over from one snapshot to the next in the point, on average (0 to 1) */
+    turnover: z.number(),
+    /** its median on the 14 days before, at the same hours (null: none stored) */
+    usual_turnover: z.number().nullable(),
+    slots: z.number().int(),
+    /** one market moved, some, most (market-wide), or none more than usual */
+    scope: z.enum(['one', 'some', 'market-wide', 'none']),
+    moved: z.array(z.string()),
+    formats: z.object({ gained: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable(), lost: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable() }),
+    trends: z.object({ gained: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable(), lost: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable() }),
+    publishers: z.object({ gained: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable(), lost: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable() }),
+  }),
 })
 
 // ---- Settings > Sources: upstreams the app syncs from ----

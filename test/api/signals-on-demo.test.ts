@@ -171,6 +171,30 @@ describe('the public signal methods', () => {
     expect(shares).toEqual([...shares].sort((a: number, b: number) => b - a))
     expect(body.publishers.reduce((t: number, p: { share: number }) => t + p.share, 0)).toBeCloseTo(1, 1)
   })
+
+  it('opens What moved with the point\'s story: a shake-up turns over far more of the feed than its usual day, in its market only', async () => {
+    const s = shakeups.find((x) => !x.format_group)!
+    const name = store.sqlite.prepare('SELECT name FROM regions WHERE alpha_2 = ?').pluck().get(s.country) as string
+    const one = (await get(`/app/signals/movers?country=${s.country}&bucket=${s.day}`, session)).body.story
+    expect(one.slots).toBe(100)
+    expect(one.usual_turnover).not.toBeNull()
+    expect(one.turnover).toBeGreaterThan(one.usual_turnover * 1.5)
+    expect(one.moved).toEqual([name])
+    const othersSpiked = shakeups.filter((x) => x.day === s.day && x.country !== s.country && !x.format_group).length
+    if (othersSpiked === 0) expect(one.scope).toBe('one')
+    expect(one.sentence).toMatch(/; (none of the other 4 markets spiked|.+ spiked too \(\d of the other 4 markets\))\./)
+    expect(one.sentence).toMatch(new RegExp(`^At ${s.day} in ${name}, \\d+% of the feed's 100 slots turned over from one snapshot to the next against \\d+% on a usual day[.;]`))
+    expect(one.publishers.gained.slots).toBeGreaterThan(0)
+    // asked of every market: the shake-up's market moved, not most of them
+    const all = (await get(`/app/signals/movers?country=all&bucket=${s.day}`, session)).body.story
+    expect(all.moved).toContain(name)
+    expect(all.scope).not.toBe('market-wide')
+    expect(all.slots).toBe(500)
+    // a calm day of the same market: no more than usual
+    const calmDay = new Date(Date.parse(`${s.day}T00:00:00Z`) - 5 * 86_400_000).toISOString().slice(0, 10)
+    const calm = (await get(`/app/signals/movers?country=${s.country}&bucket=${calmDay}`, session)).body.story
+    if (!shakeups.some((x) => x.day === calmDay && x.country === s.country)) expect(calm.moved).toEqual([])
+  })
 })
 
 describe('trends of the demo world', () => {

@@ -156,6 +156,8 @@ describe('first start, import and the data screens in Chromium', () => {
       const moving = page.getByRole('table', { name: 'Moving articles' }).locator('tbody tr')
       await moving.first().waitFor()
       expect(await moving.count()).toBe(15)
+      // the point's story opens it: the feed's turnover against a usual day, in words
+      expect(await page.getByLabel('What happened').innerText()).toMatch(new RegExp(`^At ${shake.day} in .+, \\d+% of the feed's 100 slots turned over from one snapshot to the next against \\d+% on a usual day[.;]`))
       await page.locator('.multiple svg path').first().waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, 'signals.png'), fullPage: true })
       // a click over a chart selects the point nearest in x: on a format group's strip, and on the main chart

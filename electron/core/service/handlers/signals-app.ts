@@ -3,6 +3,7 @@ import { formatInterestSeries } from '../../analytics/signals/format-interest'
 import { summarizeSeries, summarizeVolatility } from '../../analytics/signals/summary'
 import { rankTopCategories, type CategoryFacts } from '../../analytics/signals/top-categories'
 import { moversByPublisher, rankMovers } from '../../analytics/signals/movers'
+import { churn, spikeStory, type PointFeed, type SpikeStory } from '../../analytics/signals/spike-story'
 import { formatDays, periodArticles } from '../../analytics/explore/group-figures'
 import { formatGroups } from '../../../../shared/contract/values'
 import { bucketStartSeconds, epochSeconds, isoFromSeconds, slotOfDay } from '../../time/buckets'
@@ -29,6 +30,37 @@ const countriesOf = (ctx: RequestContext, country: string) => (country === 'all'
  * every other panel (format interest, top categories, topics) over the same period, so that a
  * screen's panels all follow its period (docs/contract-decisions.md, "One window").
  */
+/** Days before a point whose same hours tell what a usual day turns over. */
+const USUAL_DAYS = 14
+
+/** The story of a point (analytics/signals/spike-story.ts): each country's feed at its start and end, and on the usual days before. */
+function pointStory(ctx: RequestContext, countries: readonly string[], start: number, end: number, category: string | null, granularity: string, bucket: string): SpikeStory {
+  // a window's snapshots: the last one before it, then those inside it
+  const snapshots = (country: string, from: number, to: number) => ctx.store.movers.snapshotTimes(country, from, to).map((at) => ctx.store.movers.ranked(country, at, category))
+  const feeds: PointFeed[] = []
+  for (const country of countries) {
+    const now = snapshots(country, start, end)
+    if (now.length < 2) continue
+    const usual: number[] = []
+    for (let k = 1; k <= USUAL_DAYS; k++) {
+      const then = churn(snapshots(country, start - k * 86_400, end - k * 86_400))
+      if (then.slots > 0) usual.push(then.fresh / then.slots)
+    }
+    feeds.push({ country, name: ctx.store.geo.region(country)?.name ?? country, snapshots: now, usual })
+  }
+  const facts = ctx.store.movers.slotFacts(feeds.flatMap((f) => [...f.snapshots[0]!, ...f.snapshots.at(-1)!]))
+  const where = countries.length === 1 ? (ctx.store.geo.region(countries[0]!)?.name ?? countries[0]!) : 'all markets'
+  // one market asked (the whole feed, not a format group): did the others spike at the same point?
+  let others: { spiked: string[]; of: number } | null = null
+  if (countries.length === 1 && !category) {
+    // the stored series' buckets: a day, or a slot's day and hour
+    const stored = granularity === '3h' ? bucket.slice(0, 13) : bucket.slice(0, 10)
+    const points = ctx.store.signals.spikesAt(granularity, stored).filter((p) => p.country !== countries[0])
+    others = { spiked: points.filter((p) => p.isSpike).map((p) => ctx.store.geo.region(p.country)?.name ?? p.country), of: points.length }
+  }
+  return spikeStory(bucket, category ? `${where} (${category})` : where, feeds, facts, others)
+}
+
 export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHistory' | 'appFormatInterest' | 'appTopCategories' | 'appTopicVolatility'> = {
   /** Format interest over the period: each group's share of the period as a whole, and its index a day (the public method's rule). */
   async appFormatInterest(ctx, { query }) {
@@ -182,6 +214,7 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
       }
     }
     const { ranked, pairs } = rankMovers(snapshotPairs())
+    const story = pointStory(ctx, countries, start, end, query.category ?? null, query.granularity, query.bucket)
     const facts = ctx.store.movers.describe(ranked.slice(0, 500).map((r) => r.seq))
     const round = (x: number) => Math.round(x * 10000) / 10000
     return {
@@ -197,6 +230,17 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
       publishers: moversByPublisher(ranked, facts)
         .slice(0, TOP_PUBLISHERS)
         .map((p) => ({ ...p, share: round(p.share) })),
+      story: {
+        sentence: story.sentence,
+        turnover: round(story.turnover),
+        usual_turnover: story.usualTurnover === null ? null : round(story.usualTurnover),
+        slots: story.slots,
+        scope: story.scope,
+        moved: story.moved,
+        formats: story.formats,
+        trends: story.trends,
+        publishers: story.publishers,
+      },
     }
   },
 }

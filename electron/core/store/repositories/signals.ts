@@ -44,6 +44,14 @@ export class SignalsRepository {
       .all({ signal, country, granularity, fromBucket, subject: subject ?? null }) as SignalPointRow[]
   }
 
+  /** The countries whose feed's volatility was a spike at a point (the whole feed's 'ALL' left out). */
+  spikesAt(granularity: string, bucket: string): Array<{ country: string; isSpike: boolean }> {
+    const rows = this.sqlite
+      .prepare(`SELECT country, is_spike AS isSpike FROM signal_series WHERE signal = 'volatility' AND granularity = ? AND bucket = ? AND subject = '' AND country <> 'ALL' ORDER BY country`)
+      .all(granularity, bucket) as Array<{ country: string; isSpike: number }>
+    return rows.map((r) => ({ country: r.country, isSpike: r.isSpike === 1 }))
+  }
+
   /** Each country's newest daily volatility index (the whole feed's under 'ALL'). */
   latestVolatility(): Map<string, { bucket: string; value: number; state: string }> {
     const rows = this.sqlite
@@ -186,6 +194,19 @@ export class MoversRepository {
     if (contentType === null) return seqs
     const formats = contentTypesOf(this.sqlite, seqs)
     return seqs.filter((seq) => formats.get(seq) === contentType)
+  }
+
+  /** What the story of a point needs of each article of its snapshots: its publisher, format group and trend. */
+  slotFacts(seqs: number[]): Map<number, { domain: string; format: string | null; trend: { id: string; label: string } | null }> {
+    const rows = this.sqlite
+      .prepare(
+        `SELECT f.article_seq AS seq, f.domain, f.content_type AS format, t.id AS trendId, t.label AS trendLabel
+         FROM json_each(?) j CROSS JOIN article_facets f ON f.article_seq = j.value CROSS JOIN articles a ON a.seq = f.article_seq
+         LEFT JOIN trend_articles ta ON ta.article_id = a.id LEFT JOIN trends t ON t.id = ta.trend_id`,
+        // (trend_articles is found by article_id, its unique index; by article_seq it would be read whole)
+      )
+      .all(JSON.stringify([...new Set(seqs)])) as Array<{ seq: number; domain: string; format: string | null; trendId: string | null; trendLabel: string | null }>
+    return new Map(rows.map((r) => [r.seq, { domain: r.domain, format: r.format, trend: r.trendId ? { id: r.trendId, label: r.trendLabel ?? '' } : null }]))
   }
 
   describe(seqs: number[]): Map<number, { id: string; title: string; domain: string; region: string; publisher: string }> {

@@ -15,6 +15,9 @@ export function MoversCard({ movers, selection, country, granularity }: { movers
       {movers.error && <ErrorBanner message={movers.error} onRetry={movers.reload} />}
       {selection && movers.data && (
         <div className="movers" aria-label="Movers">
+          <p className="sentence" aria-label="What happened">
+            {movers.data.story.sentence}
+          </p>
           <DataTable
             label="Moving articles"
             columns={moverColumns}
