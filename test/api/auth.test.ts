@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY } from '../../electron/core/http/security-headers'
 import { createApiKey } from '../../electron/core/service/keys'
@@ -307,5 +308,30 @@ describe('malformed URLs (item 13 of the trust issue)', () => {
     }
     const bad = await w.get('/assets/%')
     expect(bad.status).toBe(400)
+  })
+
+  it('serves the window\'s code compressed where the browser takes it (brotli, else gzip), as it is otherwise', async () => {
+    const renderer = tempDir()
+    fs.mkdirSync(path.join(renderer, 'assets'))
+    fs.writeFileSync(path.join(renderer, 'index.html'), '<html><head></head></html>')
+    const code = `export const answer = ${JSON.stringify('the window '.repeat(2000))}\n`
+    fs.writeFileSync(path.join(renderer, 'assets', 'index-abc123.js'), code)
+    fs.writeFileSync(path.join(renderer, 'assets', 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+    const w = makeWorld({ http: { rendererDir: renderer } })
+    const asset = (name: string, encoding?: string) => w.app.request(`http://127.0.0.1/assets/${name}`, { headers: encoding ? { 'accept-encoding': encoding } : {} })
+    const br = await asset('index-abc123.js', 'gzip, deflate, br')
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    const brBytes = Buffer.from(await br.arrayBuffer())
+    expect(brBytes.length).toBeLessThan(code.length / 10)
+    expect(zlib.brotliDecompressSync(brBytes).toString('utf8')).toBe(code)
+    const gz = await asset('index-abc123.js', 'gzip')
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toBe(code)
+    const plain = await asset('index-abc123.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(code)
+    // an image goes as it is
+    expect((await asset('icon.png', 'br')).headers.get('content-encoding')).toBeNull()
   })
 })
