@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { intParam } from './params'
 
-/** "Find anything" (Ctrl+K in the window): trends, entities, publishers, categories, lists, sites and articles by what was typed. */
+/** "Find anything" (Ctrl+K in the window): saved views, trends, entities, publishers, categories, lists, sites and articles by what was typed. */
 
-export const findKinds = ['trend', 'entity', 'publisher', 'category', 'list', 'site', 'article'] as const
+export const findKinds = ['view', 'trend', 'entity', 'publisher', 'category', 'list', 'site', 'article'] as const
 
 export const findQuery = z.object({
   q: z
@@ -23,7 +23,7 @@ export const findResponse = z.object({
       kind: z.enum(findKinds),
       id: z.string(),
       label: z.string(),
-      /** a word about it: a trend's state, an entity's type, a publisher's domain, a list's kind, an article's publisher */
+      /** a word about it: a saved view's path, a trend's state, an entity's type, a publisher's domain, a list's kind, an article's publisher */
       detail: z.string(),
       /** its articles (trends, entities, publishers, categories) or items (lists); 0 where it says nothing */
       count: z.number().int(),

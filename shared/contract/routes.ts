@@ -13,6 +13,7 @@ import * as signals from './signals'
 import * as site from './site'
 import * as tracking from './tracking'
 import * as trends from './trends'
+import * as views from './views'
 
 /**
  * The one description of every method: contract methods under /v1 (API key) and /public
@@ -237,6 +238,22 @@ export const routes = {
     method: 'POST', path: '/app/imports', access: 'app', tag: 'App',
     summary: 'Import a file sent as text (a background job)', query: empty, body: app.importBody,
     maxBodyBytes: 256 * 1024 * 1024, response: app.jobResponse,
+  }),
+  appListViews: route({
+    method: 'GET', path: '/app/views', access: 'app', tag: 'App',
+    summary: 'The views saved under a name (the sidebar lists them)', query: empty, response: views.savedViewsResponse,
+  }),
+  appSaveView: route({
+    method: 'POST', path: '/app/views', access: 'app', tag: 'App',
+    summary: 'Save a view of the window (its path and query) under a name; a name taken is 409', query: empty, body: views.createViewBody, response: views.savedViewResponse,
+  }),
+  appUpdateView: route({
+    method: 'POST', path: '/app/views/{view_id}', access: 'app', tag: 'App',
+    summary: 'Rename a saved view, or keep another path under its name', params: views.viewIdPath, query: empty, body: views.updateViewBody, response: views.savedViewResponse,
+  }),
+  appRemoveView: route({
+    method: 'POST', path: '/app/views/{view_id}/remove', access: 'app', tag: 'App',
+    summary: 'Forget a saved view', params: views.viewIdPath, query: empty, response: views.removedViewResponse,
   }),
   appFind: route({
     method: 'GET', path: '/app/find', access: 'app', tag: 'App',

@@ -317,7 +317,8 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
       const asked: string[] = []
       const onRequest = (r: { url(): string }) => {
         const url = new URL(r.url())
-        if (/^\/(v1|public|app)\//.test(url.pathname) && url.pathname !== '/app/status') asked.push(url.pathname + url.search)
+        // the window's own questions (its status, the sidebar's saved views) are not the screen's
+        if (/^\/(v1|public|app)\//.test(url.pathname) && !['/app/status', '/app/views'].includes(url.pathname)) asked.push(url.pathname + url.search)
       }
       let askedWhileHeld = -1
       const hold = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`)
@@ -410,6 +411,39 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     expect(new URL(page.url()).pathname).toBe(`/tracking/${IDS.publisherList}/metrics`)
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.reload()
+  })
+
+  it('saves the view on screen under a name in the sidebar, opens it again, renames and forgets it', async () => {
+    await page.goto(`${server.url}/trends/${IDS.trend}?state=hot`)
+    await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
+    const saved = page.getByRole('region', { name: 'Saved views' })
+    await saved.getByRole('button', { name: '+ Save this view' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Save this view' })
+    // the view's own title is offered as its name
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Fed holds rates · Trends')
+    await dialog.getByLabel('Name').fill('Hot Fed story')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await saved.getByRole('link', { name: 'Hot Fed story' }).waitFor()
+    // the same name again is refused, in the dialog
+    await saved.getByRole('button', { name: '+ Save this view' }).click()
+    await dialog.getByLabel('Name').fill('hot fed STORY')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.getByText('A view is already saved as “Hot Fed story”').waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'saved-views.png') })
+    // elsewhere, then back by its name: the very view (its filter and its card)
+    await page.getByRole('link', { name: 'Geography' }).click()
+    await saved.getByRole('link', { name: 'Hot Fed story' }).click()
+    await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(`/trends/${IDS.trend}?state=hot`)
+    await expect.poll(() => cardTitle().innerText()).toBe('Fed holds rates')
+    expect(await page.getByRole('combobox', { name: /^State/ }).inputValue()).toBe('hot')
+    await saved.getByRole('button', { name: 'Rename Hot Fed story' }).click()
+    await page.getByRole('dialog', { name: 'Rename the saved view' }).getByLabel('Name').fill('The Fed, hot')
+    await page.getByRole('dialog', { name: 'Rename the saved view' }).getByRole('button', { name: 'Save' }).click()
+    await saved.getByRole('link', { name: 'The Fed, hot' }).waitFor()
+    page.once('dialog', (d) => void d.accept())
+    await saved.getByRole('button', { name: 'Forget The Fed, hot' }).click()
+    await saved.getByRole('link', { name: 'The Fed, hot' }).waitFor({ state: 'detached' })
   })
 
   it('checks a pasted list line by line, showing the lines that are not domains beside the others', async () => {

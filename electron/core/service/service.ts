@@ -15,6 +15,7 @@ import { siteHandlers } from './handlers/site'
 import { sourceHandlers } from './handlers/sources'
 import { trackingHandlers } from './handlers/tracking'
 import { trendHandlers } from './handlers/trends'
+import { viewHandlers } from './handlers/views'
 
 /** One dispatch table: every route of shared/contract/routes.ts has exactly one handler here. */
 export const handlers: HandlerMap<RouteId> = {
@@ -33,4 +34,5 @@ export const handlers: HandlerMap<RouteId> = {
   ...sourceHandlers,
   ...siteHandlers,
   ...findHandlers,
+  ...viewHandlers,
 }

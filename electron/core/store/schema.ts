@@ -604,3 +604,20 @@ export const gscRows = sqliteTable(
     index('gsc_rows_article_idx').on(t.articleId),
   ],
 )
+
+/**
+ * A view the analyst saved under a name (the sidebar lists them): the window's path with its
+ * query, which is the whole view (every view is a link). Names are unique whatever their case.
+ */
+export const savedViews = sqliteTable(
+  'saved_views',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** the view's path and query, e.g. '/signals?country=DE&bucket=2026-11-21' */
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('saved_views_name_uq').on(sql`${t.name} COLLATE NOCASE`)],
+)

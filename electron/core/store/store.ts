@@ -18,6 +18,7 @@ import { EntitiesRepository } from './repositories/entities'
 import { FeedRepository } from './repositories/feed'
 import { UpstreamsRepository } from './repositories/upstreams'
 import { FindRepository } from './repositories/find'
+import { SavedViewsRepository } from './repositories/saved-views'
 import { SearchConsoleRepository } from './repositories/search-console'
 import { FreshnessRepository } from './repositories/freshness'
 import { GeoRepository } from './repositories/geo'
@@ -66,6 +67,8 @@ export class Store {
   readonly searchConsole: SearchConsoleRepository
   /** "Find anything": every kind of thing by its name */
   readonly find: FindRepository
+  /** the views saved under a name */
+  readonly views: SavedViewsRepository
 
   private localVersion = 0
   private localDataVersion = 0
@@ -149,6 +152,7 @@ export class Store {
     this.upstreams = new UpstreamsRepository(sqlite)
     this.searchConsole = new SearchConsoleRepository(sqlite)
     this.find = new FindRepository(sqlite)
+    this.views = new SavedViewsRepository(db)
     this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 

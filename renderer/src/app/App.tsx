@@ -10,6 +10,7 @@ import { NotFound } from './NotFound'
 import { isCodeNotLoaded, ScreenBoundary } from './ScreenBoundary'
 import { ShortcutsDialog, useShortcuts } from './shortcuts'
 import { FindDialog } from './FindDialog'
+import { SavedViews } from './SavedViews'
 import { ThemeSwitch, useTheme } from './theme'
 
 /**
@@ -101,6 +102,7 @@ export function App() {
             {labelOf(s)}
           </a>
         ))}
+        <SavedViews />
         <div className="sidebar-foot">
           <ThemeSwitch theme={theme} />
           <button type="button" className="link sidebar-help" onClick={openFind}>

@@ -4,6 +4,7 @@ export type FoundThing = RouteResponse<'appFind'>['results'][number]
 
 /** What each kind is called above its results. */
 export const KIND_LABELS: Record<FoundThing['kind'], string> = {
+  view: 'Saved views',
   trend: 'Trends',
   entity: 'Entities',
   publisher: 'Publishers',
@@ -17,6 +18,8 @@ export const KIND_LABELS: Record<FoundThing['kind'], string> = {
 export function pathOf(r: FoundThing): string {
   const q = encodeURIComponent
   switch (r.kind) {
+    case 'view':
+      return r.detail
     case 'trend':
       return `/trends/${r.id}`
     case 'entity':

@@ -4,7 +4,7 @@ import { toFtsQuery } from './articles'
 
 /** One thing "Find anything" found: what it is, its id, its name and a word about it. */
 export interface Found {
-  kind: 'trend' | 'entity' | 'publisher' | 'category' | 'article' | 'list' | 'site'
+  kind: 'view' | 'trend' | 'entity' | 'publisher' | 'category' | 'article' | 'list' | 'site'
   id: string
   label: string
   detail: string
@@ -32,6 +32,10 @@ export class FindRepository {
     const params = { starts, words, limit }
     const rows = (sql: string, extra: Record<string, unknown> = {}) => this.statements.get(sql).all({ ...params, ...extra }) as Found[]
     const found: Found[] = [
+      ...rows(
+        `SELECT 'view' AS kind, id, name AS label, path AS detail, 0 AS count FROM saved_views
+         WHERE name LIKE @starts ESCAPE '\\' OR name LIKE @words ESCAPE '\\' ORDER BY name LIMIT @limit`,
+      ),
       ...rows(
         `SELECT 'trend' AS kind, id, label, state AS detail, article_count AS count FROM trends
          WHERE label LIKE @starts ESCAPE '\\' OR label LIKE @words ESCAPE '\\'
