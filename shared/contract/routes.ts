@@ -7,6 +7,7 @@ import * as feed from './feed'
 import * as find from './find'
 import { plainErrorSchema, trackingErrorSchema, validationErrorSchema } from './errors'
 import * as geo from './geo'
+import * as leaders from './leaders'
 import * as lists from './list-editing'
 import * as profiles from './profiles'
 import * as signals from './signals'
@@ -254,6 +255,11 @@ export const routes = {
   appRemoveView: route({
     method: 'POST', path: '/app/views/{view_id}/remove', access: 'app', tag: 'App',
     summary: 'Forget a saved view', params: views.viewIdPath, query: empty, response: views.removedViewResponse,
+  }),
+  appLeaders: route({
+    method: 'GET', path: '/app/leaders', access: 'app', tag: 'App',
+    summary: 'Winners and losers of a period and market: publishers, trends, entities or categories by impressions, or by their gain or loss against a period compared',
+    query: leaders.leadersQuery, response: leaders.leadersResponse,
   }),
   appFind: route({
     method: 'GET', path: '/app/find', access: 'app', tag: 'App',

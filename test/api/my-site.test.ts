@@ -117,10 +117,15 @@ describe('My site joined with the feed', () => {
   it('answers a property it has no data of with 404, a bad parameter with 422, a bad file with 422 and its sentence', async () => {
     expect((await appGet('/app/site/overview?property=sc-domain:nobody.example')).status).toBe(404)
     expect((await appGet(`/app/site/overview?${Q}&country=USA`)).status).toBe(422)
-    expect((await appGet(`/app/site/overview?property=sc-domain:site.example&date_from=2026-11-20&date_to=2026-11-18`)).status).toBe(422)
+    const backwards = await appGet(`/app/site/overview?property=sc-domain:site.example&date_from=2026-11-20&date_to=2026-11-18`)
+    expect(backwards.status).toBe(422)
+    expect(backwards.body.detail).toEqual([{ loc: ['query', 'date_to'], msg: 'The period ends before it starts', type: 'value_error' }])
     const bad = await world.post('/app/site/imports', { file_name: 'x.csv', content_base64: Buffer.from('hello,world\n1,2\n').toString('base64') }, world.session)
     expect(bad.status).toBe(422)
-    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^x\.csv: line 1: not a table of a Search Console export/)
+    const detail = ((await bad.json()) as { detail: Array<{ loc: string[]; msg: string; type: string }> }).detail
+    expect(detail).toHaveLength(1)
+    expect(detail[0]!.loc).toEqual(['body', 'content_base64'])
+    expect(detail[0]!.msg).toMatch(/^x\.csv: line 1: not a table of a Search Console export/)
     // and the store as it was
     expect(world.store.searchConsole.imports()).toHaveLength(1)
   })

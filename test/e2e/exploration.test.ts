@@ -446,6 +446,22 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await saved.getByRole('link', { name: 'The Fed, hot' }).waitFor({ state: 'detached' })
   })
 
+  it('ranks winners and losers of the Signals period against the one before, each row opening its articles or its card', async () => {
+    await page.goto(`${server.url}/signals`)
+    const table = page.getByRole('table', { name: 'Winners and losers' })
+    await table.scrollIntoViewIfNeeded()
+    const rows = table.locator('tbody tr')
+    await expect.poll(() => rows.count()).toBe(2)
+    // the 30 days before held nothing: each gained all it has
+    expect((await rows.allInnerTexts()).map((t) => t.split('\t').slice(0, 5).join('|'))).toEqual(['Example News|2,700|0|+2,700|2', 'Die Zeitung|500|0|+500|1'])
+    await page.getByRole('combobox', { name: 'Of' }).selectOption('trend')
+    await expect.poll(() => new URL(page.url()).searchParams.get('leaders')).toBe('trend')
+    await expect.poll(async () => (await rows.first().innerText()).split('\t')[0]).toBe('Fed holds rates')
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'signals-leaders.png'), fullPage: true })
+    await rows.first().click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/trends/${IDS.trend}`)
+  })
+
   it('checks a pasted list line by line, showing the lines that are not domains beside the others', async () => {
     await page.goto(`${server.url}/publishers?mode=bulk&q=${encodeURIComponent('example.com\nnot a domain at all\nzeitung.de')}`)
     const table = page.getByRole('table', { name: 'Publisher profiles' })

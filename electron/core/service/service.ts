@@ -7,6 +7,7 @@ import { exploreHandlers } from './handlers/explore'
 import { feedHandlers } from './handlers/feed'
 import { findHandlers } from './handlers/find'
 import { geoHandlers } from './handlers/geo'
+import { leaderHandlers } from './handlers/leaders'
 import { listEditingHandlers } from './handlers/list-editing'
 import { profileHandlers } from './handlers/profiles'
 import { appSignalHandlers } from './handlers/signals-app'
@@ -35,4 +36,5 @@ export const handlers: HandlerMap<RouteId> = {
   ...siteHandlers,
   ...findHandlers,
   ...viewHandlers,
+  ...leaderHandlers,
 }

@@ -2,7 +2,7 @@ import { explain, type SiteComparison } from '../../analytics/site/explain'
 import { domainsShare, siteFeedDays, sitePeers, storiesThatLeft, type DaySpan } from '../../analytics/site/site-feed'
 import { wholeDays } from '../../analytics/explore/group-figures'
 import type { ActivityData } from '../../analytics/activity/activity-data'
-import { ApiError } from '../../errors'
+import { ApiError, ValidationApiError } from '../../errors'
 import { ExportProblem, importSearchConsole, normalizeProperty, propertyDomain, type GscSearchType } from '../../ingest/search-console/gsc-import'
 import { dayIndex, dayKeyOfIndex } from '../../time/buckets'
 import type { RequestContext } from '../context'
@@ -59,8 +59,8 @@ function siteOf(ctx: RequestContext, rawProperty: string, searchType: GscSearchT
 function daysOf(site: Site, from: Date | undefined, to: Date | undefined): DaySpan {
   const last = to ? dayIndex(new Date(to.getTime() - 1)) : dayIndex(new Date(`${site.dayTo}T00:00:00Z`))
   const first = from ? dayIndex(from) : Math.max(dayIndex(new Date(`${site.dayFrom}T00:00:00Z`)), last - DEFAULT_DAYS + 1)
-  if (first > last) throw new ApiError(422, 'The period ends before it starts')
-  if (last - first > 3 * 366) throw new ApiError(422, 'A period of the site is at most three years')
+  if (first > last) throw new ValidationApiError([{ loc: ['query', 'date_to'], msg: 'The period ends before it starts', type: 'value_error' }])
+  if (last - first > 3 * 366) throw new ValidationApiError([{ loc: ['query', 'date_from'], msg: 'A period of the site is at most three years', type: 'value_error' }])
   return { from: first, to: last }
 }
 
@@ -315,7 +315,8 @@ export const siteHandlers: HandlerMap<SiteRoutes> = {
         already_imported: r.alreadyImported,
       }
     } catch (error) {
-      if (error instanceof ExportProblem) throw new ApiError(422, error.message)
+      // the contract's 422 shape: the sentence names the file and the line
+      if (error instanceof ExportProblem) throw new ValidationApiError([{ loc: ['body', 'content_base64'], msg: error.message, type: 'value_error' }])
       throw error
     }
   },

@@ -9,6 +9,7 @@ import { CountryOverlay } from './CountryOverlay'
 import { FormatGroupsCard } from './FormatGroups'
 import { MoversCard } from './MoversCard'
 import { granularityOf, SIGNALS_VIEW, signalsQuestions } from './questions'
+import { LeadersCard } from './LeadersCard'
 import { SignalFilters } from './SignalFilters'
 import type { Selection } from './signal-series'
 import { SignalTables } from './SignalTables'
@@ -42,6 +43,7 @@ export function SignalsPage() {
         <MoversCard movers={movers} selection={selection} country={country} granularity={granularity} />
       </div>
       <FormatGroupsCard view={view} setView={setView} selection={selection} onSelect={setSelection} />
+      <LeadersCard view={view} setView={setView} />
       <SignalTables view={view} />
     </div>
   )

@@ -1,10 +1,10 @@
 import { question, type AnyQuestion } from '../../api/question'
-import { periodBounds } from '../../components/period'
+import { periodBounds, previousPeriod } from '../../components/period'
 import { readQuery } from '../../stores/query-values'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 
 /** The Signals screen's view as its URL keeps it, with the defaults a link leaves out. */
-export const SIGNALS_VIEW = { country: 'all', granularity: 'day', bucket: '', category: '', compare: '', groups: '', period: '30d', date_from: '', date_to: '' }
+export const SIGNALS_VIEW = { country: 'all', granularity: 'day', bucket: '', category: '', compare: '', groups: '', period: '30d', date_from: '', date_to: '', leaders: 'publisher', leaders_by: 'gain' }
 export type SignalsView = typeof SIGNALS_VIEW
 
 export const granularityOf = (view: SignalsView): 'day' | '3h' => (view.granularity === '3h' ? '3h' : 'day')
@@ -14,6 +14,9 @@ export const isStoredPeriod = (view: SignalsView) => view.period === '30d'
 
 /** The view's period as the API's instants ({} for all of the history); null while a custom range is incomplete. */
 export const boundsOf = (view: SignalsView) => periodBounds({ period: view.period, date_from: view.date_from, date_to: view.date_to })
+
+/** Winners and losers shown on the screen. */
+export const LEADERS = 15
 
 /** Top categories shown on the screen. */
 export const TOP_CATEGORIES = 15
@@ -56,6 +59,15 @@ export const signalsQuestions = {
   history: (view: SignalsView, country: string, category?: FormatGroup) => {
     const bounds = boundsOf(view)
     return bounds && question('appVolatilityHistory', { query: { country, granularity: granularityOf(view), ...(category ? { category } : {}), ...bounds } })
+  },
+  /** winners and losers of the period against the one before (by impressions: the whole history too) */
+  leaders: (view: SignalsView) => {
+    const bounds = boundsOf(view)
+    const before = previousPeriod({ period: view.period, date_from: view.date_from, date_to: view.date_to })
+    const kind = (['publisher', 'trend', 'entity', 'category'] as const).find((k) => k === view.leaders) ?? 'publisher'
+    const order = (['impressions', 'gain', 'loss'] as const).find((o) => o === view.leaders_by) ?? 'gain'
+    if (!bounds || (!before && order !== 'impressions')) return null
+    return question('appLeaders', { query: { kind, country: view.country, sort_by: order, limit: LEADERS, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } })
   },
   group: (view: SignalsView, category: FormatGroup) => question('getCategoryVolatility', { query: { country: view.country, granularity: granularityOf(view), category } }),
 }

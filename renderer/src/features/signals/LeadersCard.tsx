@@ -1,0 +1,85 @@
+import type { RouteResponse } from '../../../../shared/contract/routes'
+import { useApi } from '../../api/use-api'
+import { Card, ErrorBanner, formatNumber } from '../../components/common'
+import { DataTable, exportFileName, type Column } from '../../components/DataTable'
+import { ChoiceSelect } from '../../components/Pickers'
+import { periodWords } from '../../components/period'
+import { useAppStore } from '../../stores/app-store'
+import { TrackButton } from '../tracking/TrackButton'
+import { boundsOf, signalsQuestions, type SignalsView } from './questions'
+
+type Leader = RouteResponse<'appLeaders'>['leaders'][number]
+type Kind = RouteResponse<'appLeaders'>['kind']
+type Order = RouteResponse<'appLeaders'>['sort_by']
+
+const KINDS: Array<{ value: Kind; label: string }> = [
+  { value: 'publisher', label: 'Publishers' },
+  { value: 'trend', label: 'Trends' },
+  { value: 'entity', label: 'Entities' },
+  { value: 'category', label: 'Categories' },
+]
+const ORDERS: Array<{ value: Order; label: string }> = [
+  { value: 'impressions', label: 'most impressions' },
+  { value: 'gain', label: 'gained most' },
+  { value: 'loss', label: 'lost most' },
+]
+
+/** Where a leader's row opens: its articles in the period (a trend: its card). */
+function drillDown(kind: Kind, l: Leader, period: string): string {
+  const q = encodeURIComponent
+  if (kind === 'trend') return `/trends/${l.key}`
+  const filter = kind === 'publisher' ? `domain=${q(l.key)}` : kind === 'entity' ? `entity=${q(l.label)}` : `category=${q(l.key)}`
+  return `/articles?${filter}&${period}&sort_by=impressions`
+}
+
+function columns(kind: Kind): Array<Column<Leader>> {
+  const signed = (n: number | null) => (n === null ? '—' : `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`)
+  return [
+    { id: 'label', header: KINDS.find((k) => k.value === kind)!.label.replace(/s$/, ''), sortable: false, value: (l) => l.label, cell: (l) => l.label },
+    { id: 'impressions', header: 'Impressions', numeric: true, sortable: false, value: (l) => l.impressions, cell: (l) => formatNumber(l.impressions) },
+    { id: 'before', header: 'Before', title: 'impressions in the period before, of the same length', numeric: true, sortable: false, value: (l) => l.before, cell: (l) => formatNumber(l.before) },
+    { id: 'delta', header: 'Δ', title: 'impressions now less before', numeric: true, sortable: false, value: (l) => l.delta, cell: (l) => signed(l.delta) },
+    { id: 'articles', header: 'Articles', numeric: true, sortable: false, value: (l) => l.articles, cell: (l) => formatNumber(l.articles) },
+    {
+      id: 'track',
+      header: '',
+      sortable: false,
+      value: () => null,
+      // every kind has lists of its own: an entity is added by its name, the others by their key
+      cell: (l) => <TrackButton kind={kind} itemKey={kind === 'entity' ? l.label : l.key} name={l.label} />,
+    },
+  ]
+}
+
+/** Winners and losers of the Signals period and market: who holds the feed, and who gained or lost most against the period before. */
+export function LeadersCard({ view, setView }: { view: SignalsView; setView(patch: Partial<SignalsView>): void }) {
+  const navigate = useAppStore((s) => s.navigate)
+  const question = signalsQuestions.leaders(view)
+  const kind = (question?.options.query?.kind ?? (KINDS.some((k) => k.value === view.leaders) ? view.leaders : 'publisher')) as Kind
+  const order = (ORDERS.some((o) => o.value === view.leaders_by) ? view.leaders_by : 'gain') as Order
+  const bounds = boundsOf(view)
+  const leaders = useApi('appLeaders', question?.options ?? null)
+  const period = bounds ? new URLSearchParams(Object.entries(bounds).filter((e): e is [string, string] => Boolean(e[1]))).toString() : ''
+  return (
+    <Card title={`Winners and losers, ${periodWords(view)}`}>
+      <div className="filters">
+        <ChoiceSelect label="Of" value={kind} onChange={(v) => setView({ leaders: v })} choices={KINDS} />
+        <ChoiceSelect label="Order" value={order} onChange={(v) => setView({ leaders_by: v })} choices={ORDERS} />
+      </div>
+      {bounds && !question && <p className="muted">The whole history has no period before it: choose a period, or order by impressions.</p>}
+      <ErrorBanner message={leaders.error} onRetry={leaders.reload} />
+      {question && (
+        <DataTable
+          label="Winners and losers"
+          columns={columns(kind)}
+          rows={leaders.data?.leaders ?? []}
+          rowKey={(l) => l.key}
+          loading={leaders.loading}
+          onOpen={(l) => navigate(drillDown(kind, l, period))}
+          openLabel="Open its articles"
+          exportAs={{ fileName: exportFileName('leaders', kind, order, view.country, periodWords(view)) }}
+        />
+      )}
+    </Card>
+  )
+}
