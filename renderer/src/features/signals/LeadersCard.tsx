@@ -7,6 +7,7 @@ import { periodWords } from '../../components/period'
 import { useAppStore } from '../../stores/app-store'
 import { TrackButton } from '../tracking/TrackButton'
 import { boundsOf, signalsQuestions, type SignalsView } from './questions'
+import { periodTitle } from './signal-series'
 
 type Leader = RouteResponse<'appLeaders'>['leaders'][number]
 type Kind = RouteResponse<'appLeaders'>['kind']
@@ -61,7 +62,7 @@ export function LeadersCard({ view, setView }: { view: SignalsView; setView(patc
   const leaders = useApi('appLeaders', question?.options ?? null)
   const period = bounds ? new URLSearchParams(Object.entries(bounds).filter((e): e is [string, string] => Boolean(e[1]))).toString() : ''
   return (
-    <Card title={`Winners and losers, ${periodWords(view)}`}>
+    <Card title={`Winners and losers, ${periodTitle(view)}`}>
       <div className="filters">
         <ChoiceSelect label="Of" value={kind} onChange={(v) => setView({ leaders: v })} choices={KINDS} />
         <ChoiceSelect label="Order" value={order} onChange={(v) => setView({ leaders_by: v })} choices={ORDERS} />
