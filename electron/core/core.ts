@@ -183,7 +183,7 @@ export class Core {
 }
 
 /** The window's writes: each handler's work is one transaction, waiting for the store's lock (Core.writeWhenFree). */
-const WRITES: ReadonlySet<RouteId> = new Set<RouteId>(['appRemoveArticles', 'appCreateKey', 'appRevokeKey', 'appCreateList', 'appUpdateList', 'appDeleteList', 'appAddListItems', 'appRemoveListItems', 'appScanList', 'appImportSearchConsole', 'appSaveView', 'appUpdateView', 'appRemoveView'])
+const WRITES: ReadonlySet<RouteId> = new Set<RouteId>(['appRemoveArticles', 'appCreateKey', 'appRevokeKey', 'appCreateList', 'appUpdateList', 'appDeleteList', 'appAddListItems', 'appRemoveListItems', 'appScanList', 'appImportSearchConsole', 'appSaveView', 'appUpdateView', 'appRemoveView', 'appCreateNote', 'appUpdateNote', 'appRemoveNote', 'appImportNotes', 'appImportUpdates'])
 /** How long a write of the window waits for the store's lock before the store is reported busy. */
 const WRITE_WAIT_MS = 10_000
 /** How long a running app's statements wait for another process's lock before answering busy. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import * as annotations from './annotations'
 import * as app from './app'
 import * as articles from './articles'
 import * as entities from './entities'
@@ -260,6 +261,33 @@ export const routes = {
     method: 'GET', path: '/app/leaders', access: 'app', tag: 'App',
     summary: 'Winners and losers of a period and market: publishers, trends, entities or categories by impressions, or by their gain or loss against a period compared',
     query: leaders.leadersQuery, response: leaders.leadersResponse,
+  }),
+  appAnnotations: route({
+    method: 'GET', path: '/app/annotations', access: 'app', tag: 'App',
+    summary: 'The timeline\'s annotations in a period: Google\'s announced updates and the analyst\'s notes (a country\'s and every country\'s)',
+    query: annotations.annotationsQuery, response: annotations.annotationsResponse,
+  }),
+  appCreateNote: route({
+    method: 'POST', path: '/app/notes', access: 'app', tag: 'App',
+    summary: 'Write a note on the timeline: a day or a range, a country or all, at most 500 characters', query: empty, body: annotations.noteBody, response: annotations.noteResponse,
+  }),
+  // before /app/notes/{note_id}: 'import' is no note's id
+  appImportNotes: route({
+    method: 'POST', path: '/app/notes/import', access: 'app', tag: 'App',
+    summary: 'Import notes from CSV (day_from, day_to, country, text: as the window exports them); a note already there is left as it is',
+    query: empty, body: annotations.notesImportBody, response: annotations.notesImportResponse,
+  }),
+  appUpdateNote: route({
+    method: 'POST', path: '/app/notes/{note_id}', access: 'app', tag: 'App',
+    summary: 'Change a note\'s days, country or text', params: annotations.noteIdPath, query: empty, body: annotations.noteUpdateBody, response: annotations.noteResponse,
+  }),
+  appRemoveNote: route({
+    method: 'POST', path: '/app/notes/{note_id}/remove', access: 'app', tag: 'App',
+    summary: 'Delete a note', params: annotations.noteIdPath, query: empty, response: annotations.removedNoteResponse,
+  }),
+  appImportUpdates: route({
+    method: 'POST', path: '/app/annotations/updates', access: 'app', tag: 'App',
+    summary: 'Import a newer file of Google\'s announced updates (an older one changes nothing)', query: empty, body: annotations.updatesImportBody, response: annotations.updatesImportResponse,
   }),
   appFind: route({
     method: 'GET', path: '/app/find', access: 'app', tag: 'App',

@@ -462,6 +462,23 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/trends/${IDS.trend}`)
   })
 
+  it('writes a note on the Signals timeline, lists it with the period\'s updates, and deletes it', async () => {
+    await page.goto(`${server.url}/signals?country=DE`)
+    const notes = page.getByRole('region', { name: 'Annotations' })
+    await notes.getByText('No announced update and no note in this period.').waitFor()
+    const form = notes.getByRole('form', { name: 'Add a note' })
+    await form.getByLabel('Note from').fill('2026-11-19')
+    await form.getByPlaceholder('what happened (500 characters at most)').fill('Homepage redesign went live')
+    await form.getByRole('button', { name: 'Add note' }).click()
+    const item = notes.getByRole('listitem').filter({ hasText: 'Homepage redesign went live' })
+    await item.waitFor()
+    // written for Germany, the view's country
+    expect(await item.innerText()).toMatch(/^note · DE\s+2026-11-19 Homepage redesign went live/)
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'signals-annotations.png') })
+    await item.getByRole('button', { name: 'Delete the note Homepage redesign went live' }).click()
+    await item.waitFor({ state: 'detached' })
+  })
+
   it('checks a pasted list line by line, showing the lines that are not domains beside the others', async () => {
     await page.goto(`${server.url}/publishers?mode=bulk&q=${encodeURIComponent('example.com\nnot a domain at all\nzeitung.de')}`)
     const table = page.getByRole('table', { name: 'Publisher profiles' })

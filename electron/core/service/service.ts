@@ -1,5 +1,6 @@
 import type { RouteId } from '../../../shared/contract/routes'
 import type { HandlerMap } from './handler-types'
+import { annotationHandlers } from './handlers/annotations'
 import { appHandlers } from './handlers/app'
 import { articleHandlers } from './handlers/articles'
 import { entityHandlers } from './handlers/entities'
@@ -37,4 +38,5 @@ export const handlers: HandlerMap<RouteId> = {
   ...findHandlers,
   ...viewHandlers,
   ...leaderHandlers,
+  ...annotationHandlers,
 }

@@ -621,3 +621,30 @@ export const savedViews = sqliteTable(
   },
   (t) => [uniqueIndex('saved_views_name_uq').on(sql`${t.name} COLLATE NOCASE`)],
 )
+
+/** The analyst's notes on the timeline (a day or a range, a country or all): drawn on the time charts. */
+export const notes = sqliteTable('notes', {
+  id: text('id').primaryKey(),
+  dayFrom: text('day_from').notNull(),
+  dayTo: text('day_to').notNull(),
+  /** ISO alpha-2, '' for every country */
+  country: text('country').notNull().default(''),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/**
+ * Google's announced Search and Discover updates, from the dated file Feedlens ships
+ * (resources/google-updates.json) or a newer one imported: drawn on the time charts.
+ */
+export const searchUpdates = sqliteTable('search_updates', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** 'core', 'spam', 'discover', 'other' */
+  kind: text('kind').notNull(),
+  dayFrom: text('day_from').notNull(),
+  /** null: not announced as complete */
+  dayTo: text('day_to'),
+  sourceUrl: text('source_url').notNull(),
+})

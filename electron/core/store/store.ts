@@ -17,6 +17,7 @@ import { ArticlesRepository } from './repositories/articles'
 import { EntitiesRepository } from './repositories/entities'
 import { FeedRepository } from './repositories/feed'
 import { UpstreamsRepository } from './repositories/upstreams'
+import { AnnotationsRepository } from './repositories/annotations'
 import { FindRepository } from './repositories/find'
 import { SavedViewsRepository } from './repositories/saved-views'
 import { SearchConsoleRepository } from './repositories/search-console'
@@ -69,6 +70,8 @@ export class Store {
   readonly find: FindRepository
   /** the views saved under a name */
   readonly views: SavedViewsRepository
+  /** the timeline's notes and Google's announced updates */
+  readonly annotations: AnnotationsRepository
 
   private localVersion = 0
   private localDataVersion = 0
@@ -153,6 +156,7 @@ export class Store {
     this.searchConsole = new SearchConsoleRepository(sqlite)
     this.find = new FindRepository(sqlite)
     this.views = new SavedViewsRepository(db)
+    this.annotations = new AnnotationsRepository(db)
     this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 

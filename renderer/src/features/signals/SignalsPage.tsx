@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { DataZoomComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components'
+import { DataZoomComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { isFormatGroup } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
@@ -17,7 +17,7 @@ import { useVolatility } from './use-volatility'
 import { VolatilityCard } from './VolatilityCard'
 
 // the volatility chart's zoom, spike markers and 7-day line (volatility-chart.ts)
-echarts.use([DataZoomComponent, MarkPointComponent, MarkLineComponent])
+echarts.use([DataZoomComponent, MarkPointComponent, MarkLineComponent, MarkAreaComponent])
 
 /** Signals: is it just us, or is the whole feed moving? */
 export function SignalsPage() {
@@ -32,6 +32,7 @@ export function SignalsPage() {
   const volatility = useVolatility(view)
   const movers = useApi('appSignalMovers', selection ? { query: { country, granularity, bucket: selection.bucket, ...(selection.category ? { category: selection.category } : {}) } } : null)
   const regionList = regions.data?.regions ?? []
+  const annotations = useApi('appAnnotations', signalsQuestions.annotations(view)?.options ?? null)
   return (
     <div className="page">
       <PageHeader title="Signals" subtitle="How much the feed changed: about 3 is a usual day, 7 and more a noticeable change" />
@@ -39,7 +40,7 @@ export function SignalsPage() {
       <ErrorBanner message={volatility.error} onRetry={volatility.reload} />
       {compared.length > 0 && <CountryOverlay view={view} countries={[country, ...compared.filter((c) => c !== country)]} names={new Map(regionList.map((r) => [r.alpha_2, r.name]))} />}
       <div className="split">
-        <VolatilityCard view={view} volatility={volatility} selection={selection} onSelect={setSelection} />
+        <VolatilityCard view={view} volatility={volatility} selection={selection} onSelect={setSelection} annotations={annotations} />
         <MoversCard movers={movers} selection={selection} country={country} granularity={granularity} />
       </div>
       <FormatGroupsCard view={view} setView={setView} selection={selection} onSelect={setSelection} />

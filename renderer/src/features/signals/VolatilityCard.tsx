@@ -6,12 +6,28 @@ import { granularityOf, type SignalsView } from './questions'
 import { bucketOf, periodTitle, type Selection } from './signal-series'
 import type { useVolatility } from './use-volatility'
 import { pointLabel, volatilityOption } from './volatility-chart'
+import type { RouteResponse } from '../../../../shared/contract/routes'
+import type { ApiState } from '../../api/use-api'
+import { AnnotationsList } from './AnnotationsList'
 
 /** The feed's volatility over the period, its spikes as chips; a point or a spike is explained beside it. */
-export function VolatilityCard({ view, volatility, selection, onSelect }: { view: SignalsView; volatility: ReturnType<typeof useVolatility>; selection: Selection | null; onSelect(s: Selection): void }) {
+export function VolatilityCard({
+  view,
+  volatility,
+  selection,
+  onSelect,
+  annotations,
+}: {
+  view: SignalsView
+  volatility: ReturnType<typeof useVolatility>
+  selection: Selection | null
+  onSelect(s: Selection): void
+  annotations: ApiState<RouteResponse<'appAnnotations'>>
+}) {
   const { series, headline, shown, longer } = volatility
   const selectedIndex = selection && !selection.category ? series.findIndex((p) => bucketOf(p) === selection.bucket) : -1
-  const option = useMemo(() => volatilityOption(series, selectedIndex), [series, selectedIndex])
+  const marks = useMemo(() => (annotations.data?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to })), [annotations.data])
+  const option = useMemo(() => volatilityOption(series, selectedIndex, marks), [series, selectedIndex, marks])
   return (
     <Card
       title={`Volatility, ${periodTitle(view)}`}
@@ -31,7 +47,7 @@ export function VolatilityCard({ view, volatility, selection, onSelect }: { view
       ) : (
         <>
           <EChart option={option} label="Volatility of the feed" fileName={exportFileName('volatility', view.country, granularityOf(view))} onPointClick={(i) => series[i] && onSelect({ bucket: bucketOf(series[i]!) })} />
-          <p className="muted small">Click a point to see what moved. Red marks: spikes (7 or more).</p>
+          <p className="muted small">Click a point to see what moved. Red marks: spikes (7 or more); orange: Google's announced updates; blue: your notes.</p>
           {series.some((p) => p.is_spike) && (
             <div className="chips" aria-label="Spikes">
               {series
@@ -45,6 +61,7 @@ export function VolatilityCard({ view, volatility, selection, onSelect }: { view
           )}
         </>
       )}
+      <AnnotationsList annotations={annotations} country={view.country} />
     </Card>
   )
 }

@@ -60,6 +60,11 @@ export const signalsQuestions = {
     const bounds = boundsOf(view)
     return bounds && question('appVolatilityHistory', { query: { country, granularity: granularityOf(view), ...(category ? { category } : {}), ...bounds } })
   },
+  /** Google's updates and the analyst's notes over the period, of the view's country and every country's */
+  annotations: (view: SignalsView) => {
+    const bounds = boundsOf(view)
+    return bounds && question('appAnnotations', { query: { ...bounds, ...(view.country !== 'all' ? { country: view.country } : {}) } })
+  },
   /** winners and losers of the period against the one before (by impressions: the whole history too) */
   leaders: (view: SignalsView) => {
     const bounds = boundsOf(view)

@@ -56,8 +56,30 @@ export function overlayOption(named: ReadonlyArray<{ name: string; series: reado
   }
 }
 
-/** The volatility line (0-10), the spike level, markers on spike peaks and the selected point. */
-export function volatilityOption(series: readonly Point[], selectedIndex = -1) {
+/** A stretch of the timeline drawn on a chart: an announced update, a note. */
+export interface TimelineMark {
+  kind: 'update' | 'note'
+  title: string
+  dayFrom: string
+  /** null: runs on */
+  dayTo: string | null
+}
+
+const MARK_COLOURS = { update: 'rgba(230, 140, 30, 0.16)', note: 'rgba(59, 111, 216, 0.14)' }
+
+/** The marks as shaded areas over the points of their days (a mark outside the series is left out). */
+export function markAreas(days: readonly string[], marks: readonly TimelineMark[]): object[] {
+  return marks.flatMap((m) => {
+    const first = days.findIndex((d) => d >= m.dayFrom)
+    const until = m.dayTo
+    const last = until === null ? days.length - 1 : days.findLastIndex((d) => d <= until)
+    if (first < 0 || last < first) return []
+    return [[{ name: m.title, xAxis: first, itemStyle: { color: MARK_COLOURS[m.kind] } }, { xAxis: last }]]
+  })
+}
+
+/** The volatility line (0-10), the spike level, markers on spike peaks and the selected point; updates and notes shaded. */
+export function volatilityOption(series: readonly Point[], selectedIndex = -1, marks: readonly TimelineMark[] = []) {
   const lines: object[] = [{ yAxis: SPIKE_LEVEL, name: 'spike level', lineStyle: { type: 'dashed', color: '#c83a3a' } }]
   if (selectedIndex >= 0) lines.push({ xAxis: selectedIndex, name: 'selected', lineStyle: { type: 'solid', color: '#3b6fd8', width: 2 } })
   return {
@@ -77,6 +99,8 @@ export function volatilityOption(series: readonly Point[], selectedIndex = -1) {
         symbolSize: 5,
         data: series.map((p) => p.volatility_index),
         markLine: { silent: true, symbol: 'none', data: lines },
+        // an update's or a note's days, its name on hover
+        markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(series.map((p) => pointLabel(p).slice(0, 10)), marks) },
         markPoint: {
           symbolSize: 32,
           itemStyle: { color: '#c83a3a' },
