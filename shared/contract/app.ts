@@ -243,6 +243,8 @@ export const moversResponse = z.object({
     formats: z.object({ gained: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable(), lost: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable() }),
     trends: z.object({ gained: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable(), lost: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable() }),
     publishers: z.object({ gained: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable(), lost: z.object({ key: z.string(), label: z.string(), slots: z.number().int() }).nullable() }),
+    /** Google's announced updates the point falls within (their names) */
+    updates: z.array(z.string()),
   }),
 })
 

@@ -76,6 +76,9 @@ describe('annotations (/app/annotations, /app/notes)', () => {
     expect(now.body.annotations[0]).toEqual({ kind: 'update', id: '2026-11-core', title: 'November 2026 core update', day_from: '2026-11-19', day_to: null, country: '', detail: 'core', source_url: 'https://status.search.google.com/incidents/abc' })
     expect((await call('GET', '/app/annotations?date_from=2025-03-20&date_to=2025-04-01')).body.annotations).toEqual([])
     expect((await call('POST', '/app/annotations/updates', { file: JSON.stringify(shipped) })).body).toEqual({ version: '2026-12-01', updates: 1, taken: false })
+    // What moved names it on a day it covers
+    const moved = await call('GET', '/app/signals/movers?country=all&bucket=2026-11-21')
+    expect(moved.body.story.updates).toEqual(['November 2026 core update'])
     expect((await call('POST', '/app/annotations/updates', { file: '{"version": "2027-01-01"}' })).status).toBe(422)
     expect((await call('POST', '/app/annotations/updates', { file: 'not json' })).status).toBe(422)
   })

@@ -66,6 +66,14 @@ describe('the story of a point of the volatility series', () => {
     expect(spikeStory('2026-11-21', 'Germany', germany, facts, { spiked: ['France'], of: 4 }).scope).toBe('some')
   })
 
+  it('names Google\'s announced updates the point falls within', () => {
+    const germany = [{ country: 'DE', name: 'Germany', snapshots: [[1, 2, 3, 4], [5, 6, 7, 8]], usual: [0.2] }]
+    const s = spikeStory('2026-11-21', 'Germany', germany, facts, null, [{ name: 'November 2026 core update', dayFrom: '2026-11-19', dayTo: null }])
+    expect(s.updates).toEqual(['November 2026 core update'])
+    expect(s.sentence).toMatch(/ It falls within Google's November 2026 core update \(2026-11-19 to ongoing\)\.$/)
+    expect(spikeStory('2026-11-21', 'Germany', germany, facts).updates).toEqual([])
+  })
+
   it('says when it cannot compare, and when there is nothing to tell', () => {
     expect(spikeStory('2026-11-21T09:00:00Z', 'Spain', [{ country: 'ES', name: 'Spain', snapshots: [[1], [2]], usual: [] }], facts).sentence).toMatch(
       /^At 2026-11-21T09:00:00Z in Spain, 100% of the feed's 1 slot turned over from one snapshot to the next \(no earlier day to compare with\)\./,

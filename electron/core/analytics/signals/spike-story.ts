@@ -41,6 +41,8 @@ export interface SpikeStory {
   formats: { gained: Gain | null; lost: Gain | null }
   trends: { gained: Gain | null; lost: Gain | null }
   publishers: { gained: Gain | null; lost: Gain | null }
+  /** the names of Google's announced updates the point falls within */
+  updates: string[]
   sentence: string
 }
 
@@ -112,7 +114,15 @@ function moveWords(what: { gained: Gain | null; lost: Gain | null }, quote: bool
  * for one country, names the other markets whose volatility spiked at the same point (Signals'
  * own spikes) and how many were asked.
  */
-export function spikeStory(point: string, where: string, feeds: readonly PointFeed[], facts: ReadonlyMap<number, SlotFacts>, others: { spiked: string[]; of: number } | null = null): SpikeStory {
+export function spikeStory(
+  point: string,
+  where: string,
+  feeds: readonly PointFeed[],
+  facts: ReadonlyMap<number, SlotFacts>,
+  others: { spiked: string[]; of: number } | null = null,
+  /** Google's announced updates that overlap the point */
+  updates: ReadonlyArray<{ name: string; dayFrom: string; dayTo: string | null }> = [],
+): SpikeStory {
   // the slots are those at the point's end; the turnover is from snapshot to snapshot inside it
   const slots = feeds.reduce((n, f) => n + (f.snapshots.length > 1 ? f.snapshots.at(-1)!.length : 0), 0)
   const churns = feeds.map((f) => churn(f.snapshots))
@@ -131,7 +141,7 @@ export function spikeStory(point: string, where: string, feeds: readonly PointFe
   const trends = gains(feeds, facts, (f) => (f.trend ? { key: f.trend.id, label: f.trend.label } : null))
   const publishers = gains(feeds, facts, (f) => ({ key: f.domain, label: f.domain }))
   if (slots === 0) {
-    return { turnover: 0, usualTurnover: usual, slots, moved, scope, formats, trends, publishers, sentence: `The feed Feedlens sees has no snapshot of ${where} at ${point}: nothing to tell.` }
+    return { turnover: 0, usualTurnover: usual, slots, moved, scope, formats, trends, publishers, updates: updates.map((u) => u.name), sentence: `The feed Feedlens sees has no snapshot of ${where} at ${point}: nothing to tell.` }
   }
   const against = usual === null ? ' (no earlier day to compare with)' : ` against ${pct(usual)} on a usual day`
   const othersWords =
@@ -151,7 +161,11 @@ export function spikeStory(point: string, where: string, feeds: readonly PointFe
   const first = `At ${point} in ${where}, ${pct(t)} of the feed's ${slotsWord(slots)} turned over from one snapshot to the next${against}${whereWords}.`
   const moves = [moveWords(formats, false), moveWords(trends, true), moveWords(publishers, false)].filter(Boolean)
   const second = moves.length > 0 ? ` ${capitalise(moves.join('; '))}.` : ''
-  return { turnover: t, usualTurnover: usual, slots, moved, scope, formats, trends, publishers, sentence: first + second }
+  const third =
+    updates.length > 0
+      ? ` It falls within Google's ${updates.map((u) => `${u.name} (${u.dayFrom} to ${u.dayTo ?? 'ongoing'})`).join(' and ')}.`
+      : ''
+  return { turnover: t, usualTurnover: usual, slots, moved, scope, formats, trends, publishers, updates: updates.map((u) => u.name), sentence: first + second + third }
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

@@ -3,30 +3,15 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { noteBody, updatesFile } from '../../../../shared/contract/annotations'
 import type { NoteRow, SearchUpdateRow } from '../../store/repositories/annotations'
 import { ApiError, ValidationApiError } from '../../errors'
-import { SHIPPED_UPDATES } from '../../timeline/google-updates'
 import { dayKeyOfIndex, dayIndex } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import type { HandlerMap } from '../handler-types'
+import { updatesInForce, updatesTouching } from '../timeline'
 
 type Routes = 'appAnnotations' | 'appCreateNote' | 'appUpdateNote' | 'appRemoveNote' | 'appImportNotes' | 'appImportUpdates'
 
 const noteView = (n: NoteRow) => ({ kind: 'note' as const, id: n.id, title: n.text, day_from: n.dayFrom, day_to: n.dayTo, country: n.country, detail: '', source_url: null })
 const updateView = (u: SearchUpdateRow) => ({ kind: 'update' as const, id: u.id, title: u.name, day_from: u.dayFrom, day_to: u.dayTo, country: '', detail: u.kind, source_url: u.sourceUrl })
-
-/** The updates file in force: an imported one when newer than the one shipped, else the shipped one. */
-function updatesInForce(ctx: RequestContext): { version: string; source: string; imported: boolean } {
-  const version = ctx.store.settings.get('search_updates_version')
-  if (version && version > SHIPPED_UPDATES.version) return { version, source: ctx.store.settings.get('search_updates_source') ?? '', imported: true }
-  return { version: SHIPPED_UPDATES.version, source: SHIPPED_UPDATES.source, imported: false }
-}
-
-function updatesTouching(ctx: RequestContext, from: string, to: string): SearchUpdateRow[] {
-  const inForce = updatesInForce(ctx)
-  if (inForce.imported) return ctx.store.annotations.updates(from, to)
-  return SHIPPED_UPDATES.updates
-    .filter((u) => u.start <= to && (u.end === null || u.end >= from))
-    .map((u) => ({ id: u.id, name: u.name, kind: u.kind, dayFrom: u.start, dayTo: u.end, sourceUrl: u.source_url }))
-}
 
 function known(ctx: RequestContext, id: string): NoteRow {
   const note = ctx.store.annotations.note(id)

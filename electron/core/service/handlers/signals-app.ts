@@ -8,6 +8,7 @@ import { formatDays, periodArticles } from '../../analytics/explore/group-figure
 import { formatGroups } from '../../../../shared/contract/values'
 import { bucketStartSeconds, epochSeconds, isoFromSeconds, slotOfDay } from '../../time/buckets'
 import type { RequestContext } from '../context'
+import { updatesTouching } from '../timeline'
 import { requestPeriod } from '../period'
 import { ApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
@@ -58,7 +59,9 @@ function pointStory(ctx: RequestContext, countries: readonly string[], start: nu
     const points = ctx.store.signals.spikesAt(granularity, stored).filter((p) => p.country !== countries[0])
     others = { spiked: points.filter((p) => p.isSpike).map((p) => ctx.store.geo.region(p.country)?.name ?? p.country), of: points.length }
   }
-  return spikeStory(bucket, category ? `${where} (${category})` : where, feeds, facts, others)
+  const day = bucket.slice(0, 10)
+  const updates = updatesTouching(ctx, day, day).map((u) => ({ name: u.name, dayFrom: u.dayFrom, dayTo: u.dayTo }))
+  return spikeStory(bucket, category ? `${where} (${category})` : where, feeds, facts, others, updates)
 }
 
 export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHistory' | 'appFormatInterest' | 'appTopCategories' | 'appTopicVolatility'> = {
@@ -240,6 +243,7 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
         formats: story.formats,
         trends: story.trends,
         publishers: story.publishers,
+        updates: story.updates,
       },
     }
   },
