@@ -1,3 +1,4 @@
+import { definitionOf } from './definitions'
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { toCsv } from '../../../shared/text/csv'
 import { download } from './download'
@@ -102,7 +103,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 key={c.id}
                 className={c.numeric ? 'num' : undefined}
                 scope="col"
-                title={c.title}
+                title={definitionOf(c.header, c.title)}
                 aria-sort={onSort && sort?.id === c.id ? (sort.desc ? 'descending' : 'ascending') : undefined}
               >
                 {onSort && c.sortable !== false ? (
