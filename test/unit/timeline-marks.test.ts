@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { markAreas, volatilityOption } from '../../renderer/src/features/signals/volatility-chart'
+import { markAreas } from '../../renderer/src/charts/timeline-marks'
+import { volatilityOption } from '../../renderer/src/features/signals/volatility-chart'
+import { siteOption } from '../../renderer/src/features/site/site-chart'
 
 /** Updates and notes shaded on the volatility chart: each over the points of its days. */
 describe('the timeline\'s marks on a chart', () => {
@@ -22,5 +24,11 @@ describe('the timeline\'s marks on a chart', () => {
     const series = days.map((date) => ({ date, volatility_index: 3, is_spike: false }))
     const option = volatilityOption(series as never, -1, [{ kind: 'note', title: 'A day', dayFrom: '2026-11-21', dayTo: '2026-11-21' }]) as { series: Array<{ markArea: { data: unknown[] } }> }
     expect(option.series[0]!.markArea.data).toHaveLength(1)
+  })
+
+  it('shades them on My site\'s chart too, over its days', () => {
+    const overview = { days: days.map((day) => ({ day, clicks: 1, impressions: 10, ctr: 0.1, from_pages: false, feed_impressions: 5, feed_share: 0.1, volatility: 3, volatility_state: 'calm', is_spike: false })) }
+    const option = siteOption(overview as never, null, '2026-11-30', [{ kind: 'update', title: 'Core update', dayFrom: '2026-11-20', dayTo: null }]) as { series: Array<{ markArea?: { data: Array<[{ xAxis: number }, { xAxis: number }]> } }> }
+    expect(option.series[0]!.markArea!.data.map(([a, b]) => [a.xAxis, b.xAxis])).toEqual([[2, 3]])
   })
 })

@@ -1,4 +1,5 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
+import { markAreas, type TimelineMark } from '../../charts/timeline-marks'
 
 type Point = RouteResponse<'getVolatility'>['series'][number]
 
@@ -54,28 +55,6 @@ export function overlayOption(named: ReadonlyArray<{ name: string; series: reado
       }
     }),
   }
-}
-
-/** A stretch of the timeline drawn on a chart: an announced update, a note. */
-export interface TimelineMark {
-  kind: 'update' | 'note'
-  title: string
-  dayFrom: string
-  /** null: runs on */
-  dayTo: string | null
-}
-
-const MARK_COLOURS = { update: 'rgba(230, 140, 30, 0.16)', note: 'rgba(59, 111, 216, 0.14)' }
-
-/** The marks as shaded areas over the points of their days (a mark outside the series is left out). */
-export function markAreas(days: readonly string[], marks: readonly TimelineMark[]): object[] {
-  return marks.flatMap((m) => {
-    const first = days.findIndex((d) => d >= m.dayFrom)
-    const until = m.dayTo
-    const last = until === null ? days.length - 1 : days.findLastIndex((d) => d <= until)
-    if (first < 0 || last < first) return []
-    return [[{ name: m.title, xAxis: first, itemStyle: { color: MARK_COLOURS[m.kind] } }, { xAxis: last }]]
-  })
 }
 
 /** The volatility line (0-10), the spike level, markers on spike peaks and the selected point; updates and notes shaded. */

@@ -1,3 +1,5 @@
+import { MarkAreaComponent } from 'echarts/components'
+import * as echarts from 'echarts/core'
 import { useMemo } from 'react'
 import { useApi } from '../../api/use-api'
 import { EChart } from '../../charts/EChart'
@@ -13,6 +15,8 @@ import { siteOption } from './site-chart'
 import { SitePages } from './SitePages'
 import { SiteTotals } from './SiteTotals'
 
+echarts.use([MarkAreaComponent])
+
 /** My site: the analyst's own site as Search Console counts it, beside the whole feed; is it us or the market? */
 export function SitePage() {
   const navigate = useAppStore((s) => s.navigate)
@@ -25,8 +29,10 @@ export function SitePage() {
   const overview = useApi('appSiteOverview', siteQuestions.overview(view)?.options ?? null)
   const pages = useApi('appSitePages', siteQuestions.pages(view)?.options ?? null)
   const explain = useApi('appSiteExplain', siteQuestions.explain(view)?.options ?? null)
+  const annotations = useApi('appAnnotations', siteQuestions.annotations(view)?.options ?? null)
   useDocumentTitle(view.day ? `${site?.domain ?? view.property} on ${view.day}` : site?.domain, 'My site')
-  const option = useMemo(() => (overview.data ? siteOption(overview.data, view.day || null) : null), [overview.data, view.day])
+  const marks = useMemo(() => (annotations.data?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to })), [annotations.data])
+  const option = useMemo(() => (overview.data ? siteOption(overview.data, view.day || null, undefined, marks) : null), [overview.data, view.day, marks])
   if (properties.data && list.length === 0) {
     return (
       <div className="page">
@@ -73,7 +79,7 @@ export function SitePage() {
               fileName={exportFileName('site', site?.domain, periodWords(view))}
               onPointClick={(i) => overview.data?.days[i] && setView({ day: overview.data.days[i]!.day })}
             />
-            <p className="muted small">Click a day to ask whether its move was the site's or the market's. Bars: Search Console clicks; green: the site's share of the feed; red: the feed's volatility in {overview.data!.countries.join(', ') || 'all countries'}.</p>
+            <p className="muted small">Click a day to ask whether its move was the site's or the market's. Bars: Search Console clicks; green: the site's share of the feed; shaded: Google's announced updates (orange) and your notes (blue); red: the feed's volatility in {overview.data!.countries.join(', ') || 'all countries'}.</p>
           </>
         ) : (
           !overview.error && <p className="muted" aria-busy="true">Loading the site's days…</p>

@@ -50,6 +50,12 @@ export const siteQuestions = {
       },
     })
   },
+  /** Google's updates and the analyst's notes over the period, of the view's country and every country's */
+  annotations: (view: SiteView) => {
+    const bounds = periodBounds(view)
+    if (!view.property || !bounds) return null
+    return question('appAnnotations', { query: { ...bounds, ...(view.country ? { country: view.country } : {}) } })
+  },
   /** the chosen day against the week before it, else the period against the one compared (or the one before) */
   explain: (view: SiteView) => {
     if (!view.property) return null

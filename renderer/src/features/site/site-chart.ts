@@ -1,4 +1,5 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
+import { markAreas, type TimelineMark } from '../../charts/timeline-marks'
 import { dayOfMs } from '../../time/days'
 
 type Overview = RouteResponse<'appSiteOverview'>
@@ -9,9 +10,10 @@ const SPIKE_LEVEL = 7
  * The site's Discover clicks a day (bars) on one time axis with its share of the feed's
  * impressions (a line, right axis, percent) and the feed's volatility in its countries (a dashed
  * line, 0 to 10, spikes marked); a day under way is drawn pale and said to be so far; the chosen
- * day stands out. Pure: tested without a browser.
+ * day stands out; Google's announced updates and the analyst's notes are shaded. Pure: tested
+ * without a browser.
  */
-export function siteOption(overview: Overview, chosenDay: string | null, today = dayOfMs(Date.now())) {
+export function siteOption(overview: Overview, chosenDay: string | null, today = dayOfMs(Date.now()), marks: readonly TimelineMark[] = []) {
   const days = overview.days
   const labels = days.map((d) => (d.day === today ? `${d.day} (so far)` : d.day))
   return {
@@ -32,6 +34,7 @@ export function siteOption(overview: Overview, chosenDay: string | null, today =
           value: d.clicks,
           itemStyle: { color: d.day === chosenDay ? '#e0703b' : '#3b6fd8', opacity: d.day === today ? 0.45 : 1 },
         })),
+        markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(days.map((d) => d.day), marks) },
       },
       { name: 'share of the feed', type: 'line', yAxisIndex: 1, symbol: 'none', lineStyle: { width: 1.5, color: '#23845a' }, itemStyle: { color: '#23845a' }, data: days.map((d) => d.feed_share) },
       {
