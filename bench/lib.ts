@@ -169,6 +169,24 @@ export function startProcess(command: string[], pattern: RegExp): Promise<Server
 /** `feedlens serve` (the built CLI) on a data folder. Its clock is the real one: requests name their windows. */
 export const serveFolder = (dir: string, extra: string[] = []) => startProcess([BIN, 'serve', '--port', '0', '--data-dir', dir, ...extra], /listening on (http:\/\/[\d.:]+)/)
 
+/**
+ * GETs a URL as a script following the contract does: a 503 (the store still computing) is asked
+ * again after its Retry-After; the time is until the answer (ms), with how many 503s came first.
+ */
+export async function timedGetAnswered(url: string, key?: string): Promise<{ ms: number; computing: number }> {
+  const started = performance.now()
+  for (let computing = 0; ; computing++) {
+    const res = await fetch(url, { headers: key ? { 'X-API-Key': key } : {} })
+    const text = await res.text()
+    if (res.status === 503 && computing < 120) {
+      await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 1) * 1000))
+      continue
+    }
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`)
+    return { ms: performance.now() - started, computing }
+  }
+}
+
 /** GETs a URL with a key and returns the time it took (ms); throws on anything but 200. */
 export async function timedGet(url: string, key?: string): Promise<{ ms: number; body: unknown }> {
   const started = performance.now()

@@ -25,6 +25,18 @@ export class TrackingApiError extends ApiError {
   }
 }
 
+/**
+ * A figure the store is still computing (the activity index being built after a start without
+ * its file): 503 `computing` with Retry-After, the contract's answer, instead of a request that
+ * waits for the whole build.
+ */
+export class ComputingError extends TrackingApiError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, 'computing', message, { 'Retry-After': String(retryAfterSeconds) })
+    this.name = 'ComputingError'
+  }
+}
+
 /** A 422 with FastAPI-style issues. */
 export class ValidationApiError extends ApiError {
   constructor(readonly issues: ValidationIssue[]) {

@@ -382,6 +382,22 @@ describe('the activity index of a running app', () => {
     w.core.close()
   })
 
+  it('never builds the index inside a request: one that comes while it is built from nothing is told 503 computing with Retry-After, then answered', async () => {
+    const w = makeWorld()
+    seedFixture(w.store, w.projectId)
+    // a build longer than a request waits (a large store started without its index file)
+    w.store.activity.buildWaitMs = 0
+    const url = `/v1/tracking/lists/${IDS.publisherList}/metrics?period=7d`
+    const res = await w.get(url)
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('5')
+    expect(await res.json()).toEqual({ detail: { code: 'computing', message: 'The store\'s activity index is being built (after a start without its file); retry shortly.' } })
+    // the build went on in the background: the next request is answered
+    await w.store.activity.prepareInBackground()
+    expect((await expectOk(w, 'getTrackingMetrics', url)).items[0].impressions).toBe(2700)
+    w.core.close()
+  })
+
   it('saves its snapshot one save after another: two saves asked at once both succeed and the newest lands', async () => {
     const file = path.join(tempDir(), 'feedlens.db')
     const w = makeWorld({ file })

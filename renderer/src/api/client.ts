@@ -103,15 +103,32 @@ async function send<K extends RouteId>(id: K, options: CallOptions<K>): Promise<
     if (value === undefined || value === null || value === '') continue
     query[name] = Array.isArray(value) ? value : String(value)
   }
-  let response
-  try {
-    response = await bridge.request({ method: def.method, path: fillPath(def.path, options.params as Record<string, string> | undefined), query, body: options.body })
-  } catch {
-    // the server or the main process did not answer (fetch's "Failed to fetch", an IPC that ended)
-    throw new ApiClientError(0, null)
+  for (let attempt = 0; ; attempt++) {
+    let response
+    try {
+      response = await bridge.request({ method: def.method, path: fillPath(def.path, options.params as Record<string, string> | undefined), query, body: options.body })
+    } catch {
+      // the server or the main process did not answer (fetch's "Failed to fetch", an IPC that ended)
+      throw new ApiClientError(0, null)
+    }
+    // the store still computing (its index being built after a start): the view keeps loading and asks again when told
+    if (response.status === 503 && def.method === 'GET' && isComputing(response.body) && attempt < MAX_COMPUTING_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response.headers)))
+      continue
+    }
+    if (response.status >= 400) throw new ApiClientError(response.status, response.body)
+    return response.body as RouteResponse<K>
   }
-  if (response.status >= 400) throw new ApiClientError(response.status, response.body)
-  return response.body as RouteResponse<K>
+}
+
+/** How many times a view asks again while the store computes (about two minutes at 5 s). */
+const MAX_COMPUTING_RETRIES = 24
+
+const isComputing = (body: unknown) => (body as { detail?: { code?: string } } | null)?.detail?.code === 'computing'
+
+function retryAfterMs(headers: Record<string, string> | undefined): number {
+  const seconds = Number(headers?.['retry-after'] ?? headers?.['Retry-After'] ?? 2)
+  return Math.min(30, Math.max(1, Number.isFinite(seconds) ? seconds : 2)) * 1000
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '../../analytics/activity/activity-data'
 import type { HourRow } from '../../analytics/activity/window-activity'
 import { runSteps, runStepsInBackground } from '../../steps'
+import { ComputingError } from '../../errors'
 import { decodeSnapshot, encodeSnapshot, readSnapshotFile, type SnapshotMeta } from './activity-snapshot'
 import { describeError } from '../busy'
 import type { ActivityRowsRepository } from './activity-rows'
@@ -25,6 +26,11 @@ const MAX_UPDATE_ROWS = 150_000
 const HOUR_CELLS_KEPT = 1_500_000
 /** Wait after an update before the snapshot file is written again. */
 const SAVE_AFTER_MS = 10_000
+/** How long a request waits for an index being built from nothing before it is told to come back (503 computing): a small store's build is over long before. */
+export const BUILD_WAIT_MS = 2_000
+/** When such a request is told to come back, and what it is told. */
+const RETRY_AFTER_SECONDS = 5
+const COMPUTING = 'The store\'s activity index is being built (after a start without its file); retry shortly.'
 
 /** What the keeper reads of the store (named apart from the Store, which holds the keeper). */
 export interface ActivitySource {
@@ -64,6 +70,8 @@ export class ActivityKeeper {
   /** the snapshot file being read (requests that come meanwhile wait for the same read) */
   private snapshotRead: Promise<void> | null = null
   onError: (message: string) => void = (m) => console.error(m)
+  /** how long a request waits for a build from nothing (BUILD_WAIT_MS; a test shortens it) */
+  buildWaitMs = BUILD_WAIT_MS
 
   constructor(
     private readonly store: ActivitySource,
@@ -93,6 +101,18 @@ export class ActivityKeeper {
       }
       const work = this.work ?? this.start(target)
       if (this.data && !work.awaited) return { data: this.data, behind: true }
+      if (!this.data) {
+        // no index yet (a start without its file): a request waits a moment, never the whole build
+        if (this.buildWaitMs <= 0) throw new ComputingError(COMPUTING, RETRY_AFTER_SECONDS)
+        let timer: NodeJS.Timeout | undefined
+        const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.buildWaitMs)))
+        const finished = work.done.then(() => true as const)
+        // a build that fails after this request stopped waiting is reported by the keeper, not here
+        finished.catch(() => undefined)
+        const built = await Promise.race([finished, waited]).finally(() => clearTimeout(timer))
+        if (!built) throw new ComputingError(COMPUTING, RETRY_AFTER_SECONDS)
+        continue
+      }
       await work.done
     }
   }
@@ -102,6 +122,8 @@ export class ActivityKeeper {
     return this.current().then(
       () => this.work?.done,
       (error: unknown) => {
+        // being built from nothing: not a request, so it waits for the build
+        if (error instanceof ComputingError) return this.work?.done
         if (this.store.sqlite.open) throw error
       },
     )
