@@ -53,6 +53,21 @@ export const appArticlesResponse = z.object({
   offset: z.number().int(),
 })
 
+const setTotals = z.object({
+  impressions: z.number().int(),
+  articles: z.number().int(),
+  publishers: z.number().int(),
+  /** the highest place any of them reached, and the mean place over their sightings (null: none seen) */
+  best_position: z.number().int().nullable(),
+  avg_position: z.number().nullable(),
+})
+
+/** The totals of the articles a list's filters hold, in the period (and in the period compared). */
+export const appArticleTotalsResponse = z.object({
+  totals: setTotals,
+  compared: setTotals.nullable(),
+})
+
 export const appTrendsQuery = trendsQuery.extend({
   /** words of the label or of a key entity, any case */
   q: z.string().trim().min(1).max(200).optional(),

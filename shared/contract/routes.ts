@@ -361,6 +361,11 @@ export const routes = {
     summary: 'Articles with their feed figures in the period; also by trend or entity',
     query: explore.appArticlesQuery, response: explore.appArticlesResponse,
   }),
+  appArticleTotals: route({
+    method: 'GET', path: '/app/articles/totals', access: 'app', tag: 'App',
+    summary: 'The totals of the articles the filters hold, in the period and the period compared: impressions, articles, publishers, best and mean position',
+    query: explore.appArticlesQuery, response: explore.appArticleTotalsResponse,
+  }),
   appListTrends: route({
     method: 'GET', path: '/app/trends', access: 'app', tag: 'App',
     summary: 'Trends with impressions and peak position; by words, country and active period',

@@ -479,6 +479,17 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await item.waitFor({ state: 'detached' })
   })
 
+  it('shows the totals of every article the filters hold above the list, with their change against the period compared', async () => {
+    await page.goto(`${server.url}/articles?domain=example.com`)
+    const strip = page.getByLabel('Totals of these articles')
+    await expect.poll(() => strip.locator('dt').allInnerTexts()).toEqual(['Impressions', 'Articles', 'Publishers', 'Best position', 'Mean position'])
+    expect((await strip.locator('dd').allInnerTexts()).map((t) => t.trim())).toEqual(['2,700', '2', '1', '1', '2.8'])
+    // a period and the one before it: each figure with its change (the day before held nothing: no change to tell)
+    await page.goto(`${server.url}/articles?domain=example.com&period=7d&compare=previous`)
+    await expect.poll(async () => (await strip.locator('dd').first().innerText()).trim()).toBe('2,700 —')
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'articles-totals.png') })
+  })
+
   it('checks a pasted list line by line, showing the lines that are not domains beside the others', async () => {
     await page.goto(`${server.url}/publishers?mode=bulk&q=${encodeURIComponent('example.com\nnot a domain at all\nzeitung.de')}`)
     const table = page.getByRole('table', { name: 'Publisher profiles' })

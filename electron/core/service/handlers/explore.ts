@@ -4,6 +4,7 @@ import { articleSeqsOfEntities, countryFigures, publisherFigures, rankByImpressi
 import type { Period } from '../../analytics/explore/period'
 import type { ArticleListFilter } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
+import { setTotals } from '../../analytics/explore/set-totals'
 import { ApiError } from '../../errors'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import { marketFilter, resolveMarkets } from '../markets'
@@ -40,7 +41,32 @@ async function seenIn(ctx: RequestContext, candidates: readonly number[] | null,
 
 const round1 = (x: number) => Math.round(x * 10) / 10
 
-export const exploreHandlers: HandlerMap<'appListArticles' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures' | 'appTrendFigures'> = {
+export const exploreHandlers: HandlerMap<'appListArticles' | 'appArticleTotals' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures' | 'appTrendFigures'> = {
+  /** The strip above the article list: the totals of every article its filters hold (not the page's), in the period and the one compared. */
+  async appArticleTotals(ctx, { query }) {
+    const market = query.market === undefined ? null : resolveMarkets(ctx, query.market, { tracking: false })
+    const listFilter = articleListFilter(ctx, query)
+    const entityIds = query.entity === undefined ? undefined : ctx.store.entities.idsFor(query.entity)
+    const filter: ArticleListFilter = {
+      ...listFilter,
+      trendId: query.trend_id,
+      entityIds,
+      entitySeqs: await entitySeqs(ctx, entityIds, {}),
+      exactCategory: query.exact_category || undefined,
+      // the period is the totals' own (hour by hour, off the activity index)
+      dateFrom: undefined,
+      dateTo: undefined,
+    }
+    const candidates = ctx.store.articles.matchingSeqs(filter)
+    const { data } = await ctx.store.activity.current()
+    const of = (from: Date | undefined, to: Date | undefined) => {
+      const t = setTotals(data, candidates, requestPeriod(ctx, from, to, market))
+      return { impressions: t.impressions, articles: t.articles, publishers: t.publishers, best_position: t.bestPosition, avg_position: t.avgPosition }
+    }
+    const compared = query.compare_from !== undefined || query.compare_to !== undefined
+    return { totals: of(query.date_from, query.date_to), compared: compared ? of(query.compare_from, query.compare_to) : null }
+  },
+
   async appListArticles(ctx, { query }) {
     const from = query.date_from && epochSeconds(query.date_from)
     const to = query.date_to && epochSeconds(query.date_to)

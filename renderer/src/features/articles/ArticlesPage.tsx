@@ -12,6 +12,7 @@ import { TrackButton } from '../tracking/TrackButton'
 import { ArticleDetail } from './ArticleDetail'
 import { ArticleFilters } from './ArticleFilters'
 import { ARTICLES_PAGE, ARTICLES_VIEW, articlesQuestions, comparedBounds, listOffset, type ArticlesView } from './questions'
+import { TotalsStrip } from './TotalsStrip'
 
 
 type ArticleRow = RouteResponse<'appListArticles'>['articles'][number]
@@ -46,6 +47,7 @@ export function ArticlesPage() {
   const offset = listOffset(filters)
   const setOffset = (next: number) => setFilters({ page: String(next / ARTICLES_PAGE + 1) })
   const articles = useApi('appListArticles', articlesQuestions.list(filters)?.options ?? null)
+  const totals = useApi('appArticleTotals', articlesQuestions.totals(filters)?.options ?? null)
   const [openedTitle, setOpenedTitle] = useState<string | null>(null)
   const trendLabel = articles.data?.articles.find((a) => a.trend?.id === filters.trend_id)?.trend?.label
   useDocumentTitle(articleId && openedTitle, filters.search && `“${filters.search}”`, filters.entity, trendLabel, 'Articles')
@@ -81,6 +83,7 @@ export function ArticlesPage() {
           : 'The articles seen in the feed in the period, with their figures (impressions, positions, hours) in it.'}
         {filters.market ? ` Counted in the ${filters.market} feed only.` : ''}
       </p>
+      <TotalsStrip totals={totals} />
       <ErrorBanner message={articles.error} onRetry={articles.reload} />
       <div className="split">
         <Card>

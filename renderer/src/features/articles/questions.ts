@@ -32,6 +32,11 @@ export const articlesQuestions = {
     const before = comparedBounds(view)
     return bounds && { ...rest, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) }
   },
+  /** the totals of every article the filters hold, in the period (and the one compared) */
+  totals: (view: ArticlesView) => {
+    const filters = articlesQuestions.filters(view)
+    return filters && question('appArticleTotals', { query: filters })
+  },
   list: (view: ArticlesView) => {
     const filters = articlesQuestions.filters(view)
     return filters && question('appListArticles', { query: { ...filters, limit: ARTICLES_PAGE, offset: listOffset(view) } })
