@@ -399,6 +399,11 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await page.keyboard.type('compet')
     await dialog.getByRole('option', { name: /Competitors/ }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/tracking/${IDS.publisherList}/metrics`)
+    // "/" on a screen without a search of its own opens the one search too
+    await page.locator('body').press('/')
+    await dialog.waitFor()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: /Find anything/ }).click()
     await page.keyboard.type('zz nothing')
     await dialog.getByText('Nothing is called “zz nothing”.').waitFor()

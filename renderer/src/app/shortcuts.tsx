@@ -27,11 +27,11 @@ export function useShortcuts({ onHelp, onSection, onFind }: { onHelp(): void; on
         }
       }
       if (event.key === '/') {
+        // the view's own search where it has one (Articles, Trends, Geography, Publishers), else the one search of everything
         const search = document.querySelector<HTMLElement>('[data-search]')
-        if (search) {
-          event.preventDefault()
-          search.focus()
-        }
+        event.preventDefault()
+        if (search) search.focus()
+        else onFind()
       } else if (event.key === '?') {
         event.preventDefault()
         onHelp()
@@ -58,7 +58,7 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   }, [onClose])
   const rows: Array<[string, string]> = [
     ['Ctrl K', 'Find anything: a trend, entity, publisher, category, list, site or article (Cmd K on a Mac)'],
-    ['/', 'Focus the search or first filter of the view'],
+    ['/', 'Focus the view\'s own search, or find anything where it has none'],
     ['?', 'Show these shortcuts'],
     ...sections.map((s, i): [string, string] => [`g ${i + 1}`, `Open ${labelOf(s)}`]),
     ['↑ ↓', 'Move between the rows of a table'],
