@@ -38,7 +38,8 @@ export const annotationsQuery = z.object({
 })
 
 export const annotationSchema = z.object({
-  kind: z.enum(['update', 'note']),
+  /** Google's announced update, the analyst's note, or the store's own event (an import, a sync, an upstream added) */
+  kind: z.enum(['update', 'note', 'event']),
   id: z.string(),
   /** an update's name; a note's text */
   title: z.string(),
@@ -47,7 +48,7 @@ export const annotationSchema = z.object({
   day_to: z.string().nullable(),
   /** '' for every country */
   country: z.string(),
-  /** an update's kind (core, spam, discover, other); '' for a note */
+  /** an update's kind (core, spam, discover, other), an event's (import, sync, upstream, search-console); '' for a note */
   detail: z.string(),
   source_url: z.string().nullable(),
 })

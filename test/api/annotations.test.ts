@@ -67,6 +67,22 @@ describe('annotations (/app/annotations, /app/notes)', () => {
     expect((await call('POST', '/app/notes/import', { csv: 'when,what\n1,2\n' })).status).toBe(422)
   })
 
+  it('lists the store\'s own events on their days, so that new data is never mistaken for the feed', async () => {
+    const dir = (await import('../helpers/core')).tempDir()
+    const fs = await import('node:fs')
+    const file = `${dir}/feed.ndjson`
+    fs.writeFileSync(file, `${JSON.stringify({ observed_at: '2026-11-20T10:00:00Z', country: 'US', position: 1, estimated_impressions: 100, url: 'https://news.example/a', title: 'A headline', lang: 'en' })}\n`)
+    const { importFile } = await import('../../electron/core/ingest/importer')
+    await importFile(world.store, file)
+    const today = new Date().toISOString().slice(0, 10)
+    const next = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    const events = (await call('GET', `/app/annotations?date_from=${today}&date_to=${next}`)).body.annotations.filter((a: { kind: string }) => a.kind === 'event')
+    expect(events).toEqual([{ kind: 'event', id: expect.any(String), title: 'Imported feed.ndjson: 1 articles, 1 new observations', day_from: today, day_to: today, country: '', detail: 'import', source_url: null }])
+    // the same file again writes nothing new: no event
+    await importFile(world.store, file)
+    expect((await call('GET', `/app/annotations?date_from=${today}&date_to=${next}`)).body.annotations.filter((a: { kind: string }) => a.kind === 'event')).toHaveLength(1)
+  })
+
   it('takes a newer file of Google\'s updates whole, and changes nothing for an older one', async () => {
     const newer = { version: '2026-12-01', source: 'Google Search Status Dashboard', updates: [{ id: '2026-11-core', name: 'November 2026 core update', kind: 'core', start: '2026-11-19', end: null, source_url: 'https://status.search.google.com/incidents/abc' }] }
     expect((await call('POST', '/app/annotations/updates', { file: JSON.stringify(newer) })).body).toEqual({ version: '2026-12-01', updates: 1, taken: true })

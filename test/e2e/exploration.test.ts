@@ -470,7 +470,7 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
   it('writes a note on the Signals timeline, lists it with the period\'s updates, and deletes it', async () => {
     await page.goto(`${server.url}/signals?country=DE`)
     const notes = page.getByRole('region', { name: 'Annotations' })
-    await notes.getByText('No announced update and no note in this period.').waitFor()
+    await notes.getByText('No announced update, no note and no new data in this period.').waitFor()
     const form = notes.getByRole('form', { name: 'Add a note' })
     await form.getByLabel('Note from').fill('2026-11-19')
     await form.getByPlaceholder('what happened (500 characters at most)').fill('Homepage redesign went live')

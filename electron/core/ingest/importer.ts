@@ -43,7 +43,12 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
 export async function importFile(store: Store, file: string, options: ImportOptions = {}): Promise<ImportReport> {
   const release = options.holdsImportLock ? () => {} : await acquireImportLock(store.file, { file }, options.onWait)
   try {
-    return await store.bulkAsync(() => importInto(store, file, options))
+    const report = await store.bulkAsync(() => importInto(store, file, options))
+    // new sightings move the feed's figures: the timeline says so (an article file alone does not)
+    if (report.observationsInserted > 0) {
+      store.annotations.noteEvent('import', `Imported ${path.basename(file)}: ${report.articles.toLocaleString('en-US')} articles, ${report.observationsInserted.toLocaleString('en-US')} new observations`)
+    }
+    return report
   } finally {
     release()
   }

@@ -648,3 +648,20 @@ export const searchUpdates = sqliteTable('search_updates', {
   dayTo: text('day_to'),
   sourceUrl: text('source_url').notNull(),
 })
+
+/**
+ * The store's own events (an import, a sync, an upstream added, a Search Console export): drawn on
+ * the timeline, so that a jump caused by new data is never mistaken for the feed's.
+ */
+export const storeEvents = sqliteTable(
+  'store_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** ISO time */
+    at: text('at').notNull(),
+    /** 'import', 'sync', 'upstream', 'search-console' */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [index('store_events_at_idx').on(t.at)],
+)

@@ -103,5 +103,8 @@ export async function syncFrom(store: Store, options: SyncOptions): Promise<Sync
     throw error
   }
   store.upstreams.recordRun(url, new Date().toISOString(), result)
+  if (result.observations > 0) {
+    store.annotations.noteEvent('sync', `Synced from ${url}: ${result.articles.toLocaleString('en-US')} articles, ${result.observations.toLocaleString('en-US')} new observations`)
+  }
   return result
 }

@@ -1,15 +1,15 @@
 /** Google's announced updates and the analyst's notes, shaded on the time charts whose points are days. */
 
-/** A stretch of the timeline drawn on a chart: an announced update, a note. */
+/** A stretch of the timeline drawn on a chart: an announced update, a note, the store's own event (new data). */
 export interface TimelineMark {
-  kind: 'update' | 'note'
+  kind: 'update' | 'note' | 'event'
   title: string
   dayFrom: string
   /** null: runs on */
   dayTo: string | null
 }
 
-const MARK_COLOURS = { update: 'rgba(230, 140, 30, 0.16)', note: 'rgba(59, 111, 216, 0.14)' }
+const MARK_COLOURS = { update: 'rgba(230, 140, 30, 0.16)', note: 'rgba(59, 111, 216, 0.14)', event: 'rgba(120, 120, 120, 0.16)' }
 
 /** The marks as shaded areas over the points of their days (a mark outside the series is left out). */
 export function markAreas(days: readonly string[], marks: readonly TimelineMark[]): object[] {

@@ -224,7 +224,10 @@ export function importSearchConsole(store: Store, files: Array<{ name: string; b
   const ids = [...new Set(prepared.rows.map((r) => r.articleId).filter((id): id is string => id !== null))]
   report.pagesInStore = ids.filter((id) => store.articles.get(id) !== undefined).length
   if (store.searchConsole.importOf(fingerprint)) return { ...report, alreadyImported: true }
-  store.transaction(() => store.searchConsole.write({ ...prepared.meta, fingerprint, fileName: names.map((n) => path.basename(n)).join(', ') }, prepared.rows))
+  store.transaction(() => {
+    store.searchConsole.write({ ...prepared.meta, fingerprint, fileName: names.map((n) => path.basename(n)).join(', ') }, prepared.rows)
+    store.annotations.addEvent({ at: new Date().toISOString(), kind: 'search-console', title: `Search Console data of ${prepared.meta.property}, ${prepared.meta.dayFrom} to ${prepared.meta.dayTo}` })
+  })
   return report
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { noteBody, updatesFile } from '../../../../shared/contract/annotations'
-import type { NoteRow, SearchUpdateRow } from '../../store/repositories/annotations'
+import type { NoteRow, SearchUpdateRow, StoreEventRow } from '../../store/repositories/annotations'
 import { ApiError, ValidationApiError } from '../../errors'
 import { dayKeyOfIndex, dayIndex } from '../../time/buckets'
 import type { RequestContext } from '../context'
@@ -11,6 +11,7 @@ import { updatesInForce, updatesTouching } from '../timeline'
 type Routes = 'appAnnotations' | 'appCreateNote' | 'appUpdateNote' | 'appRemoveNote' | 'appImportNotes' | 'appImportUpdates'
 
 const noteView = (n: NoteRow) => ({ kind: 'note' as const, id: n.id, title: n.text, day_from: n.dayFrom, day_to: n.dayTo, country: n.country, detail: '', source_url: null })
+const eventView = (e: StoreEventRow) => ({ kind: 'event' as const, id: String(e.id), title: e.title, day_from: e.at.slice(0, 10), day_to: e.at.slice(0, 10), country: '', detail: e.kind, source_url: null })
 const updateView = (u: SearchUpdateRow) => ({ kind: 'update' as const, id: u.id, title: u.name, day_from: u.dayFrom, day_to: u.dayTo, country: '', detail: u.kind, source_url: u.sourceUrl })
 
 function known(ctx: RequestContext, id: string): NoteRow {
@@ -29,7 +30,11 @@ export const annotationHandlers: HandlerMap<Routes> = {
     const span = days(query.date_from, query.date_to)
     const inForce = updatesInForce(ctx)
     return {
-      annotations: [...updatesTouching(ctx, span.from, span.to).map(updateView), ...ctx.store.annotations.notes(span.from, span.to, query.country ?? '').map(noteView)],
+      annotations: [
+        ...updatesTouching(ctx, span.from, span.to).map(updateView),
+        ...ctx.store.annotations.notes(span.from, span.to, query.country ?? '').map(noteView),
+        ...ctx.store.annotations.events(span.from, span.to).map(eventView),
+      ],
       updates_version: inForce.version,
       updates_source: inForce.source,
     }

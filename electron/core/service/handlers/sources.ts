@@ -44,6 +44,7 @@ export const sourceHandlers: HandlerMap<'appListSources' | 'appSaveSource' | 'ap
     const existing = ctx.store.upstreams.get(url)
     if (!body.key && !existing?.keySecret) throw new ValidationApiError([{ loc: ['body', 'key'], msg: 'An API key of the upstream is needed to sync from it', type: 'missing' }])
     if (runningSync(ctx.jobs, url)) throw new ApiError(409, `A sync from ${url} is running; change the source when it is done.`)
+    if (!existing) ctx.store.annotations.addEvent({ at: ctx.now.toISOString(), kind: 'upstream', title: `Source added: ${url}` })
     ctx.store.upstreams.saveSource(url, {
       keySecret: body.key ? ctx.keyVault.seal(body.key) : null,
       keyStorage: body.key ? ctx.keyVault.storage : null,

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNull, lte, or } from 'drizzle-orm'
 import type { Db } from '../database'
-import { notes, searchUpdates } from '../schema'
+import { notes, searchUpdates, storeEvents } from '../schema'
 
 export interface NoteRow {
   id: string
@@ -11,6 +11,16 @@ export interface NoteRow {
   createdAt: string
   updatedAt: string
 }
+
+export interface StoreEventRow {
+  id: number
+  at: string
+  kind: string
+  title: string
+}
+
+/** Events kept at most: the oldest go first (a running app syncing every few minutes writes many). */
+const MAX_EVENTS = 20_000
 
 export interface SearchUpdateRow {
   id: string
@@ -64,6 +74,32 @@ export class AnnotationsRepository {
 
   removeNote(id: string): boolean {
     return this.db.delete(notes).where(eq(notes.id, id)).run().changes > 0
+  }
+
+  /** Records one of the store's own events (an import, a sync, an upstream added). */
+  addEvent(e: { at: string; kind: string; title: string }): void {
+    this.db.insert(storeEvents).values({ at: e.at, kind: e.kind, title: e.title.slice(0, 300) }).run()
+    const oldest = this.db.select({ id: storeEvents.id }).from(storeEvents).orderBy(desc(storeEvents.id)).limit(1).offset(MAX_EVENTS).get()
+    if (oldest) this.db.delete(storeEvents).where(lte(storeEvents.id, oldest.id)).run()
+  }
+
+  /** Notes an event after the work it tells of is done: never a reason for that work to fail. */
+  noteEvent(kind: string, title: string, at = new Date()): void {
+    try {
+      this.addEvent({ at: at.toISOString(), kind, title })
+    } catch (error) {
+      console.error(`Feedlens could not note the ${kind} on the timeline: ${(error as Error).message}`)
+    }
+  }
+
+  /** The store's events on the days (both included, by their UTC day). */
+  events(dayFrom: string, dayTo: string): StoreEventRow[] {
+    return this.db
+      .select()
+      .from(storeEvents)
+      .where(and(gte(storeEvents.at, dayFrom), lte(storeEvents.at, `${dayTo}T23:59:59.999Z`)))
+      .orderBy(asc(storeEvents.at))
+      .all()
   }
 
   /** Updates that touch the days (one not announced as complete runs on). */

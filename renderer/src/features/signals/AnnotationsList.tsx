@@ -50,11 +50,11 @@ export function AnnotationsList({ annotations, country }: { annotations: ApiStat
     <section aria-label="Annotations" className="annotations">
       <h3>Annotations</h3>
       <ErrorBanner message={error ?? annotations.error} />
-      {list.length === 0 && <p className="muted small">No announced update and no note in this period.</p>}
+      {list.length === 0 && <p className="muted small">No announced update, no note and no new data in this period.</p>}
       <ul className="plain">
         {list.map((a) => (
           <li key={`${a.kind}:${a.id}`}>
-            <span className={`badge annotation-${a.kind}`}>{a.kind === 'update' ? a.detail || 'update' : `note${a.country ? ` · ${a.country}` : ''}`}</span> <span className="muted small">{days(a)}</span> {a.title}{' '}
+            <span className={`badge annotation-${a.kind}`}>{a.kind === 'update' ? a.detail || 'update' : a.kind === 'event' ? `new data: ${a.detail}` : `note${a.country ? ` · ${a.country}` : ''}`}</span> <span className="muted small">{days(a)}</span> {a.title}{' '}
             {a.source_url && (
               <button type="button" className="link small" onClick={() => void bridge.openExternal(a.source_url!)}>
                 source

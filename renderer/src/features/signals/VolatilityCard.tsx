@@ -47,7 +47,7 @@ export function VolatilityCard({
       ) : (
         <>
           <EChart option={option} label="Volatility of the feed" fileName={exportFileName('volatility', view.country, granularityOf(view))} onPointClick={(i) => series[i] && onSelect({ bucket: bucketOf(series[i]!) })} />
-          <p className="muted small">Click a point to see what moved. Red marks: spikes (7 or more); orange: Google's announced updates; blue: your notes.</p>
+          <p className="muted small">Click a point to see what moved. Red marks: spikes (7 or more); shaded: Google's announced updates (orange), your notes (blue), new data in the store (grey).</p>
           {series.some((p) => p.is_spike) && (
             <div className="chips" aria-label="Spikes">
               {series
