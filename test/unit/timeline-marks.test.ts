@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { markAreas } from '../../renderer/src/charts/timeline-marks'
 import { volatilityOption } from '../../renderer/src/features/signals/volatility-chart'
 import { siteOption } from '../../renderer/src/features/site/site-chart'
+import { cardChart } from '../../renderer/src/features/trends/trend-charts'
 
 /** Updates and notes shaded on the volatility chart: each over the points of its days. */
 describe('the timeline\'s marks on a chart', () => {
@@ -30,5 +31,12 @@ describe('the timeline\'s marks on a chart', () => {
     const overview = { days: days.map((day) => ({ day, clicks: 1, impressions: 10, ctr: 0.1, from_pages: false, feed_impressions: 5, feed_share: 0.1, volatility: 3, volatility_state: 'calm', is_spike: false })) }
     const option = siteOption(overview as never, null, '2026-11-30', [{ kind: 'update', title: 'Core update', dayFrom: '2026-11-20', dayTo: null }]) as { series: Array<{ markArea?: { data: Array<[{ xAxis: number }, { xAxis: number }]> } }> }
     expect(option.series[0]!.markArea!.data.map(([a, b]) => [a.xAxis, b.xAxis])).toEqual([[2, 3]])
+  })
+
+  it('shades them on a trend\'s chart over its days', () => {
+    const card = { daily_counts_180d: [1, 2, 3, 4], first_seen_at: '2026-11-18T09:00:00Z', forecast: null }
+    const option = cardChart(card as never, null, Date.parse('2026-11-30T00:00:00Z'), [{ kind: 'event', title: 'Imported feed.ndjson', dayFrom: '2026-11-19', dayTo: '2026-11-19' }]) as { series: Array<{ name: string; markArea?: { data: Array<[{ xAxis: number }, { xAxis: number }]> } }> }
+    const bars = option.series.find((x) => x.name === 'articles')!
+    expect(bars.markArea!.data.map(([a, b]) => [a.xAxis, b.xAxis])).toEqual([[1, 1]])
   })
 })

@@ -1,4 +1,7 @@
+import { MarkAreaComponent } from 'echarts/components'
+import * as echarts from 'echarts/core'
 import { useMemo } from 'react'
+import { useApi } from '../../api/use-api'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { trendRoles } from '../../../../shared/contract/values'
 import { EChart } from '../../charts/EChart'
@@ -13,11 +16,16 @@ import type { TrendCardData } from './use-trend-card'
 
 type TrendFigures = RouteResponse<'appTrendFigures'>
 
+echarts.use([MarkAreaComponent])
+
 /** The chosen trend's card: its lifecycle, chart and forecast, the period's figures, its relatives and its articles by role. */
 export function TrendCard({ card, data, wholeHistory, compared, onCompare, onOpen }: { card: RouteResponse<'getTrend'>; data: TrendCardData; wholeHistory: boolean; compared: string[]; onCompare(ids: string[]): void; onOpen(id: string): void }) {
   const navigate = useAppStore((s) => s.navigate)
   const cardFigures = data.figures
-  const chart = useMemo(() => cardChart(card, cardFigures), [card, cardFigures])
+  // the timeline over the trend's days: the one market it lives in, or every note
+  const annotations = useApi('appAnnotations', card.first_seen_at ? { query: { date_from: `${card.first_seen_at.slice(0, 10)}T00:00:00Z`, ...(card.country_scope.length === 1 ? { country: card.country_scope[0] } : {}) } } : null)
+  const marks = useMemo(() => (annotations.data?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to })), [annotations.data])
+  const chart = useMemo(() => cardChart(card, cardFigures, undefined, marks), [card, cardFigures, marks])
   return (
     <Card title={card.label}>
       <p className="muted">

@@ -1,11 +1,12 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
+import { markAreas, type TimelineMark } from '../../charts/timeline-marks'
 import { addDays, dayOfMs, daysBetween, DAY_MS } from '../../time/days'
 
 type TrendCard = RouteResponse<'getTrend'>
 type TrendFigures = RouteResponse<'appTrendFigures'>
 
-/** The 180-day counts with the forecast drawn ahead (the expected articles of the next 30 days), and the impressions per day beside them. */
-export function cardChart(card: TrendCard, figures: TrendFigures | null, now = Date.now()) {
+/** The 180-day counts with the forecast drawn ahead (the expected articles of the next 30 days), and the impressions per day beside them; Google's updates, notes and new data shaded. */
+export function cardChart(card: TrendCard, figures: TrendFigures | null, now = Date.now(), marks: readonly TimelineMark[] = []) {
   const counts = card.daily_counts_180d
   const start = card.first_seen_at ? Date.parse(card.first_seen_at.slice(0, 10)) : Date.now()
   const day = (i: number) => dayOfMs(start + i * DAY_MS)
@@ -49,7 +50,13 @@ export function cardChart(card: TrendCard, figures: TrendFigures | null, now = D
         data: days.map((d) => (d === today ? null : (impressionsOn.get(d) ?? null))),
         markPoint: impressionsOn.has(today) ? { symbol: 'circle', symbolSize: 6, itemStyle: { color: '#23845a', opacity: 0.45 }, label: { show: false }, data: [{ coord: [labels[days.indexOf(today)], impressionsOn.get(today)] }] } : undefined,
       },
-      { name: 'articles', type: 'bar', data: [...counts.map((c, i) => soFar(c, days[i]!)), ...ahead.map(() => null)], itemStyle: { color: '#3b6fd8' } },
+      {
+        name: 'articles',
+        type: 'bar',
+        data: [...counts.map((c, i) => soFar(c, days[i]!)), ...ahead.map(() => null)],
+        itemStyle: { color: '#3b6fd8' },
+        markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(days, marks) },
+      },
       {
         name: 'forecast',
         type: 'line',
