@@ -465,6 +465,10 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     await page.screenshot({ path: path.join(SCREENSHOTS, 'signals-leaders.png'), fullPage: true })
     await rows.first().click()
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/trends/${IDS.trend}`)
+    // on Geography too, for the chosen market
+    await page.goto(`${server.url}/geography?region=DE`)
+    const there = page.getByRole('table', { name: 'Winners and losers' }).locator('tbody tr')
+    await expect.poll(async () => (await there.allInnerTexts()).map((t) => t.split('\t').slice(0, 4).join('|'))).toEqual(['Die Zeitung|500|0|+500'])
   })
 
   it('writes a note on the Signals timeline, lists it with the period\'s updates, and deletes it', async () => {

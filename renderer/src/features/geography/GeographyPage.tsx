@@ -1,3 +1,4 @@
+import { LeadersCard } from '../signals/LeadersCard'
 import { useMemo } from 'react'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, PageHeader } from '../../components/common'
@@ -52,6 +53,7 @@ export function GeographyPage() {
         </Card>
         {selected && <CountryCard alpha2={selected} region={region} view={view} setView={setView} />}
       </div>
+      <LeadersCard country={view.region || 'all'} period={view} kind={view.leaders} order={view.leaders_by} onChange={setView} />
       <Card title="Languages">
         <DataTable label="Languages" columns={languageColumns} rows={languages.data?.languages ?? []} rowKey={(l) => l.code} loading={languages.loading} exportAs={{ fileName: 'languages' }} />
       </Card>

@@ -4,7 +4,7 @@ import { readQuery } from '../../stores/query-values'
 
 /** The Geography screen's view as its URL keeps it, with the defaults a link leaves out. */
 export const GEOGRAPHY_VIEW = {
-  entity: '', window: '24h', entity_only: '', region: '', active_cities: '', period: '30d', date_from: '', date_to: '', figure: 'impressions', compare: '', compare_from: '', compare_to: '',
+  entity: '', window: '24h', entity_only: '', region: '', active_cities: '', period: '30d', date_from: '', date_to: '', figure: 'impressions', compare: '', compare_from: '', compare_to: '', leaders: 'publisher', leaders_by: 'gain',
 }
 export type GeographyView = typeof GEOGRAPHY_VIEW
 

@@ -3,10 +3,10 @@ import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner, formatNumber } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { ChoiceSelect } from '../../components/Pickers'
-import { periodWords } from '../../components/period'
+import { periodBounds, periodWords } from '../../components/period'
 import { useAppStore } from '../../stores/app-store'
 import { TrackButton } from '../tracking/TrackButton'
-import { boundsOf, signalsQuestions, type SignalsView } from './questions'
+import { leadersQuestion } from './questions'
 import { periodTitle } from './signal-series'
 
 type Leader = RouteResponse<'appLeaders'>['leaders'][number]
@@ -52,20 +52,32 @@ function columns(kind: Kind): Array<Column<Leader>> {
   ]
 }
 
-/** Winners and losers of the Signals period and market: who holds the feed, and who gained or lost most against the period before. */
-export function LeadersCard({ view, setView }: { view: SignalsView; setView(patch: Partial<SignalsView>): void }) {
+/** Winners and losers of a period and market: who holds the feed, and who gained or lost most against the period before (on Signals and Geography). */
+export function LeadersCard({
+  country,
+  period,
+  kind: kindOf,
+  order: orderOf,
+  onChange,
+}: {
+  country: string
+  period: { period: string; date_from: string; date_to: string }
+  kind: string
+  order: string
+  onChange(patch: { leaders?: string; leaders_by?: string }): void
+}) {
   const navigate = useAppStore((s) => s.navigate)
-  const question = signalsQuestions.leaders(view)
-  const kind = (question?.options.query?.kind ?? (KINDS.some((k) => k.value === view.leaders) ? view.leaders : 'publisher')) as Kind
-  const order = (ORDERS.some((o) => o.value === view.leaders_by) ? view.leaders_by : 'gain') as Order
-  const bounds = boundsOf(view)
+  const question = leadersQuestion(country, period, kindOf, orderOf)
+  const kind = (KINDS.find((k) => k.value === kindOf)?.value ?? 'publisher') as Kind
+  const order = (ORDERS.find((o) => o.value === orderOf)?.value ?? 'gain') as Order
+  const bounds = periodBounds(period)
   const leaders = useApi('appLeaders', question?.options ?? null)
-  const period = bounds ? new URLSearchParams(Object.entries(bounds).filter((e): e is [string, string] => Boolean(e[1]))).toString() : ''
+  const drillPeriod = bounds ? new URLSearchParams(Object.entries(bounds).filter((e): e is [string, string] => Boolean(e[1]))).toString() : ''
   return (
-    <Card title={`Winners and losers, ${periodTitle(view)}`}>
+    <Card title={`Winners and losers${country !== 'all' ? ` in ${country}` : ''}, ${periodTitle(period)}`}>
       <div className="filters">
-        <ChoiceSelect label="Of" value={kind} onChange={(v) => setView({ leaders: v })} choices={KINDS} />
-        <ChoiceSelect label="Order" value={order} onChange={(v) => setView({ leaders_by: v })} choices={ORDERS} />
+        <ChoiceSelect label="Of" value={kind} onChange={(v) => onChange({ leaders: v })} choices={KINDS} />
+        <ChoiceSelect label="Order" value={order} onChange={(v) => onChange({ leaders_by: v })} choices={ORDERS} />
       </div>
       {bounds && !question && <p className="muted">The whole history has no period before it: choose a period, or order by impressions.</p>}
       <ErrorBanner message={leaders.error} onRetry={leaders.reload} />
@@ -76,9 +88,9 @@ export function LeadersCard({ view, setView }: { view: SignalsView; setView(patc
           rows={leaders.data?.leaders ?? []}
           rowKey={(l) => l.key}
           loading={leaders.loading}
-          onOpen={(l) => navigate(drillDown(kind, l, period))}
+          onOpen={(l) => navigate(drillDown(kind, l, drillPeriod))}
           openLabel="Open its articles"
-          exportAs={{ fileName: exportFileName('leaders', kind, order, view.country, periodWords(view)) }}
+          exportAs={{ fileName: exportFileName('leaders', kind, order, country, periodWords(period)) }}
         />
       )}
     </Card>

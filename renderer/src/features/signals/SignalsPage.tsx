@@ -44,7 +44,7 @@ export function SignalsPage() {
         <MoversCard movers={movers} selection={selection} country={country} granularity={granularity} />
       </div>
       <FormatGroupsCard view={view} setView={setView} selection={selection} onSelect={setSelection} />
-      <LeadersCard view={view} setView={setView} />
+      <LeadersCard country={view.country} period={view} kind={view.leaders} order={view.leaders_by} onChange={setView} />
       <SignalTables view={view} />
     </div>
   )

@@ -66,15 +66,18 @@ export const signalsQuestions = {
     return bounds && question('appAnnotations', { query: { ...bounds, ...(view.country !== 'all' ? { country: view.country } : {}) } })
   },
   /** winners and losers of the period against the one before (by impressions: the whole history too) */
-  leaders: (view: SignalsView) => {
-    const bounds = boundsOf(view)
-    const before = previousPeriod({ period: view.period, date_from: view.date_from, date_to: view.date_to })
-    const kind = (['publisher', 'trend', 'entity', 'category'] as const).find((k) => k === view.leaders) ?? 'publisher'
-    const order = (['impressions', 'gain', 'loss'] as const).find((o) => o === view.leaders_by) ?? 'gain'
-    if (!bounds || (!before && order !== 'impressions')) return null
-    return question('appLeaders', { query: { kind, country: view.country, sort_by: order, limit: LEADERS, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } })
-  },
+  leaders: (view: SignalsView) => leadersQuestion(view.country, view, view.leaders, view.leaders_by),
   group: (view: SignalsView, category: FormatGroup) => question('getCategoryVolatility', { query: { country: view.country, granularity: granularityOf(view), category } }),
+}
+
+/** Winners and losers of a market ('all': every one) in a period against the one before; null when the order needs a period before and there is none. */
+export function leadersQuestion(country: string, period: { period: string; date_from: string; date_to: string }, kindOf: string, orderOf: string) {
+  const bounds = periodBounds(period)
+  const before = previousPeriod(period)
+  const kind = (['publisher', 'trend', 'entity', 'category'] as const).find((k) => k === kindOf) ?? 'publisher'
+  const order = (['impressions', 'gain', 'loss'] as const).find((o) => o === orderOf) ?? 'gain'
+  if (!bounds || (!before && order !== 'impressions')) return null
+  return question('appLeaders', { query: { kind, country, sort_by: order, limit: LEADERS, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } })
 }
 
 /** The questions the screen asks first for the view of a query string (its stored 30 days, its tables, the five groups). */

@@ -25,9 +25,10 @@ export const asSeries = (points: readonly HistoryPoint[], granularity: 'day' | '
   }))
 
 /** The view's period in a heading: "last 30 days", "the whole history", "2026-11-01 to 2026-11-07". */
-export function periodTitle(view: SignalsView): string {
+export function periodTitle(view: Pick<SignalsView, 'period' | 'date_from' | 'date_to'>): string {
   if (view.period === 'all') return 'the whole history'
   if (view.period === 'custom') return `${view.date_from} to ${view.date_to}`
+  if (view.period === '24h') return 'last 24 hours'
   return `last ${view.period.replace('d', ' days')}`
 }
 
