@@ -31,6 +31,11 @@ describe('the timeline\'s marks on a chart', () => {
     const overview = { days: days.map((day) => ({ day, clicks: 1, impressions: 10, ctr: 0.1, from_pages: false, feed_impressions: 5, feed_share: 0.1, volatility: 3, volatility_state: 'calm', is_spike: false })) }
     const option = siteOption(overview as never, null, '2026-11-30', [{ kind: 'update', title: 'Core update', dayFrom: '2026-11-20', dayTo: null }]) as { series: Array<{ markArea?: { data: Array<[{ xAxis: number }, { xAxis: number }]> } }> }
     expect(option.series[0]!.markArea!.data.map(([a, b]) => [a.xAxis, b.xAxis])).toEqual([[2, 3]])
+    // the site's clicks, impressions and CTR a day on the feed's time axis, beside its share and the feed's volatility
+    const named = option.series as unknown as Array<{ name: string; data: unknown[] }>
+    expect(named.map((x) => x.name)).toEqual(['clicks', 'impressions', 'CTR', 'share of the feed', 'feed volatility'])
+    expect(named[1]!.data).toEqual([10, 10, 10, 10])
+    expect(named[2]!.data).toEqual([0.1, 0.1, 0.1, 0.1])
   })
 
   it('shades them on a trend\'s chart over its days', () => {

@@ -7,7 +7,7 @@ type Overview = RouteResponse<'appSiteOverview'>
 const SPIKE_LEVEL = 7
 
 /**
- * The site's Discover clicks a day (bars) on one time axis with its share of the feed's
+ * The site's Discover clicks a day (bars), its impressions and CTR, on one time axis with its share of the feed's
  * impressions (a line, right axis, percent) and the feed's volatility in its countries (a dashed
  * line, 0 to 10, spikes marked); a day under way is drawn pale and said to be so far; the chosen
  * day stands out; Google's announced updates and the analyst's notes are shaded. Pure: tested
@@ -17,14 +17,15 @@ export function siteOption(overview: Overview, chosenDay: string | null, today =
   const days = overview.days
   const labels = days.map((d) => (d.day === today ? `${d.day} (so far)` : d.day))
   return {
-    grid: { left: 52, right: 92, top: 36, bottom: 28 },
+    grid: { left: 104, right: 92, top: 36, bottom: 28 },
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: ['clicks', 'share of the feed', 'feed volatility'] },
+    legend: { top: 0, data: ['clicks', 'impressions', 'CTR', 'share of the feed', 'feed volatility'] },
     xAxis: { type: 'category', data: labels },
     yAxis: [
       { type: 'value', name: 'clicks', minInterval: 1 },
       { type: 'value', name: 'share', position: 'right', splitLine: { show: false }, axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` } },
       { type: 'value', name: 'index', position: 'right', offset: 48, min: 0, max: 10, splitLine: { show: false } },
+      { type: 'value', name: 'impressions', position: 'left', offset: 52, splitLine: { show: false }, axisLabel: { formatter: (v: number) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v)) } },
     ],
     series: [
       {
@@ -36,6 +37,9 @@ export function siteOption(overview: Overview, chosenDay: string | null, today =
         })),
         markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(days.map((d) => d.day), marks) },
       },
+      { name: 'impressions', type: 'line', yAxisIndex: 3, symbol: 'none', lineStyle: { width: 1, color: '#7a5cc4' }, itemStyle: { color: '#7a5cc4' }, data: days.map((d) => d.impressions) },
+      // the click-through rate on the percent axis beside the share
+      { name: 'CTR', type: 'line', yAxisIndex: 1, symbol: 'none', lineStyle: { width: 1, type: 'dotted', color: '#e0703b' }, itemStyle: { color: '#e0703b' }, data: days.map((d) => d.ctr) },
       { name: 'share of the feed', type: 'line', yAxisIndex: 1, symbol: 'none', lineStyle: { width: 1.5, color: '#23845a' }, itemStyle: { color: '#23845a' }, data: days.map((d) => d.feed_share) },
       {
         name: 'feed volatility',
