@@ -79,7 +79,7 @@ export function SitePage() {
               fileName={exportFileName('site', site?.domain, periodWords(view))}
               onPointClick={(i) => overview.data?.days[i] && setView({ day: overview.data.days[i]!.day })}
             />
-            <p className="muted small">Click a day to ask whether its move was the site's or the market's. Bars: Search Console clicks; purple: its impressions; orange dots: its CTR; green: the site's share of the feed; shaded: Google's announced updates (orange) and your notes (blue); red: the feed's volatility in {overview.data!.countries.join(', ') || 'all countries'}.</p>
+            <p className="muted small">Click a day to ask whether its move was the site's or the market's. Bars: Search Console clicks; purple: its impressions; orange dots: its CTR; green: the site's share of the feed; shaded: Google's announced updates (orange), your notes (blue) and new data in the store (grey); red: the feed's volatility in {overview.data!.countries.join(', ') || 'all countries'}.</p>
           </>
         ) : (
           !overview.error && <p className="muted" aria-busy="true">Loading the site's days…</p>
