@@ -3,6 +3,7 @@ import { markAreas } from '../../renderer/src/charts/timeline-marks'
 import { volatilityOption } from '../../renderer/src/features/signals/volatility-chart'
 import { siteOption } from '../../renderer/src/features/site/site-chart'
 import { cardChart } from '../../renderer/src/features/trends/trend-charts'
+import { itemsOverlayOption } from '../../renderer/src/features/tracking/items-chart'
 
 /** Updates and notes shaded on the volatility chart: each over the points of its days. */
 describe('the timeline\'s marks on a chart', () => {
@@ -43,5 +44,13 @@ describe('the timeline\'s marks on a chart', () => {
     const option = cardChart(card as never, null, Date.parse('2026-11-30T00:00:00Z'), [{ kind: 'event', title: 'Imported feed.ndjson', dayFrom: '2026-11-19', dayTo: '2026-11-19' }]) as { series: Array<{ name: string; markArea?: { data: Array<[{ xAxis: number }, { xAxis: number }]> } }> }
     const bars = option.series.find((x) => x.name === 'articles')!
     expect(bars.markArea!.data.map(([a, b]) => [a.xAxis, b.xAxis])).toEqual([[1, 1]])
+  })
+
+  it('shades them on a list\'s chart, by hour too, and draws nothing more without them', () => {
+    const steps = ['2026-11-20T22:00:00Z', '2026-11-20T23:00:00Z', '2026-11-21T00:00:00Z', '2026-11-21T01:00:00Z'].map((start) => ({ start, end: start, partial: false }))
+    const rows = [{ name: 'Example News', impressions: [1, 2, 3, 4] }]
+    const option = itemsOverlayOption(rows, steps, 'hour', [{ kind: 'note', title: 'Election night', dayFrom: '2026-11-21', dayTo: '2026-11-21' }]) as { series: Array<{ markArea?: { data: Array<[{ xAxis: number }, { xAxis: number }]> } }> }
+    expect(option.series[0]!.markArea!.data.map(([a, b]) => [a.xAxis, b.xAxis])).toEqual([[2, 3]])
+    expect((itemsOverlayOption(rows, steps, 'hour') as { series: unknown[] }).series).toHaveLength(1)
   })
 })

@@ -1,3 +1,5 @@
+import { MarkAreaComponent } from 'echarts/components'
+import * as echarts from 'echarts/core'
 import { useMemo, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { useApi } from '../../api/use-api'
@@ -123,6 +125,8 @@ export const metricsRequest = (listId: string, windowParams: Record<string, stri
   query: { ...windowParams, grain, limit: PAGE, offset },
 })
 
+echarts.use([MarkAreaComponent])
+
 /** The metrics table of a list: sortable, with sparklines, delta arrows, pickers and CSV export. */
 export function MetricsPanel({ listId, listName, kind, window, onWindow }: { listId: string; listName: string; kind: ListKind; window: TrackingWindow; onWindow(w: TrackingWindow): void }) {
   const [offset, setOffset] = useState(0)
@@ -139,12 +143,15 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
   const rows = useMemo(() => sortRows(metrics.data?.items ?? [], columns, sort), [metrics.data, columns, sort])
   // the chart's points are calendar days (or hours), unfolded: the sparklines fold a long window into 24
   const series = useApi('appTrackingSeries', windowParams && metricsRequest(listId, windowParams, grain, offset))
+  // the timeline over the window: Google's updates, the notes, new data in the store
+  const annotations = useApi('appAnnotations', data ? { query: { date_from: data.scope.from, date_to: data.scope.to } } : null)
+  const marks = useMemo(() => (annotations.data?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to })), [annotations.data])
   const itemsOption = useMemo(() => {
     if (!series.data) return null
     const byKey = new Map(series.data.items.map((i) => [i.key, i]))
     const drawn = rows.flatMap((r) => (byKey.has(r.key) ? [{ name: r.name, impressions: byKey.get(r.key)!.impressions }] : []))
-    return itemsOverlayOption(drawn, series.data.buckets, series.data.grain)
-  }, [rows, series.data])
+    return itemsOverlayOption(drawn, series.data.buckets, series.data.grain, marks)
+  }, [rows, series.data, marks])
   return (
     <div className="metrics">
       <div className="toolbar">

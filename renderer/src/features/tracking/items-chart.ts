@@ -1,3 +1,5 @@
+import { markAreas, type TimelineMark } from '../../charts/timeline-marks'
+
 /** Rows drawn together on the list's chart, at most. */
 export const ITEMS_DRAWN = 5
 
@@ -21,9 +23,10 @@ export function stepLabel(step: SeriesStep, grain: 'day' | 'hour', last: boolean
 /**
  * The impressions of a list's items over the window on one chart, a point a calendar day (or hour):
  * each row a solid line over its whole steps, its partial steps (the window's first and last) on
- * a dashed line beside, so that a day that has only begun never reads as a drop.
+ * a dashed line beside, so that a day that has only begun never reads as a drop. Google's updates,
+ * the analyst's notes and new data in the store are shaded over their days.
  */
-export function itemsOverlayOption(rows: ReadonlyArray<{ name: string; impressions: number[] }>, steps: readonly SeriesStep[], grain: 'day' | 'hour') {
+export function itemsOverlayOption(rows: ReadonlyArray<{ name: string; impressions: number[] }>, steps: readonly SeriesStep[], grain: 'day' | 'hour', marks: readonly TimelineMark[] = []) {
   const drawn = rows.slice(0, ITEMS_DRAWN)
   const labels = steps.map((s, i) => stepLabel(s, grain, i === steps.length - 1))
   // a partial step and its whole neighbour on the dashed line; the solid line skips partial steps
@@ -37,6 +40,9 @@ export function itemsOverlayOption(rows: ReadonlyArray<{ name: string; impressio
     xAxis: { type: 'category', data: labels },
     yAxis: { type: 'value' },
     series: drawn.flatMap((r, k) => [
+      ...(k === 0 && marks.length > 0
+        ? [{ name: '', type: 'line', data: [], silent: true, markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(steps.map((st) => st.start.slice(0, 10)), marks) } }]
+        : []),
       { name: r.name, type: 'line', smooth: false, symbolSize: 4, connectNulls: false, data: solid(r.impressions), color: PALETTE[k] },
       ...(anyPartial
         ? [{ name: r.name, type: 'line', smooth: false, symbolSize: 4, connectNulls: false, lineStyle: { type: 'dashed' }, tooltip: { show: false }, data: dashed(r.impressions), color: PALETTE[k] }]
