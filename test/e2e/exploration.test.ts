@@ -496,6 +496,10 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     // a period and the one before it: each figure with its change (the day before held nothing: no change to tell)
     await page.goto(`${server.url}/articles?domain=example.com&period=7d&compare=previous`)
     await expect.poll(async () => (await strip.locator('dd').first().innerText()).trim()).toBe('2,700 —')
+    // or with the same period a year before, from the period control
+    await page.getByRole('combobox', { name: 'Compare with' }).selectOption('year')
+    await expect.poll(() => new URL(page.url()).searchParams.get('compare')).toBe('year')
+    await expect.poll(async () => (await strip.locator('dd').first().innerText()).trim()).toBe('2,700 —')
     await page.screenshot({ path: path.join(SCREENSHOTS, 'articles-totals.png') })
   })
 

@@ -54,6 +54,10 @@ describe('periods as the API\'s instants', () => {
     expect(comparisonBounds(week, { compare: 'custom', compare_from: '2025-11-01', compare_to: '2025-11-07' }, now)).toEqual({ date_from: '2025-11-01', date_to: '2025-11-08' })
     expect(comparisonBounds(week, { compare: 'custom', compare_from: '2025-11-01', compare_to: '' }, now)).toBeNull()
     expect(comparisonBounds(week, { compare: '', compare_from: '', compare_to: '' }, now)).toBeNull()
+    // the same days a year before, and a preset's same hours a year before
+    expect(comparisonBounds(week, { compare: 'year', compare_from: '', compare_to: '' }, now)).toEqual({ date_from: '2025-11-01T00:00:00.000Z', date_to: '2025-11-08T00:00:00.000Z' })
+    expect(comparisonBounds({ period: '7d', date_from: '', date_to: '' }, { compare: 'year', compare_from: '', compare_to: '' }, now)).toEqual({ date_from: '2025-11-15T16:00:00.000Z', date_to: '2025-11-22T16:00:00.000Z' })
+    expect(comparisonBounds({ period: 'all', date_from: '', date_to: '' }, { compare: 'year', compare_from: '', compare_to: '' }, now)).toBeNull()
   })
 
   it('gives the period of the same length before', () => {

@@ -9,7 +9,8 @@ export { changePct, comparisonBounds, comparisonOf, customRangeProblem, dayAfter
 
 /**
  * One period control: preset buttons (a radio group) and, for Custom, two calendar dates; with
- * `compare`, what to compare it with: the period of the same length before, or chosen days.
+ * `compare`, what to compare it with: the period of the same length before, the same period a
+ * year before, or chosen days.
  */
 export function PeriodControl({
   value,
@@ -73,6 +74,9 @@ export function PeriodControl({
             <option value="">nothing</option>
             <option value="previous" disabled={value.period === 'all'}>
               the period before
+            </option>
+            <option value="year" disabled={value.period === 'all'}>
+              the same period a year before
             </option>
             <option value="custom">chosen days</option>
           </select>

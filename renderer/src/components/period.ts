@@ -61,7 +61,7 @@ export const customRangeProblem = (v: PeriodValue): string | null =>
 export const changePct = (now: number, before: number | undefined): number | null =>
   before === undefined || before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10
 
-/** What a period is compared with, as the URL names it: nothing, the period before, or chosen days (both included). */
+/** What a period is compared with, as the URL names it: nothing, the period before, the same period a year before, or chosen days (both included). */
 export interface Comparison {
   compare: string
   compare_from: string
@@ -73,9 +73,22 @@ export const periodOf = (v: PeriodValue): PeriodValue => ({ period: v.period, da
 /** The comparison of such a view. */
 export const comparisonOf = (c: Comparison): Comparison => ({ compare: c.compare, compare_from: c.compare_from, compare_to: c.compare_to })
 
+/** The same period a year before (the same calendar days and hours; 29 February is 1 March); null for all of the history. */
+export function yearBefore(v: PeriodValue, now = new Date()): { date_from: string; date_to: string } | null {
+  const b = periodBounds(v, now)
+  if (!b?.date_from) return null
+  const back = (iso: string) => {
+    const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)
+    d.setUTCFullYear(d.getUTCFullYear() - 1)
+    return d.toISOString()
+  }
+  return { date_from: back(b.date_from), date_to: back(b.date_to ?? new Date(hourEnd(now)).toISOString()) }
+}
+
 /** The compared period as the API's instants; null when nothing (or an incomplete range) is chosen. */
 export function comparisonBounds(period: PeriodValue, c: Comparison, now = new Date()): { date_from: string; date_to: string } | null {
   if (c.compare === 'previous') return previousPeriod(period, now)
+  if (c.compare === 'year') return yearBefore(period, now)
   if (c.compare === 'custom') return c.compare_from && c.compare_to && c.compare_from <= c.compare_to ? { date_from: c.compare_from, date_to: dayAfter(c.compare_to) } : null
   return null
 }
