@@ -301,6 +301,12 @@ describe('exploring in Chromium: links, periods, exports, keyboard and theme', (
     expect(download.suggestedFilename()).toBe(`article_${IDS.a1}.png`)
     const bytes = fs.readFileSync((await download.path())!)
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    // and its series as CSV, a line per point
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Save .*'s series as CSV/ }).first().click()])
+    expect(csv.suggestedFilename()).toBe(`article_${IDS.a1}.csv`)
+    const lines = fs.readFileSync((await csv.path())!, 'utf8').trim().split('\r\n')
+    expect(lines[0]!.startsWith('point,')).toBe(true)
+    expect(lines.length).toBeGreaterThan(1)
   })
 
   it('asks a screen\'s first questions while its code loads, each once, when it is opened as a link', async () => {

@@ -2,8 +2,10 @@ import { BarChart, LineChart } from 'echarts/charts'
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTheme } from '../app/theme'
+import { download } from '../components/download'
+import { seriesCsv } from './series-csv'
 
 // What every screen's charts use is registered here; a screen registers its own extras where it
 // builds their options (the treemap, the world map, zoom and marks), so that a page opened as a
@@ -146,6 +148,11 @@ export function EChart({
       if (!chart.isDisposed()) chart.off('click', handler)
     }
   }, [chart, onItemClick])
+  /** the chart's series, a line per point (a spreadsheet draws them again); none for a map or a treemap */
+  const csv = useMemo(() => (fileName ? seriesCsv(option) : null), [fileName, option])
+  function saveCsv() {
+    if (csv && fileName) download(`${fileName}.csv`, csv)
+  }
   function savePng() {
     if (!chart || !fileName) return
     const url = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: theme === 'dark' ? '#161b26' : '#ffffff' })
@@ -157,9 +164,18 @@ export function EChart({
   return (
     <div className="chart-frame">
       {fileName && (
-        <button type="button" className="link chart-save" onClick={savePng} aria-label={`Save ${label ?? 'the chart'} as PNG`}>
-          Save PNG
-        </button>
+        <span className="chart-save">
+          {csv && (
+            <>
+              <button type="button" className="link" onClick={saveCsv} aria-label={`Save ${label ?? 'the chart'}'s series as CSV`}>
+                CSV
+              </button>{' '}
+            </>
+          )}
+          <button type="button" className="link" onClick={savePng} aria-label={`Save ${label ?? 'the chart'} as PNG`}>
+            Save PNG
+          </button>
+        </span>
       )}
       <div ref={ref} className="chart" style={{ height }} role={label ? 'img' : undefined} aria-label={label} />
     </div>
