@@ -1,7 +1,7 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import type { ApiState } from '../../api/use-api'
-import { Change } from '../../components/Change'
 import { formatNumber } from '../../components/common'
+import { FigureStrip } from '../../components/FigureStrip'
 import { changePct } from '../../components/period'
 
 type Totals = RouteResponse<'appArticleTotals'>
@@ -15,24 +15,19 @@ export function TotalsStrip({ totals }: { totals: ApiState<Totals> }) {
   const t = totals.data?.totals
   if (!t) return null
   const c = totals.data?.compared ?? null
+  const change = (now: number, before: number | undefined) => (c ? changePct(now, before) : null)
   const place = (now: number | null, before: number | null | undefined) => (now === null || before == null ? null : changePct(before, now))
-  const figures: Array<[string, string, number | null, string]> = [
-    ['Impressions', formatNumber(t.impressions), c ? changePct(t.impressions, c.impressions) : null, 'the estimated impressions of all these articles in the period'],
-    ['Articles', formatNumber(t.articles), c ? changePct(t.articles, c.articles) : null, 'the articles seen in the period'],
-    ['Publishers', formatNumber(t.publishers), c ? changePct(t.publishers, c.publishers) : null, 'the publishers of those articles'],
-    ['Best position', formatNumber(t.best_position), c ? place(t.best_position, c.best_position) : null, 'the highest place any of them reached (1 is the top); ▲ is a better place'],
-    ['Mean position', t.avg_position === null ? '—' : t.avg_position.toFixed(1), c ? place(t.avg_position, c.avg_position) : null, 'the mean place over their sightings; ▲ is a better place'],
-  ]
   return (
-    <dl className="totals" aria-label="Totals of these articles">
-      {figures.map(([name, value, delta, title]) => (
-        <div key={name} title={title}>
-          <dt>{name}</dt>
-          <dd>
-            {value} {c && <Change pct={delta} />}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <FigureStrip
+      label="Totals of these articles"
+      compared={c !== null}
+      figures={[
+        { name: 'Impressions', value: formatNumber(t.impressions), change: change(t.impressions, c?.impressions), title: 'the estimated impressions of all these articles in the period' },
+        { name: 'Articles', value: formatNumber(t.articles), change: change(t.articles, c?.articles), title: 'the articles seen in the period' },
+        { name: 'Publishers', value: formatNumber(t.publishers), change: change(t.publishers, c?.publishers), title: 'the publishers of those articles' },
+        { name: 'Best position', value: formatNumber(t.best_position), change: place(t.best_position, c?.best_position), title: 'the highest place any of them reached (1 is the top); ▲ is a better place' },
+        { name: 'Mean position', value: t.avg_position === null ? '—' : t.avg_position.toFixed(1), change: place(t.avg_position, c?.avg_position), title: 'the mean place over their sightings; ▲ is a better place' },
+      ]}
+    />
   )
 }
