@@ -2,6 +2,8 @@ import countryCodes from 'i18n-iso-countries'
 import { FORECAST_BACKTEST, type BacktestResult } from '../../analytics/trends/backtest'
 import { articleSeqsOfEntities, countryFigures, publisherFigures, rankByImpressions, trendDetail, trendFigures, type GroupFigures } from '../../analytics/explore/group-figures'
 import type { Period } from '../../analytics/explore/period'
+import type { z } from 'zod'
+import type { appArticlesQuery } from '../../../../shared/contract/explore'
 import type { ArticleListFilter } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
 import { setTotals } from '../../analytics/explore/set-totals'
@@ -39,25 +41,33 @@ async function seenIn(ctx: RequestContext, candidates: readonly number[] | null,
   return rankByImpressions(data, candidates, period, { ascending: true, offset: 0, limit: Number.MAX_SAFE_INTEGER }).seqs
 }
 
+/**
+ * The article list's filter of the window's query (its trend, entity, exact category besides the
+ * contract's). `periodOwn`: the period is tested by the caller, hour by hour off the activity index,
+ * not by first and last sighting; `entitySeenInList`: an entity's articles are those seen in the
+ * list's dates (else of any day).
+ */
+async function appArticleFilter(ctx: RequestContext, query: z.output<typeof appArticlesQuery>, options: { periodOwn: boolean; entitySeenInList: boolean }): Promise<ArticleListFilter> {
+  const listFilter = articleListFilter(ctx, query)
+  const entityIds = query.entity === undefined ? undefined : ctx.store.entities.idsFor(query.entity)
+  return {
+    ...listFilter,
+    trendId: query.trend_id,
+    entityIds,
+    entitySeqs: await entitySeqs(ctx, entityIds, options.entitySeenInList ? { from: listFilter.dateFrom, to: listFilter.dateTo } : {}),
+    exactCategory: query.exact_category || undefined,
+    ...(options.periodOwn ? { dateFrom: undefined, dateTo: undefined } : {}),
+  }
+}
+
 const round1 = (x: number) => Math.round(x * 10) / 10
 
 export const exploreHandlers: HandlerMap<'appListArticles' | 'appArticleTotals' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures' | 'appTrendFigures'> = {
   /** The strip above the article list: the totals of every article its filters hold (not the page's), in the period and the one compared. */
   async appArticleTotals(ctx, { query }) {
     const market = query.market === undefined ? null : resolveMarkets(ctx, query.market, { tracking: false })
-    const listFilter = articleListFilter(ctx, query)
-    const entityIds = query.entity === undefined ? undefined : ctx.store.entities.idsFor(query.entity)
-    const filter: ArticleListFilter = {
-      ...listFilter,
-      trendId: query.trend_id,
-      entityIds,
-      entitySeqs: await entitySeqs(ctx, entityIds, {}),
-      exactCategory: query.exact_category || undefined,
-      // the period is the totals' own (hour by hour, off the activity index)
-      dateFrom: undefined,
-      dateTo: undefined,
-    }
-    const candidates = ctx.store.articles.matchingSeqs(filter)
+    // the periods are the totals' own (hour by hour, off the activity index): the entity's articles of any day
+    const candidates = ctx.store.articles.matchingSeqs(await appArticleFilter(ctx, query, { periodOwn: true, entitySeenInList: false }))
     const { data } = await ctx.store.activity.current()
     const of = (from: Date | undefined, to: Date | undefined) => {
       const t = setTotals(data, candidates, requestPeriod(ctx, from, to, market))
@@ -74,17 +84,7 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appArticleTotals' 
     // a period (or a market's feed) makes the list the articles seen in it, and every figure its own
     const narrowed = from !== undefined || to !== undefined || market !== null
     const period = requestPeriod(ctx, query.date_from, query.date_to, market)
-    const listFilter = articleListFilter(ctx, query)
-    const entityIds = query.entity === undefined ? undefined : ctx.store.entities.idsFor(query.entity)
-    const filter: ArticleListFilter = {
-      ...listFilter,
-      trendId: query.trend_id,
-      entityIds,
-      entitySeqs: await entitySeqs(ctx, entityIds, { from: listFilter.dateFrom, to: listFilter.dateTo }),
-      exactCategory: query.exact_category || undefined,
-      // seen in the period is the period's own test (hour by hour), asked of the activity index below
-      ...(narrowed ? { dateFrom: undefined, dateTo: undefined } : {}),
-    }
+    const filter = await appArticleFilter(ctx, query, { periodOwn: narrowed, entitySeenInList: true })
     let rows: ReturnType<typeof ctx.store.articles.rowsOf>
     let total: number
     if (narrowed && query.sort_by === 'impressions') {
