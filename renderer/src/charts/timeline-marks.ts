@@ -22,3 +22,13 @@ export function markAreas(days: readonly string[], marks: readonly TimelineMark[
   })
 }
 
+
+/** The marks of the app's annotations answer (none while it loads). */
+export function marksOf(answer: { annotations: ReadonlyArray<{ kind: TimelineMark['kind']; title: string; day_from: string; day_to: string | null }> } | null | undefined): TimelineMark[] {
+  return (answer?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to }))
+}
+
+/** A series' markArea of the marks over its days: shaded, each one's name on hover. */
+export function markAreaOf(days: readonly string[], marks: readonly TimelineMark[]) {
+  return { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(days, marks) }
+}

@@ -9,6 +9,7 @@ import { pointLabel, volatilityOption } from './volatility-chart'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import type { ApiState } from '../../api/use-api'
 import { AnnotationsList } from './AnnotationsList'
+import { marksOf } from '../../charts/timeline-marks'
 
 /** The feed's volatility over the period, its spikes as chips; a point or a spike is explained beside it. */
 export function VolatilityCard({
@@ -26,7 +27,7 @@ export function VolatilityCard({
 }) {
   const { series, headline, shown, longer } = volatility
   const selectedIndex = selection && !selection.category ? series.findIndex((p) => bucketOf(p) === selection.bucket) : -1
-  const marks = useMemo(() => (annotations.data?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to })), [annotations.data])
+  const marks = useMemo(() => marksOf(annotations.data), [annotations.data])
   const option = useMemo(() => volatilityOption(series, selectedIndex, marks), [series, selectedIndex, marks])
   return (
     <Card

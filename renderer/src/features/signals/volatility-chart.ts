@@ -1,5 +1,5 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { markAreas, type TimelineMark } from '../../charts/timeline-marks'
+import { markAreaOf, type TimelineMark } from '../../charts/timeline-marks'
 
 type Point = RouteResponse<'getVolatility'>['series'][number]
 
@@ -79,7 +79,7 @@ export function volatilityOption(series: readonly Point[], selectedIndex = -1, m
         data: series.map((p) => p.volatility_index),
         markLine: { silent: true, symbol: 'none', data: lines },
         // an update's or a note's days, its name on hover
-        markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(series.map((p) => pointLabel(p).slice(0, 10)), marks) },
+        markArea: markAreaOf(series.map((p) => pointLabel(p).slice(0, 10)), marks),
         markPoint: {
           symbolSize: 32,
           itemStyle: { color: '#c83a3a' },

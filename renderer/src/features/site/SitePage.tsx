@@ -14,6 +14,7 @@ import { SITE_VIEW, siteQuestions } from './questions'
 import { siteOption } from './site-chart'
 import { SitePages } from './SitePages'
 import { SiteTotals } from './SiteTotals'
+import { marksOf } from '../../charts/timeline-marks'
 
 echarts.use([MarkAreaComponent])
 
@@ -31,7 +32,7 @@ export function SitePage() {
   const explain = useApi('appSiteExplain', siteQuestions.explain(view)?.options ?? null)
   const annotations = useApi('appAnnotations', siteQuestions.annotations(view)?.options ?? null)
   useDocumentTitle(view.day ? `${site?.domain ?? view.property} on ${view.day}` : site?.domain, 'My site')
-  const marks = useMemo(() => (annotations.data?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to })), [annotations.data])
+  const marks = useMemo(() => marksOf(annotations.data), [annotations.data])
   const option = useMemo(() => (overview.data ? siteOption(overview.data, view.day || null, undefined, marks) : null), [overview.data, view.day, marks])
   if (properties.data && list.length === 0) {
     return (

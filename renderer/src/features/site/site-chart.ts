@@ -1,5 +1,5 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { markAreas, type TimelineMark } from '../../charts/timeline-marks'
+import { markAreaOf, type TimelineMark } from '../../charts/timeline-marks'
 import { dayOfMs } from '../../time/days'
 
 type Overview = RouteResponse<'appSiteOverview'>
@@ -35,7 +35,7 @@ export function siteOption(overview: Overview, chosenDay: string | null, today =
           value: d.clicks,
           itemStyle: { color: d.day === chosenDay ? '#e0703b' : '#3b6fd8', opacity: d.day === today ? 0.45 : 1 },
         })),
-        markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(days.map((d) => d.day), marks) },
+        markArea: markAreaOf(days.map((d) => d.day), marks),
       },
       { name: 'impressions', type: 'line', yAxisIndex: 3, symbol: 'none', lineStyle: { width: 1, color: '#7a5cc4' }, itemStyle: { color: '#7a5cc4' }, data: days.map((d) => d.impressions) },
       // the click-through rate on the percent axis beside the share

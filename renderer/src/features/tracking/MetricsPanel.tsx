@@ -12,6 +12,7 @@ import { EChart } from '../../charts/EChart'
 import { drillDownPath, rowTarget } from './drill-down'
 import { ITEMS_DRAWN, itemsOverlayOption } from './items-chart'
 import { WindowPicker, windowQuery, windowWords, type TrackingWindow } from './WindowPicker'
+import { marksOf } from '../../charts/timeline-marks'
 
 type Metrics = RouteResponse<'getTrackingMetrics'>
 type Row = Metrics['items'][number]
@@ -145,7 +146,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
   const series = useApi('appTrackingSeries', windowParams && metricsRequest(listId, windowParams, grain, offset))
   // the timeline over the window: Google's updates, the notes, new data in the store
   const annotations = useApi('appAnnotations', data ? { query: { date_from: data.scope.from, date_to: data.scope.to } } : null)
-  const marks = useMemo(() => (annotations.data?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to })), [annotations.data])
+  const marks = useMemo(() => marksOf(annotations.data), [annotations.data])
   const itemsOption = useMemo(() => {
     if (!series.data) return null
     const byKey = new Map(series.data.items.map((i) => [i.key, i]))

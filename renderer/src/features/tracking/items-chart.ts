@@ -1,4 +1,4 @@
-import { markAreas, type TimelineMark } from '../../charts/timeline-marks'
+import { markAreaOf, type TimelineMark } from '../../charts/timeline-marks'
 
 /** Rows drawn together on the list's chart, at most. */
 export const ITEMS_DRAWN = 5
@@ -41,7 +41,7 @@ export function itemsOverlayOption(rows: ReadonlyArray<{ name: string; impressio
     yAxis: { type: 'value' },
     series: drawn.flatMap((r, k) => [
       ...(k === 0 && marks.length > 0
-        ? [{ name: '', type: 'line', data: [], silent: true, markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(steps.map((st) => st.start.slice(0, 10)), marks) } }]
+        ? [{ name: '', type: 'line', data: [], silent: true, markArea: markAreaOf(steps.map((st) => st.start.slice(0, 10)), marks) }]
         : []),
       { name: r.name, type: 'line', smooth: false, symbolSize: 4, connectNulls: false, data: solid(r.impressions), color: PALETTE[k] },
       ...(anyPartial

@@ -13,6 +13,7 @@ import { MAX_COMPARED } from './Comparison'
 import { RoleGroup } from './RoleGroup'
 import { cardChart } from './trend-charts'
 import type { TrendCardData } from './use-trend-card'
+import { marksOf } from '../../charts/timeline-marks'
 
 type TrendFigures = RouteResponse<'appTrendFigures'>
 
@@ -24,7 +25,7 @@ export function TrendCard({ card, data, wholeHistory, compared, onCompare, onOpe
   const cardFigures = data.figures
   // the timeline over the trend's days: the one market it lives in, or every note
   const annotations = useApi('appAnnotations', card.first_seen_at ? { query: { date_from: `${card.first_seen_at.slice(0, 10)}T00:00:00Z`, ...(card.country_scope.length === 1 ? { country: card.country_scope[0] } : {}) } } : null)
-  const marks = useMemo(() => (annotations.data?.annotations ?? []).map((a) => ({ kind: a.kind, title: a.title, dayFrom: a.day_from, dayTo: a.day_to })), [annotations.data])
+  const marks = useMemo(() => marksOf(annotations.data), [annotations.data])
   const chart = useMemo(() => cardChart(card, cardFigures, undefined, marks), [card, cardFigures, marks])
   return (
     <Card title={card.label}>

@@ -1,5 +1,5 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { markAreas, type TimelineMark } from '../../charts/timeline-marks'
+import { markAreaOf, type TimelineMark } from '../../charts/timeline-marks'
 import { addDays, dayOfMs, daysBetween, DAY_MS } from '../../time/days'
 
 type TrendCard = RouteResponse<'getTrend'>
@@ -55,7 +55,7 @@ export function cardChart(card: TrendCard, figures: TrendFigures | null, now = D
         type: 'bar',
         data: [...counts.map((c, i) => soFar(c, days[i]!)), ...ahead.map(() => null)],
         itemStyle: { color: '#3b6fd8' },
-        markArea: { label: { show: false }, emphasis: { label: { show: true, position: 'insideTop', fontSize: 11 } }, data: markAreas(days, marks) },
+        markArea: markAreaOf(days, marks),
       },
       {
         name: 'forecast',
