@@ -49,14 +49,10 @@ function NameDialog({ title, initial, onSave, onClose }: { title: string; initia
  */
 export function SavedViews() {
   const navigate = useAppStore((s) => s.navigate)
-  const search = useAppStore((s) => s.search)
-  // the path on screen moves with the route: drawn anew with it
-  useAppStore((s) => s.section)
-  useAppStore((s) => s.rest)
-  useAppStore((s) => s.articleId)
+  // the view on screen, read again at every change of the route (a string: drawn anew only when it differs)
+  const here = useAppStore((s) => viewHere(s.search))
   const views = useApi('appListViews', {})
   const [asking, setAsking] = useState<{ id: string | null; name: string } | null>(null)
-  const here = viewHere(search)
   const { reload } = views
   async function save(name: string) {
     if (asking?.id) await call('appUpdateView', { params: { view_id: asking.id }, body: { name } })

@@ -5,7 +5,7 @@ import { CanvasRenderer } from 'echarts/renderers'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTheme } from '../app/theme'
 import { download } from '../components/download'
-import { seriesCsv } from './series-csv'
+import { hasSeries, seriesCsv } from './series-csv'
 
 // What every screen's charts use is registered here; a screen registers its own extras where it
 // builds their options (the treemap, the world map, zoom and marks), so that a page opened as a
@@ -149,9 +149,11 @@ export function EChart({
     }
   }, [chart, onItemClick])
   /** the chart's series, a line per point (a spreadsheet draws them again); none for a map or a treemap */
-  const csv = useMemo(() => (fileName ? seriesCsv(option) : null), [fileName, option])
+  const csv = useMemo(() => fileName !== undefined && hasSeries(option), [fileName, option])
+  // written when asked, not at every drawing
   function saveCsv() {
-    if (csv && fileName) download(`${fileName}.csv`, csv)
+    const text = fileName ? seriesCsv(option) : null
+    if (text && fileName) download(`${fileName}.csv`, text)
   }
   function savePng() {
     if (!chart || !fileName) return

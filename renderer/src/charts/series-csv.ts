@@ -1,5 +1,12 @@
 import { toCsv } from '../../../shared/text/csv'
 
+/** Whether a chart has series over a category axis to save (not a map, not a treemap): cheap, asked at every drawing. */
+export function hasSeries(option: unknown): boolean {
+  const o = option as { xAxis?: { data?: unknown[] } | Array<{ data?: unknown[] }>; series?: Array<{ data?: unknown[] }> }
+  const axis = Array.isArray(o.xAxis) ? o.xAxis[0] : o.xAxis
+  return Array.isArray(axis?.data) && Array.isArray(o.series) && o.series.some((s) => Array.isArray(s.data) && s.data.length > 0)
+}
+
 /**
  * A chart's series as CSV: a line per point of its category axis (a day, an hour), a column per
  * named series with data (a mark-only series is left out). A point given as {value} is its value.

@@ -28,7 +28,7 @@ export const viewHandlers: HandlerMap<'appListViews' | 'appSaveView' | 'appUpdat
 
   appSaveView(ctx, { body }) {
     nameFree(ctx, body.name)
-    if (ctx.store.views.all().length >= MAX_SAVED_VIEWS) throw new ApiError(409, `${MAX_SAVED_VIEWS} views are saved already: remove one first.`)
+    if (ctx.store.views.count() >= MAX_SAVED_VIEWS) throw new ApiError(409, `${MAX_SAVED_VIEWS} views are saved already: remove one first.`)
     const id = randomUUID()
     ctx.store.views.create({ id, name: body.name, path: body.path, now: ctx.now.toISOString() })
     return { view: viewOf(known(ctx, id)) }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../database'
 import { savedViews } from '../schema'
 
@@ -22,9 +22,13 @@ export class SavedViewsRepository {
     return this.db.select().from(savedViews).where(eq(savedViews.id, id)).get()
   }
 
-  /** The view of a name, whatever its case. */
+  /** The view of a name, whatever its case (the unique index's own collation). */
   named(name: string): SavedViewRow | undefined {
-    return this.all().find((v) => v.name.toLowerCase() === name.toLowerCase())
+    return this.db.select().from(savedViews).where(sql`${savedViews.name} = ${name} COLLATE NOCASE`).get()
+  }
+
+  count(): number {
+    return this.db.select({ n: sql<number>`count(*)` }).from(savedViews).get()?.n ?? 0
   }
 
   create(row: { id: string; name: string; path: string; now: string }): void {
