@@ -5,7 +5,8 @@ import { WebSessions } from './auth/web-sessions'
 import type { RequestContext } from './service/context'
 import { JobRegistry, type JobView } from './jobs/jobs'
 import { MentionScanner } from './jobs/mention-scan'
-import { analyticsStale, refreshAnalyticsInBackground, reportSkipped } from './jobs/refresh'
+import { analyticsStale, refreshAnalyticsInBackground, reportSkipped, whenRefreshed } from './jobs/refresh'
+import { evaluateAlerts, type AlertView } from './service/alerts'
 import { stopRefreshThread } from './jobs/refresh-thread'
 import { describeError } from './store/busy'
 import { RateLimiter } from './limits/rate-limiter'
@@ -54,6 +55,24 @@ export class Core {
     this.publicRequestsPerMinute = options.publicRequestsPerMinute ?? DEFAULT_PUBLIC_REQUESTS_PER_MINUTE
     this.rateLimiter = new RateLimiter(this.store)
     this.scanner = new MentionScanner(this.store, () => this.now())
+    // after every import, sync and recompute in this process
+    whenRefreshed(this.store, () => this.evaluateAlerts())
+  }
+
+  /**
+   * Every alert rule evaluated against the store as it is now (the activity index brought up to
+   * date first): what fired is in the inbox and told to onAlert's listeners. Never throws.
+   */
+  async evaluateAlerts(): Promise<AlertView[]> {
+    try {
+      if (!this.store.sqlite.open || this.store.alerts.ruleCount() === 0) return []
+      await this.store.activity.prepareInBackground().catch(() => undefined)
+      if (!this.store.sqlite.open) return []
+      return (await evaluateAlerts(this.context(this.appPrincipal()), this.log)).fired
+    } catch (error) {
+      this.log(`Evaluating the alerts failed (tried again after the next refresh): ${describeError(error)}`)
+      return []
+    }
   }
 
   private scanTimer: NodeJS.Timeout | null = null

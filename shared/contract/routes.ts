@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import * as alerts from './alerts'
 import * as annotations from './annotations'
 import * as app from './app'
 import * as articles from './articles'
@@ -256,6 +257,36 @@ export const routes = {
   appRemoveView: route({
     method: 'POST', path: '/app/views/{view_id}/remove', access: 'app', tag: 'App',
     summary: 'Forget a saved view', params: views.viewIdPath, query: empty, response: views.removedViewResponse,
+  }),
+  appAlerts: route({
+    method: 'GET', path: '/app/alerts', access: 'app', tag: 'App',
+    summary: 'The alerts inbox: what crossed a threshold, newest first, with its evidence and how many are unread',
+    query: alerts.alertsQuery, response: alerts.alertsResponse,
+  }),
+  appReadAlerts: route({
+    method: 'POST', path: '/app/alerts/read', access: 'app', tag: 'App',
+    summary: 'Mark alerts read: those of the ids given, or all', query: empty, body: alerts.readAlertsBody, response: alerts.readAlertsResponse,
+  }),
+  appEvaluateAlerts: route({
+    method: 'POST', path: '/app/alerts/evaluate', access: 'app', tag: 'App',
+    summary: 'Evaluate every alert now (it is done after every import, sync and recompute): the alerts that fired', query: empty, response: alerts.evaluateAlertsResponse,
+  }),
+  appAlertRules: route({
+    method: 'GET', path: '/app/alerts/rules', access: 'app', tag: 'App',
+    summary: 'The alert rules: volatility, a tracked item\'s change, a new trend of a mention list, a publisher entering or leaving the top N', query: empty, response: alerts.alertRulesResponse,
+  }),
+  appCreateAlertRule: route({
+    method: 'POST', path: '/app/alerts/rules', access: 'app', tag: 'App',
+    summary: 'Watch a threshold: evaluated at once (without firing for what was already there) and after every import, sync and recompute',
+    query: empty, body: alerts.createAlertRuleBody, response: alerts.alertRuleResponse,
+  }),
+  appUpdateAlertRule: route({
+    method: 'POST', path: '/app/alerts/rules/{rule_id}', access: 'app', tag: 'App',
+    summary: 'Rename an alert rule, mute or unmute it, or change its threshold', params: alerts.alertRuleIdPath, query: empty, body: alerts.updateAlertRuleBody, response: alerts.alertRuleResponse,
+  }),
+  appRemoveAlertRule: route({
+    method: 'POST', path: '/app/alerts/rules/{rule_id}/remove', access: 'app', tag: 'App',
+    summary: 'Delete an alert rule and its alerts', params: alerts.alertRuleIdPath, query: empty, response: alerts.removedAlertRuleResponse,
   }),
   appLeaders: route({
     method: 'GET', path: '/app/leaders', access: 'app', tag: 'App',

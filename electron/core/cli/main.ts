@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { StoreAccessError, StoreMismatchError } from '../store/store-errors'
 import { APP_VERSION } from '../version'
+import { registerAlertsCommands } from './alerts'
 import { registerArticlesCommands } from './articles'
 import { registerDemoCommand } from './demo'
 import { registerGscCommands } from './gsc'
@@ -12,7 +13,7 @@ import { registerServeCommand } from './serve'
 import { registerSyncCommand } from './sync'
 
 /**
- * `feedlens`: the command-line face of the core (serving, demo, import, keys, lists). Errors go to
+ * `feedlens`: the command-line face of the core (serving, demo, import, keys, lists, alerts). Errors go to
  * stderr, non-zero exit. The commands are declared here from light modules; each loads the core
  * when it runs (`feedlens --help` or a mistyped option answers without loading it).
  */
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerSyncCommand(program)
   registerArticlesCommands(program)
   registerGscCommands(program)
+  registerAlertsCommands(program)
   return program
 }
 

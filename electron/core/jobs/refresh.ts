@@ -33,6 +33,13 @@ export function refreshAnalytics(store: Store, now: Date = new Date()): void {
 }
 
 const refreshing = new WeakMap<Store, Promise<void>>()
+/** What follows each refresh of a store in a running process (its alerts evaluated): it reports its own failures. */
+const afterRefresh = new WeakMap<Store, () => Promise<unknown>>()
+
+/** Sets what follows each background refresh of the store (one; a later call replaces it). */
+export function whenRefreshed(store: Store, next: () => Promise<unknown>): void {
+  afterRefresh.set(store, next)
+}
 /** Refreshes asked of a store and not yet done (the window says "recomputing" meanwhile). */
 const running = new WeakMap<Store, number>()
 
@@ -67,6 +74,7 @@ export function refreshAnalyticsInBackground(store: Store, now: Date = new Date(
     if (analyticsStale(store)) await refresher.refresh(now, false)
     // the first update of a new day carried the trends on; their clustering is done whole after it
     if (store.sqlite.open && refresher.consolidationDue()) await refresher.refresh(now, true)
+    if (store.sqlite.open) await afterRefresh.get(store)?.()
   })
   refreshing.set(store, next)
   running.set(store, (running.get(store) ?? 0) + 1)

@@ -1,5 +1,7 @@
 import type { RouteId } from '../../../shared/contract/routes'
 import type { HandlerMap } from './handler-types'
+import { provideMethods } from './ask'
+import { alertHandlers } from './handlers/alerts'
 import { annotationHandlers } from './handlers/annotations'
 import { appHandlers } from './handlers/app'
 import { articleHandlers } from './handlers/articles'
@@ -38,5 +40,8 @@ export const handlers: HandlerMap<RouteId> = {
   ...findHandlers,
   ...viewHandlers,
   ...leaderHandlers,
+  ...alertHandlers,
   ...annotationHandlers,
 }
+
+provideMethods(handlers)

@@ -665,3 +665,40 @@ export const storeEvents = sqliteTable(
   },
   (t) => [index('store_events_at_idx').on(t.at)],
 )
+
+/**
+ * The analyst's alert rules: a threshold watched after every import, sync and recompute. `state`
+ * (JSON) is what was crossed at the last evaluation, so a crossing fires once, across restarts.
+ */
+export const alertRules = sqliteTable('alert_rules', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** 'volatility', 'tracked_change', 'new_trend', 'publisher_rank' */
+  kind: text('kind').notNull(),
+  /** the rule's definition as written (JSON) */
+  definition: text('definition').notNull(),
+  muted: integer('muted', { mode: 'boolean' }).notNull().default(false),
+  /** what its last evaluation found (JSON); null until the first */
+  state: text('state'),
+  evaluatedAt: text('evaluated_at'),
+  createdAt: createdAt(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** What fired: the inbox, with the evidence. */
+export const alerts = sqliteTable(
+  'alerts',
+  {
+    id: text('id').primaryKey(),
+    ruleId: text('rule_id')
+      .notNull()
+      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    at: text('at').notNull(),
+    title: text('title').notNull(),
+    /** the figures behind it (JSON object) */
+    evidence: text('evidence').notNull(),
+    link: text('link').notNull(),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('alerts_at_idx').on(t.at), index('alerts_rule_idx').on(t.ruleId)],
+)

@@ -17,6 +17,7 @@ import { ArticlesRepository } from './repositories/articles'
 import { EntitiesRepository } from './repositories/entities'
 import { FeedRepository } from './repositories/feed'
 import { UpstreamsRepository } from './repositories/upstreams'
+import { AlertsRepository } from './repositories/alerts'
 import { AnnotationsRepository } from './repositories/annotations'
 import { FindRepository } from './repositories/find'
 import { SavedViewsRepository } from './repositories/saved-views'
@@ -72,6 +73,8 @@ export class Store {
   readonly views: SavedViewsRepository
   /** the timeline's notes and Google's announced updates */
   readonly annotations: AnnotationsRepository
+  /** alert rules and the inbox of what fired */
+  readonly alerts: AlertsRepository
 
   private localVersion = 0
   private localDataVersion = 0
@@ -157,6 +160,7 @@ export class Store {
     this.find = new FindRepository(sqlite)
     this.views = new SavedViewsRepository(db)
     this.annotations = new AnnotationsRepository(db)
+    this.alerts = new AlertsRepository(db)
     this.activity = new ActivityKeeper(this, this.activityRows, opened.file === ':memory:' ? null : `${opened.file}.activity`)
   }
 
