@@ -83,6 +83,14 @@ export class DesktopShell {
     return handoff.files.length > 0 ? this.importFiles(handoff.files) : { started: 0, refused: [] }
   }
 
+  /** An alert that fired: a system notification that opens its view when clicked. */
+  notifyAlert(alert: { title: string; rule_name: string; link: string }): void {
+    if (!Notification.isSupported()) return
+    const note = new Notification({ title: `Feedlens alert: ${alert.rule_name}`, body: alert.title })
+    note.on('click', () => this.openRoute(alert.link))
+    note.show()
+  }
+
   /** A sync started by Settings > Sources or its schedule: its progress on the taskbar/dock and its end in a notification, as an import's. */
   followJob(job: JobView): void {
     if (job.kind !== 'sync') return

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { openCore } from '../core/bootstrap'
 import { createHttpApp } from '../core/http/app'
 import { startPathImportJob } from '../core/service/app-jobs'
+import { onAlert } from '../core/service/alerts'
 import { resolveDataDir, resourcesDir } from '../core/paths/data-dir'
 import { StoreAccessError, StoreMismatchError } from '../core/store/database'
 import type { Core } from '../core/core'
@@ -87,6 +88,8 @@ if (claimSingleInstance(app, (handoff) => (desktop ? desktop.handoff(handoff) : 
       !app.isPackaged,
     )
     started.jobs.onStart = (job) => desktop?.followJob(job)
+    // an alert that fires (after an import, a sync, a recompute) is a system notification
+    onAlert(started.store, (alert) => desktop?.notifyAlert(alert))
     wireDesktopIpc(desktop, isTrustedSender)
     desktop.installMenu()
     const openWindow = () => {

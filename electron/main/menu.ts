@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron'
-import { sectionLabels, sections, type Section } from '../../shared/sections'
+import { sectionKey, sectionLabels, sections, type Section } from '../../shared/sections'
 
 /** What the menus do; the shell wires each to the window, the importer and the dialogs. */
 export interface MenuActions {
@@ -17,7 +17,7 @@ export interface MenuActions {
  * The application menu of each platform's convention: on macOS the app's own menu first (About,
  * Settings with Cmd+,, Services, Hide, Quit) and the Window menu of the system; elsewhere File,
  * Edit, View, Window, Help, with Settings and Quit under File and About under Help. The
- * sections open with CmdOrCtrl+1..7; the developer tools only in development.
+ * sections open with CmdOrCtrl+1..9 and 0; the developer tools only in development.
  */
 export function menuTemplate(platform: NodeJS.Platform, actions: MenuActions, options: { development: boolean; appName?: string }): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin'
@@ -36,7 +36,7 @@ export function menuTemplate(platform: NodeJS.Platform, actions: MenuActions, op
   const view: MenuItemConstructorOptions = {
     label: 'View',
     submenu: [
-      ...sections.map((s, i): MenuItemConstructorOptions => ({ label: sectionLabels[s], accelerator: `CmdOrCtrl+${i + 1}`, click: () => actions.showSection(s) })),
+      ...sections.map((s, i): MenuItemConstructorOptions => ({ label: sectionLabels[s], accelerator: sectionKey(i) ? `CmdOrCtrl+${sectionKey(i)}` : undefined, click: () => actions.showSection(s) })),
       { type: 'separator' },
       { role: 'reload' },
       { type: 'separator' },

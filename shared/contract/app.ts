@@ -50,6 +50,8 @@ export const statusResponse = z.object({
     /** articles the last refresh could not read and left out of the trends (the first 20), and why */
     skipped: z.array(z.object({ id: z.string(), title: z.string(), reason: z.string() })),
   }),
+  /** the alerts inbox: alerts not read yet, and the newest one's time (the sidebar's badge) */
+  alerts: z.object({ unread: z.number().int(), newest_at: z.string().nullable() }),
 })
 
 export const projectsResponse = z.object({ projects: z.array(projectSchema) })

@@ -148,9 +148,16 @@ export class Notification {
   static isSupported() {
     return true
   }
+  static last: Notification | null = null
+  readonly listeners = new Map<string, () => void>()
   constructor(readonly options: { title: string; body: string }) {}
+  on(event: string, listener: () => void) {
+    this.listeners.set(event, listener)
+    return this
+  }
   show() {
     Notification.shown.push(this.options)
+    Notification.last = this
   }
 }
 

@@ -83,14 +83,15 @@ describe('the menus', () => {
     expect(menu[1]!.submenu!.some((i) => i.role === 'quit')).toBe(false)
   })
 
-  it('open each section with CmdOrCtrl+1..7, and offer the developer tools only in development', () => {
+  it('open each section with CmdOrCtrl+1..9 and 0, and offer the developer tools only in development', () => {
     const a = actions()
     const view = (menuTemplate('linux', a, { development: false }) as Item[]).find((m) => m.label === 'View')!
     const sections = view.submenu!.filter((i) => i.accelerator?.match(/^CmdOrCtrl\+\d$/))
     expect(sections.map((i) => `${i.accelerator} ${i.label}`)).toEqual([
-      'CmdOrCtrl+1 Trends', 'CmdOrCtrl+2 Tracking', 'CmdOrCtrl+3 Signals', 'CmdOrCtrl+4 Articles', 'CmdOrCtrl+5 Geography', 'CmdOrCtrl+6 Publishers', 'CmdOrCtrl+7 My site', 'CmdOrCtrl+8 Settings',
+      'CmdOrCtrl+1 Trends', 'CmdOrCtrl+2 Tracking', 'CmdOrCtrl+3 Signals', 'CmdOrCtrl+4 Winners and losers', 'CmdOrCtrl+5 Articles', 'CmdOrCtrl+6 Geography',
+      'CmdOrCtrl+7 Publishers', 'CmdOrCtrl+8 My site', 'CmdOrCtrl+9 Alerts', 'CmdOrCtrl+0 Settings',
     ])
-    sections[3]!.click!()
+    sections[4]!.click!()
     find([view], 'Toggle dark theme')!.click!()
     expect(a.calls).toEqual(['section:articles', 'theme'])
     expect(view.submenu!.some((i) => i.role === 'toggleDevTools')).toBe(false)

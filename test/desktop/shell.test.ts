@@ -118,6 +118,19 @@ describe('one app at a time', () => {
   })
 })
 
+describe('alerts', () => {
+  it('an alert that fires is a system notification, and clicking it brings the window forward on its view', () => {
+    const { desktop, win } = makeShell()
+    win.webContents.emit('did-finish-load')
+    desktop.notifyAlert({ title: 'zeitung.de entered the top 1 of DE (rank 1, 5,500 impressions in 24 hours)', rule_name: 'Zeitung on top', link: '/articles?domain=zeitung.de&country=DE&period=24h' })
+    expect(Notification.shown).toEqual([{ title: 'Feedlens alert: Zeitung on top', body: 'zeitung.de entered the top 1 of DE (rank 1, 5,500 impressions in 24 hours)' }])
+    expect(win.webContents.sent).toEqual([])
+    Notification.last!.listeners.get('click')!()
+    expect(win.focused).toBe(1)
+    expect(win.webContents.sent).toEqual([[IPC_CHANNELS.navigate, '/articles?domain=zeitung.de&country=DE&period=24h']])
+  })
+})
+
 describe('files in', () => {
   it('File > Import opens a dialog of the importer\'s formats, imports the chosen files where they lie and says which were not', async () => {
     const { desktop, jobs, dir } = makeShell()

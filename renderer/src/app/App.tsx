@@ -22,6 +22,8 @@ const loaders: Record<Section, () => Promise<{ default: ComponentType }>> = {
   trends: () => import('../features/trends/TrendsPage').then((m) => ({ default: m.TrendsPage })),
   tracking: () => import('../features/tracking/TrackingPage').then((m) => ({ default: m.TrackingPage })),
   signals: () => import('../features/signals/SignalsPage').then((m) => ({ default: m.SignalsPage })),
+  leaders: () => import('../features/leaders/LeadersPage').then((m) => ({ default: m.LeadersPage })),
+  alerts: () => import('../features/alerts/AlertsPage').then((m) => ({ default: m.AlertsPage })),
   articles: () => import('../features/articles/ArticlesPage').then((m) => ({ default: m.ArticlesPage })),
   geography: () => import('../features/geography/GeographyPage').then((m) => ({ default: m.GeographyPage })),
   publishers: () => import('../features/publishers/PublishersPage').then((m) => ({ default: m.PublishersPage })),
@@ -100,6 +102,11 @@ export function App() {
             }}
           >
             {labelOf(s)}
+            {s === 'alerts' && (status?.alerts?.unread ?? 0) > 0 && (
+              <span className="nav-count" aria-label={`${status!.alerts.unread} unread`}>
+                {status!.alerts.unread}
+              </span>
+            )}
           </a>
         ))}
         <SavedViews />

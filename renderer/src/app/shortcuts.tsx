@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { sections, type Section } from '../../../shared/sections'
+import { sectionKey, sections, type Section } from '../../../shared/sections'
 import { labelOf } from '../stores/app-store'
 
 const typing = (target: EventTarget | null) =>
@@ -19,7 +19,7 @@ export function useShortcuts({ onHelp, onSection, onFind }: { onHelp(): void; on
       if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return
       if (awaitingSection.current) {
         awaitingSection.current = false
-        const section = sections[Number(event.key) - 1]
+        const section = sections.find((_, i) => sectionKey(i) === event.key)
         if (section) {
           event.preventDefault()
           onSection(section)
@@ -60,7 +60,7 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
     ['Ctrl K', 'Find anything: a trend, entity, publisher, category, list, site or article (Cmd K on a Mac)'],
     ['/', 'Focus the view\'s own search, or find anything where it has none'],
     ['?', 'Show these shortcuts'],
-    ...sections.map((s, i): [string, string] => [`g ${i + 1}`, `Open ${labelOf(s)}`]),
+    ...sections.map((s, i): [string, string] => [`g ${sectionKey(i)}`, `Open ${labelOf(s)}`]),
     ['↑ ↓', 'Move between the rows of a table'],
     ['Enter', 'Open the focused row'],
     ['Home / End', 'First or last row'],

@@ -2,8 +2,9 @@ import { definitionOf } from './definitions'
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { toCsv } from '../../../shared/text/csv'
 import { download } from './download'
-import { csvColumns, type Column, type SortState } from './table-data'
+import { csvColumns, isWideColumn, parseUrlSort, sortRows, urlSortParam, urlSortValue, type Column, type SortState } from './table-data'
 import { formatNumber } from './common'
+import { currentPath, useAppStore } from '../stores/app-store'
 
 export { exportFileName, sortRows, type Column, type SortState } from './table-data'
 
@@ -32,9 +33,52 @@ interface DataTableProps<Row> {
   className?: string
   /** Rows beyond this many are not drawn (a note says how many there are). */
   maxRows?: number
-  /** Headers sort when given: the parent orders the rows. */
+  /** Headers sort when given: the parent orders the rows (the server's order of a paged list). */
   sort?: SortState
   onSort?(next: SortState): void
+  /** The rows are one page of the server's order: headers do not sort them here. */
+  paged?: boolean
+}
+
+/** Tables with more columns than this offer a column chooser. */
+const CHOOSER_FROM = 6
+
+/** A table's own sort (the rows it has, ordered here), kept in the URL so a link, a reload and Back restore it. */
+function useUrlSort(label: string): [SortState | null, (next: SortState) => void] {
+  const param = urlSortParam(label)
+  const search = useAppStore((s) => s.search)
+  const navigate = useAppStore((s) => s.navigate)
+  const sort = parseUrlSort(new URLSearchParams(search).get(param))
+  const set = (next: SortState) => {
+    const params = new URLSearchParams(useAppStore.getState().search)
+    params.set(param, urlSortValue(next))
+    navigate(`${currentPath()}?${params.toString()}`, { replace: true })
+  }
+  return [sort, set]
+}
+
+/** The columns a table hides, chosen by the analyst and kept on this computer (per table). */
+function useHiddenColumns(label: string): [Set<string>, (id: string, hidden: boolean) => void] {
+  const key = `feedlens.columns.${urlSortParam(label).slice(5)}`
+  const [hidden, setHidden] = useState<Set<string>>(() => {
+    try {
+      return new Set(JSON.parse(localStorage.getItem(key) ?? '[]') as string[])
+    } catch {
+      return new Set()
+    }
+  })
+  const toggle = (id: string, hide: boolean) => {
+    const next = new Set(hidden)
+    if (hide) next.add(id)
+    else next.delete(id)
+    setHidden(next)
+    try {
+      localStorage.setItem(key, JSON.stringify([...next]))
+    } catch {
+      // a full or closed storage: the choice lasts this page's life
+    }
+  }
+  return [hidden, toggle]
 }
 
 /** Rows drawn at once; a longer table draws the rest this many a frame after (what fills the screen shows first). */
@@ -65,11 +109,31 @@ function useRowsInSteps(rows: readonly unknown[]): number {
   return current
 }
 
+/** Rows in the table's own order (kept while rows and order hold). */
+function useSortedRows<Row>(rows: readonly Row[], columns: Array<Column<Row>>, sort: SortState | null): readonly Row[] {
+  const [memo, setMemo] = useState<{ rows: readonly Row[]; key: string; sorted: readonly Row[] } | null>(null)
+  if (!sort) return rows
+  const key = urlSortValue(sort)
+  if (memo && memo.rows === rows && memo.key === key) return memo.sorted
+  const sorted = sortRows(rows, columns, sort)
+  setMemo({ rows, key, sorted })
+  return sorted
+}
+
 /** The renderer's one table: headers, rows that open, a loading skeleton, an empty state and CSV export of what it shows. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, rows, rowKey, onOpen, openLabel, selectedKey, empty, loading, exportAs, className, maxRows, sort, onSort } = props
+  const { label, rowKey, onOpen, openLabel, selectedKey, empty, loading, exportAs, className, maxRows, paged } = props
   const columns = props.columns.filter((c) => c.visible !== false)
-  const drawn = columns.filter((c) => c.cell)
+  const [urlSort, setUrlSort] = useUrlSort(label)
+  const [hidden, toggleHidden] = useHiddenColumns(label)
+  // the parent's sort (a server's order), or the table's own over the rows it has
+  const own = !props.onSort && !paged
+  const sort = own ? (urlSort && columns.some((c) => c.id === urlSort.id && c.sortable !== false) ? urlSort : undefined) : props.sort
+  const onSort = own ? setUrlSort : props.onSort
+  const rows = useSortedRows(props.rows, columns, own ? (sort ?? null) : null)
+  const choosable = columns.filter((c) => c.cell && typeof c.header === 'string' && c.header !== '')
+  const chooser = choosable.length > CHOOSER_FROM
+  const drawn = columns.filter((c) => c.cell && !(chooser && hidden.has(c.id)))
   const body = useRef<HTMLTableSectionElement>(null)
   const all = maxRows !== undefined ? rows.slice(0, maxRows) : rows
   const count = useRowsInSteps(rows)
@@ -101,7 +165,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {drawn.map((c) => (
               <th
                 key={c.id}
-                className={c.numeric ? 'num' : undefined}
+                className={[c.numeric ? 'num' : '', isWideColumn(c) ? 'wide' : ''].join(' ').trim() || undefined}
                 scope="col"
                 title={definitionOf(c.header, c.title)}
                 aria-sort={onSort && sort?.id === c.id ? (sort.desc ? 'descending' : 'ascending') : undefined}
@@ -142,7 +206,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     onKeyDown={onOpen ? (e) => onKeyDown(e, row) : undefined}
                   >
                     {drawn.map((c) => (
-                      <td key={c.id} className={[c.numeric ? 'num' : '', c.nowrap ? 'nowrap' : ''].join(' ').trim() || undefined}>
+                      <td key={c.id} className={[c.numeric ? 'num' : '', c.nowrap ? 'nowrap' : '', isWideColumn(c) ? 'wide' : ''].join(' ').trim() || undefined}>
                         {c.cell!(row)}
                       </td>
                     ))}
@@ -154,8 +218,31 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     )
   return (
     <div className="data-table">
-      {exportAs && <ExportCsvButton label={label} columns={columns} rows={rows} options={exportAs} />}
-      <div className="table-scroll">{table}</div>
+      {(exportAs || chooser) && (
+        <div className="table-tools">
+          {chooser && (
+            <details className="column-chooser">
+              <summary aria-label={`Choose the columns of ${label}`}>Columns{hidden.size > 0 ? ` (${choosable.length - choosable.filter((c) => hidden.has(c.id)).length} of ${choosable.length})` : ''}</summary>
+              <div className="column-chooser-menu" role="group" aria-label={`Columns of ${label}`}>
+                {choosable.map((c) => (
+                  <label key={c.id} className="check">
+                    <input
+                      type="checkbox"
+                      checked={!hidden.has(c.id)}
+                      // the last column shown stays
+                      disabled={!hidden.has(c.id) && choosable.filter((x) => !hidden.has(x.id)).length === 1}
+                      onChange={(e) => toggleHidden(c.id, !e.target.checked)}
+                    />{' '}
+                    {c.header}
+                  </label>
+                ))}
+              </div>
+            </details>
+          )}
+          {exportAs && <ExportCsvButton label={label} columns={columns} rows={rows} options={exportAs} />}
+        </div>
+      )}
+      <div className={`table-scroll${rows.length > 25 ? ' tall' : ''}`}>{table}</div>
       {maxRows !== undefined && rows.length > maxRows && (
         <p className="muted">
           The first {formatNumber(maxRows)} of {formatNumber(rows.length)} are shown; the CSV holds them all.
@@ -178,11 +265,11 @@ export function ExportCsvButton<Row>({ label, columns, rows, options }: { label:
     }
   }
   return (
-    <div className="table-tools">
+    <>
       {state === 'failed' && <span className="error-text">The export could not read every page; try again.</span>}
       <button type="button" className="link" data-export-view onClick={() => void save()} disabled={state === 'working'} aria-label={`Export ${label} as CSV`}>
         {state === 'working' ? 'Exporting…' : 'Export CSV'}
       </button>
-    </div>
+    </>
   )
 }

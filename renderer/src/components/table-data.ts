@@ -19,7 +19,25 @@ export interface Column<Row> {
   visible?: boolean
   /** False: the header does not sort. */
   sortable?: boolean
+  /** The column that names the row (a title): never narrower than 200 px. By default the one of id title, label or name. */
+  wide?: boolean
 }
+
+/** Whether a column names its rows (kept at least 200 px wide). */
+export const isWideColumn = (c: Pick<Column<unknown>, 'id' | 'wide'>): boolean => c.wide ?? ['title', 'label', 'name', 'headline'].includes(c.id)
+
+/** A table's sort as the URL holds it (`sort.<table>=column` or `=-column` for descending); null when absent. */
+export function parseUrlSort(value: string | null): SortState | null {
+  if (!value) return null
+  const desc = value.startsWith('-')
+  const id = desc ? value.slice(1) : value
+  return /^[\w.-]{1,60}$/.test(id) ? { id, desc } : null
+}
+
+export const urlSortValue = (s: SortState): string => `${s.desc ? '-' : ''}${s.id}`
+
+/** The URL parameter of a table's sort, from its label: `sort.winners-and-losers`. */
+export const urlSortParam = (label: string): string => `sort.${label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}`
 
 export interface SortState {
   id: string

@@ -34,6 +34,7 @@ export const appHandlers: HandlerMap<AppRoutes> = {
         generation: ctx.store.freshness.analyticsGeneration(),
         skipped: skippedArticles(ctx),
       },
+      alerts: { unread: ctx.store.alerts.counts().unread, newest_at: ctx.store.alerts.inbox(false, 1)[0]?.at ?? null },
     }
   },
   /** A write of the window (one transaction, Core.call): the articles go, then trends and signals follow in the background. */

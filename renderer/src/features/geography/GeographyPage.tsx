@@ -53,7 +53,7 @@ export function GeographyPage() {
         </Card>
         {selected && <CountryCard alpha2={selected} region={region} view={view} setView={setView} />}
       </div>
-      <LeadersCard country={view.region || 'all'} period={view} kind={view.leaders} order={view.leaders_by} onChange={setView} />
+      <LeadersCard country={view.region || 'all'} period={view} kind={view.leaders} order={view.leaders_by} onChange={setView} comparison={view.compare ? view : undefined} />
       <Card title="Languages">
         <DataTable label="Languages" columns={languageColumns} rows={languages.data?.languages ?? []} rowKey={(l) => l.code} loading={languages.loading} exportAs={{ fileName: 'languages' }} />
       </Card>

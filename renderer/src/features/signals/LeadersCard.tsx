@@ -3,7 +3,7 @@ import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner, formatNumber } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { ChoiceSelect } from '../../components/Pickers'
-import { periodBounds, periodWords } from '../../components/period'
+import { comparisonBounds, periodBounds, periodWords, type Comparison } from '../../components/period'
 import { useAppStore } from '../../stores/app-store'
 import { TrackButton } from '../tracking/TrackButton'
 import { leadersQuestion } from './questions'
@@ -19,6 +19,7 @@ const KINDS: Array<{ value: Kind; label: string }> = [
   { value: 'entity', label: 'Entities' },
   { value: 'category', label: 'Categories' },
 ]
+const SINGULAR: Record<Kind, string> = { publisher: 'Publisher', trend: 'Trend', entity: 'Entity', category: 'Category' }
 const ORDERS: Array<{ value: Order; label: string }> = [
   { value: 'impressions', label: 'most impressions' },
   { value: 'gain', label: 'gained most' },
@@ -33,14 +34,14 @@ function drillDown(kind: Kind, l: Leader, period: string): string {
   return `/articles?${filter}&${period}&sort_by=impressions`
 }
 
-function columns(kind: Kind): Array<Column<Leader>> {
+function columns(kind: Kind, beforeTitle: string): Array<Column<Leader>> {
   const signed = (n: number | null) => (n === null ? '—' : `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatNumber(Math.abs(n))}`)
   return [
-    { id: 'label', header: KINDS.find((k) => k.value === kind)!.label.replace(/s$/, ''), sortable: false, value: (l) => l.label, cell: (l) => l.label },
-    { id: 'impressions', header: 'Impressions', numeric: true, sortable: false, value: (l) => l.impressions, cell: (l) => formatNumber(l.impressions) },
-    { id: 'before', header: 'Before', title: 'impressions in the period before, of the same length', numeric: true, sortable: false, value: (l) => l.before, cell: (l) => formatNumber(l.before) },
-    { id: 'delta', header: 'Δ', title: 'impressions now less before', numeric: true, sortable: false, value: (l) => l.delta, cell: (l) => signed(l.delta) },
-    { id: 'articles', header: 'Articles', numeric: true, sortable: false, value: (l) => l.articles, cell: (l) => formatNumber(l.articles) },
+    { id: 'label', header: SINGULAR[kind], value: (l) => l.label, cell: (l) => l.label },
+    { id: 'impressions', header: 'Impressions', numeric: true, value: (l) => l.impressions, cell: (l) => formatNumber(l.impressions) },
+    { id: 'before', header: 'Before', title: beforeTitle, numeric: true, value: (l) => l.before, cell: (l) => formatNumber(l.before) },
+    { id: 'delta', header: 'Δ', title: 'impressions now less before', numeric: true, value: (l) => l.delta, cell: (l) => signed(l.delta) },
+    { id: 'articles', header: 'Articles', numeric: true, value: (l) => l.articles, cell: (l) => formatNumber(l.articles) },
     {
       id: 'track',
       header: '',
@@ -52,6 +53,14 @@ function columns(kind: Kind): Array<Column<Leader>> {
   ]
 }
 
+/** What the Before column holds, in words (its header's hover). */
+function comparedWords(period: { period: string; date_from: string; date_to: string }, comparison?: Comparison): string {
+  if (!comparison || comparison.compare === 'previous' || comparison.compare === '') return 'impressions in the period before, of the same length'
+  if (comparison.compare === 'year') return 'impressions in the same period a year before'
+  const b = comparisonBounds(period, comparison)
+  return b ? `impressions from ${b.date_from.slice(0, 10)} to ${comparison.compare_to}` : 'impressions in the days compared'
+}
+
 /** Winners and losers of a period and market: who holds the feed, and who gained or lost most against the period before (on Signals and Geography). */
 export function LeadersCard({
   country,
@@ -59,32 +68,40 @@ export function LeadersCard({
   kind: kindOf,
   order: orderOf,
   onChange,
+  comparison,
+  limit,
+  title,
 }: {
   country: string
   period: { period: string; date_from: string; date_to: string }
   kind: string
   order: string
   onChange(patch: { leaders?: string; leaders_by?: string }): void
+  /** what the period is compared with (none: the period before, of the same length) */
+  comparison?: Comparison
+  limit?: number
+  title?: string
 }) {
   const navigate = useAppStore((s) => s.navigate)
-  const question = leadersQuestion(country, period, kindOf, orderOf)
+  const question = leadersQuestion(country, period, kindOf, orderOf, comparison, limit)
   const kind = (KINDS.find((k) => k.value === kindOf)?.value ?? 'publisher') as Kind
   const order = (ORDERS.find((o) => o.value === orderOf)?.value ?? 'gain') as Order
   const bounds = periodBounds(period)
   const leaders = useApi('appLeaders', question?.options ?? null)
   const drillPeriod = bounds ? new URLSearchParams(Object.entries(bounds).filter((e): e is [string, string] => Boolean(e[1]))).toString() : ''
   return (
-    <Card title={`Winners and losers${country !== 'all' ? ` in ${country}` : ''}, ${periodTitle(period)}`}>
+    <Card title={title ?? `Winners and losers${country !== 'all' ? ` in ${country}` : ''}, ${periodTitle(period)}`}>
       <div className="filters">
         <ChoiceSelect label="Of" value={kind} onChange={(v) => onChange({ leaders: v })} choices={KINDS} />
         <ChoiceSelect label="Order" value={order} onChange={(v) => onChange({ leaders_by: v })} choices={ORDERS} />
       </div>
       {bounds && !question && <p className="muted">The whole history has no period before it: choose a period, or order by impressions.</p>}
+      {!bounds && <p className="muted">Choose both days of the period.</p>}
       <ErrorBanner message={leaders.error} onRetry={leaders.reload} />
       {question && (
         <DataTable
           label="Winners and losers"
-          columns={columns(kind)}
+          columns={columns(kind, comparedWords(period, comparison))}
           rows={leaders.data?.leaders ?? []}
           rowKey={(l) => l.key}
           loading={leaders.loading}

@@ -1,5 +1,5 @@
 import { question, type AnyQuestion } from '../../api/question'
-import { periodBounds, previousPeriod } from '../../components/period'
+import { comparisonBounds, periodBounds, previousPeriod, type Comparison } from '../../components/period'
 import { readQuery } from '../../stores/query-values'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 
@@ -70,14 +70,17 @@ export const signalsQuestions = {
   group: (view: SignalsView, category: FormatGroup) => question('getCategoryVolatility', { query: { country: view.country, granularity: granularityOf(view), category } }),
 }
 
-/** Winners and losers of a market ('all': every one) in a period against the one before; null when the order needs a period before and there is none. */
-export function leadersQuestion(country: string, period: { period: string; date_from: string; date_to: string }, kindOf: string, orderOf: string) {
+/**
+ * Winners and losers of a market ('all': every one) in a period against the one before (or the
+ * comparison chosen); null when the order needs a period compared and there is none.
+ */
+export function leadersQuestion(country: string, period: { period: string; date_from: string; date_to: string }, kindOf: string, orderOf: string, comparison?: Comparison, limit = LEADERS) {
   const bounds = periodBounds(period)
-  const before = previousPeriod(period)
+  const before = comparison ? comparisonBounds(period, comparison) : previousPeriod(period)
   const kind = (['publisher', 'trend', 'entity', 'category'] as const).find((k) => k === kindOf) ?? 'publisher'
   const order = (['impressions', 'gain', 'loss'] as const).find((o) => o === orderOf) ?? 'gain'
   if (!bounds || (!before && order !== 'impressions')) return null
-  return question('appLeaders', { query: { kind, country, sort_by: order, limit: LEADERS, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } })
+  return question('appLeaders', { query: { kind, country, sort_by: order, limit, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } })
 }
 
 /** The questions the screen asks first for the view of a query string (its stored 30 days, its tables, the five groups). */

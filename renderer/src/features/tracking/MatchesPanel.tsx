@@ -76,6 +76,7 @@ export function MatchesPanel({ list, window, onWindow }: { list: Detail; window:
                 .map(([k, n]) => `${k}: ${n}`)
                 .join(' · ')}`}
           </p>
+          <div className="table-tools">
           <ExportCsvButton
             label="Matches"
             columns={matchColumns}
@@ -85,6 +86,7 @@ export function MatchesPanel({ list, window, onWindow }: { list: Detail; window:
               allRows: () => allPages('appListMatches', { params: { list_id: list.id }, query: query ?? {} }, (a) => a.publications.map((p) => ({ ...p, keywords: [...new Set((a.hits[p.id]?.mentions ?? []).map((m) => m.raw_text))].join(' ') })), 1000),
             }}
           />
+          </div>
         </div>
       )}
       {data && data.publications.length === 0 ? (
