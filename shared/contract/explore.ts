@@ -33,6 +33,11 @@ export const appArticlesQuery = articlesQuery.extend({
   compare_to: dateParam,
 })
 
+/** The totals' filters: the article list's, and the articles of a tracking list (any of its items). */
+export const appArticleTotalsQuery = appArticlesQuery.extend({
+  list_id: uuidParam.optional(),
+})
+
 export const appArticleItemSchema = articleListItemSchema.extend({
   ...feedFigures,
   /** mean feed position over its observations in the period */
@@ -81,12 +86,17 @@ export const appTrendsQuery = trendsQuery.extend({
   active_to: dateParam,
   /** the contract's sorts, and the period's impressions or best (peak) position */
   sort_by: enumParamOr(['last_article_at', 'first_seen_at', 'article_count', 'impressions', 'best_position'] as const, 'last_article_at'),
+  /** a period to compare with: each row then has its impressions in it too */
+  compare_from: dateParam,
+  compare_to: dateParam,
 })
 
 export const appTrendItemSchema = trendListItemSchema.extend({
   ...feedFigures,
   /** its articles in all of its life (article_count is the period's when one is asked) */
   total_articles: z.number().int(),
+  /** its impressions in the compared period (only when one is asked) */
+  impressions_before: z.number().int().optional(),
 })
 
 export const appTrendsResponse = z.object({

@@ -394,8 +394,8 @@ export const routes = {
   }),
   appArticleTotals: route({
     method: 'GET', path: '/app/articles/totals', access: 'app', tag: 'App',
-    summary: 'The totals of the articles the filters hold, in the period and the period compared: impressions, articles, publishers, best and mean position',
-    query: explore.appArticlesQuery, response: explore.appArticleTotalsResponse,
+    summary: 'The totals of the articles the filters hold (and, with list_id, a tracking list\'s items claim), in the period and the period compared: impressions, articles, publishers, best and mean position',
+    query: explore.appArticleTotalsQuery, response: explore.appArticleTotalsResponse,
   }),
   appListTrends: route({
     method: 'GET', path: '/app/trends', access: 'app', tag: 'App',

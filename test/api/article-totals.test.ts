@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedFixture } from '../helpers/fixture'
+import { IDS, seedFixture } from '../helpers/fixture'
 import { makeWorld, type TestWorld } from '../helpers/core'
 
 /** The strip of totals above the article list, on the fixture's five sightings, added up by hand. */
@@ -35,5 +35,17 @@ describe('GET /app/articles/totals', () => {
     expect((await totals('date_from=2026-11-01T00:00:00Z&date_to=2026-11-02T00:00:00Z')).body.totals).toEqual({ impressions: 0, articles: 0, publishers: 0, best_position: null, avg_position: null })
     expect((await totals('market=JP')).status).toBe(403)
     expect((await totals('date_from=soon')).status).toBe(422)
+  })
+
+  it('adds up the articles a tracking list\'s items claim, any kind, each article once', async () => {
+    // entities: the Fed's two articles (Olaf Scholz has none); sections: /Business/Economy's one; publishers: example.com's two
+    expect((await totals(`list_id=${IDS.entityList}`)).body.totals).toEqual({ impressions: 2700, articles: 2, publishers: 1, best_position: 1, avg_position: 2.8 })
+    expect((await totals(`list_id=${IDS.categoryList}`)).body.totals).toEqual({ impressions: 1600, articles: 1, publishers: 1, best_position: 1, avg_position: 2 })
+    expect((await totals(`list_id=${IDS.publisherList}&date_from=2026-11-20T11:00:00Z&date_to=2026-11-20T12:00:00Z`)).body.totals).toEqual({ impressions: 900, articles: 2, publishers: 1, best_position: 3, avg_position: 4 })
+    // mention list: its keywords matched the two Fed articles; within the other filters
+    expect((await totals(`list_id=${IDS.mentionList}`)).body.totals.articles).toBe(2)
+    expect((await totals(`list_id=${IDS.mentionList}&domain=zeitung.de`)).body.totals).toEqual({ impressions: 0, articles: 0, publishers: 0, best_position: null, avg_position: null })
+    expect((await totals('list_id=f0000000-0000-4000-8000-000000000000')).status).toBe(404)
+    expect((await totals('list_id=nope')).status).toBe(422)
   })
 })

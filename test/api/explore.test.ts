@@ -77,6 +77,22 @@ describe('the window\'s trend list with feed figures', () => {
     ])
   })
 
+  it('gives each trend of the page its impressions in a period compared, with the list in its period or not', async () => {
+    // 10:00-12:00 against 09:00-10:00: the Fed trend (a1) 600 against 1,000; the reaction (a2) 1,100 against 0
+    const q = 'compare_from=2026-11-20T09:00:00Z&compare_to=2026-11-20T10:00:00Z'
+    const inPeriod = await ok('appListTrends', `/app/trends?active_from=2026-11-20T10:00:00Z&active_to=2026-11-20T12:00:00Z&sort_by=impressions&${q}`)
+    expect(inPeriod.trends.map((t: Record<string, unknown>) => [t.id, t.impressions, t.impressions_before])).toEqual([
+      [IDS.child, 1100, 0],
+      [IDS.trend, 600, 1000],
+    ])
+    const whole = await ok('appListTrends', `/app/trends?sort_by=first_seen_at&sort_order=asc&${q}`)
+    expect(whole.trends.map((t: Record<string, unknown>) => [t.id, t.impressions, t.impressions_before])).toEqual([
+      [IDS.trend, 1600, 1000],
+      [IDS.child, 1100, 0],
+    ])
+    expect((await ok('appListTrends', '/app/trends')).trends[0].impressions_before).toBeUndefined()
+  })
+
   it('finds trends by words of the label or a key entity, by country and by active period', async () => {
     const ids = async (q: string) => ((await ok('appListTrends', `/app/trends?sort_by=first_seen_at&sort_order=asc&${q}`)).trends as Array<{ id: string }>).map((t) => t.id)
     expect(await ids('q=RESERVE')).toEqual([IDS.trend, IDS.child])

@@ -35,13 +35,13 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
     await page.goto(`${server.url}/leaders?period=custom&date_from=2026-11-20&date_to=2026-11-20&compare=custom&compare_from=2026-11-20&compare_to=2026-11-20&leaders=entity&leaders_by=impressions`)
     await expect.poll(() => rowTexts('Winners and losers', 4)).toEqual(['Federal Reserve|2,700|2,700|0', 'Berlin|500|500|0'])
     for (const [theme, width] of [['light', 1440], ['dark', 1024]] as const) {
-      await page.evaluate((t) => localStorage.setItem('feedlens.theme', t), theme)
+      await page.evaluate((t) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('feedlens.theme', t), theme)
       await page.setViewportSize({ width, height: 900 })
       await page.reload()
       await page.getByRole('table', { name: 'Winners and losers' }).locator('tbody tr').first().waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, `leaders-${theme}-${width}.png`), fullPage: true })
     }
-    await page.evaluate(() => localStorage.removeItem('feedlens.theme'))
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { removeItem(k: string): void } }).localStorage.removeItem('feedlens.theme'))
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 
@@ -68,13 +68,13 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
     await page.getByRole('button', { name: 'Check now' }).click()
     await page.getByRole('status').filter({ hasText: '1 rule checked: nothing new crossed.' }).waitFor()
     for (const [theme, width] of [['light', 1440], ['dark', 1024]] as const) {
-      await page.evaluate((t) => localStorage.setItem('feedlens.theme', t), theme)
+      await page.evaluate((t) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('feedlens.theme', t), theme)
       await page.setViewportSize({ width, height: 900 })
       await page.reload()
       await inbox.first().waitFor()
       await page.screenshot({ path: path.join(SCREENSHOTS, `alerts-${theme}-${width}.png`), fullPage: true })
     }
-    await page.evaluate(() => localStorage.removeItem('feedlens.theme'))
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { removeItem(k: string): void } }).localStorage.removeItem('feedlens.theme'))
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.reload()
     await inbox.first().click()
@@ -108,5 +108,28 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
     await chooser.getByRole('checkbox').nth(1).check()
     await expect.poll(headers).toEqual(before)
     await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
+  it('shows the totals strip of a trend, a list and a publisher, and the trends\' change against the period compared', async () => {
+    const strip = (label: string) => page.getByLabel(label).locator('dd')
+    // the whole history: the Fed trend's one article, 1,000 + 600 at places 1 and 3
+    await page.goto(`${server.url}/trends/${IDS.trend}`)
+    await expect.poll(() => strip('Totals of this trend').allInnerTexts()).toEqual(['1,600', '1', '1', '1', '2.0'])
+    // compared with 09:00-10:00 of the 20th (chosen days are whole days: the 20th holds everything)
+    await page.goto(`${server.url}/trends?period=custom&date_from=2026-11-20&date_to=2026-11-20&versus=custom&versus_from=2026-11-19&versus_to=2026-11-19&sort_by=impressions`)
+    const table = page.getByRole('table', { name: 'Trends' })
+    await expect.poll(async () => (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/ [↑↓]$/, ''))).toContain('Before')
+    await expect.poll(() => rowTexts('Trends', 1)).toEqual([expect.stringContaining('Fed holds rates'), expect.stringContaining('Market reaction')])
+    // a header sorts the server's order of the paged list
+    await table.getByRole('button', { name: /^Impressions/ }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort_order')).toBe('asc')
+    await expect.poll(() => rowTexts('Trends', 1)).toEqual([expect.stringContaining('Market reaction'), expect.stringContaining('Fed holds rates')])
+    // the list of people and organisations: the Fed's two articles
+    await page.goto(`${server.url}/tracking/${IDS.entityList}/metrics?period=30d`)
+    await expect.poll(() => strip('Totals of this list').allInnerTexts()).toEqual([expect.stringMatching(/^2,700/), expect.stringMatching(/^2/), expect.stringMatching(/^1/), expect.stringMatching(/^1/), expect.stringMatching(/^2\.8/)])
+    await page.goto(`${server.url}/publishers?q=zeitung.de`)
+    // 500, and the 5,000 the alert's test added at the top place
+    await expect.poll(() => strip('Totals of zeitung.de').allInnerTexts()).toEqual(['5,500', '1', '1', '1', '1.0'])
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'publisher-totals.png'), fullPage: true })
   })
 })

@@ -7,6 +7,10 @@ import type { appArticlesQuery } from '../../../../shared/contract/explore'
 import type { ArticleListFilter } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
 import { setTotals } from '../../analytics/explore/set-totals'
+import type { ActivityData } from '../../analytics/activity/activity-data'
+import { membership } from '../../analytics/tracking/membership'
+import { ownList } from '../tracking/access'
+import { activityKey } from '../tracking/views'
 import { ApiError } from '../../errors'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import { marketFilter, resolveMarkets } from '../markets'
@@ -60,6 +64,18 @@ async function appArticleFilter(ctx: RequestContext, query: z.output<typeof appA
   }
 }
 
+/** The articles a tracking list's items claim (the caller's list, else 404), within those of the other filters (null: any). */
+function listArticleSeqs(ctx: RequestContext, data: ActivityData, listId: string, within: readonly number[] | null): number[] {
+  const list = ownList(ctx, listId)
+  const items = ctx.store.tracking.itemsWithoutCounts(list.id)
+  const keys = items.map((i) => activityKey(list, i))
+  const member = membership(data, list.kind, keys, list.kind === 'mention' ? ctx.store.matches.itemsBySeq(list.id) : undefined)
+  const seqs = Array.from(member.candidates, (a) => data.seq[a]!)
+  if (within === null) return seqs
+  const allowed = new Set(within)
+  return seqs.filter((s) => allowed.has(s))
+}
+
 const round1 = (x: number) => Math.round(x * 10) / 10
 
 export const exploreHandlers: HandlerMap<'appListArticles' | 'appArticleTotals' | 'appListTrends' | 'appCountryFigures' | 'appPublisherFigures' | 'appTrendFigures'> = {
@@ -67,8 +83,9 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appArticleTotals' 
   async appArticleTotals(ctx, { query }) {
     const market = query.market === undefined ? null : resolveMarkets(ctx, query.market, { tracking: false })
     // the periods are the totals' own (hour by hour, off the activity index): the entity's articles of any day
-    const candidates = ctx.store.articles.matchingSeqs(await appArticleFilter(ctx, query, { periodOwn: true, entitySeenInList: false }))
+    const filtered = ctx.store.articles.matchingSeqs(await appArticleFilter(ctx, query, { periodOwn: true, entitySeenInList: false }))
     const { data } = await ctx.store.activity.current()
+    const candidates = query.list_id === undefined ? filtered : listArticleSeqs(ctx, data, query.list_id, filtered)
     const of = (from: Date | undefined, to: Date | undefined) => {
       const t = setTotals(data, candidates, requestPeriod(ctx, from, to, market))
       return { impressions: t.impressions, articles: t.articles, publishers: t.publishers, best_position: t.bestPosition, avg_position: t.avgPosition }
@@ -141,12 +158,17 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appArticleTotals' 
     const filter = { ...trendListFilter(ctx, { ...query, sort_by: contractSort }), search: query.q, country: query.country }
     const { data } = await ctx.store.activity.current()
     const period = requestPeriod(ctx, query.active_from, query.active_to, marketFilter(ctx))
+    // the page's impressions in the period compared, when one is asked
+    const compared = query.compare_from !== undefined || query.compare_to !== undefined
+    const before = (ids: string[]) => (compared ? trendFigures(data, ids, requestPeriod(ctx, query.compare_from, query.compare_to, marketFilter(ctx))) : null)
+    const beforeOf = (figures: ReturnType<typeof before>, id: string) => (figures ? { impressions_before: figures.get(id)!.impressions } : {})
     if (!periodAsked && !byFigures) {
       // the contract's list as it is, its page's figures over all of history
       const { rows, total } = ctx.store.trends.list(filter)
       const figures = trendFigures(data, rows.map((r) => r.id), period)
+      const earlier = before(rows.map((r) => r.id))
       return {
-        trends: rows.map((t) => ({ ...listItem(t), total_articles: t.articleCount, impressions: figures.get(t.id)!.impressions, best_position: figures.get(t.id)!.bestPosition })),
+        trends: rows.map((t) => ({ ...listItem(t), total_articles: t.articleCount, impressions: figures.get(t.id)!.impressions, best_position: figures.get(t.id)!.bestPosition, ...beforeOf(earlier, t.id) })),
         total,
         limit: query.limit,
         offset: query.offset,
@@ -180,10 +202,11 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appArticleTotals' 
     })
     const page = kept.slice(query.offset, query.offset + query.limit)
     const rows = ctx.store.trends.rowsOf(page.map((t) => t.id))
+    const earlier = before(rows.map((r) => r.id))
     return {
       trends: rows.map((t, i) => {
         const f = figures.get(t.id)!
-        return { ...listItem(t), article_count: count(page[i]!), total_articles: t.articleCount, impressions: f.impressions, best_position: f.bestPosition }
+        return { ...listItem(t), article_count: count(page[i]!), total_articles: t.articleCount, impressions: f.impressions, best_position: f.bestPosition, ...beforeOf(earlier, t.id) }
       }),
       total: kept.length,
       limit: query.limit,

@@ -12,7 +12,7 @@ import { TrackButton } from '../tracking/TrackButton'
 import { ArticleDetail } from './ArticleDetail'
 import { ArticleFilters } from './ArticleFilters'
 import { ARTICLES_PAGE, ARTICLES_VIEW, articlesQuestions, comparedBounds, listOffset, type ArticlesView } from './questions'
-import { TotalsStrip } from './TotalsStrip'
+import { TotalsStrip } from '../../components/TotalsStrip'
 
 
 type ArticleRow = RouteResponse<'appListArticles'>['articles'][number]

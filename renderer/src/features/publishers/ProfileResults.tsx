@@ -3,12 +3,19 @@ import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner } from '../../components/common'
 import { DataTable, exportFileName } from '../../components/DataTable'
 import { comparisonBounds, comparisonOf, EXPLORE_PRESETS, PeriodControl, periodBounds, periodOf, periodWords, type PeriodValue } from '../../components/PeriodControl'
+import { TotalsStrip } from '../../components/TotalsStrip'
 import { useAppStore } from '../../stores/app-store'
 import { TrackButton } from '../tracking/TrackButton'
 import { profileColumns } from './profile-columns'
 import type { Mode, Profile } from './profile-checks'
 
 type PublishersView = PeriodValue & { mode: string; q: string; compare: string; compare_from: string; compare_to: string }
+
+/** One publisher's totals in the period (every article of its domain), against the period compared. */
+function PublisherTotals({ domain, bounds, before }: { domain: string; bounds: { date_from?: string; date_to?: string } | null; before: { date_from: string; date_to: string } | null }) {
+  const totals = useApi('appArticleTotals', bounds ? { query: { domain, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } } : null)
+  return <TotalsStrip totals={totals} label={`Totals of ${domain}`} />
+}
 
 /** The checked profiles with each publisher's feed figures of the period (and of the period compared); each leads to its articles. */
 export function ProfileResults({ profiles, view, setView, mode }: { profiles: Profile[]; view: PublishersView; setView(patch: Partial<PublishersView>): void; mode: Mode }) {
@@ -35,6 +42,7 @@ export function ProfileResults({ profiles, view, setView, mode }: { profiles: Pr
           <PeriodControl value={period} onChange={(p) => setView(p)} presets={EXPLORE_PRESETS} compare={{ value: comparison, onChange: (c) => setView(c) }} />
           <span className="muted small">Feed figures of the period{performance.loading ? ' (loading…)' : ''}</span>
         </div>
+        {mode === 'one' && checked.length === 1 && <PublisherTotals domain={checked[0]!} bounds={bounds} before={before} />}
         <DataTable
           label="Publisher profiles"
           columns={[

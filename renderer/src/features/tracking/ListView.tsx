@@ -1,6 +1,9 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { LIST_COLORS } from '../../../../shared/contract/values'
+import { useApi } from '../../api/use-api'
 import { ErrorBanner, formatTime } from '../../components/common'
+import { periodBounds, previousPeriod } from '../../components/period'
+import { TotalsStrip } from '../../components/TotalsStrip'
 import { useAppStore } from '../../stores/app-store'
 import { ListEditor } from './ListEditor'
 import { MatchesPanel } from './MatchesPanel'
@@ -11,6 +14,30 @@ import type { TrackingWindow } from './WindowPicker'
 
 const TAB_LABELS: Record<Tab, string> = { metrics: 'Metrics', rollup: 'Roll-up', matches: 'Matches', edit: 'Edit' }
 export const tabLabel = (tab: Tab) => TAB_LABELS[tab]
+
+/**
+ * The totals of every article the list's items claim in the window (each article once, however
+ * many items claim it), against the window before of the same length, as the metrics compare.
+ */
+function ListTotals({ listId, window }: { listId: string; window: TrackingWindow }) {
+  const bounds = periodBounds(window)
+  const before = previousPeriod(window)
+  const totals = useApi(
+    'appArticleTotals',
+    bounds
+      ? {
+          query: {
+            list_id: listId,
+            ...bounds,
+            ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}),
+            ...(window.country !== 'all' ? { market: window.country } : {}),
+            ...(window.lang !== 'all' ? { lang: window.lang } : {}),
+          },
+        }
+      : null,
+  )
+  return <TotalsStrip totals={totals} label="Totals of this list" />
+}
 
 /** A list and its tabs: metrics, roll-up, a mention list's matches, and its editor. */
 export function ListView({
@@ -56,6 +83,7 @@ export function ListView({
         ))}
       </div>
       <ErrorBanner message={error} onRetry={onRetry} />
+      {(tab === 'metrics' || tab === 'rollup') && <ListTotals listId={list.id} window={window} />}
       {tab === 'metrics' && <MetricsPanel key={panelKey} listId={list.id} listName={list.name} kind={list.kind} window={window} onWindow={onWindow} />}
       {tab === 'rollup' && <RollupPanel key={panelKey} listId={list.id} listName={list.name} window={window} onWindow={onWindow} />}
       {tab === 'matches' && list.kind === 'mention' && <MatchesPanel key={panelKey} list={list} window={window} onWindow={onWindow} />}

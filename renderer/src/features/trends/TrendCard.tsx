@@ -7,6 +7,7 @@ import { trendRoles } from '../../../../shared/contract/values'
 import { EChart } from '../../charts/EChart'
 import { Card, ErrorBanner, formatNumber, formatTime } from '../../components/common'
 import { exportFileName } from '../../components/DataTable'
+import { TotalsStrip } from '../../components/TotalsStrip'
 import { useAppStore } from '../../stores/app-store'
 import { TrackButton } from '../tracking/TrackButton'
 import { MAX_COMPARED } from './Comparison'
@@ -53,6 +54,7 @@ export function TrendCard({ card, data, wholeHistory, compared, onCompare, onOpe
           </button>
         ))}
       </div>
+      <TotalsStrip totals={data.totals} label="Totals of this trend" />
       <EChart option={chart} height={220} label={`Articles per day of ${card.label}, with the forecast`} fileName={exportFileName('trend', card.label)} />
       <TrendFacts card={card} figures={cardFigures} wholeHistory={wholeHistory} />
       <Relatives parents={data.parents.data?.parents ?? []} children={data.children.data?.children ?? []} onOpen={onOpen} />

@@ -3,7 +3,7 @@ import { formatNumber } from '../../components/common'
 import { ChoiceSelect, CountrySelect, SORT_ORDERS } from '../../components/Pickers'
 import { EXPLORE_PRESETS, PeriodControl, periodOf } from '../../components/PeriodControl'
 import { useDraft } from '../../stores/url-state'
-import { minArticlesOf, type TrendsView } from './questions'
+import { minArticlesOf, trendsComparison, type TrendsView } from './questions'
 
 /** The sizes the list can be cut at: trends of at least this many articles (a link may carry any other). */
 const MIN_ARTICLE_CHOICES = [1, 2, 5, 10, 50]
@@ -36,7 +36,12 @@ export function TrendFilters({ view, setView, themes }: { view: TrendsView; setV
         </button>
       </form>
       <div className="filters">
-        <PeriodControl value={periodOf(view)} onChange={(p) => setView({ ...p, page: '1' })} presets={EXPLORE_PRESETS} />
+        <PeriodControl
+          value={periodOf(view)}
+          onChange={(p) => setView({ ...p, page: '1', ...(p.period === 'all' && (view.versus === 'previous' || view.versus === 'year') ? { versus: '' } : {}) })}
+          presets={EXPLORE_PRESETS}
+          compare={{ value: trendsComparison(view), onChange: (c) => setView({ versus: c.compare, versus_from: c.compare_from, versus_to: c.compare_to }) }}
+        />
       </div>
       <div className="filters">
         <ChoiceSelect label="State" value={view.state} onChange={pick('state')} choices={trendStates} anyLabel="any" />

@@ -4,20 +4,24 @@ import type { ApiState } from '../../api/use-api'
 import { Card, EmptyState, formatNumber, Pager, TimeText } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { periodWords } from '../../components/PeriodControl'
-import { filtersTrends, listOffset, minArticlesOf, TRENDS_PAGE, TRENDS_VIEW, trendsQuestions, type TrendsView } from './questions'
+import { changeColumn } from '../../components/Change'
+import { filtersTrends, listOffset, minArticlesOf, TRENDS_PAGE, TRENDS_VIEW, trendsComparedBounds, trendsQuestions, type TrendsView } from './questions'
 
 type TrendRow = RouteResponse<'appListTrends'>['trends'][number]
 
-const trendColumns: Array<Column<TrendRow>> = [
-  { id: 'label', header: 'Trend', value: (t) => t.label, cell: (t) => <>{t.label} <span className="muted small">{t.country_scope.join(' ')}</span></> },
-  { id: 'country_scope', header: 'Countries', value: (t) => t.country_scope },
-  { id: 'state', header: 'State', value: (t) => t.state, cell: (t) => <span className={`badge state-${t.state}`}>{t.state.replace('_', ' ')}</span> },
-  { id: 'structural_type', header: 'Type', value: (t) => t.structural_type, cell: (t) => t.structural_type.replace('_', ' ') },
+/** The list's columns; the sorts the server knows are its headers' (the list is paged in its order), and the period compared's before and change while comparing. */
+const trendColumns = (comparing: boolean): Array<Column<TrendRow>> => [
+  { id: 'label', header: 'Trend', sortable: false, value: (t) => t.label, cell: (t) => <>{t.label} <span className="muted small">{t.country_scope.join(' ')}</span></> },
+  { id: 'country_scope', header: 'Countries', sortable: false, value: (t) => t.country_scope },
+  { id: 'state', header: 'State', sortable: false, value: (t) => t.state, cell: (t) => <span className={`badge state-${t.state}`}>{t.state.replace('_', ' ')}</span> },
+  { id: 'structural_type', header: 'Type', sortable: false, value: (t) => t.structural_type, cell: (t) => t.structural_type.replace('_', ' ') },
   { id: 'article_count', header: 'Articles', numeric: true, cell: (t) => t.article_count },
   { id: 'impressions', header: 'Impressions', numeric: true, value: (t) => t.impressions, cell: (t) => formatNumber(t.impressions) },
+  { id: 'impressions_before', header: 'Before', title: 'impressions in the period compared', numeric: true, sortable: false, visible: comparing, value: (t) => t.impressions_before, cell: (t) => formatNumber(t.impressions_before) },
+  { ...changeColumn<TrendRow>((t) => t.impressions, (t) => t.impressions_before, comparing), sortable: false },
   { id: 'best_position', header: 'Peak position', numeric: true, value: (t) => t.best_position, cell: (t) => formatNumber(t.best_position) },
   { id: 'last_article_at', header: 'Last article', value: (t) => t.last_article_at, cell: (t) => <TimeText iso={t.last_article_at} /> },
-  { id: 'id', header: 'Id', value: (t) => t.id },
+  { id: 'id', header: 'Id', sortable: false, value: (t) => t.id },
 ]
 
 /** The list of trends of a view, paged, with what to do when it is empty; a row opens its card. */
@@ -40,7 +44,7 @@ export function TrendList({
   const filtered = filtersTrends(view)
   const minArticles = minArticlesOf(view)
   const offset = listOffset(view)
-  const clearFilters = () => setView({ ...TRENDS_VIEW, period: view.period, date_from: view.date_from, date_to: view.date_to, sort_by: view.sort_by, sort_order: view.sort_order, compare: view.compare })
+  const clearFilters = () => setView({ ...TRENDS_VIEW, period: view.period, date_from: view.date_from, date_to: view.date_to, sort_by: view.sort_by, sort_order: view.sort_order, compare: view.compare, versus: view.versus, versus_from: view.versus_from, versus_to: view.versus_to })
   return (
     <Card>
       {trends.data && trends.data.total === 0 && (filtered || view.period !== 'all') ? (
@@ -59,7 +63,9 @@ export function TrendList({
       ) : (
         <DataTable
           label="Trends"
-          columns={trendColumns}
+          columns={trendColumns(Boolean(trendsComparedBounds(view)))}
+          sort={{ id: view.sort_by, desc: view.sort_order === 'desc' }}
+          onSort={(s) => setView({ sort_by: s.id, sort_order: s.desc ? 'desc' : 'asc', page: '1' })}
           rows={trends.data?.trends ?? []}
           rowKey={(t) => t.id}
           selectedKey={selected}

@@ -1,5 +1,5 @@
 import { question, type AnyQuestion } from '../../api/question'
-import { periodBounds } from '../../components/period'
+import { comparisonBounds, periodBounds, type Comparison } from '../../components/period'
 import { pageOffset, readQuery } from '../../stores/query-values'
 import { trendRoles } from '../../../../shared/contract/values'
 
@@ -7,6 +7,8 @@ import { trendRoles } from '../../../../shared/contract/values'
 export const TRENDS_VIEW = {
   q: '', country: '', theme: '', state: '', structural_type: '', semantic_type: '', period: 'all', date_from: '', date_to: '',
   sort_by: 'last_article_at', sort_order: 'desc', topic: '', page: '1', compare: '', min_articles: '1',
+  // the period compared with (`compare` holds the trends compared on one chart)
+  versus: '', versus_from: '', versus_to: '',
 }
 export type TrendsView = typeof TRENDS_VIEW
 
@@ -19,6 +21,12 @@ export function minArticlesOf(view: TrendsView): number {
 export function filtersTrends(view: TrendsView): boolean {
   return Boolean(view.q || view.country || view.theme || view.state || view.structural_type || view.semantic_type || view.topic || minArticlesOf(view) > 1)
 }
+
+/** The view's comparison of periods, as the period control and the strips name it. */
+export const trendsComparison = (view: TrendsView): Comparison => ({ compare: view.versus, compare_from: view.versus_from, compare_to: view.versus_to })
+
+/** The period compared with, as the API's instants; null without one. */
+export const trendsComparedBounds = (view: TrendsView) => comparisonBounds(view, trendsComparison(view))
 
 /** Trends on a page of the list; articles of a role on the card before "more". */
 export const TRENDS_PAGE = 50
@@ -45,10 +53,16 @@ export const trendsQuestions = {
         state: view.state, structural_type: view.structural_type, semantic_type: view.semantic_type, sort_by: view.sort_by, sort_order: view.sort_order,
         topic_id: view.topic || undefined, theme_id: view.theme || undefined, q: view.q || undefined, country: view.country || undefined, min_articles: minArticlesOf(view),
         active_from: bounds.date_from, active_to: bounds.date_to, limit: TRENDS_PAGE, offset: listOffset(view),
+        ...comparedQuery(view),
       },
     })
   },
   card: (id: string) => question('getTrend', { params: { trend_id: id } }),
+  /** the trend's totals in the period (and the one compared): its strip on the card */
+  totals: (id: string, view: TrendsView) => {
+    const bounds = periodBounds(view)
+    return bounds && question('appArticleTotals', { query: { trend_id: id, ...bounds, ...comparedQuery(view) } })
+  },
   figures: (id: string, view: TrendsView) => {
     const bounds = periodBounds(view)
     return bounds && question('appTrendFigures', { params: { trend_id: id }, query: bounds })
@@ -56,6 +70,11 @@ export const trendsQuestions = {
   parents: (id: string) => question('listTrendParents', { params: { trend_id: id } }),
   children: (id: string) => question('listTrendChildren', { params: { trend_id: id } }),
   roleArticles: (id: string, role: (typeof trendRoles)[number], offset = 0) => question('listTrendArticles', { params: { trend_id: id }, query: { role, limit: ROLE_PAGE, offset } }),
+}
+
+function comparedQuery(view: TrendsView): { compare_from?: string; compare_to?: string } {
+  const before = trendsComparedBounds(view)
+  return before ? { compare_from: before.date_from, compare_to: before.date_to } : {}
 }
 
 /** The questions the screen asks first for a view: the hierarchy, the list's page, and the chosen trend's card with its first articles. */

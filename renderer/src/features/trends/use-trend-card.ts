@@ -11,12 +11,13 @@ import { trendsQuestions, type TrendsView } from './questions'
 export function useTrendCard(selected: string | null, view: TrendsView) {
   const card = useApi('getTrend', selected ? trendsQuestions.card(selected).options : null)
   const figures = useApi('appTrendFigures', selected ? (trendsQuestions.figures(selected, view)?.options ?? null) : null)
+  const totals = useApi('appArticleTotals', selected ? (trendsQuestions.totals(selected, view)?.options ?? null) : null)
   const parents = useApi('listTrendParents', selected ? trendsQuestions.parents(selected).options : null)
   const children = useApi('listTrendChildren', selected ? trendsQuestions.children(selected).options : null)
   const rolePages = useLoaded(`roles:${selected ?? ''}`, () =>
     selected ? Promise.all(trendRoles.map((role) => call('listTrendArticles', trendsQuestions.roleArticles(selected, role).options))) : Promise.resolve(null),
   )
-  return { card, figures: figures.data?.trend_id === selected ? figures.data : null, parents, children, rolePages }
+  return { card, figures: figures.data?.trend_id === selected ? figures.data : null, totals, parents, children, rolePages }
 }
 
 export type TrendCardData = ReturnType<typeof useTrendCard>

@@ -1,8 +1,8 @@
-import type { RouteResponse } from '../../../../shared/contract/routes'
-import type { ApiState } from '../../api/use-api'
-import { formatNumber } from '../../components/common'
-import { FigureStrip } from '../../components/FigureStrip'
-import { changePct } from '../../components/period'
+import type { RouteResponse } from '../../../shared/contract/routes'
+import type { ApiState } from '../api/use-api'
+import { formatNumber } from './common'
+import { FigureStrip } from './FigureStrip'
+import { changePct } from './period'
 
 type Totals = RouteResponse<'appArticleTotals'>
 
@@ -11,7 +11,7 @@ type Totals = RouteResponse<'appArticleTotals'>
  * articles, publishers, best and mean position, each with its change against the period compared.
  * A position's change is told as a change of place: lower is better, so its sign is turned.
  */
-export function TotalsStrip({ totals }: { totals: ApiState<Totals> }) {
+export function TotalsStrip({ totals, label = 'Totals of these articles' }: { totals: ApiState<Totals>; label?: string }) {
   const t = totals.data?.totals
   if (!t) return null
   const c = totals.data?.compared ?? null
@@ -19,7 +19,7 @@ export function TotalsStrip({ totals }: { totals: ApiState<Totals> }) {
   const place = (now: number | null, before: number | null | undefined) => (now === null || before == null ? null : changePct(before, now))
   return (
     <FigureStrip
-      label="Totals of these articles"
+      label={label}
       compared={c !== null}
       figures={[
         { name: 'Impressions', value: formatNumber(t.impressions), change: change(t.impressions, c?.impressions), title: 'the estimated impressions of all these articles in the period' },
