@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -131,5 +132,35 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
     // 500, and the 5,000 the alert's test added at the top place
     await expect.poll(() => strip('Totals of zeitung.de').allInnerTexts()).toEqual(['5,500', '1', '1', '1', '1.0'])
     await page.screenshot({ path: path.join(SCREENSHOTS, 'publisher-totals.png'), fullPage: true })
+  })
+
+  it('compares every Signals panel with a period (versus= in the URL): Before and Δ beside format interest and topics', async () => {
+    await page.goto(`${server.url}/signals?period=custom&date_from=2026-11-20&date_to=2026-11-20&versus=custom&versus_from=2026-11-20&versus_to=2026-11-20`)
+    const table = page.getByRole('table', { name: 'Format interest' })
+    await expect.poll(async () => (await table.locator('thead th').allInnerTexts()).slice(0, 4)).toEqual(['Format', 'Index', 'Before', 'Δ'])
+    // the same day on both sides: each format's index unchanged
+    const rows = async () => (await table.locator('tbody tr').allInnerTexts()).map((t) => t.split('\t').slice(0, 4))
+    await expect.poll(async () => (await rows()).length).toBe(5)
+    for (const [format, index, before, change] of await rows()) {
+      expect(before, format).toBe(index)
+      expect(change, format).toMatch(/^(■ 0\.0 %|—)$/)
+    }
+    expect(await page.getByRole('combobox', { name: 'Compare with' }).inputValue()).toBe('custom')
+    // nothing compared: no such columns
+    await page.getByRole('combobox', { name: 'Compare with' }).selectOption('')
+    await expect.poll(async () => (await table.locator('thead th').allInnerTexts()).includes('Before')).toBe(false)
+    expect(new URL(page.url()).searchParams.get('versus')).toBeNull()
+  })
+
+  it('saves a chart as a PNG with a band above it naming its title, period, market and comparison', async () => {
+    await page.goto(`${server.url}/article/${IDS.a1}`)
+    await page.locator('.card canvas').first().waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Save .* as PNG/ }).click()])
+    const bytes = fs.readFileSync((await download.path())!)
+    // the chart (220 px high) and the band (58 px, 17 more a line of details past the first), at twice the pixels
+    expect([(220 + 58) * 2, (220 + 75) * 2, (220 + 92) * 2]).toContain(bytes.readUInt32BE(20))
+    // seen as a person sees it
+    await page.setContent(`<img src="data:image/png;base64,${bytes.toString('base64')}">`)
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'saved-chart-png.png') })
   })
 })

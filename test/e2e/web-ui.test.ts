@@ -41,10 +41,12 @@ describe('the web UI in Chromium', () => {
       'Trends',
       'Tracking',
       'Signals',
+      'Winners and losers',
       'Articles',
       'Geography',
       'Publishers',
       'My site',
+      'Alerts',
       'Settings',
     ])
     await page.getByRole('cell', { name: 'Fed holds rates' }).waitFor()

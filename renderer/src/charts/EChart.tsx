@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTheme } from '../app/theme'
 import { download } from '../components/download'
 import { hasSeries, seriesCsv } from './series-csv'
+import { withReportBand, type ChartReport } from './report-png'
 
 // What every screen's charts use is registered here; a screen registers its own extras where it
 // builds their options (the treemap, the world map, zoom and marks), so that a page opened as a
@@ -68,6 +69,8 @@ export interface EChartProps {
   label?: string
   /** when given, a "Save PNG" button saves the chart under this name */
   fileName?: string
+  /** what a saved PNG says above the chart: its title, period, market and comparison (default: the label alone) */
+  report?: ChartReport
   /** called each time the chart is drawn (its option set, or resized) */
   onDrawn?: (chart: echarts.ECharts) => void
 }
@@ -80,6 +83,7 @@ export function EChart({
   onItemClick,
   label,
   fileName,
+  report,
   onDrawn,
 }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null)
@@ -155,9 +159,13 @@ export function EChart({
     const text = fileName ? seriesCsv(option) : null
     if (text && fileName) download(`${fileName}.csv`, text)
   }
-  function savePng() {
+  async function savePng() {
     if (!chart || !fileName) return
-    const url = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: theme === 'dark' ? '#161b26' : '#ffffff' })
+    const dark = theme === 'dark'
+    const background = dark ? '#161b26' : '#ffffff'
+    const plain = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: background })
+    const described = report ?? { title: label ?? fileName, period: 'as shown', market: 'as shown' }
+    const url = await withReportBand(plain, described, { background, text: dark ? '#e6e9ef' : '#1b2230', muted: dark ? '#9aa3b2' : '#5b6578' }, 2).catch(() => plain)
     const a = document.createElement('a')
     a.href = url
     a.download = `${fileName}.png`
@@ -174,7 +182,7 @@ export function EChart({
               </button>{' '}
             </>
           )}
-          <button type="button" className="link" onClick={savePng} aria-label={`Save ${label ?? 'the chart'} as PNG`}>
+          <button type="button" className="link" onClick={() => void savePng()} aria-label={`Save ${label ?? 'the chart'} as PNG`}>
             Save PNG
           </button>
         </span>

@@ -92,3 +92,19 @@ export function comparisonBounds(period: PeriodValue, c: Comparison, now = new D
   if (c.compare === 'custom') return c.compare_from && c.compare_to && c.compare_from <= c.compare_to ? { date_from: c.compare_from, date_to: dayAfter(c.compare_to) } : null
   return null
 }
+
+/** A period in a heading or a report: "last 30 days", "the whole history", "2026-11-01 to 2026-11-07". */
+export function periodPhrase(view: PeriodValue): string {
+  if (view.period === 'all') return 'the whole history'
+  if (view.period === 'custom') return `${view.date_from} to ${view.date_to}`
+  if (view.period === '24h') return 'last 24 hours'
+  return `last ${view.period.replace('d', ' days')}`
+}
+
+/** What a period is compared with, in words; null for nothing. */
+export function comparisonPhrase(c: Comparison): string | null {
+  if (c.compare === 'previous') return 'the period before'
+  if (c.compare === 'year') return 'the same period a year before'
+  if (c.compare === 'custom') return c.compare_from && c.compare_to ? `${c.compare_from} to ${c.compare_to}` : null
+  return null
+}

@@ -51,7 +51,7 @@ export function ArticleDetail({ id, onLoaded }: { id: string; onLoaded?(title: s
         </button>
       </p>
       {a.summary && <p>{a.summary}</p>}
-      {(observations.data?.observations.length ?? 0) > 0 && <EChart option={option} height={220} label={`Impressions and position of ${a.title}`} fileName={`article_${a.id}`} />}
+      {(observations.data?.observations.length ?? 0) > 0 && <EChart option={option} height={220} label={`Impressions and position of ${a.title}`} fileName={`article_${a.id}`} report={{ title: `${a.title}: impressions and position`, period: 'its time in the feed', market: 'every market it was seen in', comparison: null }} />}
       {a.entities && a.entities.length > 0 && (
         <ul className="plain entity-rows" aria-label="Entities">
           {a.entities.map((e) => (

@@ -10,6 +10,7 @@ import { ChoiceSelect } from '../../components/Pickers'
 import { comparisonOf, EXPLORE_PRESETS, PeriodControl, periodOf, periodWords } from '../../components/PeriodControl'
 import { FIGURES, type Figure } from './geography-columns'
 import type { GeographyView } from './questions'
+import { comparisonPhrase, periodPhrase } from '../../components/period'
 
 /** The feed by country over the period, on a world map coloured by the figure chosen; a country opens its card. */
 export function WorldMapCard({ view, setView, figures, figure, onCountry }: { view: GeographyView; setView(patch: Partial<GeographyView>): void; figures: ApiState<RouteResponse<'appCountryFigures'>>; figure: Figure; onCountry(alpha2: string): void }) {
@@ -39,6 +40,7 @@ export function WorldMapCard({ view, setView, figures, figure, onCountry }: { vi
           height={360}
           label={`World map of the markets coloured by ${FIGURES[figure].words}`}
           fileName={exportFileName('world', figure, periodWords(view))}
+          report={{ title: `Markets by ${FIGURES[figure].words}`, period: periodPhrase(view), market: 'all markets', comparison: comparisonPhrase(comparisonOf(view)) }}
           onItemClick={(d) => {
             const alpha2 = (d as { alpha2?: string } | undefined)?.alpha2
             if (alpha2) onCountry(alpha2)

@@ -30,7 +30,7 @@ export function CountryOverlay({ view, countries, names }: { view: SignalsView; 
     <Card title={`Volatility by country, ${periodTitle(view)}`}>
       <ErrorBanner message={loaded.error} />
       {option ? (
-        <EChart option={option} height={280} label={`Volatility of ${countries.map((c) => names.get(c) ?? (c === 'all' ? 'all countries' : c)).join(', ')}`} fileName={exportFileName('volatility', ...countries, granularity)} />
+        <EChart option={option} height={280} label={`Volatility of ${countries.map((c) => names.get(c) ?? (c === 'all' ? 'all countries' : c)).join(', ')}`} fileName={exportFileName('volatility', ...countries, granularity)} report={{ title: 'Volatility by country', period: periodTitle(view), market: countries.join(', '), comparison: null }} />
       ) : (
         !loaded.error && <p className="muted" aria-busy="true">Loading the countries' series…</p>
       )}

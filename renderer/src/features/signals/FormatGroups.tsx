@@ -91,7 +91,7 @@ function GroupOverlay({ view }: { view: SignalsView }) {
     <>
       <ErrorBanner message={loaded.error} />
       {option ? (
-        <EChart option={option} height={260} label="Volatility of the five format groups" fileName={exportFileName('format-volatility', country, granularity)} />
+        <EChart option={option} height={260} label="Volatility of the five format groups" fileName={exportFileName('format-volatility', country, granularity)} report={{ title: 'Volatility of the five format groups', period: periodTitle(view), market: country === 'all' ? 'all markets' : country, comparison: null }} />
       ) : (
         !loaded.error && <p className="muted" aria-busy="true">Loading the format groups…</p>
       )}

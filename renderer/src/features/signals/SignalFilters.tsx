@@ -1,7 +1,7 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { CountrySelect } from '../../components/Pickers'
 import { PeriodControl, periodOf } from '../../components/PeriodControl'
-import { granularityOf, type SignalsView } from './questions'
+import { granularityOf, signalsComparison, type SignalsView } from './questions'
 
 /** Whose feed, at which grain, compared with which countries, over which period; each change drops the chosen point. */
 export function SignalFilters({ view, setView, regions, computing }: { view: SignalsView; setView(patch: Partial<SignalsView>): void; regions: RouteResponse<'listRegions'>['regions']; computing: boolean }) {
@@ -42,7 +42,12 @@ export function SignalFilters({ view, setView, regions, computing }: { view: Sig
         </div>
       </div>
       <div className="filters">
-        <PeriodControl value={periodOf(view)} onChange={(p) => setView({ ...p, bucket: '', category: '' })} presets={['30d', '90d', 'all', 'custom']} />
+        <PeriodControl
+          value={periodOf(view)}
+          onChange={(p) => setView({ ...p, bucket: '', category: '', ...(p.period === 'all' && (view.versus === 'previous' || view.versus === 'year') ? { versus: '' } : {}) })}
+          presets={['30d', '90d', 'all', 'custom']}
+          compare={{ value: signalsComparison(view), onChange: (c) => setView({ versus: c.compare, versus_from: c.compare_from, versus_to: c.compare_to }) }}
+        />
         {computing && <span className="muted small">Computing the index over the period…</span>}
       </div>
     </>

@@ -1,8 +1,9 @@
+import { useMemo } from 'react'
 import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner } from '../../components/common'
 import { DataTable, exportFileName } from '../../components/DataTable'
 import { useAppStore } from '../../stores/app-store'
-import { categoryArticlesPath, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
+import { categoryArticlesPath, comparedBoundsOf, comparedWords, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
 import { categoryColumns, formatColumns, topicColumns } from './signal-columns'
 import { periodTitle } from './signal-series'
 
@@ -15,6 +16,18 @@ export function SignalTables({ view }: { view: SignalsView }) {
   const topics = longer ? topicsOver : storedTopics
   const interest = useApi('appFormatInterest', signalsQuestions.interest(view)?.options ?? null)
   const categories = useApi('appTopCategories', signalsQuestions.categories(view)?.options ?? null)
+  // the period compared: each format's index and each topic's mean in it
+  const interestBefore = useApi('appFormatInterest', signalsQuestions.interestBefore(view)?.options ?? null)
+  const topicsBefore = useApi('appTopicVolatility', signalsQuestions.topicsBefore(view)?.options ?? null)
+  const words = comparedBoundsOf(view) ? comparedWords(view) : null
+  const formats = useMemo(() => {
+    const before = new Map((interestBefore.data?.formats ?? []).map((f) => [f.format_type, f.interest_index]))
+    return (interest.data?.formats ?? []).map((f) => (words ? { ...f, before: before.get(f.format_type) ?? null } : f))
+  }, [interest.data, interestBefore.data, words])
+  const topicRows = useMemo(() => {
+    const before = new Map((topicsBefore.data?.categories ?? []).map((t) => [t.category, t.summary.mean_index]))
+    return (topics.data?.categories ?? []).map((t) => (words ? { ...t, before: before.get(t.category) ?? null } : t))
+  }, [topics.data, topicsBefore.data, words])
   const { country } = view
   return (
     <>
@@ -23,8 +36,8 @@ export function SignalTables({ view }: { view: SignalsView }) {
           <ErrorBanner message={interest.error} onRetry={interest.reload} />
           <DataTable
             label="Format interest"
-            columns={formatColumns}
-            rows={interest.data?.formats ?? []}
+            columns={formatColumns(words)}
+            rows={formats}
             rowKey={(f) => f.format_type}
             loading={interest.loading}
             exportAs={{ fileName: exportFileName('format-interest', country, view.period) }}
@@ -47,8 +60,8 @@ export function SignalTables({ view }: { view: SignalsView }) {
       <Card title={`By topic, ${periodTitle(view)}`}>
         <DataTable
           label="Topic volatility"
-          columns={topicColumns}
-          rows={topics.data?.categories ?? []}
+          columns={topicColumns(words)}
+          rows={topicRows}
           rowKey={(t) => t.category}
           loading={topics.loading}
           empty={<p className="muted">Topic series appear once trends and their topics have been computed.</p>}

@@ -8,7 +8,7 @@ import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 import { CountryOverlay } from './CountryOverlay'
 import { FormatGroupsCard } from './FormatGroups'
 import { MoversCard } from './MoversCard'
-import { granularityOf, SIGNALS_VIEW, signalsQuestions } from './questions'
+import { granularityOf, SIGNALS_VIEW, signalsComparison, signalsQuestions } from './questions'
 import { LeadersCard } from './LeadersCard'
 import { SignalFilters } from './SignalFilters'
 import type { Selection } from './signal-series'
@@ -44,7 +44,7 @@ export function SignalsPage() {
         <MoversCard movers={movers} selection={selection} country={country} granularity={granularity} />
       </div>
       <FormatGroupsCard view={view} setView={setView} selection={selection} onSelect={setSelection} />
-      <LeadersCard country={view.country} period={view} kind={view.leaders} order={view.leaders_by} onChange={setView} />
+      <LeadersCard country={view.country} period={view} kind={view.leaders} order={view.leaders_by} onChange={setView} comparison={view.versus ? signalsComparison(view) : undefined} />
       <SignalTables view={view} />
     </div>
   )

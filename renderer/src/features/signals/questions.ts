@@ -1,10 +1,14 @@
 import { question, type AnyQuestion } from '../../api/question'
-import { comparisonBounds, periodBounds, previousPeriod, type Comparison } from '../../components/period'
+import { comparisonBounds, comparisonPhrase, periodBounds, previousPeriod, type Comparison } from '../../components/period'
 import { readQuery } from '../../stores/query-values'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 
 /** The Signals screen's view as its URL keeps it, with the defaults a link leaves out. */
-export const SIGNALS_VIEW = { country: 'all', granularity: 'day', bucket: '', category: '', compare: '', groups: '', period: '30d', date_from: '', date_to: '', leaders: 'publisher', leaders_by: 'gain' }
+export const SIGNALS_VIEW = {
+  country: 'all', granularity: 'day', bucket: '', category: '', compare: '', groups: '', period: '30d', date_from: '', date_to: '', leaders: 'publisher', leaders_by: 'gain',
+  // the period compared with (`compare` holds the countries overlaid)
+  versus: '', versus_from: '', versus_to: '',
+}
 export type SignalsView = typeof SIGNALS_VIEW
 
 export const granularityOf = (view: SignalsView): 'day' | '3h' => (view.granularity === '3h' ? '3h' : 'day')
@@ -14,6 +18,15 @@ export const isStoredPeriod = (view: SignalsView) => view.period === '30d'
 
 /** The view's period as the API's instants ({} for all of the history); null while a custom range is incomplete. */
 export const boundsOf = (view: SignalsView) => periodBounds({ period: view.period, date_from: view.date_from, date_to: view.date_to })
+
+/** The view's comparison of periods, as the period control names it. */
+export const signalsComparison = (view: SignalsView): Comparison => ({ compare: view.versus, compare_from: view.versus_from, compare_to: view.versus_to })
+
+/** The period compared with as the API's instants; null without one. */
+export const comparedBoundsOf = (view: SignalsView) => comparisonBounds({ period: view.period, date_from: view.date_from, date_to: view.date_to }, signalsComparison(view))
+
+/** What the earlier line and the Before columns are, in words. */
+export const comparedWords = (view: SignalsView): string => comparisonPhrase(signalsComparison(view)) ?? 'the period compared'
 
 /** Winners and losers shown on the screen. */
 export const LEADERS = 15
@@ -55,6 +68,19 @@ export const signalsQuestions = {
     const bounds = boundsOf(view)
     return bounds && question('appTopCategories', { query: { country: view.country, limit: TOP_CATEGORIES, ...bounds } })
   },
+  /** the same panels over the period compared (none without a comparison) */
+  interestBefore: (view: SignalsView) => {
+    const before = comparedBoundsOf(view)
+    return before && question('appFormatInterest', { query: { country: view.country, ...before } })
+  },
+  topicsBefore: (view: SignalsView) => {
+    const before = comparedBoundsOf(view)
+    return before && question('appTopicVolatility', { query: { country: view.country, ...before } })
+  },
+  historyBefore: (view: SignalsView) => {
+    const before = comparedBoundsOf(view)
+    return before && question('appVolatilityHistory', { query: { country: view.country, granularity: granularityOf(view), ...before } })
+  },
   /** a series over the view's period: a country's (or all), or a format group's */
   history: (view: SignalsView, country: string, category?: FormatGroup) => {
     const bounds = boundsOf(view)
@@ -66,7 +92,7 @@ export const signalsQuestions = {
     return bounds && question('appAnnotations', { query: { ...bounds, ...(view.country !== 'all' ? { country: view.country } : {}) } })
   },
   /** winners and losers of the period against the one before (by impressions: the whole history too) */
-  leaders: (view: SignalsView) => leadersQuestion(view.country, view, view.leaders, view.leaders_by),
+  leaders: (view: SignalsView) => leadersQuestion(view.country, view, view.leaders, view.leaders_by, view.versus ? signalsComparison(view) : undefined),
   group: (view: SignalsView, category: FormatGroup) => question('getCategoryVolatility', { query: { country: view.country, granularity: granularityOf(view), category } }),
 }
 

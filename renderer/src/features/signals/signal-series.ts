@@ -1,6 +1,7 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import type { FormatGroup } from '../../../../shared/contract/values'
 import type { SignalsView } from './questions'
+import { periodPhrase } from '../../components/period'
 
 export type Point = RouteResponse<'getVolatility'>['series'][number]
 type HistoryPoint = RouteResponse<'appVolatilityHistory'>['points'][number]
@@ -26,10 +27,7 @@ export const asSeries = (points: readonly HistoryPoint[], granularity: 'day' | '
 
 /** The view's period in a heading: "last 30 days", "the whole history", "2026-11-01 to 2026-11-07". */
 export function periodTitle(view: Pick<SignalsView, 'period' | 'date_from' | 'date_to'>): string {
-  if (view.period === 'all') return 'the whole history'
-  if (view.period === 'custom') return `${view.date_from} to ${view.date_to}`
-  if (view.period === '24h') return 'last 24 hours'
-  return `last ${view.period.replace('d', ' days')}`
+  return periodPhrase(view)
 }
 
 export const mean1 = (values: number[]) => (values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10)

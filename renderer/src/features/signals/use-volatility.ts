@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useApi } from '../../api/use-api'
-import { granularityOf, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
+import { comparedWords, granularityOf, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
 import { asSeries, mean1 } from './signal-series'
 
 /**
@@ -20,5 +20,13 @@ export function useVolatility(view: SignalsView) {
     const counted = history.data.points.filter((p) => !p.note)
     return { now: counted.at(-1)?.volatility_index ?? null, mean: mean1(counted.map((p) => p.volatility_index)), trend: null }
   }, [longer, volatility.data, history.data])
-  return { longer, series, headline, shown: longer ? history : volatility, error: volatility.error ?? history.error, reload: longer ? history.reload : volatility.reload, computing: longer && history.loading }
+  // the period compared: its series laid under this one point by point, and its mean
+  const before = useApi('appVolatilityHistory', signalsQuestions.historyBefore(view)?.options ?? null)
+  const earlier = useMemo(() => {
+    if (!before.data) return null
+    const counted = before.data.points.filter((p) => !p.note)
+    return { values: before.data.points.map((p) => (p.note ? null : p.volatility_index)), mean: mean1(counted.map((p) => p.volatility_index)), words: comparedWords(view) }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [before.data, view.versus, view.versus_from, view.versus_to])
+  return { longer, series, headline, earlier, shown: longer ? history : volatility, error: volatility.error ?? history.error, reload: longer ? history.reload : volatility.reload, computing: longer && history.loading }
 }

@@ -57,8 +57,14 @@ export function overlayOption(named: ReadonlyArray<{ name: string; series: reado
   }
 }
 
-/** The volatility line (0-10), the spike level, markers on spike peaks and the selected point; updates and notes shaded. */
-export function volatilityOption(series: readonly Point[], selectedIndex = -1, marks: readonly TimelineMark[] = []) {
+/** The period compared, drawn under the line point by point (its first point under the first): its values and its name. */
+export interface EarlierLine {
+  values: ReadonlyArray<number | null>
+  words: string
+}
+
+/** The volatility line (0-10), the spike level, markers on spike peaks and the selected point; updates and notes shaded; the period compared as a dashed line. */
+export function volatilityOption(series: readonly Point[], selectedIndex = -1, marks: readonly TimelineMark[] = [], earlier: EarlierLine | null = null) {
   const lines: object[] = [{ yAxis: SPIKE_LEVEL, name: 'spike level', lineStyle: { type: 'dashed', color: '#c83a3a' } }]
   if (selectedIndex >= 0) lines.push({ xAxis: selectedIndex, name: 'selected', lineStyle: { type: 'solid', color: '#3b6fd8', width: 2 } })
   return {
@@ -86,7 +92,22 @@ export function volatilityOption(series: readonly Point[], selectedIndex = -1, m
           data: spikePeaks(series).map((i) => ({ coord: [i, series[i]!.volatility_index], value: series[i]!.volatility_index })),
         },
       },
+      ...(earlier
+        ? [
+            {
+              type: 'line',
+              name: earlier.words,
+              smooth: false,
+              symbol: 'none',
+              lineStyle: { type: 'dashed', width: 1.5, color: '#8c96a8' },
+              itemStyle: { color: '#8c96a8' },
+              data: series.map((_, i) => earlier.values[i] ?? null),
+            },
+          ]
+        : []),
     ],
+    // the period compared named beside the plot (the line itself has no name: its CSV column stays "value")
+    ...(earlier ? { legend: { top: 0, right: 16, data: [earlier.words], textStyle: { color: '#8c96a8' } } } : {}),
   }
 }
 

@@ -15,6 +15,7 @@ import { siteOption } from './site-chart'
 import { SitePages } from './SitePages'
 import { SiteTotals } from './SiteTotals'
 import { marksOf } from '../../charts/timeline-marks'
+import { periodPhrase } from '../../components/period'
 
 echarts.use([MarkAreaComponent])
 
@@ -78,6 +79,7 @@ export function SitePage() {
               height={300}
               label={`Clicks of ${site?.domain ?? 'the site'} a day, its share of the feed and the feed's volatility`}
               fileName={exportFileName('site', site?.domain, periodWords(view))}
+              report={{ title: `${site?.domain ?? 'My site'} in Discover: clicks, share of the feed, volatility`, period: periodPhrase(view), market: overview.data?.countries.join(', ') || 'all markets', comparison: null }}
               onPointClick={(i) => overview.data?.days[i] && setView({ day: overview.data.days[i]!.day })}
             />
             <p className="muted small">Click a day to ask whether its move was the site's or the market's. Bars: Search Console clicks; purple: its impressions; orange dots: its CTR; green: the site's share of the feed; shaded: Google's announced updates (orange), your notes (blue) and new data in the store (grey); red: the feed's volatility in {overview.data!.countries.join(', ') || 'all countries'}.</p>

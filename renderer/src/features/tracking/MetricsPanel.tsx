@@ -13,6 +13,7 @@ import { drillDownPath, rowTarget } from './drill-down'
 import { ITEMS_DRAWN, itemsOverlayOption } from './items-chart'
 import { WindowPicker, windowQuery, windowWords, type TrackingWindow } from './WindowPicker'
 import { marksOf } from '../../charts/timeline-marks'
+import { periodPhrase } from '../../components/period'
 
 type Metrics = RouteResponse<'getTrackingMetrics'>
 type Row = Metrics['items'][number]
@@ -184,6 +185,7 @@ export function MetricsPanel({ listId, listName, kind, window, onWindow }: { lis
           height={220}
           label={`Impressions over the window of ${rows.slice(0, ITEMS_DRAWN).map((r) => r.name).join(', ')}`}
           fileName={exportFileName(listName, 'items', ...windowWords(window), grain)}
+          report={{ title: `${listName}: impressions a ${grain}`, period: periodPhrase(window), market: window.country === 'all' ? 'all markets' : window.country, comparison: 'the window before (Δ)' }}
         />
       )}
       {data && rows.length > 0 && (

@@ -41,7 +41,7 @@ export function Comparison({ ids, onChange, onOpen }: { ids: string[]; onChange(
       </div>
       {ids.length === 1 && <p className="muted small">Open another trend and choose Compare to draw it beside this one (up to {MAX_COMPARED}).</p>}
       {option ? (
-        <EChart option={option} height={260} label={`Articles per day of ${current!.found.map((c) => c.label).join(', ')}`} fileName={exportFileName('comparison', ...current!.found.map((c) => c.label))} />
+        <EChart option={option} height={260} label={`Articles per day of ${current!.found.map((c) => c.label).join(', ')}`} fileName={exportFileName('comparison', ...current!.found.map((c) => c.label))} report={{ title: `Articles per day: ${current!.found.map((c) => c.label).join(' vs ')}`, period: 'each trend\'s life', market: 'all markets', comparison: null }} />
       ) : (
         !current && <p className="muted" aria-busy="true">Loading the compared trends…</p>
       )}

@@ -55,7 +55,7 @@ export function TrendCard({ card, data, wholeHistory, compared, onCompare, onOpe
         ))}
       </div>
       <TotalsStrip totals={data.totals} label="Totals of this trend" />
-      <EChart option={chart} height={220} label={`Articles per day of ${card.label}, with the forecast`} fileName={exportFileName('trend', card.label)} />
+      <EChart option={chart} height={220} label={`Articles per day of ${card.label}, with the forecast`} fileName={exportFileName('trend', card.label)} report={{ title: `${card.label}: articles per day, with the forecast`, period: 'the trend\'s life', market: card.country_scope.join(', ') || 'all markets', comparison: null }} />
       <TrendFacts card={card} figures={cardFigures} wholeHistory={wholeHistory} />
       <Relatives parents={data.parents.data?.parents ?? []} children={data.children.data?.children ?? []} onOpen={onOpen} />
       <ErrorBanner message={data.rolePages.error} onRetry={data.rolePages.reload} />

@@ -10,11 +10,12 @@ import { filtersTrends, listOffset, minArticlesOf, TRENDS_PAGE, TRENDS_VIEW, tre
 type TrendRow = RouteResponse<'appListTrends'>['trends'][number]
 
 /** The list's columns; the sorts the server knows are its headers' (the list is paged in its order), and the period compared's before and change while comparing. */
-const trendColumns = (comparing: boolean): Array<Column<TrendRow>> => [
+const trendColumns = (comparing: boolean, besideCard: boolean): Array<Column<TrendRow>> => [
   { id: 'label', header: 'Trend', sortable: false, value: (t) => t.label, cell: (t) => <>{t.label} <span className="muted small">{t.country_scope.join(' ')}</span></> },
   { id: 'country_scope', header: 'Countries', sortable: false, value: (t) => t.country_scope },
   { id: 'state', header: 'State', sortable: false, value: (t) => t.state, cell: (t) => <span className={`badge state-${t.state}`}>{t.state.replace('_', ' ')}</span> },
-  { id: 'structural_type', header: 'Type', sortable: false, value: (t) => t.structural_type, cell: (t) => t.structural_type.replace('_', ' ') },
+  // beside an open card (which says it) the type gives its room to the trend's name
+  { id: 'structural_type', header: 'Type', sortable: false, visible: !besideCard, value: (t) => t.structural_type, cell: (t) => t.structural_type.replace('_', ' ') },
   { id: 'article_count', header: 'Articles', numeric: true, cell: (t) => t.article_count },
   { id: 'impressions', header: 'Impressions', numeric: true, value: (t) => t.impressions, cell: (t) => formatNumber(t.impressions) },
   { id: 'impressions_before', header: 'Before', title: 'impressions in the period compared', numeric: true, sortable: false, visible: comparing, value: (t) => t.impressions_before, cell: (t) => formatNumber(t.impressions_before) },
@@ -63,7 +64,7 @@ export function TrendList({
       ) : (
         <DataTable
           label="Trends"
-          columns={trendColumns(Boolean(trendsComparedBounds(view)))}
+          columns={trendColumns(Boolean(trendsComparedBounds(view)), selected !== null)}
           sort={{ id: view.sort_by, desc: view.sort_order === 'desc' }}
           onSort={(s) => setView({ sort_by: s.id, sort_order: s.desc ? 'desc' : 'asc', page: '1' })}
           rows={trends.data?.trends ?? []}

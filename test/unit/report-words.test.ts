@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { reportLines, wrapParts } from '../../renderer/src/charts/report-png'
+import { comparisonPhrase, periodPhrase } from '../../renderer/src/components/period'
+import { isWideColumn, parseUrlSort, urlSortParam, urlSortValue } from '../../renderer/src/components/table-data'
+
+/** What a saved PNG says above its chart, and how a table's own sort is kept in the URL. */
+describe('a chart report\'s words', () => {
+  it('names the period, the market and the comparison in the band above the chart', () => {
+    expect(reportLines({ title: 'Volatility of the feed', period: periodPhrase({ period: '30d', date_from: '', date_to: '' }), market: 'DE', comparison: comparisonPhrase({ compare: 'year', compare_from: '', compare_to: '' }) })).toEqual([
+      'Volatility of the feed',
+      'Period: last 30 days · Market: DE · Compared with: the same period a year before',
+    ])
+    expect(reportLines({ title: 'T', period: periodPhrase({ period: 'custom', date_from: '2026-11-01', date_to: '2026-11-07' }), market: 'all markets' })[1]).toBe('Period: 2026-11-01 to 2026-11-07 · Market: all markets · Compared with: nothing')
+    expect([periodPhrase({ period: 'all', date_from: '', date_to: '' }), periodPhrase({ period: '24h', date_from: '', date_to: '' })]).toEqual(['the whole history', 'last 24 hours'])
+    expect([
+      comparisonPhrase({ compare: 'previous', compare_from: '', compare_to: '' }),
+      comparisonPhrase({ compare: 'custom', compare_from: '2026-10-01', compare_to: '2026-10-07' }),
+      comparisonPhrase({ compare: 'custom', compare_from: '2026-10-01', compare_to: '' }),
+      comparisonPhrase({ compare: '', compare_from: '', compare_to: '' }),
+    ]).toEqual(['the period before', '2026-10-01 to 2026-10-07', null, null])
+  })
+
+  it('puts as many details on a line as fit the chart\'s width, a part too long alone on its line', () => {
+    const width = (t: string) => t.length
+    expect(wrapParts(['Period: last 30 days', 'Market: DE', 'Compared with: nothing'], 40, width)).toEqual(['Period: last 30 days · Market: DE', 'Compared with: nothing'])
+    expect(wrapParts(['Period: last 30 days', 'Market: DE', 'Compared with: nothing'], 200, width)).toEqual(['Period: last 30 days · Market: DE · Compared with: nothing'])
+    expect(wrapParts(['a very long period indeed', 'b'], 5, width)).toEqual(['a very long period indeed', 'b'])
+  })
+})
+
+describe('a table\'s sort in the URL', () => {
+  it('reads and writes a column and its direction under the table\'s own name, and refuses what is no column id', () => {
+    expect(urlSortParam('Winners and losers')).toBe('sort.winners-and-losers')
+    expect(urlSortParam('Top categories')).toBe('sort.top-categories')
+    expect(parseUrlSort('-impressions')).toEqual({ id: 'impressions', desc: true })
+    expect(parseUrlSort('label')).toEqual({ id: 'label', desc: false })
+    expect([parseUrlSort(null), parseUrlSort(''), parseUrlSort('-'), parseUrlSort('a b'), parseUrlSort('<script>')]).toEqual([null, null, null, null, null])
+    expect(urlSortValue({ id: 'delta', desc: true })).toBe('-delta')
+    expect([isWideColumn({ id: 'title' }), isWideColumn({ id: 'label' }), isWideColumn({ id: 'impressions' }), isWideColumn({ id: 'impressions', wide: true }), isWideColumn({ id: 'title', wide: false })]).toEqual([true, true, false, true, false])
+  })
+})
