@@ -17,7 +17,7 @@ import { CACHE, line, ms, n, openWorld, type Timing } from './lib'
 import type { StorylineQuality } from '../electron/core/analytics/trends/quality'
 import { measureQuality, type QualityResults } from './quality'
 import { measureReads, measureReadsDuringImport, measureWorstCase, type ReadResults } from './reads'
-import { measureScreens, type ScreenResults } from './screens'
+import { FIRST_SCREEN_JS_GOAL, measureScreens, type FirstScreenJs, type ScreenResults } from './screens'
 import { measureSync, type SyncResults } from './sync'
 import { measureThroughput, type ThroughputResults } from './throughput'
 import { makeBenchLists, measureStart, measureTracking, type StartResults, type TrackingResults } from './tracking'
@@ -48,6 +48,7 @@ interface ScaleResults {
   quality?: QualityResults
   throughput?: ThroughputResults
   screens?: ScreenResults
+  firstScreenJs?: FirstScreenJs | null
   sync?: SyncResults
 }
 
@@ -103,7 +104,7 @@ async function measureScale(scale: DemoScale): Promise<ScaleResults> {
   }
   if (parts.has('screens')) {
     line('screens of the window, ready (Chromium, CPU 4x slower):')
-    results.screens = await measureScreens(scale)
+    ;({ screens: results.screens, firstScreenJs: results.firstScreenJs } = await measureScreens(scale))
   }
   if (parts.has('contention')) {
     const again = openWorld(scale)
@@ -174,6 +175,7 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
       return `as a link ${ms(slowest('link')[1].link.p50)} (${slowest('link')[0]}), inside the window ${ms(slowest('inApp')[1].inApp.p50)} (${slowest('inApp')[0]})`
     })} |`,
   )
+  line(`| first screen's JavaScript, gzipped (goal ≤ ${FIRST_SCREEN_JS_GOAL / 1024} KB) | ${cells((r) => (r.firstScreenJs ? `${(r.firstScreenJs.gzipBytes / 1024).toFixed(1)} KB` : '–'))} |`)
   const methods: Array<[string, (r: ScaleResults) => Timing | undefined]> = [
     ['metrics 200 entities 30 d', (r) => r.tracking?.metrics200],
     ['metrics first page', (r) => r.tracking?.metrics200Default],

@@ -5,11 +5,38 @@
  */
 import { chromium } from 'playwright-core'
 import type { DemoScale } from '../electron/core/demo/scales'
-import { copyWorld, line, ms, serveFolder, timing, worldFile, type Timing } from './lib'
+import { copyWorld, here, line, ms, serveFolder, timing, worldFile, type Timing } from './lib'
 import Database from 'better-sqlite3'
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
 
 /** Each screen's time to ready: opened as a link (a full page load), and reached inside the window (its code loaded). */
 export type ScreenResults = Record<string, { link: Timing; inApp: Timing }>
+
+/** The JavaScript the first screen (Trends, opened as a link) loads, gzipped as a server sends it: its files and their sum. */
+export interface FirstScreenJs {
+  files: Array<{ file: string; gzipBytes: number }>
+  gzipBytes: number
+}
+
+/** The goal for the first screen's JavaScript, gzipped (issue 49). */
+export const FIRST_SCREEN_JS_GOAL = 350 * 1024
+
+/** Run in the page: the scripts it loaded (their addresses). */
+function loadedScripts(): string[] {
+  const p = (globalThis as unknown as { performance: { getEntriesByType(t: string): Array<{ name: string; initiatorType: string }> } }).performance
+  return p.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).map((e) => e.name)
+}
+
+/** The first screen's JavaScript: each script it loaded (the entry's and the modules it imported) gzipped at the highest level. */
+export function firstScreenJs(urls: readonly string[], rendererDir = path.resolve(here, '../out/renderer')): FirstScreenJs {
+  const files = [...new Set(urls.map((u) => new URL(u).pathname))].map((p) => {
+    const file = path.join(rendererDir, p)
+    return { file: p, gzipBytes: fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0 }
+  })
+  return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) }
+}
 
 const CPU_SLOWDOWN = 4
 const VISITS = 9
@@ -30,7 +57,7 @@ function isReady(selectors: string[]): boolean {
   return selectors.every((s) => document.querySelector(s)) && !document.querySelector('[aria-busy="true"], .skeleton-row')
 }
 
-export async function measureScreens(scale: DemoScale): Promise<ScreenResults> {
+export async function measureScreens(scale: DemoScale): Promise<{ screens: ScreenResults; firstScreenJs: FirstScreenJs | null }> {
   const world = await copyWorld(scale)
   const source = new Database(worldFile(scale), { readonly: true })
   const trend = source.prepare('SELECT id FROM trends ORDER BY article_count DESC LIMIT 1').pluck().get() as string
@@ -38,6 +65,7 @@ export async function measureScreens(scale: DemoScale): Promise<ScreenResults> {
   source.close()
   const server = await serveFolder(world.dir)
   const results: ScreenResults = {}
+  let firstJs: FirstScreenJs | null = null
   const browser = await chromium.launch({ executablePath: process.env.FEEDLENS_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--headless', '--disable-gpu'] })
   try {
     // the start's recompute of trends and signals (the world ends before today) is done first
@@ -46,6 +74,11 @@ export async function measureScreens(scale: DemoScale): Promise<ScreenResults> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await page.goto(/(http:\/\/\S+)/.exec(link)![1]!)
     await page.waitForSelector('nav.sidebar')
+    // the first screen's code: what a link to Trends loads before its rows and charts are drawn
+    await page.goto(`${server.url}/trends`)
+    await page.waitForFunction(isReady, readyWhen('table[aria-label="Trends"] tbody tr', '.card canvas'), { timeout: 60_000, polling: 20 })
+    firstJs = firstScreenJs(await page.evaluate(loadedScripts))
+    line(`  first screen's JavaScript, gzipped: ${(firstJs.gzipBytes / 1024).toFixed(1)} KB in ${firstJs.files.length} files (goal at most ${FIRST_SCREEN_JS_GOAL / 1024} KB)`)
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     const screens: Array<[string, string, string[]]> = [
@@ -56,6 +89,10 @@ export async function measureScreens(scale: DemoScale): Promise<ScreenResults> {
       ['Geography (map, markets)', '/geography', readyWhen('[aria-label^="World map"] canvas', 'table[aria-label="Regions"] tbody tr')],
       ...(list ? [['Tracking: a list\'s metrics', `/tracking/${list}/metrics`, readyWhen('table[aria-label="Metrics"] tbody tr')] as [string, string, string[]]] : []),
       ['Publishers: a name search with performance', '/publishers?mode=search&q=herald', readyWhen('table[aria-label="Publisher profiles"] tbody tr')],
+      ['Winners and losers, 7 days against the week before', '/leaders', readyWhen('table[aria-label="Winners and losers"] tbody tr')],
+      ['Signals compared with the period before', '/signals?versus=previous', readyWhen('[aria-label="Volatility of the feed"] canvas', 'table[aria-label="Format interest"] tbody tr')],
+      ['My site (the demo site, 30 days)', '/site', readyWhen('[aria-label^="Clicks of"] canvas')],
+      ['Alerts (inbox and rules)', '/alerts', readyWhen('form[aria-label="New alert"]', '[aria-label="Alerts"], .empty-state')],
     ]
     for (const [name, path, ready] of screens) {
       const link: number[] = []
@@ -82,5 +119,5 @@ export async function measureScreens(scale: DemoScale): Promise<ScreenResults> {
     await server.stop()
     world.remove()
   }
-  return results
+  return { screens: results, firstScreenJs: firstJs }
 }

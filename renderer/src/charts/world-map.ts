@@ -3,7 +3,7 @@ import { VisualMapComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { feature } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
-import { formatNumber } from '../components/common'
+import { mapTooltip } from './world-names'
 import world from 'world-atlas/countries-110m.json'
 
 /**
@@ -62,7 +62,8 @@ export function worldMapOption(countries: MapCountry[], figure: string, dark: bo
   return {
     tooltip: {
       trigger: 'item',
-      formatter: (p: { data?: { label: string; value: number } }) => (p.data ? `${p.data.label}: ${formatNumber(p.data.value)} ${figure}` : ''),
+      // a country without data is named too (its region's key is its numeric code)
+      formatter: (p: { name?: string; data?: { label: string; value: number } }) => mapTooltip(p, figure),
     },
     visualMap: {
       type: 'continuous',

@@ -7,7 +7,7 @@ import { exportFileName } from '../../components/DataTable'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 import { granularityOf, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
 import { asSeries, bucketOf, periodTitle, type Point, type Selection } from './signal-series'
-import { overlayOption } from './volatility-chart'
+import { articlesAPoint, overlayOption } from './volatility-chart'
 import { VolatilityStrip } from './VolatilityStrip'
 
 /** The five format groups' volatility over the view's period: small multiples, or one chart; a point of a multiple is explained beside the feed's. */
@@ -28,13 +28,22 @@ export function FormatGroupsCard({ view, setView, selection, onSelect }: { view:
       {view.groups === 'overlay' ? (
         <GroupOverlay view={view} />
       ) : (
-        <div className="multiples">
-          {formatGroups.map((category) => (
-            <GroupMultiple key={category} view={view} category={category} selectedBucket={selection?.category === category ? selection.bucket : null} onSelect={onSelect} />
-          ))}
-        </div>
+        <GroupMultiples view={view} selection={selection} onSelect={onSelect} />
       )}
     </Card>
+  )
+}
+
+/** The five groups side by side, each flagged when it holds too few articles a point to read its index. */
+function GroupMultiples({ view, selection, onSelect }: { view: SignalsView; selection: Selection | null; onSelect(s: Selection): void }) {
+  const interest = useApi('appFormatInterest', signalsQuestions.interest(view)?.options ?? null)
+  const articles = new Map((interest.data?.formats ?? []).map((f) => [f.format_type, f.articles]))
+  return (
+    <div className="multiples">
+      {formatGroups.map((category) => (
+        <GroupMultiple key={category} view={view} category={category} articles={articles.get(category) ?? null} selectedBucket={selection?.category === category ? selection.bucket : null} onSelect={onSelect} />
+      ))}
+    </div>
   )
 }
 
@@ -55,8 +64,9 @@ function useGroupSeries(view: SignalsView, category: FormatGroup): { series: Poi
 }
 
 /** One format group's volatility, small; a click on a point explains it. */
-function GroupMultiple(props: { view: SignalsView; category: FormatGroup; selectedBucket: string | null; onSelect(s: Selection): void }) {
+function GroupMultiple(props: { view: SignalsView; category: FormatGroup; articles: number | null; selectedBucket: string | null; onSelect(s: Selection): void }) {
   const { series, current, loading } = useGroupSeries(props.view, props.category)
+  const thin = props.articles !== null && series.length > 0 ? articlesAPoint(props.articles, series.length) : null
   const selectedIndex = props.selectedBucket === null ? -1 : series.findIndex((p) => bucketOf(p) === props.selectedBucket)
   return (
     <div className="multiple" aria-label={`${props.category} volatility`}>
@@ -64,6 +74,11 @@ function GroupMultiple(props: { view: SignalsView; category: FormatGroup; select
         <strong>{props.category}</strong>
         <span className="muted">{current ?? '—'}</span>
       </div>
+      {thin?.few && (
+        <div className="few-articles small" title={`The group's ${props.articles} articles of the period are about ${thin.perPoint} a point: its index moves with a handful of them.`}>
+          few articles ({thin.perPoint} a {granularityOf(props.view) === '3h' ? '3 h slot' : 'day'})
+        </div>
+      )}
       {series.length > 0 ? (
         <VolatilityStrip series={series} selectedIndex={selectedIndex} label={`${props.category} volatility`} onSelect={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
       ) : (

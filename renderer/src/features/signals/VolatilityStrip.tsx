@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { nearestStripIndex, pointLabel, SPIKE_LEVEL, spikePeaks, stripPath, stripX, stripY, type StripPlot } from './volatility-chart'
+import { nearestStripIndex, pointLabel, spacedLabels, SPIKE_LEVEL, spikePeaks, stripPath, stripX, stripY, type StripPlot } from './volatility-chart'
 
 type Point = RouteResponse<'getVolatility'>['series'][number]
 
 const HEIGHT = 110
+/** the least room between two spike values' centres (a value is up to four characters of 10 px) */
+const LABEL_GAP = 26
 /** room for the 0 / 5 / 10 labels on the left and the spike values above */
 const MARGIN = { left: 20, right: 6, top: 12, bottom: 8 }
 
@@ -29,6 +31,8 @@ export function VolatilityStrip({ series, selectedIndex, label, onSelect }: { se
   const values = series.map((p) => p.volatility_index)
   const indexAt = (event: React.MouseEvent<SVGSVGElement>) => nearestStripIndex(plot, event.clientX - event.currentTarget.getBoundingClientRect().left, series.length)
   const readout = hovered ?? (selectedIndex >= 0 ? selectedIndex : null)
+  // spike values that would overlap (3-hour points a few pixels apart): the highest keeps its label, hovering reads the others
+  const labelled = new Set(spacedLabels(spikePeaks(series), (i) => stripX(plot, i, values.length), (i) => values[i] ?? 0, LABEL_GAP))
   return (
     <>
       <div className="strip-readout muted small" aria-live="polite">
@@ -67,9 +71,11 @@ export function VolatilityStrip({ series, selectedIndex, label, onSelect }: { se
             {spikePeaks(series).map((i) => (
               <g key={i} className="strip-spike">
                 <circle cx={stripX(plot, i, values.length)} cy={stripY(plot, values[i]!)} r={3} />
-                <text x={stripX(plot, i, values.length)} y={stripY(plot, values[i]!) - 5} textAnchor="middle">
-                  {values[i]}
-                </text>
+                {labelled.has(i) && (
+                  <text x={stripX(plot, i, values.length)} y={stripY(plot, values[i]!) - 5} textAnchor="middle">
+                    {values[i]}
+                  </text>
+                )}
               </g>
             ))}
           </>

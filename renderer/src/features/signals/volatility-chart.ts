@@ -29,6 +29,30 @@ export function spikePeaks(series: readonly Point[]): number[] {
 }
 
 /**
+ * Which spike peaks of a small strip carry their value: the highest first, then each whose label
+ * stays `minGap` pixels clear of those kept (3-hour points sit a few pixels apart). Index order.
+ */
+export function spacedLabels(peaks: readonly number[], x: (index: number) => number, value: (index: number) => number, minGap: number): number[] {
+  const kept: number[] = []
+  for (const i of [...peaks].sort((a, b) => value(b) - value(a) || a - b)) {
+    if (kept.every((k) => Math.abs(x(k) - x(i)) >= minGap)) kept.push(i)
+  }
+  return kept.sort((a, b) => a - b)
+}
+
+/** Fewer articles than this a point (a day, or a 3-hour slot) and a group's index moves with a handful of them. */
+export const FEW_ARTICLES_A_POINT = 3
+
+/**
+ * A format group's articles a point of its series in the period (its articles over the points),
+ * and whether that is too few to read its index as the group's.
+ */
+export function articlesAPoint(articles: number, points: number): { perPoint: number; few: boolean } {
+  const perPoint = points > 0 ? articles / points : 0
+  return { perPoint: Math.round(perPoint * 10) / 10, few: perPoint < FEW_ARTICLES_A_POINT }
+}
+
+/**
  * Several volatility series on one chart (countries, or format groups): one line each, on the
  * union of their points' times; a series without a point at a time leaves a gap there.
  */

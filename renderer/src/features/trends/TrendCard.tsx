@@ -1,6 +1,6 @@
 import { MarkAreaComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useApi } from '../../api/use-api'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { trendRoles } from '../../../../shared/contract/values'
@@ -28,7 +28,17 @@ export function TrendCard({ card, data, wholeHistory, compared, onCompare, onOpe
   const annotations = useApi('appAnnotations', card.first_seen_at ? { query: { date_from: `${card.first_seen_at.slice(0, 10)}T00:00:00Z`, ...(card.country_scope.length === 1 ? { country: card.country_scope[0] } : {}) } } : null)
   const marks = useMemo(() => marksOf(annotations.data), [annotations.data])
   const chart = useMemo(() => cardChart(card, cardFigures, undefined, marks), [card, cardFigures, marks])
+  // the card opens in view whatever row was clicked: beside the list it stays on screen (sticky);
+  // under it (a narrow window) the page scrolls to it when another trend is opened
+  const side = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = side.current
+    if (!el) return
+    const top = el.getBoundingClientRect().top
+    if (top < 0 || top > window.innerHeight - 120) el.scrollIntoView({ block: 'start' })
+  }, [card.id])
   return (
+    <div className="split-side" ref={side}>
     <Card title={card.label}>
       <p className="muted">
         {card.state.replace('_', ' ')} · {card.structural_type.replace('_', ' ')} · {card.semantic_type.replace('_', ' ')}
@@ -61,6 +71,7 @@ export function TrendCard({ card, data, wholeHistory, compared, onCompare, onOpe
       <ErrorBanner message={data.rolePages.error} onRetry={data.rolePages.reload} />
       {data.rolePages.data?.map((firstPage, i) => <RoleGroup key={`${card.id}:${trendRoles[i]}`} trendId={card.id} role={trendRoles[i]!} firstPage={firstPage} />)}
     </Card>
+    </div>
   )
 }
 

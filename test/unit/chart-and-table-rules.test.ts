@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { reportLines, wrapParts } from '../../renderer/src/charts/report-png'
+import { reportLines, wrapParts } from '../../renderer/src/charts/report-words'
 import { comparisonPhrase, periodPhrase } from '../../renderer/src/components/period'
 import { isWideColumn, parseUrlSort, urlSortParam, urlSortValue } from '../../renderer/src/components/table-data'
+import { articlesAPoint, spacedLabels } from '../../renderer/src/features/signals/volatility-chart'
+import { mapTooltip, WORLD_NAMES } from '../../renderer/src/charts/world-names'
 
 /** What a saved PNG says above its chart, and how a table's own sort is kept in the URL. */
 describe('a chart report\'s words', () => {
@@ -37,5 +39,35 @@ describe('a table\'s sort in the URL', () => {
     expect([parseUrlSort(null), parseUrlSort(''), parseUrlSort('-'), parseUrlSort('a b'), parseUrlSort('<script>')]).toEqual([null, null, null, null, null])
     expect(urlSortValue({ id: 'delta', desc: true })).toBe('-delta')
     expect([isWideColumn({ id: 'title' }), isWideColumn({ id: 'label' }), isWideColumn({ id: 'impressions' }), isWideColumn({ id: 'impressions', wide: true }), isWideColumn({ id: 'title', wide: false })]).toEqual([true, true, false, true, false])
+  })
+})
+
+describe('the small multiples of the format groups', () => {
+  it('labels the highest spike peaks first and leaves out a label that would overlap one kept', () => {
+    // 3-hour points 5 px apart: peaks at 2, 4 and 12 (10 px and 50 px apart)
+    const values = [0, 0, 7.5, 0, 9.1, 0, 0, 0, 0, 0, 0, 0, 8]
+    expect(spacedLabels([2, 4, 12], (i) => i * 5, (i) => values[i]!, 26)).toEqual([4, 12])
+    // far apart: all of them
+    expect(spacedLabels([2, 4, 12], (i) => i * 40, (i) => values[i]!, 26)).toEqual([2, 4, 12])
+    expect(spacedLabels([], (i) => i, () => 0, 26)).toEqual([])
+  })
+
+  it('flags a group with fewer than 3 articles a point of its series', () => {
+    expect(articlesAPoint(60, 30)).toEqual({ perPoint: 2, few: true })
+    expect(articlesAPoint(90, 30)).toEqual({ perPoint: 3, few: false })
+    // 30 days of 3-hour slots
+    expect(articlesAPoint(500, 240)).toEqual({ perPoint: 2.1, few: true })
+    expect(articlesAPoint(0, 0)).toEqual({ perPoint: 0, few: true })
+  })
+})
+
+describe('the world map\'s names', () => {
+  it('names every country of the outline, a market with its figure and one without data by its name, never its number', () => {
+    expect(WORLD_NAMES.get('276')).toBe('Germany')
+    expect(WORLD_NAMES.get('840')).toBe('United States of America')
+    expect([...WORLD_NAMES.values()].every((n) => n.length > 0 && !/^\d+$/.test(n))).toBe(true)
+    expect(mapTooltip({ name: '276', data: { label: 'Germany', value: 12345 } }, 'impressions')).toBe('Germany: 12,345 impressions')
+    expect(mapTooltip({ name: '250' }, 'impressions')).toBe('France: no data')
+    expect(mapTooltip({ name: '999' }, 'impressions')).toBe('')
   })
 })
