@@ -18,5 +18,6 @@ export function registerAlertsCommands(program: Command): void {
     .description('the alert rules, with whether each is crossed now and when it last fired')
     .option('--json', 'print JSON (the same shape as GET /app/alerts/rules)')
     .addOption(dataDirOption())
-    .action(async (...args: Parameters<typeof Actions.listRules>) => (await import('./alerts-action')).listRules(...args))
+    // `alerts` takes --json and --data-dir too: wherever they are written, they are the command's
+    .action(async (_opts: unknown, command: Command) => (await import('./alerts-action')).listRules(command.optsWithGlobals<Parameters<typeof Actions.listRules>[0]>()))
 }

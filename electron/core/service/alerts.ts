@@ -82,8 +82,9 @@ export async function readingOf(ctx: RequestContext, rule: AlertRuleDefinition):
       const head = ctx.store.tracking.head(rule.list_id)
       if (!head) return { kind: 'new_trend', listName: '(a list removed)', trends: [] }
       const found = new Map<string, { id: string; label: string; keyword: string; articles: number }>()
-      for (const item of ctx.store.tracking.itemsWithoutCounts(rule.list_id).slice(0, MAX_KEYWORDS)) {
-        const keyword = item.key.trim()
+      // the longest keyword first: a trend matching several is told with the most telling one
+      const keywords = ctx.store.tracking.itemsWithoutCounts(rule.list_id).slice(0, MAX_KEYWORDS).map((i) => i.key.trim())
+      for (const keyword of keywords.sort((a, b) => b.length - a.length || a.localeCompare(b))) {
         if (keyword.length < 2) continue
         const matching = ctx.store.trends.matching({ search: keyword, ...(rule.country === 'all' ? {} : { country: rule.country }) })
         for (const t of matching) if (!found.has(t.id)) found.set(t.id, { id: t.id, label: '', keyword, articles: t.articleCount })
