@@ -4,7 +4,7 @@ import { countryCodeParam, countryOrAllParam, dateParam, enumParamOr, intParam, 
 import { matchesQuery, matchesResponse, metricsQuery } from './tracking'
 import { signalConfidences, signalStates } from './signals'
 import { trendListItemSchema, trendsQuery } from './trends'
-import { formatGroups, signalGranularities } from './values'
+import { articleSortFields, formatGroups, signalGranularities } from './values'
 
 /**
  * The window's exploring methods (/app): the contract's lists with the figures analysts come for
@@ -19,7 +19,12 @@ const feedFigures = {
   best_position: z.number().int().nullable(),
 }
 
+/** The window's orders of the article list: the contract's, and the period's figures of each article. */
+export const appArticleSortFields = [...articleSortFields, 'best_position', 'avg_position', 'hours_in_feed'] as const
+
 export const appArticlesQuery = articlesQuery.extend({
+  /** the contract's sorts, and the period's best place, mean place or hours in the feed */
+  sort_by: enumParamOr(appArticleSortFields, 'last_seen_at'),
   /** only the articles of this trend */
   trend_id: uuidParam.optional(),
   /** only the articles naming this entity (its id, or its name in any case) */

@@ -27,6 +27,20 @@ describe('the window\'s article list with feed figures', () => {
     expect(body.total).toBe(3)
   })
 
+  it('orders the whole list by a figure of the period: best place, mean place, hours in the feed (ties by their order in the store)', async () => {
+    const ids = async (q: string) => ((await ok('appListArticles', `/app/articles?${q}`)).articles as Array<{ id: string }>).map((a) => a.id)
+    // best places 1, 2, 1; mean places 2, 3.5, 1; hours 2, 1, 0
+    expect(await ids('sort_by=best_position&sort_order=asc')).toEqual([IDS.a1, IDS.a3, IDS.a2])
+    expect(await ids('sort_by=avg_position&sort_order=asc')).toEqual([IDS.a3, IDS.a1, IDS.a2])
+    expect(await ids('sort_by=hours_in_feed&sort_order=desc')).toEqual([IDS.a1, IDS.a2, IDS.a3])
+    // in a period: 10:00-12:00 a1 was at 3 only, a2 at 2 and 5, a3 at 1; one page of two, then the rest
+    const period = 'date_from=2026-11-20T10:00:00Z&date_to=2026-11-20T12:00:00Z&sort_by=best_position&sort_order=asc'
+    expect(await ids(`${period}&limit=2`)).toEqual([IDS.a3, IDS.a2])
+    const rest = await ok('appListArticles', `/app/articles?${period}&limit=2&offset=2`)
+    expect([rest.articles.map((a: { id: string }) => a.id), rest.total]).toEqual([[IDS.a1], 3])
+    expect((await w.get('/app/articles?sort_by=weight', w.session)).status).toBe(422)
+  })
+
   it('narrows to a trend\'s articles or an entity\'s, with the contract\'s other filters', async () => {
     const ids = async (q: string) => ((await ok('appListArticles', `/app/articles?${q}`)).articles as Array<{ id: string }>).map((a) => a.id)
     expect(await ids(`trend_id=${IDS.trend}`)).toEqual([IDS.a1])

@@ -163,4 +163,20 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
     await page.setContent(`<img src="data:image/png;base64,${bytes.toString('base64')}">`)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'saved-chart-png.png') })
   })
+
+  it('sorts the paged article list by any figure with a header click, in the server\'s order, and compares a list\'s totals with chosen days', async () => {
+    await page.goto(`${server.url}/articles`)
+    const table = page.getByRole('table', { name: 'Articles' })
+    await table.locator('tbody tr').first().waitFor()
+    await table.getByRole('button', { name: /^Best position/ }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort_by')).toBe('best_position')
+    await table.getByRole('button', { name: /^Best position/ }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort_order')).toBe('asc')
+    const api = (await (await world.get('/app/articles?sort_by=best_position&sort_order=asc&limit=50', world.session)).json()) as { articles: Array<{ title: string }> }
+    await expect.poll(async () => (await table.locator('tbody tr').allInnerTexts()).map((t) => t.split('\t')[0])).toEqual(api.articles.map((a) => a.title))
+    // a list's totals against chosen days instead of the window before
+    await page.goto(`${server.url}/tracking/${IDS.entityList}/metrics?period=custom&date_from=2026-11-20&date_to=2026-11-20&compare=custom&compare_from=2026-11-20&compare_to=2026-11-20`)
+    const strip = page.getByLabel('Totals of this list')
+    await expect.poll(() => strip.locator('dd').first().innerText()).toMatch(/^2,700\s+■ \+?0\.0 %$/)
+  })
 })

@@ -39,6 +39,23 @@ describe('the timeline\'s marks on a chart', () => {
     expect(named[2]!.data).toEqual([0.1, 0.1, 0.1, 0.1])
   })
 
+  it('draws the period compared as a dashed line under each chart, point by point', () => {
+    // My site: the earlier period's clicks under this period's days; one day shorter leaves the last empty
+    const now = { days: days.map((day) => ({ day, clicks: 5 })) }
+    const before = { days: days.slice(0, 3).map((day, i) => ({ day, clicks: i + 1 })) }
+    const site = siteOption(now as never, null, '2026-11-30', [], { overview: before as never, words: 'the period before' }) as unknown as { legend: { data: string[] }; series: Array<{ name: string; data: unknown[]; lineStyle?: { type: string } }> }
+    const line = site.series.find((x) => x.name === 'clicks, the period before')!
+    expect(line.data).toEqual([1, 2, 3, null])
+    expect(line.lineStyle!.type).toBe('dashed')
+    expect(site.legend.data).toContain('clicks, the period before')
+    // Signals: the volatility of the period compared under the index
+    const series = days.map((date) => ({ date, volatility_index: 3, is_spike: false }))
+    const volatility = volatilityOption(series as never, -1, [], { values: [2, null, 4], words: 'a year before' }) as unknown as { legend: { data: string[] }; series: Array<{ name?: string; data: unknown[] }> }
+    expect(volatility.series[1]).toMatchObject({ name: 'a year before', data: [2, null, 4, null] })
+    expect(volatility.legend.data).toEqual(['a year before'])
+    expect((volatilityOption(series as never) as { series: unknown[]; legend?: unknown }).series).toHaveLength(1)
+  })
+
   it('shades them on a trend\'s chart over its days', () => {
     const card = { daily_counts_180d: [1, 2, 3, 4], first_seen_at: '2026-11-18T09:00:00Z', forecast: null }
     const option = cardChart(card as never, null, Date.parse('2026-11-30T00:00:00Z'), [{ kind: 'event', title: 'Imported feed.ndjson', dayFrom: '2026-11-19', dayTo: '2026-11-19' }]) as { series: Array<{ name: string; markArea?: { data: Array<[{ xAxis: number }, { xAxis: number }]> } }> }

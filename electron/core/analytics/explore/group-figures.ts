@@ -270,6 +270,42 @@ export function rankByImpressions(
   return { seqs: order.slice(page.offset).map((i) => seqs[i]!), total: seqs.length }
 }
 
+/** A figure of an article in a period that the window's list can be ordered by (impressions: rankByImpressions). */
+export type ArticleFigure = 'best_position' | 'avg_position' | 'hours_in_feed'
+
+/**
+ * One page of the articles seen in a period ordered by a figure of theirs there: the best place
+ * they reached, their mean place, or their hours from first to last sighting (ties by seq). Only
+ * the page's end is ordered, as rankByImpressions does.
+ */
+export function rankByFigure(
+  data: ActivityData,
+  candidates: readonly number[] | null,
+  range: Period | DayRange,
+  figure: ArticleFigure,
+  page: { ascending: boolean; offset: number; limit: number },
+): { seqs: number[]; total: number } {
+  const period = asPeriod(range)
+  const [touchedFrom, touchedTo] = daySpan(period.touched)
+  const seqs: number[] = []
+  const keys: number[] = []
+  const consider = (a: number) => {
+    if (a < 0 || livesOutside(data, a, touchedFrom, touchedTo)) return
+    const sums = articleInPeriod(data, a, period, false)
+    if (!sums || sums.observations === 0) return
+    seqs.push(data.seq[a]!)
+    keys.push(figure === 'best_position' ? sums.bestPosition : figure === 'avg_position' ? sums.positionSum / sums.observations : sums.lastSeen - sums.firstSeen)
+  }
+  if (candidates === null) {
+    const [lo, hi] = livingRange(data, touchedFrom, touchedTo)
+    for (let a = lo; a < hi; a++) consider(a)
+  } else for (const seq of candidates) consider(seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1)
+  const direction = page.ascending ? 1 : -1
+  const before = (x: number, y: number) => direction * (keys[x]! - keys[y]!) < 0 || (keys[x] === keys[y] && direction * (seqs[x]! - seqs[y]!) < 0)
+  const order = firstInOrder(seqs.length, page.offset + page.limit, before)
+  return { seqs: order.slice(page.offset).map((i) => seqs[i]!), total: seqs.length }
+}
+
 /**
  * The first `k` of 0..n-1 in the order `before` (a strict total order), in that order: a heap
  * of the best k seen, O(n log k) instead of sorting all n.

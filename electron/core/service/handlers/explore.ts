@@ -1,9 +1,10 @@
 import countryCodes from 'i18n-iso-countries'
 import { FORECAST_BACKTEST, type BacktestResult } from '../../analytics/trends/backtest'
-import { articleSeqsOfEntities, countryFigures, publisherFigures, rankByImpressions, trendDetail, trendFigures, type GroupFigures } from '../../analytics/explore/group-figures'
+import { articleSeqsOfEntities, countryFigures, publisherFigures, rankByFigure, rankByImpressions, trendDetail, trendFigures, type ArticleFigure, type GroupFigures } from '../../analytics/explore/group-figures'
 import type { Period } from '../../analytics/explore/period'
 import type { z } from 'zod'
 import type { appArticlesQuery } from '../../../../shared/contract/explore'
+import type { articleSortFields } from '../../../../shared/contract/values'
 import type { ArticleListFilter } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
 import { setTotals } from '../../analytics/explore/set-totals'
@@ -51,8 +52,12 @@ async function seenIn(ctx: RequestContext, candidates: readonly number[] | null,
  * not by first and last sighting; `entitySeenInList`: an entity's articles are those seen in the
  * list's dates (else of any day).
  */
+/** A figure the list is ordered by in memory (not one of the store's columns). */
+const FIGURE_SORTS: ReadonlySet<string> = new Set<ArticleFigure>(['best_position', 'avg_position', 'hours_in_feed'])
+
 async function appArticleFilter(ctx: RequestContext, query: z.output<typeof appArticlesQuery>, options: { periodOwn: boolean; entitySeenInList: boolean }): Promise<ArticleListFilter> {
-  const listFilter = articleListFilter(ctx, query)
+  // the store's filter orders by its columns; an order by a figure is the handler's, in memory
+  const listFilter = articleListFilter(ctx, { ...query, sort_by: FIGURE_SORTS.has(query.sort_by) ? 'last_seen_at' : (query.sort_by as (typeof articleSortFields)[number]) })
   const entityIds = query.entity === undefined ? undefined : ctx.store.entities.idsFor(query.entity)
   return {
     ...listFilter,
@@ -104,7 +109,13 @@ export const exploreHandlers: HandlerMap<'appListArticles' | 'appArticleTotals' 
     const filter = await appArticleFilter(ctx, query, { periodOwn: narrowed, entitySeenInList: true })
     let rows: ReturnType<typeof ctx.store.articles.rowsOf>
     let total: number
-    if (narrowed && query.sort_by === 'impressions') {
+    if (FIGURE_SORTS.has(query.sort_by)) {
+      // the period's (or the whole history's) best place, mean place or hours, ranked in memory
+      const { data } = await ctx.store.activity.current()
+      const ranked = rankByFigure(data, ctx.store.articles.matchingSeqs(filter), period, query.sort_by as ArticleFigure, { ascending: filter.sortOrder === 'asc', offset: filter.offset, limit: filter.limit })
+      rows = ctx.store.articles.rowsOf(ranked.seqs)
+      total = ranked.total
+    } else if (narrowed && query.sort_by === 'impressions') {
       // the figure the row shows orders the list: ranked in memory, the page's rows read after
       const { data } = await ctx.store.activity.current()
       const ranked = rankByImpressions(data, ctx.store.articles.matchingSeqs(filter), period, { ascending: filter.sortOrder === 'asc', offset: filter.offset, limit: filter.limit })

@@ -1,4 +1,5 @@
-import { articleSortFields, formatGroups } from '../../../../shared/contract/values'
+import { formatGroups } from '../../../../shared/contract/values'
+import { appArticleSortFields } from '../../../../shared/contract/explore'
 import { ChoiceSelect, LanguageSelect, SORT_ORDERS } from '../../components/Pickers'
 import type { ArticlesView } from './questions'
 
@@ -42,7 +43,7 @@ export function ArticleFilters({ draft, setDraft, onSubmit }: { draft: ArticlesV
         ]}
         anyLabel="any"
       />
-      <ChoiceSelect label="Sort by" value={draft.sort_by} onChange={set('sort_by')} choices={articleSortFields} />
+      <ChoiceSelect label="Sort by" value={draft.sort_by} onChange={set('sort_by')} choices={appArticleSortFields} />
       <ChoiceSelect label="Order" value={draft.sort_order} onChange={set('sort_order')} choices={SORT_ORDERS} />
       <button type="submit" className="primary">
         Search

@@ -19,18 +19,18 @@ type ArticleRow = RouteResponse<'appListArticles'>['articles'][number]
 
 /** The list's columns; the change column while comparing with another period. */
 const articleColumns = (compared: boolean): Array<Column<ArticleRow>> => [
-  { id: 'title', header: 'Title', cell: (a) => a.title },
-  { id: 'domain', header: 'Publisher', cell: (a) => a.domain },
-  { id: 'countries', header: 'Countries', value: (a) => (a.countries.length > 0 ? a.countries : [a.region]), cell: (a) => (a.countries.length > 0 ? a.countries : [a.region]).join(' ') },
-  { id: 'trend', header: 'Trend', value: (a) => a.trend?.label ?? '', cell: (a) => a.trend?.label ?? <span className="muted">—</span> },
+  { id: 'title', header: 'Title', sortable: false, cell: (a) => a.title },
+  { id: 'domain', header: 'Publisher', sortable: false, cell: (a) => a.domain },
+  { id: 'countries', header: 'Countries', sortable: false, value: (a) => (a.countries.length > 0 ? a.countries : [a.region]), cell: (a) => (a.countries.length > 0 ? a.countries : [a.region]).join(' ') },
+  { id: 'trend', header: 'Trend', sortable: false, value: (a) => a.trend?.label ?? '', cell: (a) => a.trend?.label ?? <span className="muted">—</span> },
   { id: 'impressions', header: 'Impressions', numeric: true, value: (a) => a.impressions, cell: (a) => formatNumber(a.impressions) },
-  changeColumn<ArticleRow>((a) => a.impressions, (a) => a.impressions_before, compared),
+  { ...changeColumn<ArticleRow>((a) => a.impressions, (a) => a.impressions_before, compared), sortable: false },
   { id: 'best_position', header: 'Best position', numeric: true, value: (a) => a.best_position, cell: (a) => formatNumber(a.best_position) },
   { id: 'avg_position', header: 'Avg position', numeric: true, value: (a) => a.avg_position, cell: (a) => formatNumber(a.avg_position) },
   { id: 'hours_in_feed', header: 'Hours in feed', numeric: true, value: (a) => a.hours_in_feed, cell: (a) => formatNumber(a.hours_in_feed) },
   { id: 'last_seen_at', nowrap: true, header: 'Last seen', value: (a) => a.last_seen_at, cell: (a) => formatTime(a.last_seen_at) },
-  { id: 'url', header: 'URL', value: (a) => a.url },
-  { id: 'id', header: 'Id', value: (a) => a.id },
+  { id: 'url', header: 'URL', sortable: false, value: (a) => a.url },
+  { id: 'id', header: 'Id', sortable: false, value: (a) => a.id },
 ]
 
 type Filters = ArticlesView
@@ -93,6 +93,9 @@ export function ArticlesPage() {
             <DataTable
               label="Articles"
               columns={columns}
+              // the list is paged in the server's order: a header asks for another
+              sort={{ id: filters.sort_by, desc: filters.sort_order !== 'asc' }}
+              onSort={(next) => setFilters({ sort_by: next.id, sort_order: next.desc ? 'desc' : 'asc', page: '1' })}
               rows={articles.data?.articles ?? []}
               rowKey={(a) => a.id}
               selectedKey={articleId}

@@ -15,7 +15,7 @@ import { siteOption } from './site-chart'
 import { SitePages } from './SitePages'
 import { SiteTotals } from './SiteTotals'
 import { marksOf } from '../../charts/timeline-marks'
-import { periodPhrase } from '../../components/period'
+import { comparisonPhrase, periodPhrase } from '../../components/period'
 
 echarts.use([MarkAreaComponent])
 
@@ -34,7 +34,12 @@ export function SitePage() {
   const annotations = useApi('appAnnotations', siteQuestions.annotations(view)?.options ?? null)
   useDocumentTitle(view.day ? `${site?.domain ?? view.property} on ${view.day}` : site?.domain, 'My site')
   const marks = useMemo(() => marksOf(annotations.data), [annotations.data])
-  const option = useMemo(() => (overview.data ? siteOption(overview.data, view.day || null, undefined, marks) : null), [overview.data, view.day, marks])
+  const earlier = useApi('appSiteOverview', siteQuestions.earlier(view)?.options ?? null)
+  const compared = comparisonPhrase(comparisonOf(view))
+  const option = useMemo(
+    () => (overview.data ? siteOption(overview.data, view.day || null, undefined, marks, earlier.data && compared ? { overview: earlier.data, words: compared } : null) : null),
+    [overview.data, view.day, marks, earlier.data, compared],
+  )
   if (properties.data && list.length === 0) {
     return (
       <div className="page">
@@ -79,7 +84,7 @@ export function SitePage() {
               height={300}
               label={`Clicks of ${site?.domain ?? 'the site'} a day, its share of the feed and the feed's volatility`}
               fileName={exportFileName('site', site?.domain, periodWords(view))}
-              report={{ title: `${site?.domain ?? 'My site'} in Discover: clicks, share of the feed, volatility`, period: periodPhrase(view), market: overview.data?.countries.join(', ') || 'all markets', comparison: null }}
+              report={{ title: `${site?.domain ?? 'My site'} in Discover: clicks, share of the feed, volatility`, period: periodPhrase(view), market: overview.data?.countries.join(', ') || 'all markets', comparison: compared }}
               onPointClick={(i) => overview.data?.days[i] && setView({ day: overview.data.days[i]!.day })}
             />
             <p className="muted small">Click a day to ask whether its move was the site's or the market's. Bars: Search Console clicks; purple: its impressions; orange dots: its CTR; green: the site's share of the feed; shaded: Google's announced updates (orange), your notes (blue) and new data in the store (grey); red: the feed's volatility in {overview.data!.countries.join(', ') || 'all countries'}.</p>

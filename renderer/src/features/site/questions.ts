@@ -35,6 +35,12 @@ export const siteQuestions = {
     const before = comparisonBounds(view, view)
     return question('appSiteOverview', { query: { ...base(view), ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } })
   },
+  /** the period compared as a period of its own: its days drawn under this period's */
+  earlier: (view: SiteView) => {
+    const before = comparisonBounds(view, view)
+    if (!view.property || !before) return null
+    return question('appSiteOverview', { query: { ...base(view), ...before } })
+  },
   pages: (view: SiteView) => {
     const bounds = periodBounds(view)
     if (!view.property || !bounds) return null

@@ -13,13 +13,15 @@ const SPIKE_LEVEL = 7
  * day stands out; Google's announced updates and the analyst's notes are shaded. Pure: tested
  * without a browser.
  */
-export function siteOption(overview: Overview, chosenDay: string | null, today = dayOfMs(Date.now()), marks: readonly TimelineMark[] = []) {
+export function siteOption(overview: Overview, chosenDay: string | null, today = dayOfMs(Date.now()), marks: readonly TimelineMark[] = [], earlier: { overview: Overview; words: string } | null = null) {
   const days = overview.days
   const labels = days.map((d) => (d.day === today ? `${d.day} (so far)` : d.day))
+  // the period compared: its clicks day by day under this period's (its first day under the first)
+  const earlierName = earlier ? `clicks, ${earlier.words}` : null
   return {
     grid: { left: 104, right: 92, top: 36, bottom: 28 },
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: ['clicks', 'impressions', 'CTR', 'share of the feed', 'feed volatility'] },
+    legend: { top: 0, data: ['clicks', ...(earlierName ? [earlierName] : []), 'impressions', 'CTR', 'share of the feed', 'feed volatility'] },
     xAxis: { type: 'category', data: labels },
     yAxis: [
       { type: 'value', name: 'clicks', minInterval: 1 },
@@ -37,6 +39,9 @@ export function siteOption(overview: Overview, chosenDay: string | null, today =
         })),
         markArea: markAreaOf(days.map((d) => d.day), marks),
       },
+      ...(earlier && earlierName
+        ? [{ name: earlierName, type: 'line', symbol: 'none', lineStyle: { width: 1.5, type: 'dashed', color: '#8c96a8' }, itemStyle: { color: '#8c96a8' }, data: days.map((_, i) => earlier.overview.days[i]?.clicks ?? null) }]
+        : []),
       { name: 'impressions', type: 'line', yAxisIndex: 3, symbol: 'none', lineStyle: { width: 1, color: '#7a5cc4' }, itemStyle: { color: '#7a5cc4' }, data: days.map((d) => d.impressions) },
       // the click-through rate on the percent axis beside the share
       { name: 'CTR', type: 'line', yAxisIndex: 1, symbol: 'none', lineStyle: { width: 1, type: 'dotted', color: '#e0703b' }, itemStyle: { color: '#e0703b' }, data: days.map((d) => d.ctr) },

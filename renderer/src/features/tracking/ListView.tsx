@@ -2,7 +2,7 @@ import type { RouteResponse } from '../../../../shared/contract/routes'
 import { LIST_COLORS } from '../../../../shared/contract/values'
 import { useApi } from '../../api/use-api'
 import { ErrorBanner, formatTime } from '../../components/common'
-import { periodBounds, previousPeriod } from '../../components/period'
+import { comparisonBounds, periodBounds, previousPeriod } from '../../components/period'
 import { TotalsStrip } from '../../components/TotalsStrip'
 import { useAppStore } from '../../stores/app-store'
 import { ListEditor } from './ListEditor'
@@ -11,6 +11,7 @@ import { MetricsPanel } from './MetricsPanel'
 import { RollupPanel } from './RollupPanel'
 import { TABS, type Tab } from './use-chosen-list'
 import type { TrackingWindow } from './WindowPicker'
+import { windowComparison } from './drill-down'
 
 const TAB_LABELS: Record<Tab, string> = { metrics: 'Metrics', rollup: 'Roll-up', matches: 'Matches', edit: 'Edit' }
 export const tabLabel = (tab: Tab) => TAB_LABELS[tab]
@@ -21,7 +22,8 @@ export const tabLabel = (tab: Tab) => TAB_LABELS[tab]
  */
 function ListTotals({ listId, window }: { listId: string; window: TrackingWindow }) {
   const bounds = periodBounds(window)
-  const before = previousPeriod(window)
+  // the comparison chosen, else the window before of the same length (as the metrics' Δ)
+  const before = window.compare ? comparisonBounds(window, windowComparison(window)) : previousPeriod(window)
   const totals = useApi(
     'appArticleTotals',
     bounds

@@ -8,9 +8,16 @@ export type TrackingWindow = {
   date_to: string
   country: string
   lang: string
+  /** what the list's totals are compared with ('': the window before, as the metrics' Δ) */
+  compare?: string
+  compare_from?: string
+  compare_to?: string
 }
 
-export const defaultWindow: TrackingWindow = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all' }
+/** A window's comparison for the period control (none: the window before). */
+export const windowComparison = (w: TrackingWindow) => ({ compare: w.compare ?? '', compare_from: w.compare_from ?? '', compare_to: w.compare_to ?? '' })
+
+export const defaultWindow: TrackingWindow = { period: '7d', date_from: '', date_to: '', country: 'all', lang: 'all', compare: '', compare_from: '', compare_to: '' }
 
 /**
  * The API query of a window: the dates only with a custom period; null while a custom range is
@@ -20,7 +27,7 @@ export const defaultWindow: TrackingWindow = { period: '7d', date_from: '', date
 export function windowQuery(w: TrackingWindow): Record<string, string> | null {
   if (customRangeProblem(w)) return null
   if (w.period !== 'custom') return { period: w.period, country: w.country, lang: w.lang }
-  return { ...w, date_to: dayAfter(w.date_to) }
+  return { period: w.period, date_from: w.date_from, date_to: dayAfter(w.date_to), country: w.country, lang: w.lang }
 }
 
 /** A window's words for a file name or a title: "7d_US_all" or "2026-11-01-2026-11-07_all_de". */
