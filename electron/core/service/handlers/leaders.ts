@@ -1,9 +1,8 @@
-import { periodArticles } from '../../analytics/explore/group-figures'
 import { leaders } from '../../analytics/explore/leaders'
 import { ValidationApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
 import { resolveMarkets } from '../markets'
-import { requestPeriod } from '../period'
+import { periodArticlesFor } from '../period'
 
 export const leaderHandlers: HandlerMap<'appLeaders'> = {
   async appLeaders(ctx, { query }) {
@@ -13,8 +12,8 @@ export const leaderHandlers: HandlerMap<'appLeaders'> = {
     }
     const countries = query.country === 'all' ? null : resolveMarkets(ctx, query.country, { tracking: false })
     const { data } = await ctx.store.activity.current()
-    const now = periodArticles(data, requestPeriod(ctx, query.date_from, query.date_to, countries))
-    const before = compared ? periodArticles(data, requestPeriod(ctx, query.compare_from, query.compare_to, countries)) : null
+    const now = periodArticlesFor(ctx, data, query.date_from, query.date_to, countries)
+    const before = compared ? periodArticlesFor(ctx, data, query.compare_from, query.compare_to, countries) : null
     const { rows, total } = leaders(data, query.kind, now, before, query.sort_by, query.limit)
     const keys = rows.map((r) => r.key)
     const label: (key: string) => string =

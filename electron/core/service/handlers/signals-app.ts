@@ -4,12 +4,12 @@ import { summarizeSeries, summarizeVolatility } from '../../analytics/signals/su
 import { rankTopCategories, type CategoryFacts } from '../../analytics/signals/top-categories'
 import { moversByPublisher, rankMovers } from '../../analytics/signals/movers'
 import { churn, spikeStory, type PointFeed, type SpikeStory } from '../../analytics/signals/spike-story'
-import { formatDays, periodArticles } from '../../analytics/explore/group-figures'
+import { formatDays } from '../../analytics/explore/group-figures'
 import { formatGroups } from '../../../../shared/contract/values'
 import { bucketStartSeconds, epochSeconds, isoFromSeconds, slotOfDay } from '../../time/buckets'
 import type { RequestContext } from '../context'
 import { updatesTouching } from '../timeline'
-import { requestPeriod } from '../period'
+import { periodArticlesFor, requestPeriod } from '../period'
 import { ApiError } from '../../errors'
 import type { HandlerMap } from '../handler-types'
 
@@ -73,7 +73,7 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
     const daily = formatInterestSeries(rows)
     // the period as a whole: each article once, whatever its days
     const totals = new Map<string, { impressions: number; articles: number }>()
-    for (const { impressions, a } of periodArticles(data, period).values()) {
+    for (const { impressions, a } of periodArticlesFor(ctx, data, query.date_from, query.date_to, query.country === 'all' ? null : [query.country]).values()) {
       const t = data.contentType[a]!
       if (t < 0) continue
       const format = data.contentTypes.list[t]!
@@ -111,10 +111,10 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
   async appTopCategories(ctx, { query }) {
     const { data } = await ctx.store.activity.current()
     const countries = query.country === 'all' ? null : [query.country]
-    const current = periodArticles(data, requestPeriod(ctx, query.date_from, query.date_to, countries))
+    const current = periodArticlesFor(ctx, data, query.date_from, query.date_to, countries)
     const end = query.date_to ?? ctx.now
     const previous = query.date_from
-      ? periodArticles(data, requestPeriod(ctx, new Date(2 * query.date_from.getTime() - end.getTime()), query.date_from, countries))
+      ? periodArticlesFor(ctx, data, new Date(2 * query.date_from.getTime() - end.getTime()), query.date_from, countries)
       : new Map<number, { impressions: number; a: number }>()
     const facts = new Map<number, CategoryFacts>()
     for (const articles of [current, previous]) {
