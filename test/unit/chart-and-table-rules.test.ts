@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { reportLines, wrapParts } from '../../renderer/src/charts/report-words'
 import { comparisonPhrase, periodPhrase } from '../../renderer/src/components/period'
 import { isWideColumn, parseUrlSort, urlSortParam, urlSortValue } from '../../renderer/src/components/table-data'
-import { articlesAPoint, spacedLabels } from '../../renderer/src/features/signals/volatility-chart'
+import { articlesAPoint, earlierStripPath, spacedLabels } from '../../renderer/src/features/signals/volatility-chart'
 import { mapTooltip, WORLD_NAMES } from '../../renderer/src/charts/world-names'
 
 /** What a saved PNG says above its chart, and how a table's own sort is kept in the URL. */
@@ -69,5 +69,14 @@ describe('the world map\'s names', () => {
     expect(mapTooltip({ name: '276', data: { label: 'Germany', value: 12345 } }, 'impressions')).toBe('Germany: 12,345 impressions')
     expect(mapTooltip({ name: '250' }, 'impressions')).toBe('France: no data')
     expect(mapTooltip({ name: '999' }, 'impressions')).toBe('')
+  })
+})
+
+describe('the period compared under a small strip', () => {
+  it('puts its point i under the strip\'s point i, leaves a gap where it has none, and stops at the strip\'s end', () => {
+    const plot = { left: 0, top: 0, width: 30, height: 100 }
+    // 4 points across 30 px: x 0, 10, 20, 30; y 100 - 10 x value
+    expect(earlierStripPath(plot, [1, 2, null, 4, 5], 4)).toBe('M0.0,90.0L10.0,80.0M30.0,60.0')
+    expect(earlierStripPath(plot, [null, null], 4)).toBe('')
   })
 })

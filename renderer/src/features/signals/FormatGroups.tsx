@@ -67,6 +67,9 @@ function useGroupSeries(view: SignalsView, category: FormatGroup): { series: Poi
 function GroupMultiple(props: { view: SignalsView; category: FormatGroup; articles: number | null; selectedBucket: string | null; onSelect(s: Selection): void }) {
   const { series, current, loading } = useGroupSeries(props.view, props.category)
   const thin = props.articles !== null && series.length > 0 ? articlesAPoint(props.articles, series.length) : null
+  // the period compared, as a dashed line under the group's
+  const before = useApi('appVolatilityHistory', signalsQuestions.groupBefore(props.view, props.category)?.options ?? null)
+  const earlier = useMemo(() => before.data?.points.map((p) => (p.note ? null : p.volatility_index)) ?? null, [before.data])
   const selectedIndex = props.selectedBucket === null ? -1 : series.findIndex((p) => bucketOf(p) === props.selectedBucket)
   return (
     <div className="multiple" aria-label={`${props.category} volatility`}>
@@ -80,7 +83,7 @@ function GroupMultiple(props: { view: SignalsView; category: FormatGroup; articl
         </div>
       )}
       {series.length > 0 ? (
-        <VolatilityStrip series={series} selectedIndex={selectedIndex} label={`${props.category} volatility`} onSelect={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
+        <VolatilityStrip series={series} earlier={earlier} selectedIndex={selectedIndex} label={`${props.category} volatility`} onSelect={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
       ) : (
         <div className="muted small" aria-busy={loading}>{loading ? 'Loading…' : 'no data'}</div>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
-import { nearestStripIndex, pointLabel, spacedLabels, SPIKE_LEVEL, spikePeaks, stripPath, stripX, stripY, type StripPlot } from './volatility-chart'
+import { earlierStripPath, nearestStripIndex, pointLabel, spacedLabels, SPIKE_LEVEL, spikePeaks, stripPath, stripX, stripY, type StripPlot } from './volatility-chart'
 
 type Point = RouteResponse<'getVolatility'>['series'][number]
 
@@ -16,7 +16,7 @@ const MARGIN = { left: 20, right: 6, top: 12, bottom: 8 }
  * rather than by a charting instance of its own (five canvases cost a slow laptop ~0.2 s).
  * A click anywhere over it selects the point nearest in x; hovering reads the point out.
  */
-export function VolatilityStrip({ series, selectedIndex, label, onSelect }: { series: readonly Point[]; selectedIndex: number; label: string; onSelect(index: number): void }) {
+export function VolatilityStrip({ series, selectedIndex, label, onSelect, earlier = null }: { series: readonly Point[]; selectedIndex: number; label: string; onSelect(index: number): void; earlier?: ReadonlyArray<number | null> | null }) {
   const ref = useRef<SVGSVGElement>(null)
   const [width, setWidth] = useState(0)
   const [hovered, setHovered] = useState<number | null>(null)
@@ -60,6 +60,7 @@ export function VolatilityStrip({ series, selectedIndex, label, onSelect }: { se
               </g>
             ))}
             <line className="strip-level" x1={plot.left} x2={plot.left + plot.width} y1={stripY(plot, SPIKE_LEVEL)} y2={stripY(plot, SPIKE_LEVEL)} />
+            {earlier && <path className="strip-earlier" d={earlierStripPath(plot, earlier, values.length)} />}
             <path className="strip-line" d={stripPath(plot, values)} />
             {hovered !== null && <line className="strip-hover" x1={stripX(plot, hovered, values.length)} x2={stripX(plot, hovered, values.length)} y1={plot.top} y2={plot.top + plot.height} />}
             {selectedIndex >= 0 && selectedIndex < values.length && (

@@ -77,6 +77,10 @@ export const signalsQuestions = {
     const before = comparedBoundsOf(view)
     return before && question('appTopicVolatility', { query: { country: view.country, ...before } })
   },
+  groupBefore: (view: SignalsView, category: FormatGroup) => {
+    const before = comparedBoundsOf(view)
+    return before && question('appVolatilityHistory', { query: { country: view.country, granularity: granularityOf(view), category, ...before } })
+  },
   historyBefore: (view: SignalsView) => {
     const before = comparedBoundsOf(view)
     return before && question('appVolatilityHistory', { query: { country: view.country, granularity: granularityOf(view), ...before } })

@@ -160,3 +160,21 @@ export function nearestStripIndex(plot: StripPlot, x: number, count: number): nu
 /** The line through the points as SVG path commands. */
 export const stripPath = (plot: StripPlot, values: readonly number[]) =>
   values.map((v, i) => `${i === 0 ? 'M' : 'L'}${stripX(plot, i, values.length).toFixed(1)},${stripY(plot, v).toFixed(1)}`).join('')
+
+/**
+ * The period compared under a strip: point i at the x of the strip's point i (of `count`), a gap
+ * where it has no value, nothing past the strip's last point.
+ */
+export function earlierStripPath(plot: StripPlot, values: ReadonlyArray<number | null>, count: number): string {
+  let path = ''
+  let drawing = false
+  values.slice(0, count).forEach((v, i) => {
+    if (v === null) {
+      drawing = false
+      return
+    }
+    path += `${drawing ? 'L' : 'M'}${stripX(plot, i, count).toFixed(1)},${stripY(plot, v).toFixed(1)}`
+    drawing = true
+  })
+  return path
+}
