@@ -77,15 +77,15 @@ function GroupMultiple(props: { view: SignalsView; category: FormatGroup; articl
         <strong>{props.category}</strong>
         <span className="muted">{current ?? '—'}</span>
       </div>
-      {thin?.few && (
-        <div className="few-articles small" title={`The group's ${props.articles} articles of the period are about ${thin.perPoint} a point: its index moves with a handful of them.`}>
-          few articles ({thin.perPoint} a {granularityOf(props.view) === '3h' ? '3 h slot' : 'day'})
-        </div>
-      )}
       {series.length > 0 ? (
         <VolatilityStrip series={series} earlier={earlier} selectedIndex={selectedIndex} label={`${props.category} volatility`} onSelect={(i) => series[i] && props.onSelect({ bucket: bucketOf(series[i]!), category: props.category })} />
       ) : (
         <div className="muted small" aria-busy={loading}>{loading ? 'Loading…' : 'no data'}</div>
+      )}
+      {thin?.few && (
+        <div className="few-articles small" title={`The group's ${props.articles} articles of the period are about ${thin.perPoint} a point: its index moves with a handful of them.`}>
+          few articles ({thin.perPoint} a {granularityOf(props.view) === '3h' ? '3 h slot' : 'day'})
+        </div>
       )}
     </div>
   )

@@ -131,7 +131,7 @@ export function volatilityOption(series: readonly Point[], selectedIndex = -1, m
         : []),
     ],
     // the period compared named beside the plot (the line itself has no name: its CSV column stays "value")
-    ...(earlier ? { legend: { top: 0, right: 16, data: [earlier.words], textStyle: { color: '#8c96a8' } } } : {}),
+    ...(earlier ? { legend: { top: 0, left: 40, data: [earlier.words], textStyle: { color: '#8c96a8' } } } : {}),
   }
 }
 
