@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes } from '../../shared/contract/routes'
@@ -186,3 +187,35 @@ describe('alerts fired once per crossing', () => {
     expect((await call('POST', `/app/alerts/rules/${zeitung.id}/remove`)).status).toBe(404)
   })
 })
+
+describe('alert rules from any body (property)', () => {
+  it('writes every rule the schema takes and refuses the rest with the contract\'s 422, never a 5xx, the store as it was', async () => {
+    const before = (await call('GET', '/app/alerts/rules')).body.rules.length
+    const number = fc.oneof(fc.double({ min: -10, max: 20_000, noNaN: true }), fc.constantFrom(0, 1, 50, 100, 101, 10_000, 10_001))
+    const rule = fc.oneof(
+      fc.record({ kind: fc.constant('volatility'), country: fc.constantFrom('all', 'DE', 'us', 'xx1', undefined), format_group: fc.constantFrom('News', 'Routine', 'Nope', null, undefined), threshold: number }),
+      fc.record({ kind: fc.constant('tracked_change'), list_id: fc.constantFrom(IDS.entityList, IDS.publisherList, IDS.trendList, 'f0000000-0000-4000-8000-000000000000', 'x'), item: fc.constantFrom('/m/fed', '', null, undefined), window: fc.constantFrom('24h', '7d', '30d', undefined), threshold_pct: number, direction: fc.constantFrom('up', 'down', 'either', 'sideways', undefined) }),
+      fc.record({ kind: fc.constant('new_trend'), list_id: fc.constantFrom(IDS.mentionList, IDS.entityList, 'nope'), country: fc.constantFrom('all', 'US', '', undefined) }),
+      fc.record({ kind: fc.constant('publisher_rank'), domain: fc.constantFrom('example.com', 'Zeitung.de', 'a', '', 'x'.repeat(300)), country: fc.constantFrom('all', 'DE', undefined), top: fc.oneof(fc.integer({ min: -2, max: 120 }), fc.constant(2.5)) }),
+      fc.anything(),
+    )
+    const made: string[] = []
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 90 }), rule, async (name, body) => {
+        const res = await call('POST', '/app/alerts/rules', { name, rule: body })
+        expect(res.status).toBeLessThan(500)
+        if (res.status === 200) {
+          expect(routes.appCreateAlertRule.response.safeParse(res.body).success).toBe(true)
+          made.push(res.body.rule.id)
+        } else if (res.status === 422) {
+          expect(res.body.detail[0]).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) })
+        } else expect([404, 409]).toContain(res.status)
+      }),
+      { seed: 49, numRuns: 80 },
+    )
+    expect(made.length).toBeGreaterThan(0)
+    expect((await call('GET', '/app/alerts/rules')).body.rules.length).toBe(before + made.length)
+    for (const id of made) expect((await call('POST', `/app/alerts/rules/${id}/remove`)).status).toBe(200)
+  })
+})
+
