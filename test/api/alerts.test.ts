@@ -219,3 +219,16 @@ describe('alert rules from any body (property)', () => {
   })
 })
 
+
+describe('evaluations one after the other', () => {
+  it('fires a crossing once when "Check now" and a refresh evaluate at the same time', async () => {
+    const w = makeWorld()
+    seedFixture(w.store, w.projectId)
+    const res = await w.post('/app/alerts/rules', { name: 'DE top', rule: { kind: 'publisher_rank', domain: 'zeitung.de', country: 'all', top: 1 } }, w.session)
+    expect(res.status).toBe(200)
+    new IngestWriter(w.store).write({ observations: [{ articleId: IDS.a3, country: 'DE', observedAt: '2026-11-20T11:00:00.000Z', position: 1, estimatedImpressions: 9000 }] })
+    const answers = await Promise.all([0, 1, 2].map(() => w.post('/app/alerts/evaluate', {}, w.session).then((r) => r.json() as Promise<{ fired: unknown[] }>)))
+    expect(answers.map((a) => a.fired.length).sort()).toEqual([0, 0, 1])
+    w.core.close()
+  })
+})

@@ -133,7 +133,17 @@ export async function evaluateAlertRule(ctx: RequestContext, row: AlertRuleRow):
  * Every rule evaluated (after an import, a sync, a recompute; or asked): a rule that cannot be
  * read now (its list removed, the store busy) is reported and tried again the next time.
  */
-export async function evaluateAlerts(ctx: RequestContext, log: (message: string) => void = (m) => console.error(m)): Promise<{ fired: AlertView[]; evaluated: number }> {
+/** The evaluation under way per store: the next waits for it (a crossing seen by two at once would fire twice). */
+const evaluating = new WeakMap<Store, Promise<unknown>>()
+
+export function evaluateAlerts(ctx: RequestContext, log: (message: string) => void = (m) => console.error(m)): Promise<{ fired: AlertView[]; evaluated: number }> {
+  const previous = evaluating.get(ctx.store) ?? Promise.resolve()
+  const next = previous.catch(() => undefined).then(() => evaluateEveryRule(ctx, log))
+  evaluating.set(ctx.store, next)
+  return next
+}
+
+async function evaluateEveryRule(ctx: RequestContext, log: (message: string) => void): Promise<{ fired: AlertView[]; evaluated: number }> {
   const fired: AlertView[] = []
   let evaluated = 0
   for (const row of ctx.store.alerts.rules()) {
