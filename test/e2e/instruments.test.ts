@@ -16,6 +16,20 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
   let world: TestWorld
   beforeAll(() => ({ server, page, world } = screens))
 
+  /** The view on screen in both themes, at 1440 and 1024 px (kept in test-results/screenshots), back to light at 1440 after. */
+  const shots = async (name: string, ready: () => Promise<unknown>) => {
+    type Storage = { localStorage: { setItem(k: string, v: string): void; removeItem(k: string): void } }
+    for (const [theme, width] of [['light', 1440], ['dark', 1024]] as const) {
+      await page.evaluate((t) => (globalThis as unknown as Storage).localStorage.setItem('feedlens.theme', t), theme)
+      await page.setViewportSize({ width, height: 900 })
+      await page.reload()
+      await ready()
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${theme}-${width}.png`), fullPage: true })
+    }
+    await page.evaluate(() => (globalThis as unknown as Storage).localStorage.removeItem('feedlens.theme'))
+    await page.setViewportSize({ width: 1440, height: 900 })
+  }
+
   const rowTexts = async (table: string, cells = 5) => (await page.getByRole('table', { name: table }).locator('tbody tr').allInnerTexts()).map((t) => t.split('\t').slice(0, cells).join('|'))
 
   it('ranks winners and losers on their own screen against the period compared, sorts by a header with the order in the URL', async () => {
@@ -131,6 +145,9 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
     await page.goto(`${server.url}/publishers?q=zeitung.de`)
     // 500, and the 5,000 the alert's test added at the top place
     await expect.poll(() => strip('Totals of zeitung.de').allInnerTexts()).toEqual(['5,500', '1', '1', '1', '1.0'])
+    await shots('publisher-totals', () => strip('Totals of zeitung.de').first().waitFor())
+    await page.goto(`${server.url}/trends/${IDS.trend}?period=custom&date_from=2026-11-20&date_to=2026-11-20&versus=custom&versus_from=2026-11-19&versus_to=2026-11-19`)
+    await shots('trends-compared', () => strip('Totals of this trend').first().waitFor())
     await page.screenshot({ path: path.join(SCREENSHOTS, 'publisher-totals.png'), fullPage: true })
   })
 
@@ -146,6 +163,7 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
       expect(change, format).toMatch(/^(■ 0\.0 %|—)$/)
     }
     expect(await page.getByRole('combobox', { name: 'Compare with' }).inputValue()).toBe('custom')
+    await shots('signals-compared', () => table.locator('tbody tr').first().waitFor())
     // nothing compared: no such columns
     await page.getByRole('combobox', { name: 'Compare with' }).selectOption('')
     await expect.poll(async () => (await table.locator('thead th').allInnerTexts()).includes('Before')).toBe(false)
@@ -178,5 +196,6 @@ describe('winners and losers, alerts, tables (Chromium)', () => {
     await page.goto(`${server.url}/tracking/${IDS.entityList}/metrics?period=custom&date_from=2026-11-20&date_to=2026-11-20&compare=custom&compare_from=2026-11-20&compare_to=2026-11-20`)
     const strip = page.getByLabel('Totals of this list')
     await expect.poll(() => strip.locator('dd').first().innerText()).toMatch(/^2,700\s+■ \+?0\.0 %$/)
+    await shots('tracking-list-totals', () => strip.locator('dd').first().waitFor())
   })
 })
