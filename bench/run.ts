@@ -122,21 +122,29 @@ const p95 = (t: Timing | undefined) => (t ? ms(t.p95) : '–')
 /** The issue's table with this run's figures, and how each computed method grows with the data. */
 function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   line('\n## Summary')
-  const cells = (f: (r: ScaleResults) => string) => scales.map((s) => (all[s] ? f(all[s]!) : '–')).join(' | ')
-  line(`| what | ${scales.join(' | ')} |`)
-  line(`| --- | ${scales.map(() => '---').join(' | ')} |`)
+  // with two scales or more, the last column is the growth from the one before the last to the last (large against medium)
+  const [before, last] = scales.length >= 2 ? [scales[scales.length - 2]!, scales[scales.length - 1]!] : [null, null]
+  const ratioHeader = before && last ? ` ${last} / ${before} |` : ''
+  const cells = (f: (r: ScaleResults) => string, figure?: (r: ScaleResults) => number | undefined) => {
+    const shown = scales.map((s) => (all[s] ? f(all[s]!) : '–')).join(' | ')
+    if (!before || !last) return shown
+    const [a, b] = [all[before] && figure?.(all[before]!), all[last] && figure?.(all[last]!)]
+    return `${shown} | ${a !== undefined && b !== undefined && a > 0 ? `${(b / a).toFixed(2)}x` : '–'}`
+  }
+  line(`| what | ${scales.join(' | ')} |${ratioHeader}`)
+  line(`| --- | ${scales.map(() => '---').join(' | ')} |${ratioHeader ? ' --- |' : ''}`)
   const t = (f: (r: TrackingResults) => Timing) => (r: ScaleResults) => (r.tracking ? `p50 ${ms(f(r.tracking).p50)}, p95 ${ms(f(r.tracking).p95)}` : '–')
-  line(`| metrics, 200 entities, 30 d, limit 200, computed | ${cells(t((x) => x.metrics200))} |`)
-  line(`| the same, first page (limit 50) | ${cells(t((x) => x.metrics200Default))} |`)
+  line(`| metrics, 200 entities, 30 d, limit 200, computed | ${cells(t((x) => x.metrics200), (r) => r.tracking?.metrics200.p95)} |`)
+  line(`| the same, first page (limit 50) | ${cells(t((x) => x.metrics200Default), (r) => r.tracking?.metrics200Default.p95)} |`)
   line(
     `| DuckDB on the same question (same answers?) | ${cells((r) =>
       r.tracking?.duck ? `p50 ${ms(r.tracking.duck.duckdb.p50)}, p95 ${ms(r.tracking.duck.duckdb.p95)}: ${(r.tracking.duck.duckdb.p50 / r.tracking.duck.feedlens.p50).toFixed(1)}x Feedlens (${r.tracking.duck.mismatches.length === 0 ? `${n(r.tracking.duck.comparisons)} figures equal` : 'DIFFERENT'})` : '–',
     )} |`,
   )
-  line(`| roll-up, 500 entities, 30 d, computed | ${cells(t((x) => x.rollup500))} |`)
-  line(`| metrics, a window 100 days back | ${cells(t((x) => x.metricsOld))} |`)
-  line(`| metrics, 7 d, hourly | ${cells(t((x) => x.metricsHourly7d))} |`)
-  line(`| first metrics answer of a server that starts: after it listens (from its process start; a bare Node process reading the index file) | ${cells((r) => (r.start ? `${ms(r.start.firstAnswer)} (${ms(r.start.firstAnswerFromSpawn)}; ${ms(r.start.bareRead)})` : '–'))} |`)
+  line(`| roll-up, 500 entities, 30 d, computed | ${cells(t((x) => x.rollup500), (r) => r.tracking?.rollup500.p95)} |`)
+  line(`| metrics, a window 100 days back | ${cells(t((x) => x.metricsOld), (r) => r.tracking?.metricsOld.p95)} |`)
+  line(`| metrics, 7 d, hourly | ${cells(t((x) => x.metricsHourly7d), (r) => r.tracking?.metricsHourly7d.p95)} |`)
+  line(`| first metrics answer of a server that starts: after it listens (from its process start; a bare Node process reading the index file) | ${cells((r) => (r.start ? `${ms(r.start.firstAnswer)} (${ms(r.start.firstAnswerFromSpawn)}; ${ms(r.start.bareRead)})` : '–'), (r) => r.start?.firstAnswer)} |`)
   line(`| the same without the index file; while the start recomputes trends and signals | ${cells((r) => (r.start ? `${ms(r.start.firstAnswerCold)}; ${ms(r.start.firstAnswerCatchingUp)}` : '–'))} |`)
   line(
     `| reads while a start recomputes trends and signals (how long) | ${cells((r) =>
@@ -150,15 +158,15 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   line(`| trend articles p95 (busiest trend) | ${cells(read('GET /v1/trends/{id}/articles (the busiest trend, pages)'))} |`)
   line(`| regions by the busiest entity, 7 d, p95 | ${cells(read('GET /v1/geo/regions (the busiest entity, 7 d)'))} |`)
   line(
-    `| import, median observations/s (% of parsing + raw insert) | ${cells((r) => (r.import ? `${n(r.import.median)}/s (${((r.import.median / r.import.baselineMedian) * 100).toFixed(0)}%)` : '–'))} |`,
+    `| import, median observations/s (% of parsing + raw insert) | ${cells((r) => (r.import ? `${n(r.import.median)}/s (${((r.import.median / r.import.baselineMedian) * 100).toFixed(0)}%)` : '–'), (r) => r.import?.median)} |`,
   )
   line(
     `| trends update after a 3-hour batch, slowest (a new day) | ${cells((r) =>
       r.trends ? `${Math.max(...r.trends.batches.map((b) => b.seconds)).toFixed(2)} s (${r.trends.batches.find((b) => b.afterMidnight)?.seconds.toFixed(2) ?? '–'} s)` : '–',
-    )} |`,
+    (r) => (r.trends ? Math.max(...r.trends.batches.map((b) => b.seconds)) : undefined))} |`,
   )
   line(
-    `| trends full pass (a third of the stored members moved) | ${cells((r) => (r.trends ? `${r.trends.fullPassSeconds.toFixed(1)} s (${r.trends.rewritePassSeconds.toFixed(1)} s)` : '–'))} |`,
+    `| trends full pass (a third of the stored members moved) | ${cells((r) => (r.trends ? `${r.trends.fullPassSeconds.toFixed(1)} s (${r.trends.rewritePassSeconds.toFixed(1)} s)` : '–'), (r) => r.trends?.fullPassSeconds)} |`,
   )
   const quality = (of: (r: QualityResults) => StorylineQuality) => (r: ScaleResults) => {
     if (!r.quality) return '–'
@@ -167,15 +175,15 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   }
   line(`| trend quality, UCI headlines | ${cells(quality((q) => q.uci))} |`)
   line(`| trend quality, demo world | ${cells(quality((q) => q.demo))} |`)
-  line(`| server memory (RSS) | ${cells((r) => (r.start ? `${n(r.start.rss)} MiB` : '–'))} |`)
+  line(`| server memory (RSS) | ${cells((r) => (r.start ? `${n(r.start.rss)} MiB` : '–'), (r) => r.start?.rss)} |`)
   line(
     `| screens ready in Chromium at 4x CPU, the slowest p50 | ${cells((r) => {
       if (!r.screens) return '–'
       const slowest = (which: 'link' | 'inApp') => Object.entries(r.screens!).sort((a, b) => b[1][which].p50 - a[1][which].p50)[0]!
       return `as a link ${ms(slowest('link')[1].link.p50)} (${slowest('link')[0]}), inside the window ${ms(slowest('inApp')[1].inApp.p50)} (${slowest('inApp')[0]})`
-    })} |`,
+    }, (r) => (r.screens ? Math.max(...Object.values(r.screens).map((x) => x.link.p50)) : undefined))} |`,
   )
-  line(`| first screen's JavaScript, gzipped (goal ≤ ${FIRST_SCREEN_JS_GOAL / 1024} KB) | ${cells((r) => (r.firstScreenJs ? `${(r.firstScreenJs.gzipBytes / 1024).toFixed(1)} KB` : '–'))} |`)
+  line(`| first screen's JavaScript, gzipped (goal ≤ ${FIRST_SCREEN_JS_GOAL / 1024} KB) | ${cells((r) => (r.firstScreenJs ? `${(r.firstScreenJs.gzipBytes / 1024).toFixed(1)} KB` : '–'), (r) => r.firstScreenJs?.gzipBytes ?? undefined)} |`)
   const methods: Array<[string, (r: ScaleResults) => Timing | undefined]> = [
     ['metrics 200 entities 30 d', (r) => r.tracking?.metrics200],
     ['metrics first page', (r) => r.tracking?.metrics200Default],

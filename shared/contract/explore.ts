@@ -275,7 +275,12 @@ export const appFormatInterestResponse = z.object({
   ),
 })
 
-export const appTopCategoriesQuery = appSignalPeriodQuery.extend({ limit: intParam({ default: 100, min: 1, max: 500 }) })
+export const appTopCategoriesQuery = appSignalPeriodQuery.extend({
+  limit: intParam({ default: 100, min: 1, max: 500 }),
+  /** the period the change is against (none: the period of the same length before) */
+  compare_from: dateParam,
+  compare_to: dateParam,
+})
 
 /** Top categories of a period against the period of the same length before (the public method's, over any period). */
 export const appTopCategoriesResponse = z.object({

@@ -77,3 +77,20 @@ describe('GET /app/leaders', () => {
     }
   })
 })
+
+describe('GET /app/signals/top-categories against a period compared', () => {
+  it('measures the change against the period given, else against the period of the same length before', async () => {
+    const day = 'date_from=2026-11-20T00:00:00Z&date_to=2026-11-21T00:00:00Z'
+    const same = (await world.get(`/app/signals/top-categories?${day}&compare_from=2026-11-20T00:00:00Z&compare_to=2026-11-21T00:00:00Z`, world.session).then((r) => r.json())) as { categories: Array<{ category: string; impressions: number; delta_pct: number | null }> }
+    // the same day on both sides: no change anywhere
+    expect(same.categories.map((c) => [c.category, c.impressions, c.delta_pct])).toEqual([
+      ['/Business/Economy', 1600, 0],
+      ['/Business/Markets', 1100, 0],
+      ['/Local', 500, 0],
+    ])
+    const before = (await world.get(`/app/signals/top-categories?${day}`, world.session).then((r) => r.json())) as { categories: Array<{ delta_pct: number | null }> }
+    // the day before held nothing
+    expect(before.categories.every((c) => c.delta_pct !== 0)).toBe(true)
+    expect((await world.get(`/app/signals/top-categories?${day}&compare_from=soon`, world.session)).status).toBe(422)
+  })
+})

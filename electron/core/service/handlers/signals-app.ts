@@ -113,7 +113,9 @@ export const appSignalHandlers: HandlerMap<'appSignalMovers' | 'appVolatilityHis
     const countries = query.country === 'all' ? null : [query.country]
     const current = periodArticlesFor(ctx, data, query.date_from, query.date_to, countries)
     const end = query.date_to ?? ctx.now
-    const previous = query.date_from
+    const previous = query.compare_from || query.compare_to
+      ? periodArticlesFor(ctx, data, query.compare_from, query.compare_to, countries)
+      : query.date_from
       ? periodArticlesFor(ctx, data, new Date(2 * query.date_from.getTime() - end.getTime()), query.date_from, countries)
       : new Map<number, { impressions: number; a: number }>()
     const facts = new Map<number, CategoryFacts>()

@@ -47,7 +47,7 @@ export function SignalTables({ view }: { view: SignalsView }) {
           <ErrorBanner message={categories.error} onRetry={categories.reload} />
           <DataTable
             label="Top categories"
-            columns={categoryColumns}
+            columns={categoryColumns(words)}
             rows={categories.data?.categories ?? []}
             rowKey={(c) => c.category}
             loading={categories.loading}

@@ -66,7 +66,9 @@ export const signalsQuestions = {
   },
   categories: (view: SignalsView) => {
     const bounds = boundsOf(view)
-    return bounds && question('appTopCategories', { query: { country: view.country, limit: TOP_CATEGORIES, ...bounds } })
+    const before = comparedBoundsOf(view)
+    // the change is against the period compared when one is chosen, else the period before
+    return bounds && question('appTopCategories', { query: { country: view.country, limit: TOP_CATEGORIES, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } })
   },
   /** the same panels over the period compared (none without a comparison) */
   interestBefore: (view: SignalsView) => {

@@ -46,13 +46,13 @@ export const formatColumns = (words: string | null = null): Array<Column<Compare
   { id: 'trend', header: 'Trend', title: 'the daily index over the period', cell: (f) => f.trend },
 ]
 
-export const categoryColumns: Array<Column<CategoryRow>> = [
+export const categoryColumns = (words: string | null = null): Array<Column<CategoryRow>> => [
   { id: 'category', header: 'Category', cell: (c) => c.category },
   { id: 'impressions', header: 'Impressions', numeric: true, value: (c) => c.impressions, cell: (c) => formatNumber(c.impressions) },
   {
     id: 'delta_pct',
     header: 'Δ',
-    title: 'change against the period of the same length before',
+    title: `change against ${words ?? 'the period of the same length before'}`,
     numeric: true,
     value: (c) => c.delta_pct,
     cell: (c) => (
