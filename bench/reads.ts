@@ -33,6 +33,7 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
   const domains = column(`SELECT domain FROM publishers LIMIT ${calls}`)
   const sorts = ['last_article_at', 'first_seen_at', 'article_count']
   const cycle = <T>(list: T[], i: number) => list[i % list.length]!
+  const lists = column(`SELECT id FROM tracking_lists ORDER BY created_at LIMIT ${calls}`)
   const entityNames = column(`SELECT e.name FROM article_entities ae JOIN entities e ON e.id = ae.entity_id GROUP BY ae.entity_id ORDER BY count(*) DESC LIMIT ${calls}`)
   // `days` whole days ending `back` days before the world's end
   const period = (days: number, back: number, prefix: 'date' | 'active' = 'date') => {
@@ -84,6 +85,11 @@ export async function measureReads(store: Store, calls: number): Promise<ReadRes
     ['GET /app/find (what one types: 2 to 6 letters)', each((i) => `/app/find?q=${encodeURIComponent(cycle(entityNames, i).slice(0, [2, 3, 4, 6][i % 4]))}`)],
     // My site: the demo site's Search Console days joined with the feed, another period each call
     ...siteRequests(store, calls, period),
+    // winners and losers, a tracking list's totals and the article list by a figure: another period each call
+    ['GET /app/leaders (publishers, 30 d against the 30 before)', each((i) => `/app/leaders?kind=publisher&sort_by=gain&${period(30, i)}&${period(30, i + 30).replace(/date_/g, 'compare_')}`)],
+    ['GET /app/leaders (entities of a market, 7 d against the week before)', each((i) => `/app/leaders?kind=entity&country=${cycle(['US', 'DE', 'FR', 'ES', 'RU'], i)}&sort_by=loss&${period(7, i)}&${period(7, i + 7).replace(/date_/g, 'compare_')}`)],
+    ...(lists.length > 0 ? [['GET /app/articles/totals (a tracking list, 30 d against the 30 before)', each((i) => `/app/articles/totals?list_id=${cycle(lists, i)}&${period(30, i)}&${period(30, i + 30).replace(/date_/g, 'compare_')}`)] as [string, string[]]] : []),
+    ['GET /app/articles (30 d by best position)', each((i) => `/app/articles?sort_by=best_position&sort_order=asc&${period(30, i)}`)],
     ['GET /app/publishers/performance (10 publishers, 30 d)', each((i) => `/app/publishers/performance?domains=${Array.from({ length: 10 }, (_, k) => cycle(domains, i + k)).join(',')}&${period(30, i)}`)],
   ]
   const results: ReadResults = {}
