@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { intParam, uuidParam } from './params'
+import { countryOrAllParam, intParam, uuidParam } from './params'
 import { formatGroups } from './values'
 
 /**
@@ -11,13 +11,8 @@ import { formatGroups } from './values'
 export const alertKinds = ['volatility', 'tracked_change', 'new_trend', 'publisher_rank'] as const
 export type AlertKind = (typeof alertKinds)[number]
 
-const market = z
-  .string()
-  .trim()
-  .regex(/^([A-Za-z]{2}|all|ALL)$/, 'A two-letter country code or all')
-  .transform((s) => (s.toLowerCase() === 'all' ? 'all' : s.toUpperCase()))
-  .optional()
-  .transform((v) => v ?? 'all')
+/** A market: a two-letter code, or all (the default). */
+const market = countryOrAllParam
 
 const ruleName = z.string().trim().min(1, 'Give the alert a name').max(80, 'A name of at most 80 characters')
 
