@@ -5,7 +5,7 @@ import { EChart } from '../../charts/EChart'
 import { Card, ErrorBanner } from '../../components/common'
 import { exportFileName } from '../../components/DataTable'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
-import { granularityOf, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
+import { comparedBoundsOf, granularityOf, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
 import { asSeries, bucketOf, periodTitle, type Point, type Selection } from './signal-series'
 import { articlesAPoint, overlayOption } from './volatility-chart'
 import { VolatilityStrip } from './VolatilityStrip'
@@ -68,7 +68,7 @@ function GroupMultiple(props: { view: SignalsView; category: FormatGroup; articl
   const { series, current, loading } = useGroupSeries(props.view, props.category)
   const thin = props.articles !== null && series.length > 0 ? articlesAPoint(props.articles, series.length) : null
   // the period compared, as a dashed line under the group's
-  const before = useApi('appVolatilityHistory', signalsQuestions.groupBefore(props.view, props.category)?.options ?? null)
+  const before = useApi('appVolatilityHistory', signalsQuestions.history(props.view, props.view.country, props.category, comparedBoundsOf(props.view))?.options ?? null)
   const earlier = useMemo(() => before.data?.points.map((p) => (p.note ? null : p.volatility_index)) ?? null, [before.data])
   const selectedIndex = props.selectedBucket === null ? -1 : series.findIndex((p) => bucketOf(p) === props.selectedBucket)
   return (

@@ -17,8 +17,8 @@ export function SignalTables({ view }: { view: SignalsView }) {
   const interest = useApi('appFormatInterest', signalsQuestions.interest(view)?.options ?? null)
   const categories = useApi('appTopCategories', signalsQuestions.categories(view)?.options ?? null)
   // the period compared: each format's index and each topic's mean in it
-  const interestBefore = useApi('appFormatInterest', signalsQuestions.interestBefore(view)?.options ?? null)
-  const topicsBefore = useApi('appTopicVolatility', signalsQuestions.topicsBefore(view)?.options ?? null)
+  const interestBefore = useApi('appFormatInterest', signalsQuestions.interest(view, comparedBoundsOf(view))?.options ?? null)
+  const topicsBefore = useApi('appTopicVolatility', signalsQuestions.topicsOver(view, comparedBoundsOf(view))?.options ?? null)
   const words = comparedBoundsOf(view) ? comparedWords(view) : null
   const formats = useMemo(() => {
     const before = new Map((interestBefore.data?.formats ?? []).map((f) => [f.format_type, f.interest_index]))

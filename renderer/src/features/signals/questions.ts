@@ -56,42 +56,18 @@ export const signalsQuestions = {
   volatility: (view: SignalsView) => question('getVolatility', { query: { country: view.country, granularity: granularityOf(view) } }),
   /** every panel follows the view's period: the stored topic series for the usual 30 days, computed over any other */
   topics: (view: SignalsView) => question('getTopicVolatility', { query: { country: view.country } }),
-  topicsOver: (view: SignalsView) => {
-    const bounds = boundsOf(view)
-    return bounds && question('appTopicVolatility', { query: { country: view.country, ...bounds } })
-  },
-  interest: (view: SignalsView) => {
-    const bounds = boundsOf(view)
-    return bounds && question('appFormatInterest', { query: { country: view.country, ...bounds } })
-  },
+  // the panels below take other bounds for the period compared (comparedBoundsOf: none without a comparison)
+  topicsOver: (view: SignalsView, bounds = boundsOf(view)) => bounds && question('appTopicVolatility', { query: { country: view.country, ...bounds } }),
+  interest: (view: SignalsView, bounds = boundsOf(view)) => bounds && question('appFormatInterest', { query: { country: view.country, ...bounds } }),
   categories: (view: SignalsView) => {
     const bounds = boundsOf(view)
     const before = comparedBoundsOf(view)
     // the change is against the period compared when one is chosen, else the period before
     return bounds && question('appTopCategories', { query: { country: view.country, limit: TOP_CATEGORIES, ...bounds, ...(before ? { compare_from: before.date_from, compare_to: before.date_to } : {}) } })
   },
-  /** the same panels over the period compared (none without a comparison) */
-  interestBefore: (view: SignalsView) => {
-    const before = comparedBoundsOf(view)
-    return before && question('appFormatInterest', { query: { country: view.country, ...before } })
-  },
-  topicsBefore: (view: SignalsView) => {
-    const before = comparedBoundsOf(view)
-    return before && question('appTopicVolatility', { query: { country: view.country, ...before } })
-  },
-  groupBefore: (view: SignalsView, category: FormatGroup) => {
-    const before = comparedBoundsOf(view)
-    return before && question('appVolatilityHistory', { query: { country: view.country, granularity: granularityOf(view), category, ...before } })
-  },
-  historyBefore: (view: SignalsView) => {
-    const before = comparedBoundsOf(view)
-    return before && question('appVolatilityHistory', { query: { country: view.country, granularity: granularityOf(view), ...before } })
-  },
   /** a series over the view's period: a country's (or all), or a format group's */
-  history: (view: SignalsView, country: string, category?: FormatGroup) => {
-    const bounds = boundsOf(view)
-    return bounds && question('appVolatilityHistory', { query: { country, granularity: granularityOf(view), ...(category ? { category } : {}), ...bounds } })
-  },
+  history: (view: SignalsView, country: string, category?: FormatGroup, bounds = boundsOf(view)) =>
+    bounds && question('appVolatilityHistory', { query: { country, granularity: granularityOf(view), ...(category ? { category } : {}), ...bounds } }),
   /** Google's updates and the analyst's notes over the period, of the view's country and every country's */
   annotations: (view: SignalsView) => {
     const bounds = boundsOf(view)

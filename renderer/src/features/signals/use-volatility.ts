@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useApi } from '../../api/use-api'
-import { comparedWords, granularityOf, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
+import { comparedBoundsOf, comparedWords, granularityOf, isStoredPeriod, signalsQuestions, type SignalsView } from './questions'
 import { asSeries, mean1 } from './signal-series'
 
 /**
@@ -21,7 +21,7 @@ export function useVolatility(view: SignalsView) {
     return { now: counted.at(-1)?.volatility_index ?? null, mean: mean1(counted.map((p) => p.volatility_index)), trend: null }
   }, [longer, volatility.data, history.data])
   // the period compared: its series laid under this one point by point, and its mean
-  const before = useApi('appVolatilityHistory', signalsQuestions.historyBefore(view)?.options ?? null)
+  const before = useApi('appVolatilityHistory', signalsQuestions.history(view, view.country, undefined, comparedBoundsOf(view))?.options ?? null)
   const earlier = useMemo(() => {
     if (!before.data) return null
     const counted = before.data.points.filter((p) => !p.note)
