@@ -108,3 +108,19 @@ export function comparisonPhrase(c: Comparison): string | null {
   if (c.compare === 'custom') return c.compare_from && c.compare_to ? `${c.compare_from} to ${c.compare_to}` : null
   return null
 }
+
+/** A view whose comparison of periods is `versus` (Trends and Signals: their `compare` names what is drawn together). */
+export interface VersusValue {
+  versus: string
+  versus_from: string
+  versus_to: string
+}
+
+/** Such a view's comparison, as the period control and the strips name it. */
+export const versusComparison = (v: VersusValue): Comparison => ({ compare: v.versus, compare_from: v.versus_from, compare_to: v.versus_to })
+
+/** A comparison chosen in the period control, as such a view keeps it. */
+export const versusPatch = (c: Comparison): VersusValue => ({ versus: c.compare, versus_from: c.compare_from, versus_to: c.compare_to })
+
+/** Whether a comparison still holds for a period chosen: the whole history has no period before it, nor a year before. */
+export const comparisonHolds = (period: string, compare: string): boolean => !(period === 'all' && (compare === 'previous' || compare === 'year'))

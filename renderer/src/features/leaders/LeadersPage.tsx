@@ -1,6 +1,7 @@
 import { PageHeader } from '../../components/common'
 import { EXPLORE_PRESETS, PeriodControl, comparisonOf, periodOf } from '../../components/PeriodControl'
 import { CountrySelect } from '../../components/Pickers'
+import { comparisonHolds } from '../../components/period'
 import { useDocumentTitle, useQueryState } from '../../stores/url-state'
 import { LeadersCard } from '../signals/LeadersCard'
 import { periodTitle } from '../signals/signal-series'
@@ -27,7 +28,7 @@ export function LeadersPage() {
         <CountrySelect value={view.country} onChange={(country) => setView({ country })} anyValue="all" anyLabel="All markets" />
         <PeriodControl
           value={periodOf(view)}
-          onChange={(p) => setView({ ...p, ...(p.period === 'all' && (view.compare === 'previous' || view.compare === 'year') ? { compare: '' } : {}) })}
+          onChange={(p) => setView({ ...p, ...(comparisonHolds(p.period, view.compare) ? {} : { compare: '' }) })}
           presets={EXPLORE_PRESETS}
           compare={{ value: comparison, onChange: (c) => setView(c) }}
         />

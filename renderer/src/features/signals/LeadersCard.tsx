@@ -3,7 +3,7 @@ import { useApi } from '../../api/use-api'
 import { Card, ErrorBanner, formatNumber } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
 import { ChoiceSelect } from '../../components/Pickers'
-import { comparisonBounds, periodBounds, periodWords, type Comparison } from '../../components/period'
+import { comparisonPhrase, periodBounds, periodWords, type Comparison } from '../../components/period'
 import { useAppStore } from '../../stores/app-store'
 import { TrackButton } from '../tracking/TrackButton'
 import { leadersQuestion } from './questions'
@@ -53,12 +53,10 @@ function columns(kind: Kind, beforeTitle: string): Array<Column<Leader>> {
   ]
 }
 
-/** What the Before column holds, in words (its header's hover). */
-function comparedWords(period: { period: string; date_from: string; date_to: string }, comparison?: Comparison): string {
-  if (!comparison || comparison.compare === 'previous' || comparison.compare === '') return 'impressions in the period before, of the same length'
-  if (comparison.compare === 'year') return 'impressions in the same period a year before'
-  const b = comparisonBounds(period, comparison)
-  return b ? `impressions from ${b.date_from.slice(0, 10)} to ${comparison.compare_to}` : 'impressions in the days compared'
+/** What the Before column holds, in words (its header's hover): the period before unless another is compared. */
+function comparedWords(comparison?: Comparison): string {
+  const phrase = comparison && comparison.compare !== 'previous' ? comparisonPhrase(comparison) : null
+  return `impressions of ${phrase ?? 'the period before, of the same length'}`
 }
 
 /** Winners and losers of a period and market: who holds the feed, and who gained or lost most against the period before (on Signals and Geography). */
@@ -101,7 +99,7 @@ export function LeadersCard({
       {question && (
         <DataTable
           label="Winners and losers"
-          columns={columns(kind, comparedWords(period, comparison))}
+          columns={columns(kind, comparedWords(comparison))}
           rows={leaders.data?.leaders ?? []}
           rowKey={(l) => l.key}
           loading={leaders.loading}

@@ -1,6 +1,7 @@
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { CountrySelect } from '../../components/Pickers'
 import { PeriodControl, periodOf } from '../../components/PeriodControl'
+import { comparisonHolds, versusPatch } from '../../components/period'
 import { granularityOf, signalsComparison, type SignalsView } from './questions'
 
 /** Whose feed, at which grain, compared with which countries, over which period; each change drops the chosen point. */
@@ -44,9 +45,9 @@ export function SignalFilters({ view, setView, regions, computing }: { view: Sig
       <div className="filters">
         <PeriodControl
           value={periodOf(view)}
-          onChange={(p) => setView({ ...p, bucket: '', category: '', ...(p.period === 'all' && (view.versus === 'previous' || view.versus === 'year') ? { versus: '' } : {}) })}
+          onChange={(p) => setView({ ...p, bucket: '', category: '', ...(comparisonHolds(p.period, view.versus) ? {} : { versus: '' }) })}
           presets={['30d', '90d', 'all', 'custom']}
-          compare={{ value: signalsComparison(view), onChange: (c) => setView({ versus: c.compare, versus_from: c.compare_from, versus_to: c.compare_to }) }}
+          compare={{ value: signalsComparison(view), onChange: (c) => setView(versusPatch(c)) }}
         />
         {computing && <span className="muted small">Computing the index over the period…</span>}
       </div>

@@ -1,5 +1,5 @@
 import { question, type AnyQuestion } from '../../api/question'
-import { comparisonBounds, comparisonPhrase, periodBounds, previousPeriod, type Comparison } from '../../components/period'
+import { comparisonBounds, comparisonPhrase, periodBounds, previousPeriod, versusComparison, type Comparison } from '../../components/period'
 import { readQuery } from '../../stores/query-values'
 import { formatGroups, type FormatGroup } from '../../../../shared/contract/values'
 
@@ -20,7 +20,7 @@ export const isStoredPeriod = (view: SignalsView) => view.period === '30d'
 export const boundsOf = (view: SignalsView) => periodBounds({ period: view.period, date_from: view.date_from, date_to: view.date_to })
 
 /** The view's comparison of periods, as the period control names it. */
-export const signalsComparison = (view: SignalsView): Comparison => ({ compare: view.versus, compare_from: view.versus_from, compare_to: view.versus_to })
+export const signalsComparison = (view: SignalsView): Comparison => versusComparison(view)
 
 /** The period compared with as the API's instants; null without one. */
 export const comparedBoundsOf = (view: SignalsView) => comparisonBounds({ period: view.period, date_from: view.date_from, date_to: view.date_to }, signalsComparison(view))

@@ -26,8 +26,6 @@ export const asSeries = (points: readonly HistoryPoint[], granularity: 'day' | '
   }))
 
 /** The view's period in a heading: "last 30 days", "the whole history", "2026-11-01 to 2026-11-07". */
-export function periodTitle(view: Pick<SignalsView, 'period' | 'date_from' | 'date_to'>): string {
-  return periodPhrase(view)
-}
+export const periodTitle: (view: Pick<SignalsView, 'period' | 'date_from' | 'date_to'>) => string = periodPhrase
 
 export const mean1 = (values: number[]) => (values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10)

@@ -2,6 +2,7 @@ import { semanticTypes, structuralTypes, trendSortFields, trendStates } from '..
 import { formatNumber } from '../../components/common'
 import { ChoiceSelect, CountrySelect, SORT_ORDERS } from '../../components/Pickers'
 import { EXPLORE_PRESETS, PeriodControl, periodOf } from '../../components/PeriodControl'
+import { comparisonHolds, versusPatch } from '../../components/period'
 import { useDraft } from '../../stores/url-state'
 import { minArticlesOf, trendsComparison, type TrendsView } from './questions'
 
@@ -38,9 +39,9 @@ export function TrendFilters({ view, setView, themes }: { view: TrendsView; setV
       <div className="filters">
         <PeriodControl
           value={periodOf(view)}
-          onChange={(p) => setView({ ...p, page: '1', ...(p.period === 'all' && (view.versus === 'previous' || view.versus === 'year') ? { versus: '' } : {}) })}
+          onChange={(p) => setView({ ...p, page: '1', ...(comparisonHolds(p.period, view.versus) ? {} : { versus: '' }) })}
           presets={EXPLORE_PRESETS}
-          compare={{ value: trendsComparison(view), onChange: (c) => setView({ versus: c.compare, versus_from: c.compare_from, versus_to: c.compare_to }) }}
+          compare={{ value: trendsComparison(view), onChange: (c) => setView(versusPatch(c)) }}
         />
       </div>
       <div className="filters">

@@ -1,5 +1,5 @@
 import { question, type AnyQuestion } from '../../api/question'
-import { comparisonBounds, periodBounds, type Comparison } from '../../components/period'
+import { comparisonBounds, periodBounds, versusComparison, type Comparison } from '../../components/period'
 import { pageOffset, readQuery } from '../../stores/query-values'
 import { trendRoles } from '../../../../shared/contract/values'
 
@@ -23,7 +23,7 @@ export function filtersTrends(view: TrendsView): boolean {
 }
 
 /** The view's comparison of periods, as the period control and the strips name it. */
-export const trendsComparison = (view: TrendsView): Comparison => ({ compare: view.versus, compare_from: view.versus_from, compare_to: view.versus_to })
+export const trendsComparison = (view: TrendsView): Comparison => versusComparison(view)
 
 /** The period compared with, as the API's instants; null without one. */
 export const trendsComparedBounds = (view: TrendsView) => comparisonBounds(view, trendsComparison(view))
