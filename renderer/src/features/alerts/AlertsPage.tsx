@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react'
+import { useCallback, useState, type FormEvent } from 'react'
 import type { RouteInput, RouteResponse } from '../../../../shared/contract/routes'
 import { formatGroups } from '../../../../shared/contract/values'
 import { call } from '../../api/client'
+import { useAction } from '../../api/use-action'
 import { useApi } from '../../api/use-api'
 import { Card, EmptyState, ErrorBanner, formatTime, PageHeader } from '../../components/common'
 import { DataTable, exportFileName, type Column } from '../../components/DataTable'
@@ -31,21 +32,15 @@ export function AlertsPage() {
   const unreadOnly = view.unread === '1'
   const inbox = useApi('appAlerts', { query: { unread: unreadOnly ? 'true' : 'false', limit: 500 } })
   const rules = useApi('appAlertRules', {})
-  const [error, setError] = useState<string | null>(null)
-  const [checked, setChecked] = useState<string | null>(null)
-
-  async function act(work: () => Promise<unknown>) {
-    setError(null)
-    try {
-      await work()
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
+  const { error, act } = useAction({
+    always: useCallback(() => {
       inbox.reload()
       rules.reload()
       void loadStatus()
-    }
-  }
+    }, [inbox, rules, loadStatus]),
+  })
+  const [checked, setChecked] = useState<string | null>(null)
+
   const open = (a: Alert) => {
     if (!a.read) void call('appReadAlerts', { body: { ids: [a.id] } }).then(() => loadStatus())
     navigate(a.link)

@@ -6,6 +6,7 @@ import { ProgressBar, useJob, type Job } from '../../api/use-job'
 import { ChoiceSelect } from '../../components/Pickers'
 import { ErrorBanner, formatNumber, formatTime } from '../../components/common'
 import { useAppStore } from '../../stores/app-store'
+import { useAction } from '../../api/use-action'
 
 const STORAGE_WORDS = { 'os-keychain': 'sealed by the OS keychain', 'data-folder': 'in a file of the data folder only you can read' }
 
@@ -17,10 +18,10 @@ const STORAGE_WORDS = { 'os-keychain': 'sealed by the OS keychain', 'data-folder
 export function SearchConsoleConnection() {
   const navigate = useAppStore((s) => s.navigate)
   const state = useApi('appSiteConnection', {})
-  const [error, setError] = useState<string | null>(null)
+  const { error, setError, act } = useAction()
   const [site, setSite] = useState('')
   const [since, setSince] = useState('')
-  const onFinished = useCallback((finished: Job) => finished.status === 'failed' && setError(finished.error), [])
+  const onFinished = useCallback((finished: Job) => finished.status === 'failed' && setError(finished.error), [setError])
   const { job, follow } = useJob(onFinished)
   const c = state.data
   const waiting = c?.consent_url ?? null
@@ -39,14 +40,6 @@ export function SearchConsoleConnection() {
       const { consent_url } = await call('appConnectSearchConsole', { body: { client_file: await file.text() } })
       await bridge.openExternal(consent_url)
       reload()
-    } catch (e) {
-      setError((e as Error).message)
-    }
-  }
-  async function act(work: () => Promise<unknown>) {
-    setError(null)
-    try {
-      await work()
     } catch (e) {
       setError((e as Error).message)
     }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { RouteResponse } from '../../../../shared/contract/routes'
 import { toCsv } from '../../../../shared/text/csv'
 import { call } from '../../api/client'
+import { useAction } from '../../api/use-action'
 import { bridge } from '../../api/transport'
 import type { ApiState } from '../../api/use-api'
 import { ErrorBanner } from '../../components/common'
@@ -28,17 +29,8 @@ export function AnnotationsList({ annotations, country }: { annotations: ApiStat
   const [dayTo, setDayTo] = useState('')
   const [text, setText] = useState('')
   const [everywhere, setEverywhere] = useState(country === 'all')
-  const [error, setError] = useState<string | null>(null)
+  const { error, act } = useAction({ then: annotations.reload })
   const list = annotations.data?.annotations ?? []
-  async function act(work: () => Promise<unknown>) {
-    setError(null)
-    try {
-      await work()
-      annotations.reload()
-    } catch (e) {
-      setError((e as Error).message)
-    }
-  }
   const add = (e: React.FormEvent) => {
     e.preventDefault()
     void act(async () => {
