@@ -5,6 +5,7 @@ import type { AlertRow, AlertRuleRow } from '../store/repositories/alerts'
 import type { Store } from '../store/store'
 import type { RequestContext } from './context'
 import { askMethod } from './ask'
+import { addHours, DAY_MS, startOfUtcHour } from '../time/buckets'
 
 /**
  * Alerts as the service runs them: each rule's reading asked of the very methods the window shows
@@ -47,7 +48,6 @@ export function ruleView(r: AlertRuleRow, lastFired: Map<string, string>) {
 const crossedOf = (s: AlertState): boolean =>
   'crossed' in s ? s.crossed : 'crossedItems' in s ? s.crossedItems.length > 0 : 'inTop' in s ? s.inTop : false
 
-const DAY_MS = 86_400_000
 /** Items a tracked-change rule reads of a list at most (pages of 200). */
 const MAX_ITEMS_READ = 1_000
 /** Keywords of a mention list a new-trend rule looks for at most. */
@@ -94,7 +94,8 @@ export async function readingOf(ctx: RequestContext, rule: AlertRuleDefinition):
       return { kind: 'new_trend', listName: head.name, trends: [...found.values()].sort((a, b) => a.id.localeCompare(b.id)) }
     }
     case 'publisher_rank': {
-      const to = new Date(Math.ceil(ctx.now.getTime() / 3_600_000) * 3_600_000)
+      // the window's 24 hours (its link's period=24h): the 24 hourly buckets up to the current one, included
+      const to = addHours(startOfUtcHour(ctx.now), 1)
       const from = new Date(to.getTime() - DAY_MS)
       const answer = await askMethod(ctx, 'appLeaders', { query: { kind: 'publisher', country: rule.country, date_from: from.toISOString(), date_to: to.toISOString(), limit: '100' } }) as {
         leaders: Array<{ key: string; impressions: number }>

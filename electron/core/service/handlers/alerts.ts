@@ -32,7 +32,8 @@ const viewOf = (ctx: RequestContext, id: string) => ruleView(known(ctx, id), ctx
 
 export const alertHandlers: HandlerMap<'appAlerts' | 'appReadAlerts' | 'appEvaluateAlerts' | 'appAlertRules' | 'appCreateAlertRule' | 'appUpdateAlertRule' | 'appRemoveAlertRule'> = {
   appAlerts(ctx, { query }) {
-    return { alerts: ctx.store.alerts.inbox(query.unread, query.limit).map(alertView), ...ctx.store.alerts.counts() }
+    const { total, unread } = ctx.store.alerts.counts()
+    return { alerts: ctx.store.alerts.inbox(query.unread, query.limit).map(alertView), total, unread }
   },
 
   appReadAlerts(ctx, { body }) {

@@ -23,6 +23,7 @@ export const appHandlers: HandlerMap<AppRoutes> = {
   appStatus(ctx) {
     const p = ctx.principal
     const project = p.kind === 'app' && p.projectId ? ctx.store.projects.get(p.projectId) : undefined
+    const alerts = ctx.store.alerts.counts()
     return {
       version: APP_VERSION,
       data_dir: ctx.store.file,
@@ -34,7 +35,7 @@ export const appHandlers: HandlerMap<AppRoutes> = {
         generation: ctx.store.freshness.analyticsGeneration(),
         skipped: skippedArticles(ctx),
       },
-      alerts: { unread: ctx.store.alerts.counts().unread, newest_at: ctx.store.alerts.inbox(false, 1)[0]?.at ?? null },
+      alerts: { unread: alerts.unread, newest_at: alerts.newestAt },
     }
   },
   /** A write of the window (one transaction, Core.call): the articles go, then trends and signals follow in the background. */

@@ -64,9 +64,13 @@ export class AlertsRepository {
       .all()
   }
 
-  counts(): { total: number; unread: number } {
-    const row = this.db.select({ total: sql<number>`count(*)`, unread: sql<number>`coalesce(sum(CASE WHEN ${alerts.read} = 0 THEN 1 ELSE 0 END), 0)` }).from(alerts).get()
-    return { total: row?.total ?? 0, unread: row?.unread ?? 0 }
+  /** How many alerts the inbox holds, how many are unread, and the newest one's time. */
+  counts(): { total: number; unread: number; newestAt: string | null } {
+    const row = this.db
+      .select({ total: sql<number>`count(*)`, unread: sql<number>`coalesce(sum(CASE WHEN ${alerts.read} = 0 THEN 1 ELSE 0 END), 0)`, newestAt: sql<string | null>`max(${alerts.at})` })
+      .from(alerts)
+      .get()
+    return { total: row?.total ?? 0, unread: row?.unread ?? 0, newestAt: row?.newestAt ?? null }
   }
 
   markRead(ids: readonly string[] | null): number {
