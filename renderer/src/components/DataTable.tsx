@@ -46,9 +46,10 @@ const CHOOSER_FROM = 6
 /** A table's own sort (the rows it has, ordered here), kept in the URL so a link, a reload and Back restore it. */
 function useUrlSort(label: string): [SortState | null, (next: SortState) => void] {
   const param = urlSortParam(label)
-  const search = useAppStore((s) => s.search)
+  // the table's own parameter only: another change of the address does not draw the table again
+  const value = useAppStore((s) => new URLSearchParams(s.search).get(param))
   const navigate = useAppStore((s) => s.navigate)
-  const sort = parseUrlSort(new URLSearchParams(search).get(param))
+  const sort = parseUrlSort(value)
   const set = (next: SortState) => {
     const params = new URLSearchParams(useAppStore.getState().search)
     params.set(param, urlSortValue(next))
