@@ -9,9 +9,9 @@ import type { ArticleListFilter } from '../../store/repositories/articles'
 import type { RequestContext } from '../context'
 import { setTotals } from '../../analytics/explore/set-totals'
 import type { ActivityData } from '../../analytics/activity/activity-data'
-import { membership } from '../../analytics/tracking/membership'
 import { ownList } from '../tracking/access'
 import { activityKey } from '../tracking/views'
+import { listMembership } from '../tracking/activity'
 import { ApiError } from '../../errors'
 import { normalizeDomain } from '../../domains/normalize-domain'
 import { marketFilter, resolveMarkets } from '../markets'
@@ -74,7 +74,8 @@ function listArticleSeqs(ctx: RequestContext, data: ActivityData, listId: string
   const list = ownList(ctx, listId)
   const items = ctx.store.tracking.itemsWithoutCounts(list.id)
   const keys = items.map((i) => activityKey(list, i))
-  const member = membership(data, list.kind, keys, list.kind === 'mention' ? ctx.store.matches.itemsBySeq(list.id) : undefined)
+  // the list's membership as its metrics keep it (read once while the index and the lists hold)
+  const member = listMembership(ctx, data, { kind: list.kind, listId: list.id, keys })
   const seqs = Array.from(member.candidates, (a) => data.seq[a]!)
   if (within === null) return seqs
   const allowed = new Set(within)

@@ -54,7 +54,7 @@ function keptMembership(data: ActivityData, key: string, make: () => Membership)
  * its keyword matches, read from the store once while the lists and the data stay as they are
  * (a scan that adds matches moves the store's version).
  */
-function listMembership(ctx: RequestContext, data: ActivityData, w: ListWindows): Membership {
+export function listMembership(ctx: RequestContext, data: ActivityData, w: Pick<ListWindows, 'kind' | 'listId' | 'keys'>): Membership {
   const keys = w.keys.join('\u0000')
   if (w.kind !== 'mention') return keptMembership(data, `${w.kind}\u0000${keys}`, () => membership(data, w.kind, w.keys))
   return keptMembership(data, `mention\u0000${w.listId}\u0000${ctx.store.version}\u0000${keys}`, () => membership(data, w.kind, w.keys, ctx.store.matches.itemsBySeq(w.listId)))
