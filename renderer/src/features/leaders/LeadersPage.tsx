@@ -7,7 +7,7 @@ import { LeadersCard } from '../signals/LeadersCard'
 import { periodTitle } from '../signals/signal-series'
 
 /** The view's state in its URL: market, period, what it is compared with, and the board's kind and order. */
-export const LEADERS_VIEW = { country: 'all', period: '7d', date_from: '', date_to: '', compare: 'previous', compare_from: '', compare_to: '', leaders: 'publisher', leaders_by: 'gain' }
+const LEADERS_VIEW = { country: 'all', period: '7d', date_from: '', date_to: '', compare: 'previous', compare_from: '', compare_to: '', leaders: 'publisher', leaders_by: 'gain' }
 
 const KIND_WORDS: Record<string, string> = { publisher: 'Publishers', trend: 'Trends', entity: 'Entities', category: 'Categories' }
 
