@@ -3,7 +3,7 @@
  * built CLI and servers in their own processes, and how timings are summed up.
  */
 import { addDemoSite } from '../electron/core/demo/search-console'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -117,10 +117,18 @@ export interface ServerProcess {
   stop(): Promise<void>
 }
 
-/** A server in its own process: `feedlens serve` on a data folder (the built CLI), or bench/public-server.ts. */
-export function startProcess(command: string[], pattern: RegExp): Promise<ServerProcess> {
+/** Whether processes can be held to some CPUs here (Linux's taskset). */
+export const CAN_PIN = process.platform === 'linux' && spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0
+
+/** A Node process of these arguments, held to the CPUs `cpus` (taskset's list, "1") where the machine can; else free. */
+export function spawnNode(args: string[], cpus: string | undefined, options: Parameters<typeof spawn>[2]): ChildProcess {
+  return cpus !== undefined && CAN_PIN ? spawn('taskset', ['-c', cpus, process.execPath, ...args], options) : spawn(process.execPath, args, options)
+}
+
+/** A server in its own process: `feedlens serve` on a data folder (the built CLI), or bench/public-server.ts; `cpus` holds it to some CPUs. */
+export function startProcess(command: string[], pattern: RegExp, cpus?: string): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawnNode(command, cpus, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     let everything = ''
     child.stdout!.on('data', (d: Buffer) => {
@@ -167,7 +175,8 @@ export function startProcess(command: string[], pattern: RegExp): Promise<Server
 }
 
 /** `feedlens serve` (the built CLI) on a data folder. Its clock is the real one: requests name their windows. */
-export const serveFolder = (dir: string, extra: string[] = []) => startProcess([BIN, 'serve', '--port', '0', '--data-dir', dir, ...extra], /listening on (http:\/\/[\d.:]+)/)
+export const serveFolder = (dir: string, extra: string[] = [], cpus?: string) =>
+  startProcess([BIN, 'serve', '--port', '0', '--data-dir', dir, ...extra], /listening on (http:\/\/[\d.:]+)/, cpus)
 
 /**
  * GETs a URL as a script following the contract does: a 503 (the store still computing) is asked

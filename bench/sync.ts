@@ -2,14 +2,13 @@
  * `feedlens sync` from a Feedlens serving a copy of the world into an empty folder (start to exit),
  * against importing the same articles and observations from files into another empty folder.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { DemoScale } from '../electron/core/demo/scales'
 import type { Store } from '../electron/core/store/store'
 import { cliImport, exportWorld } from './import'
-import { BIN, copyWorld, line, median, n, serveFolder } from './lib'
+import { BIN, CAN_PIN, copyWorld, line, median, n, serveFolder, spawnNode } from './lib'
 
 export interface SyncResults {
   observations: number
@@ -20,12 +19,18 @@ export interface SyncResults {
   importMedian: number
 }
 
+/**
+ * How the machine's two CPUs are shared: the upstream (another Feedlens, as on another computer)
+ * is held to one CPU; the syncing CLI and the importing CLI run free, as a user runs them.
+ */
+const UPSTREAM_CPUS = '1'
+
 function cliSync(url: string, key: string, dataDir: string): Promise<{ observations: number; elements: number; seconds: number }> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sync', '--from', url, '--key', key, '--data-dir', dataDir, '--json', '--no-refresh'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawnNode([BIN, 'sync', '--from', url, '--key', key, '--data-dir', dataDir, '--json', '--no-refresh'], undefined, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
     child.on('error', reject)
     child.on('exit', (code) => {
       if (code !== 0) reject(new Error(`feedlens sync exited with ${code}`))
@@ -37,7 +42,8 @@ function cliSync(url: string, key: string, dataDir: string): Promise<{ observati
 export async function measureSync(scale: DemoScale, source: Store, runs: number): Promise<SyncResults> {
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'feedlens-bench-sync-files-'))
   const copy = await copyWorld(scale)
-  const upstream = await serveFolder(copy.dir)
+  const upstream = await serveFolder(copy.dir, [], UPSTREAM_CPUS)
+  line(`  the upstream \`feedlens serve\` ${CAN_PIN ? `held to CPU ${UPSTREAM_CPUS} (taskset)` : 'free (this machine cannot hold a process to a CPU)'}; sync and import run free`)
   try {
     const { articlesFile, observationsFile } = await exportWorld(source, files, { wholeArticles: true })
     const syncRuns: number[] = []

@@ -4,6 +4,7 @@
  * rolled back, so the cached world stays as it was.
  */
 import { backtestForecasts } from '../electron/core/analytics/trends/backtest'
+import { dailyCountsOn } from '../electron/core/analytics/trends/market-view'
 import { nextSnapshotBatch } from '../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../electron/core/ingest/writer'
 import { refreshSignals } from '../electron/core/jobs/signals'
@@ -46,21 +47,21 @@ export function measureTrends(store: Store): TrendResults {
       started = performance.now()
       const update = refreshTrends(store, at)
       const seconds = (performance.now() - started) / 1000
-      const afterMidnight = update.touched === update.trends && update.mode === 'incremental'
+      const afterMidnight = update.newDay === true
       batches.push({ at: at.toISOString(), seconds, mode: update.mode, written: update.touched, afterMidnight })
       line(
         `  3-hour batch to ${at.toISOString().slice(0, 16)} (${n(batch.observations!.length)} observations, ${batch.articles!.length} new articles): update ${seconds.toFixed(2)} s, ` +
-          `${update.mode}, ${n(update.touched)} of ${n(update.trends)} trends written${afterMidnight ? ' (a new day: every trend moves a day on)' : ''}`,
+          `${update.mode}, ${n(update.touched)} of ${n(update.trends)} trends written${afterMidnight ? ' (a new day: every trend moves a day on, those that read otherwise are written)' : ''}`,
       )
     }
   } finally {
     store.sqlite.exec('ROLLBACK')
     forgetTrendState(store)
   }
-  const history = (store.sqlite.prepare('SELECT structural_type AS structuralType, daily_counts AS daily FROM trends').all() as Array<{ structuralType: string; daily: string }>).map((t) => ({
-    structuralType: t.structuralType,
-    daily: JSON.parse(t.daily) as number[],
-  }))
+  const lastDay = store.trends.lastDay()
+  const history = (
+    store.sqlite.prepare('SELECT structural_type AS structuralType, daily_counts AS daily, daily_through AS through FROM trends').all() as Array<{ structuralType: string; daily: string; through: number | null }>
+  ).map((t) => ({ structuralType: t.structuralType, daily: dailyCountsOn(JSON.parse(t.daily) as number[], t.through, lastDay) }))
   line('  forecast backtest (7-day article count, cuts every 7 days; MAPE over cuts with at least one article after):')
   for (const r of backtestForecasts(history)) line(`    ${r.structuralType.padEnd(14)} ${String(r.cases).padStart(6)} cuts  MAPE ${String(r.mape).padStart(6)} %  median APE ${String(r.medianApe).padStart(6)} %`)
   started = performance.now()

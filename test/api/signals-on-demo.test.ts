@@ -11,7 +11,8 @@ import { backtestForecasts } from '../../electron/core/analytics/trends/backtest
 import { nextSnapshotBatch } from '../../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore } from '../helpers/core'
-import { trendInMarkets } from '../../electron/core/analytics/trends/market-view'
+import { dailyCountsOn, trendInMarkets } from '../../electron/core/analytics/trends/market-view'
+import { features, forecast, state as lifecycleState, structuralType } from '../../electron/core/analytics/trends/lifecycle'
 import { createApiKey } from '../../electron/core/service/keys'
 import { addDemoSite } from '../../electron/core/demo/search-console'
 
@@ -216,9 +217,12 @@ describe('trends of the demo world', () => {
   it('tell on a trend\'s card how far the forecast missed on trends of its type, from the backtest of the full pass', async () => {
     const top = (await get('/v1/trends?limit=1&sort_by=article_count', session)).body.trends[0]
     const type = (await get(`/v1/trends/${top.id}`, session)).body.structural_type
-    const stored = (store.sqlite.prepare('SELECT structural_type AS structuralType, daily_counts AS daily FROM trends').all() as Array<{ structuralType: string; daily: string }>).map((t) => ({
+    const lastDay = store.trends.lastDay()
+    const stored = (
+      store.sqlite.prepare('SELECT structural_type AS structuralType, daily_counts AS daily, daily_through AS through FROM trends').all() as Array<{ structuralType: string; daily: string; through: number | null }>
+    ).map((t) => ({
       structuralType: t.structuralType,
-      daily: JSON.parse(t.daily) as number[],
+      daily: dailyCountsOn(JSON.parse(t.daily) as number[], t.through, lastDay),
     }))
     const expected = backtestForecasts(stored).find((b) => b.structuralType === type)!
     const figures = await get(`/app/trends/${top.id}/figures`, session)
@@ -278,7 +282,7 @@ describe('trends of the demo world', () => {
       const row = store.trends.get(id)!
       const view = trendInMarkets(store.trends.articleTimesInMarkets(id, markets), lastDay)
       expect(view.articleCount).toBe(row.articleCount)
-      expect(view.dailyCounts).toEqual(JSON.parse(row.dailyCounts))
+      expect(view.dailyCounts).toEqual(dailyCountsOn(JSON.parse(row.dailyCounts) as number[], row.dailyThrough, lastDay))
       expect(view.features).toEqual(JSON.parse(row.features))
       expect(view.forecast).toEqual(JSON.parse(row.forecast!))
       expect(view.countryScope).toEqual(JSON.parse(row.countryScope))
@@ -329,6 +333,12 @@ describe('"Is it us or the market?" on the demo world\'s own site', () => {
 describe('trends kept current as new data arrives (after the full pass above)', () => {
   type TrendRow = { id: string; article_count: number; daily_counts: string; state: string; label: string; key_entities: string; forecast: string; updated_at: string }
   const trendRows = () => new Map((store.sqlite.prepare('SELECT * FROM trends').all() as TrendRow[]).map((t) => [t.id, t]))
+  /** Each trend's row with its markets and parent link, as written. */
+  const writtenTrends = () => {
+    const countries = store.sqlite.prepare('SELECT * FROM trend_countries WHERE trend_id = ? ORDER BY country')
+    const links = store.sqlite.prepare('SELECT * FROM trend_links WHERE child_id = ? ORDER BY parent_id')
+    return new Map([...trendRows()].map(([id, t]) => [id, JSON.stringify([t, countries.all(id), links.all(id)])]))
+  }
   const trendOfUrl = (url: string) =>
     store.sqlite.prepare('SELECT ta.trend_id FROM trend_articles ta JOIN articles a ON a.id = ta.article_id WHERE a.url = ?').pluck().get(url) as string | undefined
 
@@ -376,10 +386,29 @@ describe('trends kept current as new data arrives (after the full pass above)', 
   it('carries every trend into the next day incrementally (its days shifted as a full pass places them); a running app then clusters whole in the background', async () => {
     const nextDay = new Date(END.getTime() + 15 * 3600_000)
     new IngestWriter(store).write(nextSnapshotBatch(store, 12))
+    const before = writtenTrends()
     const update = refreshTrends(store, nextDay)
     expect(update.mode).toBe('incremental')
-    // every trend's row follows the new day: its daily counts, state and forecast
-    expect(update.touched).toBe(update.trends)
+    // only the trends whose figures read otherwise on the new day are written again...
+    const rewritten = [...writtenTrends()].filter(([id, t]) => t !== before.get(id))
+    expect(rewritten.length).toBe(update.touched)
+    expect(update.touched).toBeGreaterThan(0)
+    expect(update.touched).toBeLessThan(update.trends / 2)
+    // ...and every card follows the new day: its daily counts end on it, and its state, features
+    // and forecast are those of its counts (as a trend written that day has them)
+    const lastDay = Math.floor(nextDay.getTime() / 86_400_000)
+    const parents = new Set(store.sqlite.prepare('SELECT child_id FROM trend_links').pluck().all() as string[])
+    for (const id of before.keys()) {
+      const card = (await get(`/v1/trends/${id}`, session)).body
+      const daily = [...new Array<number>(180 - card.daily_counts_180d.length).fill(0), ...card.daily_counts_180d]
+      expect({ id, state: card.state, type: card.structural_type, features: card.features, forecast: card.forecast }).toEqual({
+        id,
+        state: lifecycleState(daily, structuralType(daily, parents.has(id))),
+        type: structuralType(daily, parents.has(id)),
+        features: features(daily),
+        forecast: forecast(daily, lastDay),
+      })
+    }
     expect(trendsConsolidationDue(store)).toBe(true)
     const carried = trendRows()
     const generation = store.settings.get('trends_generation')

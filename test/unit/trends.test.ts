@@ -4,6 +4,7 @@ import { sectionOf } from '../../electron/core/analytics/categories'
 import { bCubed, clusterIntoSteps, clusterStorylines, inverseDocumentFrequency, inverseTrendFrequency, RARE_WORD_WEIGHT, StorylineClusterer, words, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
 import { runSteps } from '../../electron/core/steps'
 import { autocorrelation, features, forecast, role, semanticType, slope, state, structuralType } from '../../electron/core/analytics/trends/lifecycle'
+import { dailyCountsOn, storedDailyCounts, trimLeadingZeros, TREND_DAYS } from '../../electron/core/analytics/trends/market-view'
 
 /** Each input's cluster by its key, after a full pass over the inputs alone. */
 const clustersOf = (inputs: readonly ClusterInput[]) =>
@@ -328,6 +329,38 @@ describe('lifecycle rules', () => {
     expect(Date.parse(decaying.predicted_end_at!)).toBeLessThan(Date.parse('2024-10-20'))
     const flat = forecast(new Array<number>(30).fill(3), 20_000)
     expect(flat.pct_next7d).toBeGreaterThan(decaying.pct_next7d!)
+  })
+
+  it('keeps the forecast of the day a trend decayed (7 days without an article) while nothing happens', () => {
+    const decayedOn = [...zeros(60), 12, 6, 3, 1, ...zeros(7)]
+    const then = forecast(decayedOn, 20_000)
+    expect(then).toMatchObject({ pct_next24h: 0, pct_next7d: 0, predicted_total_reach: 22, predicted_end_at: new Date(20_001 * 86_400_000).toISOString() })
+    // 40 days later, the same 180-day window: the same forecast, not one that ends "tomorrow" each day
+    expect(forecast([...decayedOn, ...zeros(40)], 20_040)).toEqual(then)
+    expect(forecast([...decayedOn.slice(40), ...zeros(40)], 20_040)).toEqual(then)
+    // six quiet days are not yet decayed: the forecast still decays from the last days' level
+    expect(forecast([...zeros(20), 12, 6, 3, 1, ...zeros(6)], 20_000).pct_next24h).toBeGreaterThan(0)
+  })
+
+  it('reads stored daily counts on any later day as the counts moved on to that day (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 9 })), { maxLength: TREND_DAYS }),
+        fc.integer({ min: 19_000, max: 21_000 }),
+        fc.integer({ min: 0, max: 400 }),
+        (counts, lastDay, later) => {
+          const window = trimLeadingZeros(counts)
+          const { counts: stored, through } = storedDailyCounts(window, lastDay)
+          // what a trend written `later` days after would hold: its days shifted, 180 at most
+          const moved = trimLeadingZeros([...new Array<number>(TREND_DAYS).fill(0), ...window, ...new Array<number>(later).fill(0)].slice(-TREND_DAYS))
+          expect(dailyCountsOn(stored, through, lastDay + later)).toEqual(moved)
+          expect(stored.at(-1) ?? 1).not.toBe(0)
+        },
+      ),
+      { seed: 50, numRuns: 300 },
+    )
+    // rows written before the day was kept read as they are
+    expect(dailyCountsOn([0, 2, 0], null, 20_000)).toEqual([0, 2, 0])
   })
 })
 

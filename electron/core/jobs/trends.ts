@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
 import { sectionOf } from '../analytics/categories'
 import { marketReported } from '../analytics/trends/markets'
@@ -19,6 +19,7 @@ import {
   type TrendSource,
 } from '../analytics/trends/assemble'
 import type { Store } from '../store/store'
+import { boundTrendRow } from '../store/repositories/trend-writer'
 import { runSteps, write } from '../steps'
 import { dayOfSeconds } from '../time/buckets'
 
@@ -63,6 +64,33 @@ interface TrendState {
    * once the day changed (trendsConsolidationDue).
    */
   clusteredDay: number
+  /** Each trend's row, markets and parent link as last written (a digest): a new day rewrites only the trends that read otherwise. */
+  written: Map<string, string>
+}
+
+type Tables = ReturnType<typeof trendTables>
+
+/** A digest of each trend's row (as stored), its markets and its parent link in `tables`. */
+function writtenForms(tables: Tables): Map<string, string> {
+  const extra = new Map<string, unknown[]>()
+  const add = (id: string, row: unknown) => (extra.get(id) ?? extra.set(id, []).get(id)!).push(row)
+  for (const c of tables.countries) add(c.trendId, c)
+  for (const l of tables.links) add(l.childId, l)
+  const forms = new Map<string, string>()
+  for (const t of tables.trends) {
+    forms.set(t.id, createHash('sha1').update(JSON.stringify([boundTrendRow(t), extra.get(t.id) ?? []])).digest('base64'))
+  }
+  return forms
+}
+
+/** The tables' rows of the trends `ids` only. */
+function tablesOf(tables: Tables, ids: ReadonlySet<string>): Tables {
+  return {
+    ...tables,
+    trends: tables.trends.filter((t) => ids.has(t.id)),
+    countries: tables.countries.filter((c) => ids.has(c.trendId)),
+    links: tables.links.filter((l) => ids.has(l.childId)),
+  }
 }
 
 /** Marks the trend tables as written by this state; returns the mark. */
@@ -86,6 +114,8 @@ export interface TrendRefresh {
   mode: 'full' | 'incremental'
   /** Trends written (all of them after a full pass, the touched ones after an incremental update). */
   touched: number
+  /** Whether the trends' last day moved on (an update after midnight). */
+  newDay?: boolean
 }
 
 /**
@@ -249,7 +279,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
     return markGeneration(store)
   })
   store.changed()
-  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation, clusteredDay: lastDay })
+  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables) })
   return { trends: tables.trends.length, articles: built.reduce((n, b) => n + b.seqs.length, 0), mode: 'full', touched: tables.trends.length }
 }
 
@@ -327,7 +357,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const rolled = rollDays(kept, dayOfSeconds(end))
   if (placed.length === 0 && !rolled) {
     yield* write(store, () => store.settings.set('trends_through', new Date(end * 1000).toISOString()))
-    return { trends: kept.trendOf.size, articles: kept.articles, mode: 'incremental', touched: 0 }
+    return { trends: kept.trendOf.size, articles: kept.articles, mode: 'incremental', touched: 0, newDay: false }
   }
   const entitiesOf = groupBySeq(store.trendWriter.entitiesBySeq(placed.map((a) => a.seq)))
   const skipped: SkippedArticle[] = []
@@ -344,20 +374,24 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const touched = assignAndBuild(kept, placed, inputs, entitiesOf, now)
   yield
   const built = [...kept.trendOf.values()]
-  // after a new day every trend's row is written again; otherwise the trends that took articles
-  const written = rolled ? built : touched.map(({ b }) => b)
-  const tables = trendTables(kept.trendOf, written, kept.lastDay, kept.clusterer)
+  // After a new day every trend's figures are computed again (its counts moved a day on), and
+  // written when they read otherwise than as last written; otherwise the trends that took articles.
+  const tables = trendTables(kept.trendOf, rolled ? built : touched.map(({ b }) => b), kept.lastDay, kept.clusterer)
+  const forms = writtenForms(tables)
+  const took = new Set(touched.map(({ b }) => b.id))
+  const written = new Set([...forms].filter(([id, form]) => took.has(id) || kept.written.get(id) !== form).map(([id]) => id))
   kept.generation = yield* write(store, () => {
     store.trendWriter.update({
-      ...tables,
+      ...tablesOf(tables, written),
       members: touched.flatMap(({ prior, b }) => changedMemberRows(prior, b)),
-      touched: written.map((b) => b.id),
+      touched: [...written],
     })
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     return markGeneration(store)
   })
+  for (const id of written) kept.written.set(id, forms.get(id)!)
   store.changed()
-  return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: written.length }
+  return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: written.size, newDay: rolled }
 }
 
 /**

@@ -320,6 +320,11 @@ export const trends = sqliteTable(
     countryScope: text('country_scope', { mode: 'json' }).$type<string[]>().notNull(),
     topicId: text('topic_id').references(() => topics.id, { onDelete: 'set null' }),
     dailyCounts: text('daily_counts', { mode: 'json' }).$type<number[]>().notNull(),
+    /**
+     * The day (days since the epoch) of daily_counts' last value; the days after it up to the
+     * trends' last day had no article. Null in rows written before it: their counts end on that day.
+     */
+    dailyThrough: integer('daily_through'),
     features: text('features', { mode: 'json' }).$type<Record<string, number | null>>().notNull(),
     forecast: text('forecast', { mode: 'json' }).$type<Record<string, number | string | null> | null>(),
     createdAt: createdAt(),

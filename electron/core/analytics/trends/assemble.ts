@@ -57,6 +57,8 @@ export interface TrendRow {
   countryScope: string[]
   topicId: string
   dailyCounts: number[]
+  /** The day (days since the epoch) of dailyCounts' last value: the trends' last day when computed. */
+  dailyThrough?: number
   features: Record<string, number | null>
   forecast?: Record<string, number | string | null> | null
   createdAt?: string
@@ -276,6 +278,7 @@ export function trendRow(
     primaryCountry: countries[0]?.[0] ?? null,
     countryScope: countries.map(([c]) => c).sort(),
     dailyCounts: trimLeadingZeros(b.daily),
+    dailyThrough: lastDay,
     state: state(b.daily, type),
     structuralType: type,
     semanticType: semanticType(category, type),

@@ -135,11 +135,18 @@ export interface Forecast {
  * by the rate fitted (log-linear least squares) on the counts since the peak, at least 10% a
  * day; the trend ends the day the expected count drops below half an article. pct_* are the
  * expected new articles as a percentage of the articles so far; predicted_total_reach is the
- * expected final article count; confidence grows with the fit's R² and the trend's size.
+ * expected final article count; confidence grows with the fit's R² and the trend's size. A
+ * trend 7 days without an article keeps the forecast of that seventh day.
  */
 export function forecast(daily: readonly number[], lastDay: number): Forecast {
   const total = sum(daily)
   if (total === 0) return { pct_next24h: null, pct_next7d: null, pct_next30d: null, predicted_total_reach: null, predicted_end_at: null, confidence: null }
+  // A trend without an article in 7 days has ended: its forecast is the one of the day it decayed
+  // and stays so while nothing happens (a new day does not move what did not change).
+  let lastArticle = daily.length - 1
+  while (daily[lastArticle] === 0) lastArticle--
+  const decayedOn = lastArticle + 7
+  if (decayedOn < daily.length - 1) return forecast(daily.slice(0, decayedOn + 1), lastDay - (daily.length - 1 - decayedOn))
   const peak = daily.lastIndexOf(Math.max(...daily))
   const tail = daily.slice(peak).map((c) => Math.log(c + 0.5))
   let rate = 0.1

@@ -16,6 +16,29 @@ export function trimLeadingZeros(daily: readonly number[]): number[] {
   return first < 0 ? [] : daily.slice(first)
 }
 
+/**
+ * Daily counts as the store keeps them: without the empty days after the last article, with the
+ * day of their last value. A trend that takes no article keeps the same stored counts from one
+ * day to the next (the days since are added when read: dailyCountsOn), so a new day rewrites only
+ * the trends whose figures changed.
+ */
+export function storedDailyCounts(daily: readonly number[], lastDay: number): { counts: number[]; through: number } {
+  let end = daily.length
+  while (end > 0 && daily[end - 1] === 0) end--
+  return { counts: trimLeadingZeros(daily.slice(0, end)), through: lastDay - (daily.length - end) }
+}
+
+/**
+ * daily_counts_180d on `lastDay` from stored counts whose last value is for the day `through`
+ * (null: counts written before the day was kept, which end on the trends' last day).
+ */
+export function dailyCountsOn(counts: readonly number[], through: number | null, lastDay: number | null): number[] {
+  if (through === null || lastDay === null) return counts.slice(-TREND_DAYS)
+  const gap = lastDay - through
+  const moved = gap >= 0 ? [...counts, ...new Array<number>(Math.min(gap, TREND_DAYS)).fill(0)] : counts.slice(0, Math.max(0, counts.length + gap))
+  return trimLeadingZeros(moved.slice(-TREND_DAYS))
+}
+
 /** One article of a trend: when it came (epoch seconds, as the trend job places it) and its market. */
 export interface MarketArticle {
   time: number

@@ -1,6 +1,6 @@
 import type { RouteInput, RouteResponse } from '../../../../shared/contract/routes'
 import type { trendRelationTypes } from '../../../../shared/contract/values'
-import { trendInMarkets } from '../../analytics/trends/market-view'
+import { dailyCountsOn, trendInMarkets } from '../../analytics/trends/market-view'
 import type { HierarchyNode, TrendFilter, TrendRow } from '../../store/repositories/trends'
 import type { RequestContext } from '../context'
 import { ApiError } from '../../errors'
@@ -129,17 +129,17 @@ export const trendHandlers: HandlerMap<TrendRoutes> = {
   getTrend(ctx, { params }) {
     const t = visibleTrend(ctx, params.trend_id)
     const markets = marketFilter(ctx)
+    const lastDay = ctx.store.trends.lastDay()
     const card = {
       ...listItem(t),
       topic_id: t.topicId,
       theme_id: t.themeId,
-      daily_counts_180d: (JSON.parse(t.dailyCounts) as number[]).slice(-180),
+      daily_counts_180d: dailyCountsOn(JSON.parse(t.dailyCounts) as number[], t.dailyThrough, lastDay),
       features: { days_active: null, total_articles: null, slope_14d: null, current_share_7d: null, ...(JSON.parse(t.features) as Record<string, number | null>) },
       forecast: t.forecast ? JSON.parse(t.forecast) : null,
       created_at: t.createdAt,
       updated_at: t.updatedAt,
     }
-    const lastDay = ctx.store.trends.lastDay()
     if (markets === null || lastDay === null) return card
     // a key limited to some markets sees the trend through their articles alone
     const view = trendInMarkets(ctx.store.trends.articleTimesInMarkets(t.id, markets), lastDay)

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { MemberRow, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
+import { storedDailyCounts } from '../../analytics/trends/market-view'
 import { atomically } from '../atomic'
 
 export interface TrendTables {
@@ -16,14 +17,19 @@ export interface TrendTables {
 export type StoredMembers = Map<string, [string, number, string]>
 
 /** A trend row with its JSON columns as text, as the statement binds them. */
-const bound = (t: TrendRow) => ({
+export const boundTrendRow = (t: TrendRow) => {
+  // the counts without the empty days after the last article (dailyCountsOn adds them when read)
+  const daily = t.dailyThrough === undefined ? { counts: t.dailyCounts, through: null } : storedDailyCounts(t.dailyCounts, t.dailyThrough)
+  return {
   ...t,
   keyEntities: JSON.stringify(t.keyEntities),
   countryScope: JSON.stringify(t.countryScope),
-  dailyCounts: JSON.stringify(t.dailyCounts),
+  dailyCounts: JSON.stringify(daily.counts),
+  dailyThrough: daily.through,
   features: JSON.stringify(t.features),
   forecast: t.forecast === undefined || t.forecast === null ? null : JSON.stringify(t.forecast),
-})
+  }
+}
 
 const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, coalesce(f.first_seen, unixepoch(a.published_at)) AS time`
 
@@ -124,16 +130,16 @@ export class TrendWriter {
       for (const t of data.topics) topic.run(t)
       const trend = s.prepare(
         `INSERT INTO trends (id, label, label_ru, state, structural_type, semantic_type, article_count, first_seen_at, last_article_at,
-           key_entities, primary_country, country_scope, topic_id, daily_counts, features, forecast, created_at, updated_at)
+           key_entities, primary_country, country_scope, topic_id, daily_counts, daily_through, features, forecast, created_at, updated_at)
          VALUES (@id, @label, '', @state, @structuralType, @semanticType, @articleCount, @firstSeenAt, @lastArticleAt,
-           @keyEntities, @primaryCountry, @countryScope, @topicId, @dailyCounts, @features, @forecast, @createdAt, @updatedAt)
+           @keyEntities, @primaryCountry, @countryScope, @topicId, @dailyCounts, @dailyThrough, @features, @forecast, @createdAt, @updatedAt)
          ON CONFLICT (id) DO UPDATE SET label = excluded.label, state = excluded.state, structural_type = excluded.structural_type,
            semantic_type = excluded.semantic_type, article_count = excluded.article_count, first_seen_at = excluded.first_seen_at,
            last_article_at = excluded.last_article_at, key_entities = excluded.key_entities, primary_country = excluded.primary_country,
            country_scope = excluded.country_scope, topic_id = excluded.topic_id, daily_counts = excluded.daily_counts,
-           features = excluded.features, forecast = excluded.forecast, updated_at = excluded.updated_at`,
+           daily_through = excluded.daily_through, features = excluded.features, forecast = excluded.forecast, updated_at = excluded.updated_at`,
       )
-      for (const t of data.trends) trend.run(bound(t))
+      for (const t of data.trends) trend.run(boundTrendRow(t))
 
       // Members: an article that moved leaves its old trend first (an article is in one trend).
       const leave = s.prepare(`DELETE FROM trend_articles WHERE article_id = ?`)

@@ -17,6 +17,8 @@ export interface TrendRow {
   topicId: string | null
   themeId: string | null
   dailyCounts: string
+  /** The day of dailyCounts' last value (null: the trends' last day); see dailyCountsOn. */
+  dailyThrough: number | null
   features: string
   forecast: string | null
   createdAt: string
@@ -55,7 +57,7 @@ const COLUMNS = `t.id, t.label, t.label_ru AS labelRu, t.state, t.structural_typ
   t.semantic_type AS semanticType, t.article_count AS articleCount, t.first_seen_at AS firstSeenAt,
   t.last_article_at AS lastArticleAt, t.key_entities AS keyEntities, t.primary_country AS primaryCountry,
   t.country_scope AS countryScope, t.topic_id AS topicId, tp.theme_id AS themeId, t.daily_counts AS dailyCounts,
-  t.features, t.forecast, t.created_at AS createdAt, t.updated_at AS updatedAt`
+  t.daily_through AS dailyThrough, t.features, t.forecast, t.created_at AS createdAt, t.updated_at AS updatedAt`
 
 const SORT = { last_article_at: 't.last_article_at', first_seen_at: 't.first_seen_at', article_count: 't.article_count' }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `trends` ADD `daily_through` integer;
