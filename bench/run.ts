@@ -161,6 +161,12 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
     `| import, median observations/s (% of parsing + raw insert) | ${cells((r) => (r.import ? `${n(r.import.median)}/s (${((r.import.median / r.import.baselineMedian) * 100).toFixed(0)}%)` : '–'), (r) => r.import?.median)} |`,
   )
   line(
+    `| sync from a server held to one CPU, median observations/s (% of importing the same) | ${cells(
+      (r) => (r.sync ? `${n(r.sync.syncMedian)}/s (${((r.sync.syncMedian / r.sync.importMedian) * 100).toFixed(0)}%)` : '–'),
+      (r) => r.sync?.syncMedian,
+    )} |`,
+  )
+  line(
     `| trends update after a 3-hour batch, slowest (a new day) | ${cells((r) =>
       r.trends ? `${Math.max(...r.trends.batches.map((b) => b.seconds)).toFixed(2)} s (${r.trends.batches.find((b) => b.afterMidnight)?.seconds.toFixed(2) ?? '–'} s)` : '–',
     (r) => (r.trends ? Math.max(...r.trends.batches.map((b) => b.seconds)) : undefined))} |`,

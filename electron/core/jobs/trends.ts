@@ -64,32 +64,68 @@ interface TrendState {
    * once the day changed (trendsConsolidationDue).
    */
   clusteredDay: number
-  /** Each trend's row, markets and parent link as last written (a digest): a new day rewrites only the trends that read otherwise. */
-  written: Map<string, string>
+  /** Each trend's row, markets and parent link as last written (digests): a new day rewrites only what reads otherwise. */
+  written: Map<string, WrittenForm>
 }
 
 type Tables = ReturnType<typeof trendTables>
 
-/** A digest of each trend's row (as stored), its markets and its parent link in `tables`. */
-function writtenForms(tables: Tables): Map<string, string> {
-  const extra = new Map<string, unknown[]>()
-  const add = (id: string, row: unknown) => (extra.get(id) ?? extra.set(id, []).get(id)!).push(row)
-  for (const c of tables.countries) add(c.trendId, c)
-  for (const l of tables.links) add(l.childId, l)
-  const forms = new Map<string, string>()
+/** Digests of a trend as written: its row (and the row's indexed columns apart), its markets, its parent link. */
+interface WrittenForm {
+  row: string
+  indexed: string
+  countries: string
+  link: string
+}
+
+const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64')
+
+/** Each trend's written form in `tables`. */
+function writtenForms(tables: Tables): Map<string, WrittenForm> {
+  const countries = new Map<string, unknown[]>()
+  for (const c of tables.countries) (countries.get(c.trendId) ?? countries.set(c.trendId, []).get(c.trendId)!).push(c)
+  const links = new Map(tables.links.map((l) => [l.childId, l]))
+  const forms = new Map<string, WrittenForm>()
   for (const t of tables.trends) {
-    forms.set(t.id, createHash('sha1').update(JSON.stringify([boundTrendRow(t), extra.get(t.id) ?? []])).digest('base64'))
+    const b = boundTrendRow(t)
+    forms.set(t.id, {
+      row: digest(b),
+      // the columns of the trends table's indexes (trends_list_idx, _state_idx, _last_article_idx, _topic_idx)
+      indexed: digest([b.articleCount, b.firstSeenAt, b.lastArticleAt, b.state, b.structuralType, b.semanticType, b.topicId]),
+      countries: digest(countries.get(t.id) ?? []),
+      link: digest(links.get(t.id) ?? null),
+    })
   }
   return forms
 }
 
-/** The tables' rows of the trends `ids` only. */
-function tablesOf(tables: Tables, ids: ReadonlySet<string>): Tables {
+/**
+ * What an update writes of `tables` (every trend computed again after a new day, else the trends
+ * that took articles): the parts of each trend that read otherwise than as last written, and every
+ * part of a trend that took articles or is new.
+ */
+function changedParts(tables: Tables, forms: ReadonlyMap<string, WrittenForm>, written: ReadonlyMap<string, WrittenForm>, took: ReadonlySet<string>) {
+  const whole = new Set<string>()
+  const refreshed = new Set<string>()
+  const countriesOf = new Set<string>()
+  const linksOf = new Set<string>()
+  for (const [id, now] of forms) {
+    const was = took.has(id) ? undefined : written.get(id)
+    if (!was || was.indexed !== now.indexed) whole.add(id)
+    else if (was.row !== now.row) refreshed.add(id)
+    if (!was || was.countries !== now.countries) countriesOf.add(id)
+    if (!was || was.link !== now.link) linksOf.add(id)
+  }
   return {
     ...tables,
-    trends: tables.trends.filter((t) => ids.has(t.id)),
-    countries: tables.countries.filter((c) => ids.has(c.trendId)),
-    links: tables.links.filter((l) => ids.has(l.childId)),
+    trends: tables.trends.filter((t) => whole.has(t.id)),
+    refreshed: tables.trends.filter((t) => refreshed.has(t.id)),
+    countries: tables.countries.filter((c) => countriesOf.has(c.trendId)),
+    links: tables.links.filter((l) => linksOf.has(l.childId)),
+    countriesOf: [...countriesOf],
+    linksOf: [...linksOf],
+    /** every trend any part of which is written */
+    changed: new Set([...whole, ...refreshed, ...countriesOf, ...linksOf]),
   }
 }
 
@@ -378,20 +414,15 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   // written when they read otherwise than as last written; otherwise the trends that took articles.
   const tables = trendTables(kept.trendOf, rolled ? built : touched.map(({ b }) => b), kept.lastDay, kept.clusterer)
   const forms = writtenForms(tables)
-  const took = new Set(touched.map(({ b }) => b.id))
-  const written = new Set([...forms].filter(([id, form]) => took.has(id) || kept.written.get(id) !== form).map(([id]) => id))
+  const parts = changedParts(tables, forms, kept.written, new Set(touched.map(({ b }) => b.id)))
   kept.generation = yield* write(store, () => {
-    store.trendWriter.update({
-      ...tablesOf(tables, written),
-      members: touched.flatMap(({ prior, b }) => changedMemberRows(prior, b)),
-      touched: [...written],
-    })
+    store.trendWriter.update({ ...parts, members: touched.flatMap(({ prior, b }) => changedMemberRows(prior, b)) })
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     return markGeneration(store)
   })
-  for (const id of written) kept.written.set(id, forms.get(id)!)
+  for (const id of parts.changed) kept.written.set(id, forms.get(id)!)
   store.changed()
-  return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: written.size, newDay: rolled }
+  return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: parts.changed.size, newDay: rolled }
 }
 
 /**

@@ -106,16 +106,18 @@ export class TrendWriter {
   }
 
   /**
-   * Writes the trends an incremental update touched (their rows, their new members and those
-   * whose role changed, their parent links) and the themes and topics with their new counts, in
-   * one transaction.
+   * Writes what an incremental update changed, in one transaction: the trends' rows (`trends`
+   * whole; `refreshed`, whose indexed columns are as stored, without touching the indexes), their
+   * new members and those whose role changed, the markets of the trends `countriesOf` and the
+   * parent links of the trends `linksOf` (the rows given of those trends replace theirs), and the
+   * themes and topics with their new counts.
    */
-  update(data: TrendTables & { touched: string[] }): void {
-    this.write(data, data.touched, new Map())
+  update(data: TrendTables & { refreshed: TrendRow[]; countriesOf: string[]; linksOf: string[] }): void {
+    this.write(data, { countries: data.countriesOf, links: data.linksOf }, new Map(), data.refreshed)
   }
 
-  /** touched: the trends an incremental update rewrote; null for a full replacement. */
-  private write(data: TrendTables, touched: string[] | null, stored: StoredMembers): void {
+  /** touched: the trends whose markets and links an incremental update rewrote; null for a full replacement. */
+  private write(data: TrendTables, touched: { countries: string[]; links: string[] } | null, stored: StoredMembers, refreshed: TrendRow[] = []): void {
     const s = this.sqlite
     atomically(s, () => {
       const theme = s.prepare(
@@ -140,6 +142,16 @@ export class TrendWriter {
            daily_through = excluded.daily_through, features = excluded.features, forecast = excluded.forecast, updated_at = excluded.updated_at`,
       )
       for (const t of data.trends) trend.run(boundTrendRow(t))
+      // none of these columns is in an index: SQLite rewrites the row alone
+      const refresh = s.prepare(
+        `UPDATE trends SET label = @label, key_entities = @keyEntities, primary_country = @primaryCountry, country_scope = @countryScope,
+           daily_counts = @dailyCounts, daily_through = @dailyThrough, features = @features, forecast = @forecast, updated_at = @updatedAt
+         WHERE id = @id`,
+      )
+      for (const t of refreshed) {
+        const b = boundTrendRow(t)
+        refresh.run({ id: b.id, label: b.label, keyEntities: b.keyEntities, primaryCountry: b.primaryCountry ?? null, countryScope: b.countryScope, dailyCounts: b.dailyCounts, dailyThrough: b.dailyThrough, features: b.features, forecast: b.forecast, updatedAt: b.updatedAt })
+      }
 
       // Members: an article that moved leaves its old trend first (an article is in one trend).
       const leave = s.prepare(`DELETE FROM trend_articles WHERE article_id = ?`)
@@ -162,14 +174,14 @@ export class TrendWriter {
         s.exec('DELETE FROM trend_links')
       } else {
         const clearLinks = s.prepare(`DELETE FROM trend_links WHERE child_id = ?`)
-        for (const id of touched) clearLinks.run(id)
+        for (const id of touched.links) clearLinks.run(id)
       }
       // a trend's articles per market: written whole for every trend written
       if (touched === null) {
         s.exec('DELETE FROM trend_countries')
       } else {
         const clearCountries = s.prepare(`DELETE FROM trend_countries WHERE trend_id = ?`)
-        for (const id of touched) clearCountries.run(id)
+        for (const id of touched.countries) clearCountries.run(id)
       }
       const country = s.prepare(
         `INSERT INTO trend_countries (trend_id, country, article_count, first_seen_at, last_article_at)
