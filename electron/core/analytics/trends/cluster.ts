@@ -181,6 +181,30 @@ function unitCosine(x: UnitVector, y: UnitVector): number {
 /** Only pieces of one period merge: the spans must come within the active window of each other. */
 const withinReach = (a: Cluster, b: Cluster) => a.first <= b.last + ACTIVE_DAYS * DAY && b.first <= a.last + ACTIVE_DAYS * DAY
 
+/** The stretch of time (ACTIVE_DAYS long) a time falls in. */
+const stretchOf = (time: number) => Math.floor(time / (ACTIVE_DAYS * DAY))
+
+/**
+ * Clusters filed under keys (entities, words) by the stretches of ACTIVE_DAYS their spans cover:
+ * the clusters of a key that may be within reach of another cluster are those of the stretches
+ * around its span, however many other stretches the key has clusters in.
+ */
+class SpanIndex {
+  private readonly byKey = new Map<string, Map<number, number[]>>()
+
+  add(key: string, c: Cluster): void {
+    const stretches = this.byKey.get(key) ?? this.byKey.set(key, new Map()).get(key)!
+    for (let s = stretchOf(c.first); s <= stretchOf(c.last); s++) (stretches.get(s) ?? stretches.set(s, []).get(s)!).push(c.id)
+  }
+
+  /** Adds to `into` the clusters of `key` filed in a stretch within reach of `c`'s span. */
+  near(key: string, c: Cluster, into: Set<number>): void {
+    const stretches = this.byKey.get(key)
+    if (!stretches) return
+    for (let s = stretchOf(c.first - ACTIVE_DAYS * DAY); s <= stretchOf(c.last + ACTIVE_DAYS * DAY); s++) for (const id of stretches.get(s) ?? []) into.add(id)
+  }
+}
+
 /** Whether the text shares a word with the cluster that CORE_WORD_SHARE of its articles carry (its summed weight against the text's own weight of it). */
 function sharesCoreWord(text: Vector, c: Cluster): boolean {
   for (const [w, x] of text) {
@@ -378,10 +402,26 @@ export class StorylineClusterer {
     return r
   }
 
+  /**
+   * How long after its last article a trend can still take one, in days: the time decay alone
+   * (exp(-age / timeScaleDays), the similarity at most 1) falls below the threshold after it.
+   * Trends are candidates by entity only for articles with strong entities (the join threshold),
+   * by word for articles without (the join threshold with weak entities, else the text-only one).
+   */
+  private reach(threshold: number): number {
+    return Math.min(ACTIVE_DAYS, this.params.timeScaleDays * Math.log(1 / threshold)) * DAY
+  }
+
+  /** Leaves out of the candidate indexes the trends too old to take an article of `now`. */
   private prune(now: number): void {
-    for (const index of [this.byEntity, this.byWord]) {
+    const byEntityReach = this.reach(this.params.joinThreshold)
+    const byWordReach = this.reach(Math.min(this.params.joinThreshold, this.params.textOnlyThreshold))
+    for (const [index, reach] of [
+      [this.byEntity, byEntityReach],
+      [this.byWord, byWordReach],
+    ] as const) {
       for (const [k, set] of index) {
-        for (const cid of set) if (now - this.clusters.get(this.root(cid))!.last > ACTIVE_DAYS * DAY) set.delete(cid)
+        for (const cid of set) if (now - this.clusters.get(this.root(cid))!.last > reach) set.delete(cid)
         if (set.size === 0) index.delete(k)
       }
     }
@@ -410,6 +450,7 @@ export class StorylineClusterer {
     // languages every topic word is "rare" and would make every trend of a topic a candidate.
     if (strong === 0) for (const w of text.keys()) if (this.keyWord(w)) for (const c of this.byWord.get(w) ?? []) candidates.add(this.root(c))
 
+    const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
     let best: Cluster | null = null
     let bestScore = 0
     for (const cid of candidates) {
@@ -419,6 +460,8 @@ export class StorylineClusterer {
       const age = (a.time > c.last ? a.time - c.last : a.time < c.first ? c.first - a.time : 0) / DAY
       if (age > ACTIVE_DAYS) continue
       const time = Math.exp(-age / params.timeScaleDays)
+      // a similarity is 1 at most: too old to reach the threshold (or the best so far) whatever the words
+      if (time < Math.max(bestScore, threshold)) continue
       const withEntities = entNorm > 0 && c.entitiesNorm > 0
       const entitySim = withEntities ? cosine(ent, entNorm, c.entities, c.entitiesNorm) : 0
       // Even a perfect text match could not lift this trend above the best so far: skip the text.
@@ -432,7 +475,6 @@ export class StorylineClusterer {
         bestScore = score
       }
     }
-    const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
     let target: Cluster
     if (best && bestScore >= threshold) {
       // a later report on a market whose reports left this trend goes to that market's trend, as
@@ -709,22 +751,24 @@ export class StorylineClusterer {
    */
   merge(): void {
     const { clusters, params } = this
-    // Candidates share a main entity (half the weight of the cluster's top one) or a rare word.
-    const byEntity = new Map<string, number[]>()
-    const byWord = new Map<string, number[]>()
+    // Candidates share a main entity (half the weight of the cluster's top one) or a rare word, and
+    // lived within reach of it: each cluster is filed under its keys by the stretches of time its
+    // span covers, so a key of a whole year is not walked for every cluster that carries it.
+    const byEntity = new SpanIndex()
+    const byWord = new SpanIndex()
     const mainEntities = (c: Cluster) => {
       const top = Math.max(0, ...c.entities.values())
       return [...c.entities].filter(([, w]) => w >= top / 2).map(([id]) => id)
     }
     for (const c of clusters.values()) {
-      for (const id of mainEntities(c)) (byEntity.get(id) ?? byEntity.set(id, []).get(id)!).push(c.id)
-      for (const w of c.text.keys()) if (this.keyWord(w)) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(c.id)
+      for (const id of mainEntities(c)) byEntity.add(id, c)
+      for (const w of c.text.keys()) if (this.keyWord(w)) byWord.add(w, c)
     }
     const bySize = [...clusters.values()].sort((a, b) => a.size - b.size || a.id - b.id)
     for (const small of bySize) {
       const candidates = new Set<number>()
-      for (const id of mainEntities(small)) for (const c of byEntity.get(id) ?? []) candidates.add(c)
-      if (small.entitiesNorm === 0) for (const w of small.text.keys()) if (this.keyWord(w)) for (const c of byWord.get(w) ?? []) candidates.add(c)
+      for (const id of mainEntities(small)) byEntity.near(id, small, candidates)
+      if (small.entitiesNorm === 0) for (const w of small.text.keys()) if (this.keyWord(w)) byWord.near(w, small, candidates)
       let best: Cluster | null = null
       let bestSim = 0
       for (const cid of candidates) {
