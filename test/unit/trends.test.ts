@@ -143,6 +143,32 @@ describe('clustering', () => {
     // two months later the storyline is no longer active: a new trend starts
     expect(cluster.get(5)).toBe(5)
   })
+
+  it('gives the same trends whenever the same articles happen (the merge pass files clusters by stretches of 21 days; property)', () => {
+    const day = 86_400
+    const entities = ['/m/a', '/m/b', '/m/c', '/m/d']
+    const vocabulary = ['summit', 'vote', 'storm', 'launch', 'trial', 'merger', 'strike', 'final', 'recall', 'budget', 'crash', 'award']
+    const article = fc.record({
+      day: fc.integer({ min: 0, max: 60 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+      entity: fc.option(fc.constantFrom(...entities), { nil: null }),
+      score: fc.constantFrom(0.3, 0.7, 0.9),
+      words: fc.array(fc.constantFrom(...vocabulary), { minLength: 2, maxLength: 5 }),
+    })
+    fc.assert(
+      fc.property(fc.array(article, { minLength: 5, maxLength: 60 }), fc.integer({ min: 0, max: 40 * day }), (articles, shift) => {
+        const inputs = (offset: number) =>
+          articles.map((a, i) => ({
+            key: i + 1,
+            time: 1_700_000_000 + offset + a.day * day + a.hour * 3600,
+            entities: a.entity ? [{ id: a.entity, score: a.score }] : [],
+            words: a.words,
+          }))
+        expect(clustersOf(inputs(shift))).toEqual(clustersOf(inputs(0)))
+      }),
+      { seed: 50, numRuns: 150 },
+    )
+  })
 })
 
 describe('the clean-ups of a full pass over headlines', () => {
