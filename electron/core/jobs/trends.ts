@@ -24,7 +24,6 @@ import { runSteps, write } from '../steps'
 import { dayOfSeconds } from '../time/buckets'
 
 /** Work between two pauses of the background job. */
-const STEP_ARTICLES = 5000
 const STEP_TRENDS = 200
 const READ_SLICE = 20_000
 /**
@@ -244,36 +243,41 @@ const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEnt
   return into
 }
 
-/** Every article placed in time, with its entities, read in slices of the store (pausing between them). */
-function* readAllSteps(store: Store): Generator<unknown, { articles: Article[]; timeless: Set<number>; entitiesOf: Map<number, TrendEntity[]>; maxSeq: number }, unknown> {
+/**
+ * Every article placed in time, with its entities, read in slices of the store (pausing between
+ * them), and what the clustering sees of each (an article that cannot be read is left out of
+ * `inputs` and said in `skipped`). A summary is read for its words only: dropped once they are
+ * taken, so the whole store's summaries are never held at once.
+ */
+function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { articles: Article[]; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: Map<number, TrendEntity[]>; maxSeq: number }, unknown> {
   const articles: Article[] = []
+  const inputs: ClusterInput[] = []
   const timeless = new Set<number>()
   const entitiesOf = new Map<number, TrendEntity[]>()
   const maxSeq = store.articles.maxSeq()
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
-    for (const a of store.trendWriter.articles(after, READ_SLICE)) {
-      if (a.time !== null) articles.push(a as Article)
-      else timeless.add(a.seq)
-    }
+    const slice = store.trendWriter.articles(after, READ_SLICE)
     groupBySeq(store.trendWriter.entities(after, READ_SLICE, knownEntities), entitiesOf)
+    for (const a of slice) {
+      if (a.time === null) {
+        timeless.add(a.seq)
+        continue
+      }
+      const input = guardedInput(a as Article, entitiesOf.get(a.seq) ?? [], skipped)
+      if (input) inputs.push(input)
+      articles.push({ ...(a as Article), summary: null })
+    }
     yield
   }
-  return { articles, timeless, entitiesOf, maxSeq }
+  return { articles, inputs, timeless, entitiesOf, maxSeq }
 }
 
 /** The full pass: clusters every article again, then writes every trend. */
 function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, TrendRefresh, unknown> {
-  const { articles, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store)
-  const bySeq = new Map(articles.map((a) => [a.seq, a]))
-  yield
-  const inputs: ClusterInput[] = []
   const skipped: SkippedArticle[] = []
-  for (const [i, a] of articles.entries()) {
-    const input = guardedInput(a, entitiesOf.get(a.seq) ?? [], skipped)
-    if (input) inputs.push(input)
-    if (i % STEP_ARTICLES === STEP_ARTICLES - 1) yield
-  }
+  const { articles, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped)
+  const bySeq = new Map(articles.map((a) => [a.seq, a]))
   yield
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
