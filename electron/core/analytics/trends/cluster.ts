@@ -776,11 +776,12 @@ export class StorylineClusterer {
         if (other.id === this.root(small.id) || other.size < small.size) continue
         if (!sameSection(small.section, other.section)) continue
         if (!withinReach(small, other)) continue
-        const textSim = cosine(small.text, small.textNorm, other.text, other.textNorm)
         const withEntities = small.entitiesNorm > 0 && other.entitiesNorm > 0
-        const sim = withEntities
-          ? W_ENTITIES * cosine(small.entities, small.entitiesNorm, other.entities, other.entitiesNorm) + W_TEXT * textSim
-          : textSim
+        const entitySim = withEntities ? cosine(small.entities, small.entitiesNorm, other.entities, other.entitiesNorm) : 0
+        // even the same words could not lift the entities' similarity to the threshold: skip the text
+        if (withEntities && W_ENTITIES * entitySim + W_TEXT < Math.max(bestSim, params.mergeThreshold)) continue
+        const textSim = cosine(small.text, small.textNorm, other.text, other.textNorm)
+        const sim = withEntities ? W_ENTITIES * entitySim + W_TEXT * textSim : textSim
         if (sim < (withEntities ? params.mergeThreshold : params.textOnlyMergeThreshold)) continue
         if (sim > bestSim) {
           best = other
