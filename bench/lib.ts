@@ -44,6 +44,9 @@ export function timing(times: number[]): Timing {
 
 export const showTiming = (t: Timing) => `p50 ${ms(t.p50).padStart(9)}  p95 ${ms(t.p95).padStart(9)}  max ${ms(t.max).padStart(9)}  (${t.count} calls)`
 
+/** The most memory this process has held (MiB). */
+export const peakMiB = () => process.resourceUsage().maxRSS / 1024
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 export const worldFile = (scale: DemoScale) => path.join(CACHE, `${scale}-seed${SEED}.db`)
@@ -57,9 +60,16 @@ export function openWorld(scale: DemoScale, fresh = false): Store {
   const store = Store.open({ file, migrationsFolder: MIGRATIONS })
   if (!existed || store.counts().articles === 0) {
     const started = performance.now()
-    const summary = generateDemoWorld(store, { scale, seed: SEED, end: END })
+    const summary = generateDemoWorld(store, {
+      scale,
+      seed: SEED,
+      end: END,
+      onProgress: (done, total) => {
+        if (done % 30 === 0) line(`  the ${scale} world: day ${done} of ${total}, ${((performance.now() - started) / 1000).toFixed(0)} s, peak memory ${n(peakMiB())} MiB`)
+      },
+    })
     ensureDemoProject(store, END)
-    line(`generated the ${scale} world in ${((performance.now() - started) / 1000).toFixed(0)} s: ${n(summary.articles)} articles, ${n(summary.observations)} observations`)
+    line(`generated the ${scale} world in ${((performance.now() - started) / 1000).toFixed(0)} s: ${n(summary.articles)} articles, ${n(summary.observations)} observations (peak memory of this process so far ${n(peakMiB())} MiB)`)
   }
   // the demo world's own site (My site), as a first start has it; a world cached before it gets it now
   if (store.searchConsole.properties().length === 0) {
@@ -72,7 +82,7 @@ export function openWorld(scale: DemoScale, fresh = false): Store {
   if (analyticsStale(store)) {
     const started = performance.now()
     refreshAnalytics(store, END)
-    line(`computed the ${scale} world's trends and signals in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    line(`computed the ${scale} world's trends and signals in ${((performance.now() - started) / 1000).toFixed(0)} s (peak memory of this process so far ${n(peakMiB())} MiB)`)
   }
   return store
 }

@@ -10,7 +10,7 @@ import { IngestWriter } from '../electron/core/ingest/writer'
 import { refreshSignals } from '../electron/core/jobs/signals'
 import { forgetTrendState, refreshTrends } from '../electron/core/jobs/trends'
 import type { Store } from '../electron/core/store/store'
-import { END, line, n } from './lib'
+import { END, line, n, peakMiB } from './lib'
 
 export interface TrendResults {
   fullPassSeconds: number
@@ -25,7 +25,7 @@ export function measureTrends(store: Store): TrendResults {
   let started = performance.now()
   const full = refreshTrends(store, END, { full: true })
   const fullPassSeconds = (performance.now() - started) / 1000
-  line(`  full pass: ${fullPassSeconds.toFixed(1)} s (${n(full.trends)} trends)`)
+  line(`  full pass: ${fullPassSeconds.toFixed(1)} s (${n(full.trends)} trends; peak memory of this process so far ${n(peakMiB())} MiB)`)
   // What a store meets on its first start after the way of computing changed: most of its stored
   // memberships differ from the new pass's. A third of the members are moved into the busiest
   // trend, and the full pass writes them back (the world ends as it was).

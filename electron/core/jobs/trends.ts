@@ -26,6 +26,7 @@ import { dayOfSeconds } from '../time/buckets'
 /** Work between two pauses of the background job. */
 const STEP_TRENDS = 200
 const READ_SLICE = 20_000
+const ENTITY_SLICE = 100_000
 /**
  * New articles beyond this share of those already clustered call for a full pass: the word
  * weights (IDF) of the kept state were computed without them.
@@ -256,9 +257,27 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
   const entitiesOf = new Map<number, TrendEntity[]>()
   const maxSeq = store.articles.maxSeq()
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
+  // every article's entities first, the table read in the order it was stored (a lookup per
+  // article by its id cost more than all the rest of the reading); each takes its seq below
+  const byArticle = new Map<string, TrendEntity[]>()
+  for (let after: number | null = 0; after !== null; ) {
+    const { rows, lastRowid } = store.trendWriter.entityRows(after, ENTITY_SLICE, knownEntities)
+    for (const { articleId, entity } of rows) (byArticle.get(articleId) ?? byArticle.set(articleId, []).get(articleId)!).push({ seq: 0, ...entity })
+    after = lastRowid
+    yield
+  }
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     const slice = store.trendWriter.articles(after, READ_SLICE)
-    groupBySeq(store.trendWriter.entities(after, READ_SLICE, knownEntities), entitiesOf)
+    for (const a of slice) {
+      const entities = byArticle.get(a.id)
+      if (entities) {
+        byArticle.delete(a.id)
+        // in the order of their ids, as the store's key gives them
+        entities.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+        for (const e of entities) e.seq = a.seq
+        entitiesOf.set(a.seq, entities)
+      }
+    }
     for (const a of slice) {
       if (a.time === null) {
         timeless.add(a.seq)

@@ -45,23 +45,21 @@ export class TrendWriter {
   }
 
   /**
-   * The entities of the articles with seq in (afterSeq, afterSeq + span]. Names and types come
-   * from `known` (every entity, read once by the caller) rather than a lookup per row.
+   * Up to `limit` entities of articles in the order they were stored (rowid after `afterRowid`),
+   * by article id, with the last rowid read: the whole table read in slices without a lookup per
+   * article. Names and types come from `known`; an entity it does not hold is left out.
    */
-  entities(afterSeq: number, span: number, known: ReadonlyMap<string, { name: string; type: string | null }>): TrendEntity[] {
+  entityRows(afterRowid: number, limit: number, known: ReadonlyMap<string, { name: string; type: string | null }>): { rows: Array<{ articleId: string; entity: Omit<TrendEntity, 'seq'> }>; lastRowid: number | null } {
     const rows = this.sqlite
-      .prepare(
-        `SELECT a.seq, ae.entity_id, ae.score, ae.extracted FROM articles a JOIN article_entities ae ON ae.article_id = a.id
-         WHERE a.seq > ? AND a.seq <= ?`,
-      )
+      .prepare(`SELECT rowid, article_id, entity_id, score, extracted FROM article_entities WHERE rowid > ? ORDER BY rowid LIMIT ?`)
       .raw()
-      .all(afterSeq, afterSeq + span) as Array<[number, string, number, number]>
-    const out: TrendEntity[] = []
-    for (const [seq, id, score, extracted] of rows) {
+      .all(afterRowid, limit) as Array<[number, string, string, number, number]>
+    const out: Array<{ articleId: string; entity: Omit<TrendEntity, 'seq'> }> = []
+    for (const [, articleId, id, score, extracted] of rows) {
       const entity = known.get(id)
-      if (entity) out.push({ seq, id, name: entity.name, type: entity.type, score, extracted })
+      if (entity) out.push({ articleId, entity: { id, name: entity.name, type: entity.type, score, extracted } })
     }
-    return out
+    return { rows: out, lastRowid: rows.length > 0 ? rows[rows.length - 1]![0] : null }
   }
 
   /** The articles with these seqs (any order). */
