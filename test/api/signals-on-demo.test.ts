@@ -394,6 +394,13 @@ describe('trends kept current as new data arrives (after the full pass above)', 
     expect(rewritten.length).toBe(update.touched)
     expect(update.touched).toBeGreaterThan(0)
     expect(update.touched).toBeLessThan(update.trends / 2)
+    // every trend's markets still add up to its articles, and every link names trends that exist
+    const off = store.sqlite
+      .prepare(`SELECT count(*) FROM trends t WHERE article_count <> (SELECT coalesce(sum(article_count), 0) FROM trend_countries c WHERE c.trend_id = t.id)`)
+      .pluck()
+      .get()
+    expect(off).toBe(0)
+    expect(store.sqlite.prepare('SELECT count(*) FROM trend_links WHERE parent_id NOT IN (SELECT id FROM trends) OR child_id NOT IN (SELECT id FROM trends)').pluck().get()).toBe(0)
     // ...and every card follows the new day: its daily counts end on it, and its state, features
     // and forecast are those of its counts (as a trend written that day has them)
     const lastDay = Math.floor(nextDay.getTime() / 86_400_000)

@@ -24,6 +24,9 @@ const EDGE_WORDS = new Set([
 /** Per term (folded words joined by spaces): in how many of the trend's titles it occurs, and how they write it (capitalised, if any does). */
 export type TermCounts = Map<string, { n: number; text: string }>
 
+/** A bare number: no label starts or ends with one. */
+const DIGITS = /^\d+$/
+
 /** What may stand between two words of one phrase: spaces, a name's dot or apostrophe ("Mt. Gox", "McDonald's"), a hyphen or an ampersand. */
 const JOINING = /^[\s.'’&-]*$/u
 
@@ -33,22 +36,23 @@ const JOINING = /^[\s.'’&-]*$/u
  */
 export function titleTerms(title: string): Array<{ key: string; text: string }> {
   const tokens = [...title.matchAll(WORD)].map((m) => ({ folded: foldCached(m[0].toLowerCase()), start: m.index!, end: m.index! + m[0].length }))
-  const edge = (t: { folded: string }) => EDGE_WORDS.has(t.folded) || /^\d+$/.test(t.folded)
+  // each token's and each gap's test once (a title is read for every trend update)
+  const edge = tokens.map((t) => EDGE_WORDS.has(t.folded) || DIGITS.test(t.folded))
+  // a phrase does not run over punctuation that ends a clause or quotes ("body; daughter", 'category" thing')
+  const joins = tokens.map((t, j) => j + 1 < tokens.length && JOINING.test(title.slice(t.end, tokens[j + 1]!.start)))
   const seen = new Set<string>()
   const out: Array<{ key: string; text: string }> = []
   for (let i = 0; i < tokens.length; i++) {
     // nor with a lone letter: the tail of a contraction ("it's a volatile") or an initial
-    if (edge(tokens[i]!) || tokens[i]!.folded.length === 1) continue
+    if (edge[i] || tokens[i]!.folded.length === 1) continue
+    let key = ''
     for (let n = 1; n <= MAX_TERM_WORDS && i + n <= tokens.length; n++) {
-      const last = tokens[i + n - 1]!
-      // a phrase does not run over punctuation that ends a clause or quotes ("body; daughter", 'category" thing')
-      if (n > 1 && !JOINING.test(title.slice(tokens[i + n - 2]!.end, last.start))) break
-      if (edge(last)) continue
-      const run = tokens.slice(i, i + n)
-      const key = run.map((t) => t.folded).join(' ')
-      if (seen.has(key)) continue
+      const j = i + n - 1
+      if (n > 1 && !joins[j - 1]) break
+      key = n === 1 ? tokens[j]!.folded : `${key} ${tokens[j]!.folded}`
+      if (edge[j] || seen.has(key)) continue
       seen.add(key)
-      out.push({ key, text: title.slice(run[0]!.start, last.end) })
+      out.push({ key, text: title.slice(tokens[i]!.start, tokens[j]!.end) })
     }
   }
   return out
