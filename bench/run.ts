@@ -96,7 +96,7 @@ async function measureScale(scale: DemoScale): Promise<ScaleResults> {
   store.close()
   if (parts.has('start')) {
     line('a server that starts:')
-    results.start = await measureStart(scale, lists)
+    results.start = await measureStart(scale, lists, calls)
   }
   if (parts.has('throughput')) {
     line('throughput:')
@@ -135,6 +135,12 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   line(`| --- | ${scales.map(() => '---').join(' | ')} |${ratioHeader ? ' --- |' : ''}`)
   const t = (f: (r: TrackingResults) => Timing) => (r: ScaleResults) => (r.tracking ? `p50 ${ms(f(r.tracking).p50)}, p95 ${ms(f(r.tracking).p95)}` : '–')
   line(`| metrics, 200 entities, 30 d, limit 200, computed | ${cells(t((x) => x.metrics200), (r) => r.tracking?.metrics200.p95)} |`)
+  line(
+    `| the same over HTTP (\`feedlens serve\`, loopback; the start part) | ${cells(
+      (r) => (r.start ? `p50 ${ms(r.start.metricsOverHttp.p50)}, p95 ${ms(r.start.metricsOverHttp.p95)}` : '–'),
+      (r) => r.start?.metricsOverHttp.p95,
+    )} |`,
+  )
   line(`| the same, first page (limit 50) | ${cells(t((x) => x.metrics200Default), (r) => r.tracking?.metrics200Default.p95)} |`)
   line(
     `| DuckDB on the same question (same answers?) | ${cells((r) =>

@@ -188,6 +188,8 @@ export interface StartResults {
   bareRead: number
   /** resident memory of the server after its tracking and other answers (MiB) */
   rss: number
+  /** then the 200-entity metrics, 30 d, limit 200, over its loopback port: each call another window */
+  metricsOverHttp: Timing
 }
 
 /** A bare Node process reading a file whole: the time it reports (ms). */
@@ -205,8 +207,8 @@ function bareReadOf(file: string): number {
  * touches first just after gigabytes were written and freed costs several times what it costs
  * once settled, and that falls on any start alike (docs/performance.md, session 18).
  */
-export async function measureStart(scale: DemoScale, lists: BenchLists): Promise<StartResults> {
-  const first = async (withIndexFile: boolean, analyticsBehind = false) => {
+export async function measureStart(scale: DemoScale, lists: BenchLists, calls: number): Promise<StartResults> {
+  const first = async (withIndexFile: boolean, analyticsBehind = false, tailCalls = 0) => {
     const copy = await copyWorld(scale, { withIndexFile, analyticsBehind })
     const spawned = performance.now()
     const server = await serveFolder(copy.dir)
@@ -216,7 +218,11 @@ export async function measureStart(scale: DemoScale, lists: BenchLists): Promise
       const { ms: took, computing } = await timedGetAnswered(`${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${w.query}&limit=200`, copy.key)
       const fromSpawn = performance.now() - spawned
       for (const path of [`/v1/tracking/lists/${lists.entity500}/rollup?${w.query}`, '/v1/trends?limit=50', '/v1/articles?limit=50', '/public/discover/volatility']) await timedGet(`${server.url}${path}`, copy.key)
-      return { took, fromSpawn, rss: server.rss(), computing }
+      const rss = server.rss()
+      // the metrics' tail as a script meets it: over the loopback port, each call another window
+      const tail: number[] = []
+      for (let k = 1; k <= tailCalls; k++) tail.push((await timedGet(`${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${window(30, k).query}&limit=200`, copy.key)).ms)
+      return { took, fromSpawn, rss, computing, tail: timing(tail) }
     } finally {
       await server.stop()
       copy.remove()
@@ -225,7 +231,7 @@ export async function measureStart(scale: DemoScale, lists: BenchLists): Promise
   const bare = await copyWorld(scale)
   const bareRead = bareReadOf(path.join(bare.dir, 'feedlens.db.activity'))
   bare.remove()
-  const warm = await first(true)
+  const warm = await first(true, false, calls)
   const cold = await first(false)
   const catchingUp = await first(true, true)
   line(
@@ -233,5 +239,6 @@ export async function measureStart(scale: DemoScale, lists: BenchLists): Promise
       `(index file beside the store; a bare Node process reads that file in ${ms(bareRead)} after the same copy); ${ms(cold.took)} without the file (${cold.computing} answers of 503 computing while it is built, then the figures); ` +
       `${ms(catchingUp.took)} with the file while the start recomputes trends and signals; server memory ${n(warm.rss)} MiB`,
   )
-  return { firstAnswer: warm.took, firstAnswerFromSpawn: warm.fromSpawn, firstAnswerCold: cold.took, firstAnswerCatchingUp: catchingUp.took, bareRead, rss: warm.rss }
+  line(`  ${'then metrics, 200 busiest entities, 30 d, limit 200, over HTTP'.padEnd(58)} ${showTiming(warm.tail)}`)
+  return { firstAnswer: warm.took, firstAnswerFromSpawn: warm.fromSpawn, firstAnswerCold: cold.took, firstAnswerCatchingUp: catchingUp.took, bareRead, rss: warm.rss, metricsOverHttp: warm.tail }
 }

@@ -18,6 +18,7 @@ import {
   type TrendLink,
   type TrendSource,
 } from '../analytics/trends/assemble'
+import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
 import { boundTrendRow } from '../store/repositories/trend-writer'
 import { runSteps, write } from '../steps'
@@ -369,11 +370,19 @@ function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInpu
 }
 
 /**
+ * Each trend's label and key entities as last computed, by the clustering state (its word weights)
+ * and the trend's title counts: a trend that took no article since (a new day moving every trend
+ * on) keeps them without naming it again. A trend that takes articles gets new counts.
+ */
+const labelsOf = new WeakMap<StorylineClusterer, WeakMap<TermCounts, { label: string; keyEntities: string[] }>>()
+
+/**
  * The rows of the trends `written` (each with its parent link) and the whole hierarchy, from every
  * trend `trendOf` (by cluster). A market's trend is a derivative of the trend its reports left,
  * of strength 1 (markets.ts); any other trend's parent is found by its lead entity (parentLink).
  */
 function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Built[], lastDay: number, clusterer: StorylineClusterer) {
+  const labels = labelsOf.get(clusterer) ?? labelsOf.set(clusterer, new WeakMap()).get(clusterer)!
   const all = [...trendOf.values()]
   const byEntity = entityIndex(all)
   const marketParent = new Map<Built, Built>()
@@ -392,7 +401,11 @@ function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Buil
   return {
     themes,
     topics,
-    trends: written.map((b) => trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay, (text) => clusterer.specificity(text), (e) => clusterer.entitySpecificity(e.id, e.name))),
+    trends: written.map((b) => {
+      const row = trendRow(b, topicOf.get(b.id)!, children.has(b.id), lastDay, (text) => clusterer.specificity(text), (e) => clusterer.entitySpecificity(e.id, e.name), labels.get(b.titleTerms))
+      labels.set(b.titleTerms, { label: row.label, keyEntities: row.keyEntities })
+      return row
+    }),
     links,
     countries: written.flatMap(countryRowsOf),
   }

@@ -262,10 +262,13 @@ export function trendRow(
   lastDay: number,
   specificity: (text: string) => number,
   entitySpecificity?: (entity: LabelEntity) => number,
+  /** the label and key entities computed before from the same articles and word weights */
+  named?: { label: string; keyEntities: string[] },
 ): TrendRow {
   const type = structuralType(b.daily, hasParent)
-  const entities = rankedEntities(b).map(([id, e]) => ({ ...e, id }))
-  const { label, keyEntities } = trendLabel({ size: b.seqs.length, terms: b.titleTerms, entities, specificity, entitySpecificity, market: marketPhrase(b.markets, b.seqs.length) })
+  const { label, keyEntities } =
+    named ??
+    trendLabel({ size: b.seqs.length, terms: b.titleTerms, entities: rankedEntities(b).map(([id, e]) => ({ ...e, id })), specificity, entitySpecificity, market: marketPhrase(b.markets, b.seqs.length) })
   const countries = ranked(b.countries, (c) => c.n)
   const category = topCategory(b)
   return {
