@@ -180,6 +180,7 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   line(
     `| trends full pass (a third of the stored members moved) | ${cells((r) => (r.trends ? `${r.trends.fullPassSeconds.toFixed(1)} s (${r.trends.rewritePassSeconds.toFixed(1)} s)` : '–'), (r) => r.trends?.fullPassSeconds)} |`,
   )
+  line(`| peak memory of the bench's process after the full pass (MiB) | ${cells((r) => (r.trends ? n(r.trends.peakMiB) : '–'), (r) => r.trends?.peakMiB)} |`)
   const quality = (of: (r: QualityResults) => StorylineQuality) => (r: ScaleResults) => {
     if (!r.quality) return '–'
     const q = of(r.quality)

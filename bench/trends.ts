@@ -17,6 +17,8 @@ export interface TrendResults {
   /** the full pass when a third of the stored memberships differ from it */
   rewritePassSeconds: number
   signalsSeconds: number
+  /** the bench process's peak memory after the full pass (MiB): the world and the pass */
+  peakMiB: number
   /** the update after each batch (seconds), and whether it crossed midnight */
   batches: Array<{ at: string; seconds: number; mode: string; written: number; afterMidnight: boolean }>
 }
@@ -25,7 +27,8 @@ export function measureTrends(store: Store): TrendResults {
   let started = performance.now()
   const full = refreshTrends(store, END, { full: true })
   const fullPassSeconds = (performance.now() - started) / 1000
-  line(`  full pass: ${fullPassSeconds.toFixed(1)} s (${n(full.trends)} trends; peak memory of this process so far ${n(peakMiB())} MiB)`)
+  const peak = peakMiB()
+  line(`  full pass: ${fullPassSeconds.toFixed(1)} s (${n(full.trends)} trends; peak memory of this process so far ${n(peak)} MiB)`)
   // What a store meets on its first start after the way of computing changed: most of its stored
   // memberships differ from the new pass's. A third of the members are moved into the busiest
   // trend, and the full pass writes them back (the world ends as it was).
@@ -68,5 +71,5 @@ export function measureTrends(store: Store): TrendResults {
   const signals = refreshSignals(store, END)
   const signalsSeconds = (performance.now() - started) / 1000
   line(`  signals: ${signalsSeconds.toFixed(1)} s (${n(signals.points)} series points)`)
-  return { fullPassSeconds, rewritePassSeconds, signalsSeconds, batches }
+  return { fullPassSeconds, rewritePassSeconds, signalsSeconds, batches, peakMiB: peak }
 }
