@@ -268,7 +268,8 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
     yield
   }
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
-    const slice = store.trendWriter.articles(after, READ_SLICE)
+    // no further than the articles counted at the start (their entities were read above)
+    const slice = store.trendWriter.articles(after, Math.min(READ_SLICE, maxSeq - after))
     for (const a of slice) {
       const entities = byArticle.get(a.id)
       if (entities) {
