@@ -21,13 +21,13 @@ export const boundTrendRow = (t: TrendRow) => {
   // the counts without the empty days after the last article (dailyCountsOn adds them when read)
   const daily = t.dailyThrough === undefined ? { counts: t.dailyCounts, through: null } : storedDailyCounts(t.dailyCounts, t.dailyThrough)
   return {
-  ...t,
-  keyEntities: JSON.stringify(t.keyEntities),
-  countryScope: JSON.stringify(t.countryScope),
-  dailyCounts: JSON.stringify(daily.counts),
-  dailyThrough: daily.through,
-  features: JSON.stringify(t.features),
-  forecast: t.forecast === undefined || t.forecast === null ? null : JSON.stringify(t.forecast),
+    ...t,
+    keyEntities: JSON.stringify(t.keyEntities),
+    countryScope: JSON.stringify(t.countryScope),
+    dailyCounts: JSON.stringify(daily.counts),
+    dailyThrough: daily.through,
+    features: JSON.stringify(t.features),
+    forecast: t.forecast === undefined || t.forecast === null ? null : JSON.stringify(t.forecast),
   }
 }
 
@@ -146,10 +146,7 @@ export class TrendWriter {
            daily_counts = @dailyCounts, daily_through = @dailyThrough, features = @features, forecast = @forecast, updated_at = @updatedAt
          WHERE id = @id`,
       )
-      for (const t of refreshed) {
-        const b = boundTrendRow(t)
-        refresh.run({ id: b.id, label: b.label, keyEntities: b.keyEntities, primaryCountry: b.primaryCountry ?? null, countryScope: b.countryScope, dailyCounts: b.dailyCounts, dailyThrough: b.dailyThrough, features: b.features, forecast: b.forecast, updatedAt: b.updatedAt })
-      }
+      for (const t of refreshed) refresh.run(boundTrendRow(t))
 
       // Members: an article that moved leaves its old trend first (an article is in one trend).
       const leave = s.prepare(`DELETE FROM trend_articles WHERE article_id = ?`)
