@@ -131,7 +131,7 @@ export interface ServerProcess {
 export const CAN_PIN = process.platform === 'linux' && spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0
 
 /** A Node process of these arguments, held to the CPUs `cpus` (taskset's list, "1") where the machine can; else free. */
-export function spawnNode(args: string[], cpus: string | undefined, options: Parameters<typeof spawn>[2]): ChildProcess {
+function spawnNode(args: string[], cpus: string | undefined, options: Parameters<typeof spawn>[2]): ChildProcess {
   return cpus !== undefined && CAN_PIN ? spawn('taskset', ['-c', cpus, process.execPath, ...args], options) : spawn(process.execPath, args, options)
 }
 

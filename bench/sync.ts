@@ -2,13 +2,14 @@
  * `feedlens sync` from a Feedlens serving a copy of the world into an empty folder (start to exit),
  * against importing the same articles and observations from files into another empty folder.
  */
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { DemoScale } from '../electron/core/demo/scales'
 import type { Store } from '../electron/core/store/store'
 import { cliImport, exportWorld } from './import'
-import { BIN, CAN_PIN, copyWorld, line, median, n, serveFolder, spawnNode } from './lib'
+import { BIN, CAN_PIN, copyWorld, line, median, n, serveFolder } from './lib'
 
 export interface SyncResults {
   observations: number
@@ -28,9 +29,9 @@ const UPSTREAM_CPUS = '1'
 function cliSync(url: string, key: string, dataDir: string): Promise<{ observations: number; elements: number; seconds: number }> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const child = spawnNode([BIN, 'sync', '--from', url, '--key', key, '--data-dir', dataDir, '--json', '--no-refresh'], undefined, { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, [BIN, 'sync', '--from', url, '--key', key, '--data-dir', dataDir, '--json', '--no-refresh'], { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
     child.on('error', reject)
     child.on('exit', (code) => {
       if (code !== 0) reject(new Error(`feedlens sync exited with ${code}`))

@@ -220,10 +220,11 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
       for (const path of [`/v1/tracking/lists/${lists.entity500}/rollup?${w.query}`, '/v1/trends?limit=50', '/v1/articles?limit=50', '/public/discover/volatility']) await timedGet(`${server.url}${path}`, copy.key)
       const rss = server.rss()
       // the metrics' tail as a script meets it: over the loopback port, each call another window
+      const metrics = (k: number) => timedGet(`${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${window(30, k).query}&limit=200`, copy.key)
       const tail: number[] = []
       // warmed up first as the in-process figures are (timeUrls): three other windows, not timed
-      for (let k = 1001; k <= 1003 && tailCalls > 0; k++) await timedGet(`${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${window(30, k).query}&limit=200`, copy.key)
-      for (let k = 1; k <= tailCalls; k++) tail.push((await timedGet(`${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${window(30, k).query}&limit=200`, copy.key)).ms)
+      for (let k = 1001; k <= 1003 && tailCalls > 0; k++) await metrics(k)
+      for (let k = 1; k <= tailCalls; k++) tail.push((await metrics(k)).ms)
       return { took, fromSpawn, rss, computing, tail: timing(tail) }
     } finally {
       await server.stop()
