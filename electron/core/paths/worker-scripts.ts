@@ -32,13 +32,18 @@ export class WorkerStopped extends Error {
 }
 
 /**
- * The messages of a worker that works a few ahead of its reader: each message is answered with
- * 'more', so the worker can go on; they are yielded in order until the one `isEnd` tells. A
+ * The messages of a worker that works a few ahead of its reader: each message `counted` tells
+ * (every one by default) is answered with 'more', so the worker can go on; they are yielded in
+ * order until the one `isEnd` tells. A
  * failure of the worker (or a message that could not be read: the reader must not go on without
  * it) ends them at once, an exit once the messages before it are yielded, with WorkerStopped.
  * The worker is terminated when its messages end, however they end.
  */
-export async function* workerMessages<T, End extends T>(worker: Worker, isEnd: (message: T) => message is End): AsyncGenerator<Exclude<T, End>> {
+export async function* workerMessages<T, End extends T>(
+  worker: Worker,
+  isEnd: (message: T) => message is End,
+  counted: (message: Exclude<T, End>) => boolean = () => true,
+): AsyncGenerator<Exclude<T, End>> {
   const ready: T[] = []
   let failure: Error | null = null
   let exited = false
@@ -64,7 +69,7 @@ export async function* workerMessages<T, End extends T>(worker: Worker, isEnd: (
       if (failure || ready.length === 0) throw new WorkerStopped(failure, delivered + ready.length)
       const message = ready.shift()!
       if (isEnd(message)) return
-      worker.postMessage('more')
+      if (counted(message as Exclude<T, End>)) worker.postMessage('more')
       delivered++
       yield message as Exclude<T, End>
     }

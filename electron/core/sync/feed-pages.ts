@@ -63,7 +63,7 @@ export async function* feedSteps(input: FeedStreamInput, limits: BatchLimits, op
   }
   const worker = new Worker(script, { workerData: { input, limits } satisfies ReaderWorkerData })
   try {
-    for await (const message of workerMessages(worker, (m: ReaderMessage) => 'end' in m)) {
+    for await (const message of workerMessages(worker, (m: ReaderMessage) => 'end' in m, (m) => 'step' in m && m.step.write !== undefined)) {
       if ('error' in message) throw new FeedSourceError(message.error.reason, message.error.message)
       yield message.step
     }
