@@ -196,14 +196,42 @@ function incrementalFits(store: Store, kept: TrendState, now: Date, maxSeq: numb
  * any) join its words, not its entities: the entity overlap weighs 0.75 and would keep apart
  * headlines of one story where the tagger found a name in some and not in others.
  */
-const inputOf = (a: Article, entities: readonly TrendEntity[]): ClusterInput => ({
-  key: a.seq,
-  time: a.time,
-  section: sectionOf(a.category),
-  market: marketReported(a.title, a.region),
-  entities: entities.filter((e) => !e.extracted).map((e) => ({ id: e.id, score: e.score })),
-  words: [...words(`${a.title} ${a.summary ?? ''}`), ...entities.filter((e) => e.extracted).map((e) => `${ENTITY_TERM}${e.id}`)],
-})
+const inputOf = (a: Article, entities: readonly TrendEntity[], shared: StringPool = ownStrings): ClusterInput => {
+  const extracted = entities.filter((e) => e.extracted)
+  const section = sectionOf(a.category)
+  return {
+    key: a.seq,
+    time: a.time,
+    section: section === null ? null : shared.of(section),
+    market: marketReported(a.title, a.region),
+    // an entity as the clustering sees it is its row (id and score): no copy of each
+    entities: extracted.length === 0 ? entities : entities.filter((e) => !e.extracted),
+    words: [...words(`${a.title} ${a.summary ?? ''}`), ...extracted.map((e) => `${ENTITY_TERM}${e.id}`)].map((w) => shared.of(w)),
+  }
+}
+
+/**
+ * One string per distinct value over a pass: a store's articles repeat the same few hundred
+ * thousand words tens of millions of times, and each read of one is a string of its own. Shared,
+ * the full pass held about 30% less at large (docs/performance.md), and the clustering's maps hash
+ * each word once.
+ */
+interface StringPool {
+  of(s: string): string
+}
+
+class SharedStrings implements StringPool {
+  private readonly byValue = new Map<string, string>()
+  of(s: string): string {
+    const kept = this.byValue.get(s)
+    if (kept !== undefined) return kept
+    this.byValue.set(s, s)
+    return s
+  }
+}
+
+/** For a few articles (an update): their own strings, as read. */
+const ownStrings: StringPool = { of: (s) => s }
 
 /** Words of one article the clustering reads at most: a summary's length of them (20,000 characters is about 3,000 words). */
 const MAX_CLUSTER_WORDS = 4_000
@@ -222,9 +250,9 @@ const SKIPPED_KEPT = 50
  * What the clustering sees of an article, or null when the article cannot be read (an article
  * stored before the door's limits, say): one bad article is left out, never the refresh stopped.
  */
-function guardedInput(a: Article, entities: readonly TrendEntity[], skipped: SkippedArticle[]): ClusterInput | null {
+function guardedInput(a: Article, entities: readonly TrendEntity[], skipped: SkippedArticle[], shared?: StringPool): ClusterInput | null {
   try {
-    const input = inputOf(a, entities)
+    const input = inputOf(a, entities, shared)
     return input.words.length > MAX_CLUSTER_WORDS ? { ...input, words: input.words.slice(0, MAX_CLUSTER_WORDS) } : input
   } catch (error) {
     skipped.push({ seq: a.seq, reason: error instanceof Error ? error.message : String(error) })
@@ -261,9 +289,10 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
   // every article's entities first, the table read in the order it was stored (a lookup per
   // article by its id cost more than all the rest of the reading); each takes its seq below
   const byArticle = new Map<string, TrendEntity[]>()
+  const shared = new SharedStrings()
   for (let after: number | null = 0; after !== null; ) {
     const { rows, lastRowid } = store.trendWriter.entityRows(after, ENTITY_SLICE, knownEntities)
-    for (const { articleId, entity } of rows) (byArticle.get(articleId) ?? byArticle.set(articleId, []).get(articleId)!).push({ seq: 0, ...entity })
+    for (const { articleId, entity } of rows) (byArticle.get(articleId) ?? byArticle.set(articleId, []).get(articleId)!).push({ seq: 0, ...entity, id: shared.of(entity.id) })
     after = lastRowid
     yield
   }
@@ -285,9 +314,9 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
         timeless.add(a.seq)
         continue
       }
-      const input = guardedInput(a as Article, entitiesOf.get(a.seq) ?? [], skipped)
+      const input = guardedInput(a as Article, entitiesOf.get(a.seq) ?? [], skipped, shared)
       if (input) inputs.push(input)
-      articles.push({ ...(a as Article), summary: null })
+      articles.push({ ...(a as Article), summary: null, region: shared.of(a.region), category: a.category === null ? null : shared.of(a.category) })
     }
     yield
   }
