@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { entitiesOfArticle, factsOf, membersOf, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
+import { entitiesOfArticle, factsOf, membersOf, perDayIsDays, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
 import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData } from '../../electron/core/analytics/activity/country-activity'
 import type { ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
 import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
@@ -209,11 +209,14 @@ function canonical(d: ActivityData) {
     for (let k = d.days.start[i]!; k < d.days.start[i + 1]!; k++) {
       days.push([d.days.day[k]!, d.countries.list[d.days.country[k]!]!, d.days.impressions[k]!, d.days.observations[k]!, d.days.positionSum[k]!, d.days.firstSeen[k]!, d.days.lastSeen[k]!])
     }
+    const perDay: Array<[number, number]> = []
+    for (let k = d.perDay.start[i]!; k < d.perDay.start[i + 1]!; k++) perDay.push([d.perDay.day[k]!, d.perDay.impressions[k]!])
     return {
       ...factsOf(d, i),
       trend: d.trend[i]! < 0 ? null : d.trends.list[d.trend[i]!],
       entities: entitiesOfArticle(d, i).sort(),
       days: days.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1])),
+      perDay,
     }
   }).sort((a, b) => a.seq - b.seq)
   const groups = (g: ActivityData['byEntity'], names: string[]) =>
@@ -327,12 +330,84 @@ describe('the activity index', () => {
           const back = decodeSnapshot(encodeSnapshot(meta, data))!
           expect(back.meta).toEqual(meta)
           expect(canonical(back.data)).toEqual(canonical(data))
+          expect(perDayIsDays(back.data)).toBe(perDayIsDays(data))
         } finally {
           store.close()
         }
       }),
       { seed: 77, numRuns: 15 },
     )
+  })
+})
+
+describe('the per-day sums of the activity index', () => {
+  const oneCountry = feedArb.map((f): Feed => {
+    // each article seen in one country, once an hour at most: one daily cell a day
+    const seen = new Set<string>()
+    const observations = f.observations.map((o) => ({ ...o, country: o.article % COUNTRIES.length, second: 0 })).filter((o) => !seen.has(`${o.article}|${o.hour}`) && seen.add(`${o.article}|${o.hour}`))
+    return { ...f, observations }
+  })
+
+  it('are the daily cells themselves, held once, when every article\'s cells are one a day: the figures unchanged, the snapshot smaller', async () => {
+    await fc.assert(
+      fc.asyncProperty(oneCountry, fc.array(windowArb, { minLength: 1, maxLength: 4 }), async (feed, windows) => {
+        const store = newStore()
+        try {
+          write(store, feed, feed.observations)
+          const { data } = await store.activity.current()
+          expect(perDayIsDays(data)).toBe(true)
+          await expectIndexMatches(store, feed, feed.observations, windows)
+          // each article's impressions per day, summed by hand
+          const byDay = new Map<string, number>()
+          for (const o of feed.observations) byDay.set(`${o.article}|${Math.floor((HOUR0 + o.hour) / 24)}`, (byDay.get(`${o.article}|${Math.floor((HOUR0 + o.hour) / 24)}`) ?? 0) + o.impressions)
+          const held = new Map<string, number>()
+          // (articles are stored in the feed's order: the i-th by seq is the feed's article i)
+          canonical(data).articles.forEach((a, i) => {
+            for (const [day, impressions] of a.perDay) held.set(`${i}|${day}`, impressions)
+          })
+          expect(held).toEqual(byDay)
+          const meta = { storeId: 'x', generation: 1, trendsGeneration: null }
+          const file = encodeSnapshot(meta, data)
+          const back = decodeSnapshot(file)!
+          expect(perDayIsDays(back.data)).toBe(true)
+          expect(canonical(back.data)).toEqual(canonical(data))
+          // held twice (copies of the cells' arrays), the same sums take their bytes again
+          const copied = { ...data, perDay: { start: data.perDay.start.slice(), day: data.perDay.day.slice(), impressions: data.perDay.impressions.slice() } }
+          expect(perDayIsDays(copied)).toBe(false)
+          expect(encodeSnapshot(meta, copied).length).toBeGreaterThanOrEqual(file.length + data.perDay.start.byteLength + data.perDay.day.byteLength + data.perDay.impressions.byteLength)
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 909, numRuns: 20 },
+    )
+  })
+
+  it('are sums of their own when an article is seen in two countries on one day', async () => {
+    const feed: Feed = {
+      articles: [{ entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 }],
+      observations: [
+        { article: 0, country: 0, hour: 1, second: 0, position: 1, impressions: 100 },
+        { article: 0, country: 1, hour: 2, second: 0, position: 2, impressions: 40 },
+        { article: 0, country: 0, hour: 30, second: 0, position: 3, impressions: 7 },
+      ],
+    }
+    const store = newStore()
+    try {
+      write(store, feed, feed.observations)
+      const { data } = await store.activity.current()
+      expect(perDayIsDays(data)).toBe(false)
+      const day0 = Math.floor(HOUR0 / 24)
+      expect(canonical(data).articles[0]!.perDay).toEqual([
+        [day0, 140],
+        [day0 + 1, 7],
+      ])
+      const back = decodeSnapshot(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, data))!
+      expect(perDayIsDays(back.data)).toBe(false)
+      expect(canonical(back.data)).toEqual(canonical(data))
+    } finally {
+      store.close()
+    }
   })
 })
 

@@ -90,7 +90,11 @@ export interface WholeLife {
   countryBits: Uint32Array
 }
 
-/** Each article's impressions per day over all countries (its days in order): entries start[i]..start[i+1]. */
+/**
+ * Each article's impressions per day over all countries (its days in order): entries
+ * start[i]..start[i+1]. When every article's cells are one per day in day order, these are the
+ * daily cells' own arrays (perDayIsDays).
+ */
 export interface PerDay {
   start: Int32Array
   day: Int32Array
@@ -111,6 +115,9 @@ export function countryBitsOf(data: ActivityData, countries: Iterable<number>): 
   if (allHigh) bits |= 1 << 31
   return bits >>> 0
 }
+
+/** Whether the per-day sums are the daily cells' own arrays (nothing to hold twice). */
+export const perDayIsDays = (data: ActivityData): boolean => data.perDay.day === data.days.day && data.perDay.impressions === data.days.impressions && data.perDay.start === data.days.start
 
 /** Fills `whole` and `perDay` from the daily cells. */
 export function summarise(data: ActivityData): ActivityData {
@@ -139,6 +146,7 @@ export function summarise(data: ActivityData): ActivityData {
       imps[size++] = d.impressions[k]!
     }
   }
+  let everyInDayOrder = true
   for (let a = 0; a < n; a++) {
     let inDayOrder = true
     for (let k = d.start[a]!; k < d.start[a + 1]!; k++) {
@@ -156,13 +164,19 @@ export function summarise(data: ActivityData): ActivityData {
     // cells are mostly in day order already (a build reads by day); an update may append
     if (inDayOrder) for (let k = d.start[a]!; k < d.start[a + 1]!; k++) add(a, k)
     else {
+      everyInDayOrder = false
       const order = Array.from({ length: d.start[a + 1]! - d.start[a]! }, (_, i) => d.start[a]! + i).sort((x, y) => d.day[x]! - d.day[y]!)
       for (const k of order) add(a, k)
     }
     start[a + 1] = size
   }
   data.whole = whole
-  data.perDay = { start, day: days.slice(0, size), impressions: imps.slice(0, size) }
+  // Each article's cells one per day, in day order (an article in one country, as most are):
+  // the per-day sums are the cells themselves, held once (a seventh of the index at large).
+  data.perDay =
+    everyInDayOrder && size === d.day.length
+      ? { start: d.start, day: d.day, impressions: d.impressions }
+      : { start, day: days.slice(0, size), impressions: imps.slice(0, size) }
   return data
 }
 

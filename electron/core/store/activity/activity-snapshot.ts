@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { Strings, type ActivityData, type Groups } from '../../analytics/activity/activity-data'
+import { perDayIsDays, Strings, type ActivityData, type Groups } from '../../analytics/activity/activity-data'
 
 /**
  * The activity index as a file beside the store, so that a process starting on a store it knows
@@ -12,7 +12,7 @@ import { Strings, type ActivityData, type Groups } from '../../analytics/activit
  */
 
 const MAGIC = 'FLACTIV1'
-const FORMAT = 4
+const FORMAT = 5
 
 /** Which store, and which of its states, an index holds. */
 export interface SnapshotMeta {
@@ -66,9 +66,14 @@ function arraysOf(d: ActivityData): Array<[string, Typed]> {
     ['whole.firstDay', d.whole.firstDay],
     ['whole.lastDay', d.whole.lastDay],
     ['whole.countryBits', d.whole.countryBits],
-    ['perDay.start', d.perDay.start],
-    ['perDay.day', d.perDay.day],
-    ['perDay.impressions', d.perDay.impressions],
+    // the per-day sums only when they are not the daily cells themselves (then held once, read as such)
+    ...(perDayIsDays(d)
+      ? []
+      : ([
+          ['perDay.start', d.perDay.start],
+          ['perDay.day', d.perDay.day],
+          ['perDay.impressions', d.perDay.impressions],
+        ] as Array<[string, Typed]>)),
   ]
 }
 
@@ -219,7 +224,9 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
         lastDay: a('whole.lastDay'),
         countryBits: a('whole.countryBits'),
       },
-      perDay: { start: a('perDay.start'), day: a('perDay.day'), impressions: a('perDay.impressions') },
+      perDay: arrays.has('perDay.day')
+        ? { start: a('perDay.start'), day: a('perDay.day'), impressions: a('perDay.impressions') }
+        : { start: a('days.start'), day: a('days.day'), impressions: a('days.impressions') },
     },
   }
 }
