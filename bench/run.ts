@@ -79,7 +79,7 @@ async function measureScale(scale: DemoScale): Promise<ScaleResults> {
   }
   if (parts.has('trends')) {
     line('trends:')
-    results.trends = measureTrends(store)
+    results.trends = await measureTrends(store)
   }
   if (parts.has('quality')) {
     line('trend quality (against known storylines):')
@@ -179,6 +179,12 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   )
   line(
     `| trends full pass (a third of the stored members moved) | ${cells((r) => (r.trends ? `${r.trends.fullPassSeconds.toFixed(1)} s (${r.trends.rewritePassSeconds.toFixed(1)} s)` : '–'), (r) => r.trends?.fullPassSeconds)} |`,
+  )
+  line(
+    `| full pass and signals on the app's refresh thread (on the bench's thread) | ${cells(
+      (r) => (r.trends?.onRefreshThreadSeconds != null ? `${r.trends.onRefreshThreadSeconds.toFixed(1)} s (${(r.trends.fullPassSeconds + r.trends.signalsSeconds).toFixed(1)} s)` : '–'),
+      (r) => r.trends?.onRefreshThreadSeconds ?? undefined,
+    )} |`,
   )
   line(`| peak memory of the bench's process after the full pass (MiB) | ${cells((r) => (r.trends ? n(r.trends.peakMiB) : '–'), (r) => r.trends?.peakMiB)} |`)
   const quality = (of: (r: QualityResults) => StorylineQuality) => (r: ScaleResults) => {

@@ -8,22 +8,28 @@ import { dailyCountsOn } from '../electron/core/analytics/trends/market-view'
 import { nextSnapshotBatch } from '../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../electron/core/ingest/writer'
 import { refreshSignals } from '../electron/core/jobs/signals'
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { forgetTrendState, refreshTrends } from '../electron/core/jobs/trends'
 import type { Store } from '../electron/core/store/store'
-import { END, line, n, peakMiB } from './lib'
+import { END, here, line, n, peakMiB } from './lib'
 
 export interface TrendResults {
   fullPassSeconds: number
   /** the full pass when a third of the stored memberships differ from it */
   rewritePassSeconds: number
   signalsSeconds: number
+  /** the same full pass and signals on the app's refresh thread (the built worker, as `feedlens serve` and the app run them); null without the build */
+  onRefreshThreadSeconds: number | null
   /** the bench process's peak memory after the full pass (MiB): the world and the pass */
   peakMiB: number
   /** the update after each batch (seconds), and whether it crossed midnight */
   batches: Array<{ at: string; seconds: number; mode: string; written: number; afterMidnight: boolean }>
 }
 
-export function measureTrends(store: Store): TrendResults {
+export async function measureTrends(store: Store): Promise<TrendResults> {
   let started = performance.now()
   const full = refreshTrends(store, END, { full: true })
   const fullPassSeconds = (performance.now() - started) / 1000
@@ -71,5 +77,30 @@ export function measureTrends(store: Store): TrendResults {
   const signals = refreshSignals(store, END)
   const signalsSeconds = (performance.now() - started) / 1000
   line(`  signals: ${signalsSeconds.toFixed(1)} s (${n(signals.points)} series points)`)
-  return { fullPassSeconds, rewritePassSeconds, signalsSeconds, batches, peakMiB: peak }
+  const onRefreshThreadSeconds = await onRefreshThread(store, fullPassSeconds + signalsSeconds)
+  return { fullPassSeconds, rewritePassSeconds, signalsSeconds, onRefreshThreadSeconds, batches, peakMiB: peak }
+}
+
+/**
+ * A full pass and the signals as the app and `feedlens serve` run them: on the refresh thread
+ * (its own connection, its own young generation: refresh-thread.ts), the built worker. The bench
+ * runs the passes above on its own thread, as the CLI's import does.
+ */
+async function onRefreshThread(store: Store, onThisThread: number): Promise<number | null> {
+  const script = path.resolve(here, '../out/main/refresh-worker.js')
+  if (!fs.existsSync(script)) {
+    line('  on the refresh thread: not measured (the worker is not built: `npm run build`)')
+    return null
+  }
+  forgetTrendState(store)
+  const thread = new RefreshThread(pathToFileURL(script), store.openOptions)
+  try {
+    const started = performance.now()
+    await thread.refresh(END, true)
+    const seconds = (performance.now() - started) / 1000
+    line(`  full pass and signals on the app's refresh thread: ${seconds.toFixed(1)} s (on the bench's thread above: ${onThisThread.toFixed(1)} s)`)
+    return seconds
+  } finally {
+    await thread.stop()
+  }
 }

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { analyticsStale, refreshAnalytics } from '../../electron/core/jobs/refresh'
-import { RefreshThread } from '../../electron/core/jobs/refresh-thread'
+import { REFRESH_YOUNG_GENERATION_MB, RefreshThread } from '../../electron/core/jobs/refresh-thread'
 import { TRENDS_METHOD } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
 import { makeWorld, openTestStore, tempDir } from '../helpers/core'
@@ -64,6 +64,8 @@ describe('the refresh thread', () => {
     try {
       await thread.refresh(NOW, false)
       expect(analyticsStale(reader)).toBe(false)
+      // with room for a full pass's short-lived rows and words (V8's default is a sixth of it)
+      expect(thread.limits?.maxYoungGenerationSizeMb).toBe(REFRESH_YOUNG_GENERATION_MB)
       // caches of the reading connection follow (SQLite's data_version moved)
       expect(reader.version).toBeGreaterThan(versionBefore)
       const expected = computed(here)
