@@ -6,6 +6,7 @@ import { IngestWriter } from '../../electron/core/ingest/writer'
 import { FeedSourceError } from '../../electron/core/sync/feed-client'
 import { syncFrom } from '../../electron/core/sync/sync'
 import { makeWorld, type TestWorld } from '../helpers/core'
+import { feedArticle } from '../helpers/feed'
 
 /**
  * An upstream that lies, on loopback, one mode per attack: what it sends never rewrites a stored
@@ -48,29 +49,7 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
 }
 
 /** An article as a feed sends it (a right id unless said otherwise). */
-function article(path: string, fields: Record<string, unknown> = {}) {
-  const articleUrl = `https://news.example/${path}`
-  return {
-    type: 'article',
-    article: {
-      id: articleIdForUrl(articleUrl),
-      url: articleUrl,
-      title: `Story ${path}`,
-      domain: 'news.example',
-      region: 'US',
-      lang: 'en',
-      category: null,
-      content_type: null,
-      summary: null,
-      markdown: null,
-      images: null,
-      published_at: '2026-11-20T08:00:00.000Z',
-      entities: [],
-      publisher: { name: 'News', country: 'US', profile_exists: false, knowledge_graph_id: null, total_followers: null },
-      ...fields,
-    },
-  }
-}
+const article = feedArticle
 
 const snapshot = (ids: Array<string | null>, fields: Record<string, unknown> = {}) => ({
   type: 'snapshot',

@@ -2,8 +2,8 @@ import http from 'node:http'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { articleIdForUrl } from '../../electron/core/ingest/canonical-url'
 import type { ReaderMessage, ReaderWorkerData } from '../../electron/core/sync/feed-pages'
+import { feedArticle } from '../helpers/feed'
 
 // The built feed reader (npm test builds first), driven as a sync drives it: 'more' for each batch taken.
 const WORKER = path.resolve(__dirname, '../../out/main/feed-reader-worker.js')
@@ -15,34 +15,12 @@ let url = ''
 /** The pages the upstream was asked for, in order. */
 const asked: number[] = []
 
-const article = (n: number) => {
-  const articleUrl = `https://news.example/${n}`
-  return {
-    type: 'article',
-    article: {
-      id: articleIdForUrl(articleUrl),
-      url: articleUrl,
-      title: `Story ${n}`,
-      domain: 'news.example',
-      region: 'US',
-      lang: 'en',
-      category: null,
-      content_type: null,
-      summary: null,
-      markdown: null,
-      images: null,
-      published_at: '2026-11-20T08:00:00.000Z',
-      entities: [],
-      publisher: { name: 'News', country: 'US', profile_exists: false, knowledge_graph_id: null, total_followers: null },
-    },
-  }
-}
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('cursor') ?? '0')
     asked.push(page)
-    const elements = Array.from({ length: PER_PAGE }, (_, i) => article(page * PER_PAGE + i))
+    const elements = Array.from({ length: PER_PAGE }, (_, i) => feedArticle(String(page * PER_PAGE + i)))
     res.setHeader('content-type', 'application/json')
     res.end(JSON.stringify({ elements, next_cursor: String(page + 1), has_more: page + 1 < PAGES, remaining: (PAGES - page - 1) * PER_PAGE }))
   })
