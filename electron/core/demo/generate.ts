@@ -95,8 +95,15 @@ interface Shakeup {
 export function generateDemoWorld(store: Store, options: DemoOptions): DemoSummary {
   return store.bulk(() => {
     return runSteps(demoWorldSteps(store, options))
-  })
+  }, DEMO_BULK_CACHE_MIB)
 }
+
+/**
+ * The page cache of a demo world's build (MiB): a day at a time touches a day's pages, and the
+ * medium world built as fast with 256 MB as with an import's 1 GB (95 against 102 s), ending with
+ * 0.7 GB held instead of 1.5 (the cache's memory stays with the process, for the trends after it).
+ */
+const DEMO_BULK_CACHE_MIB = 256
 
 /** The same, yielding to the event loop after each day, so a server keeps answering meanwhile. */
 export async function generateDemoWorldInBackground(store: Store, options: DemoOptions): Promise<DemoSummary> {
@@ -104,7 +111,7 @@ export async function generateDemoWorldInBackground(store: Store, options: DemoO
     const summary = await runStepsInBackground(demoWorldSteps(store, options), () => store.sqlite.open)
     if (!summary) throw new Error('The store was closed while the demo world was being built.')
     return summary
-  })
+  }, DEMO_BULK_CACHE_MIB)
 }
 
 /** Builds the world one day per step; the last step returns the summary. */

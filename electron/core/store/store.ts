@@ -38,6 +38,8 @@ const EXTERNAL_CHECK_MS = 2
 
 /** Pages (1 GiB) the write-ahead log may grow to during a bulk load before it is checkpointed. */
 const BULK_CHECKPOINT_PAGES = 262_144
+/** The page cache of a bulk load (MiB), unless it asks for another. */
+export const BULK_CACHE_MIB = 1024
 
 /** The store: one SQLite database and the repositories that hold every SQL statement. */
 export class Store {
@@ -269,13 +271,15 @@ export class Store {
   }
 
   /**
-   * Runs a bulk load with a 1 GB page cache, so the growing indexes stay in memory, and the
-   * write-ahead log checkpointed once at the end (or every BULK_CHECKPOINT_PAGES) rather than
-   * every 40 MB: a batch rewrites many of the pages the one before it wrote, and copying them
-   * into the store file after every few batches took about a sixth of an import's time.
+   * Runs a bulk load with a 1 GB page cache (or `cacheMiB`), so the growing indexes stay in
+   * memory, and the write-ahead log checkpointed once at the end (or every BULK_CHECKPOINT_PAGES)
+   * rather than every 40 MB: a batch rewrites many of the pages the one before it wrote, and
+   * copying them into the store file after every few batches took about a sixth of an import's
+   * time. The cache's memory outlives the load: SQLite frees its pages, but the C allocator keeps
+   * most of them for the process (`shrink_memory` gave back a tenth, tried).
    */
-  bulk<T>(work: () => T): T {
-    const end = this.beginBulk()
+  bulk<T>(work: () => T, cacheMiB = BULK_CACHE_MIB): T {
+    const end = this.beginBulk(cacheMiB)
     try {
       return work()
     } finally {
@@ -284,14 +288,14 @@ export class Store {
   }
 
   /** The same for work that awaits (imports read their files between batches). */
-  bulkAsync<T>(work: () => Promise<T>): Promise<T> {
-    const end = this.beginBulk()
+  bulkAsync<T>(work: () => Promise<T>, cacheMiB = BULK_CACHE_MIB): Promise<T> {
+    const end = this.beginBulk(cacheMiB)
     return work().finally(end)
   }
 
-  private beginBulk(): () => void {
+  private beginBulk(cacheMiB: number): () => void {
     const sqlite = this.opened.sqlite
-    sqlite.pragma('cache_size = -1048576')
+    sqlite.pragma(`cache_size = -${Math.round(cacheMiB * 1024)}`)
     sqlite.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`)
     return () => {
       if (!sqlite.open) return
