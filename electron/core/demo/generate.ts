@@ -99,9 +99,12 @@ export function generateDemoWorld(store: Store, options: DemoOptions): DemoSumma
 }
 
 /**
- * The page cache of a demo world's build (MiB): a day at a time touches a day's pages, and the
- * medium world built as fast with 256 MB as with an import's 1 GB (95 against 102 s), ending with
- * 0.7 GB held instead of 1.5 (the cache's memory stays with the process, for the trends after it).
+ * The page cache of a demo world's build (MiB). The cache's memory stays with the process after
+ * the build, and the trends' full pass that follows stacks on it: with an import's 1 GB the large
+ * world's build peaked at 4.1 GB. With 256 MB the medium world builds as fast (95 against 102 s)
+ * and ends holding 0.7 GB instead of 1.5; the large world builds a third slower (409 against 307
+ * s: its indexes outgrow the cache) and peaks at 3.3 GB. Memory is chosen over time: a laptop
+ * that runs out of memory does not finish at all (docs/performance.md, session 24).
  */
 const DEMO_BULK_CACHE_MIB = 256
 
