@@ -196,7 +196,7 @@ function incrementalFits(store: Store, kept: TrendState, now: Date, maxSeq: numb
  * any) join its words, not its entities: the entity overlap weighs 0.75 and would keep apart
  * headlines of one story where the tagger found a name in some and not in others.
  */
-const inputOf = (a: Article, entities: readonly TrendEntity[], shared: StringPool = ownStrings): ClusterInput => {
+const inputOf = (a: Article, entities: readonly TrendEntity[], shared: SharedStrings): ClusterInput => {
   const extracted = entities.filter((e) => e.extracted)
   const section = sectionOf(a.category)
   return {
@@ -216,11 +216,7 @@ const inputOf = (a: Article, entities: readonly TrendEntity[], shared: StringPoo
  * the full pass held about 30% less at large (docs/performance.md), and the clustering's maps hash
  * each word once.
  */
-interface StringPool {
-  of(s: string): string
-}
-
-class SharedStrings implements StringPool {
+class SharedStrings {
   private readonly byValue = new Map<string, string>()
   of(s: string): string {
     const kept = this.byValue.get(s)
@@ -229,9 +225,6 @@ class SharedStrings implements StringPool {
     return s
   }
 }
-
-/** For a few articles (an update): their own strings, as read. */
-const ownStrings: StringPool = { of: (s) => s }
 
 /** Words of one article the clustering reads at most: a summary's length of them (20,000 characters is about 3,000 words). */
 const MAX_CLUSTER_WORDS = 4_000
@@ -250,7 +243,7 @@ const SKIPPED_KEPT = 50
  * What the clustering sees of an article, or null when the article cannot be read (an article
  * stored before the door's limits, say): one bad article is left out, never the refresh stopped.
  */
-function guardedInput(a: Article, entities: readonly TrendEntity[], skipped: SkippedArticle[], shared?: StringPool): ClusterInput | null {
+function guardedInput(a: Article, entities: readonly TrendEntity[], skipped: SkippedArticle[], shared: SharedStrings): ClusterInput | null {
   try {
     const input = inputOf(a, entities, shared)
     return input.words.length > MAX_CLUSTER_WORDS ? { ...input, words: input.words.slice(0, MAX_CLUSTER_WORDS) } : input
@@ -463,7 +456,8 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   }
   const entitiesOf = groupBySeq(store.trendWriter.entitiesBySeq(placed.map((a) => a.seq)))
   const skipped: SkippedArticle[] = []
-  const inputs = placed.flatMap((a) => guardedInput(a, entitiesOf.get(a.seq) ?? [], skipped) ?? []).sort((a, b) => a.time - b.time || a.key - b.key)
+  const shared = new SharedStrings()
+  const inputs = placed.flatMap((a) => guardedInput(a, entitiesOf.get(a.seq) ?? [], skipped, shared) ?? []).sort((a, b) => a.time - b.time || a.key - b.key)
   if (skipped.length > 0) {
     // the articles left out are in no trend, as a full pass leaves them
     const left = new Set(skipped.map((s) => s.seq))
