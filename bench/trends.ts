@@ -3,14 +3,14 @@
  * after midnight included), each written and followed by the trends' update. The batches are
  * rolled back, so the cached world stays as it was.
  */
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { backtestForecasts } from '../electron/core/analytics/trends/backtest'
 import { dailyCountsOn } from '../electron/core/analytics/trends/market-view'
 import { nextSnapshotBatch } from '../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../electron/core/ingest/writer'
 import { refreshSignals } from '../electron/core/jobs/signals'
-import fs from 'node:fs'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { forgetTrendState, refreshTrends } from '../electron/core/jobs/trends'
 import type { Store } from '../electron/core/store/store'
