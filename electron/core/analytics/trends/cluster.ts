@@ -316,23 +316,30 @@ export function* clusterIntoSteps(clusterer: StorylineClusterer, inputs: readonl
   clusterer.merge()
   const strays = clusterer.releaseStrays(ordered, out)
   clusterer.attachFragments()
-  const cleaned = out.map((a) => ({ ...a, cluster: clusterer.root(strays.get(a.key) ?? a.cluster) }))
+  // each step moves the assignments in place: a copy of every article's is 50 MB at large
+  const cleaned = settle(out, (a) => clusterer.root(strays.get(a.key) ?? a.cluster))
   if (!byNeighbours) return cleaned
   const moved = yield* clusterer.reassignByNeighboursSteps(ordered, cleaned)
-  let settled = cleaned
   if (moved.size > 0) {
     // Pieces changed: some now resemble the trend of their story (the merge pass again), and a
     // headline that followed weak votes into a big trend without any of its core words leaves it.
     clusterer.merge()
-    const neighboured = cleaned.map((a) => {
-      const now = moved.get(a.key) ?? a
-      return { ...now, cluster: clusterer.root(now.cluster) }
-    })
-    const lateStrays = clusterer.releaseStrays(ordered, neighboured)
-    settled = neighboured.map((a) => ({ ...a, cluster: clusterer.root(lateStrays.get(a.key) ?? a.cluster) }))
+    for (const a of cleaned) {
+      const now = moved.get(a.key)
+      if (now) a.score = now.score
+      a.cluster = clusterer.root((now ?? a).cluster)
+    }
+    const lateStrays = clusterer.releaseStrays(ordered, cleaned)
+    settle(cleaned, (a) => clusterer.root(lateStrays.get(a.key) ?? a.cluster))
   }
-  const markets = clusterer.splitMarkets(ordered, settled)
-  return markets.size === 0 ? settled : settled.map((a) => ({ ...a, cluster: markets.get(a.key) ?? a.cluster }))
+  const markets = clusterer.splitMarkets(ordered, cleaned)
+  return markets.size === 0 ? cleaned : settle(cleaned, (a) => markets.get(a.key) ?? a.cluster)
+}
+
+/** Gives each assignment the cluster `clusterOf` says, in place; returns the same list. */
+function settle(assignments: Assignment[], clusterOf: (a: Assignment) => number): Assignment[] {
+  for (const a of assignments) a.cluster = clusterOf(a)
+  return assignments
 }
 
 /**
