@@ -404,8 +404,16 @@ export class StorylineClusterer {
 
   /** The cluster a (possibly merged) cluster id now belongs to. */
   root(id: number): number {
+    const into = this.mergedInto
     let r = id
-    while (this.mergedInto.has(r)) r = this.mergedInto.get(r)!
+    for (let next = into.get(r); next !== undefined; next = into.get(r)) r = next
+    // the ids on the way point at their root from now on: chains of merges grow long on big
+    // stores, and the merge pass asks for the root of every candidate
+    for (let x = id; x !== r; ) {
+      const next = into.get(x)!
+      into.set(x, r)
+      x = next
+    }
     return r
   }
 
