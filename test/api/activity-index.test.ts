@@ -411,6 +411,68 @@ describe('the per-day sums of the activity index', () => {
   })
 })
 
+describe('the counts of the activity index', () => {
+  /** impressions of an observation: mostly a feed's, some near the most one may carry (a day of them passes four bytes) */
+  const wide = feedArb.chain((f) =>
+    fc.array(fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 2 ** 31, max: 0xffff_ffff })), { minLength: f.observations.length, maxLength: f.observations.length }).map((imps): Feed => ({ ...f, observations: f.observations.map((o, k) => ({ ...o, impressions: imps[k]! })) })),
+  )
+
+  it('are held in four bytes where every one fits and in eight where one does not, the figures exact either way, through the snapshot too', async () => {
+    await fc.assert(
+      fc.asyncProperty(wide, fc.array(windowArb, { minLength: 1, maxLength: 3 }), async (feed, windows) => {
+        const store = newStore()
+        try {
+          write(store, feed, feed.observations)
+          await expectIndexMatches(store, feed, feed.observations, windows)
+          const { data } = await store.activity.current()
+          // each daily cell's impressions, summed by hand
+          const cells = new Map<string, number>()
+          for (const o of feed.observations) {
+            const key = `${o.article}|${o.country}|${Math.floor((HOUR0 + o.hour) / 24)}`
+            cells.set(key, (cells.get(key) ?? 0) + o.impressions)
+          }
+          const fits = (values: Iterable<number>) => [...values].every((v) => v <= 0xffff_ffff)
+          expect(data.days.impressions instanceof Uint32Array).toBe(fits(cells.values()))
+          expect(data.days.positionSum).toBeInstanceOf(Uint32Array)
+          const lives = new Map<number, number>()
+          for (const o of feed.observations) lives.set(o.article, (lives.get(o.article) ?? 0) + o.impressions)
+          expect(data.whole.impressions instanceof Uint32Array).toBe(fits(lives.values()))
+          // every article's whole life, summed by hand (articles are stored in the feed's order)
+          expect(Array.from(data.whole.impressions)).toEqual(feed.articles.map((_, i) => lives.get(i) ?? 0))
+          const back = decodeSnapshot(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, data))!
+          expect(back.data.days.impressions.constructor).toBe(data.days.impressions.constructor)
+          expect(canonical(back.data)).toEqual(canonical(data))
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 4242, numRuns: 25 },
+    )
+  })
+
+  it('keep a day that passes four bytes exact: two sightings of 4,000,000,000 on one day are 8,000,000,000', async () => {
+    const feed: Feed = {
+      articles: [{ entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 }],
+      observations: [
+        { article: 0, country: 0, hour: 1, second: 0, position: 1, impressions: 4_000_000_000 },
+        { article: 0, country: 0, hour: 4, second: 0, position: 2, impressions: 4_000_000_000 },
+      ],
+    }
+    const store = newStore()
+    try {
+      write(store, feed, feed.observations)
+      const { data } = await store.activity.current()
+      expect(data.days.impressions).toBeInstanceOf(Float64Array)
+      expect(Array.from(data.days.impressions)).toEqual([8_000_000_000])
+      expect(Array.from(data.whole.impressions)).toEqual([8_000_000_000])
+      const got = await indexFigures(store, 'entity', ['/m/a'], { countries: COUNTRIES, lang: null, fromHour: HOUR0, toHour: HOUR0 + 24 })
+      expect(got.get('/m/a')).toMatchObject({ impressions: 8_000_000_000, observations: 2, positionSum: 3 })
+    } finally {
+      store.close()
+    }
+  })
+})
+
 describe('a snapshot file read in parts at once', () => {
   it('gives the file\'s bytes, whatever its length against the parts', async () => {
     const dir = tempDir()

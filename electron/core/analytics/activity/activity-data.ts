@@ -55,14 +55,27 @@ export interface Groups {
 export const membersOf = (g: Groups, group: number): Int32Array =>
   group >= 0 && group + 1 < g.start.length ? g.items.subarray(g.start[group]!, g.start[group + 1]!) : new Int32Array(0)
 
+/**
+ * Counts (impressions, position sums): whole numbers of 0 to 2^32 - 1 in four bytes each, as the
+ * feed's are; any other value in the column makes it eight-byte numbers (narrowest).
+ */
+export type Counts = Uint32Array | Float64Array
+
+/** The values in the narrowest Counts array that holds each of them exactly. */
+export function narrowest(values: Float64Array | Uint32Array): Counts {
+  if (values instanceof Uint32Array) return values
+  for (let k = 0; k < values.length; k++) if (values[k]! !== values[k]! >>> 0) return values
+  return Uint32Array.from(values)
+}
+
 /** Articles' daily cells, grouped by article: the cells of article i are start[i]..start[i+1]. */
 export interface DayCells {
   start: Int32Array
   day: Int32Array
   country: Uint16Array
-  impressions: Float64Array
+  impressions: Counts
   observations: Uint32Array
-  positionSum: Float64Array
+  positionSum: Counts
   /** epoch seconds */
   firstSeen: Uint32Array
   lastSeen: Uint32Array
@@ -76,9 +89,9 @@ export interface DayCells {
  * numbers instead of the cells (most articles live a few days: most of a long window's).
  */
 export interface WholeLife {
-  impressions: Float64Array
-  observations: Float64Array
-  positionSum: Float64Array
+  impressions: Counts
+  observations: Counts
+  positionSum: Counts
   firstSeen: Float64Array
   lastSeen: Float64Array
   /** the best position of any cell (Infinity: none) */
@@ -98,7 +111,7 @@ export interface WholeLife {
 export interface PerDay {
   start: Int32Array
   day: Int32Array
-  impressions: Float64Array
+  impressions: Counts
 }
 
 /** The bit of a country number in WholeLife.countryBits. */
@@ -123,7 +136,7 @@ export const perDayIsDays = (data: ActivityData): boolean => data.perDay.day ===
 export function summarise(data: ActivityData): ActivityData {
   const n = data.seq.length
   const d = data.days
-  const whole: WholeLife = {
+  const whole = {
     impressions: new Float64Array(n),
     observations: new Float64Array(n),
     positionSum: new Float64Array(n),
@@ -170,13 +183,13 @@ export function summarise(data: ActivityData): ActivityData {
     }
     start[a + 1] = size
   }
-  data.whole = whole
+  data.whole = { ...whole, impressions: narrowest(whole.impressions), observations: narrowest(whole.observations), positionSum: narrowest(whole.positionSum) }
   // Each article's cells one per day, in day order (an article in one country, as most are):
   // the per-day sums are the cells themselves, held once (a seventh of the index at large).
   data.perDay =
     everyInDayOrder && size === d.day.length
       ? { start: d.start, day: d.day, impressions: d.impressions }
-      : { start, day: days.slice(0, size), impressions: imps.slice(0, size) }
+      : { start, day: days.slice(0, size), impressions: narrowest(imps.slice(0, size)) }
   return data
 }
 
@@ -304,13 +317,16 @@ function dayCellsOf(data: ActivityData, cols: DayColumns, old?: { data: Activity
   }
   for (let i = 0; i < n; i++) counts[i + 1]! += counts[i]!
   const size = counts[n]!
-  const cells: DayCells = {
+  // the counts gathered as any number, then held in four bytes where they fit (they do in a feed)
+  const impressions = new Float64Array(size)
+  const positionSum = new Float64Array(size)
+  const cells = {
     start: counts.slice(),
     day: new Int32Array(size),
     country: new Uint16Array(size),
-    impressions: new Float64Array(size),
+    impressions,
     observations: new Uint32Array(size),
-    positionSum: new Float64Array(size),
+    positionSum,
     firstSeen: new Uint32Array(size),
     lastSeen: new Uint32Array(size),
     bestPosition: new Uint16Array(size),
@@ -345,7 +361,7 @@ function dayCellsOf(data: ActivityData, cols: DayColumns, old?: { data: Activity
     cells.lastSeen[j] = cols.lastSeen.values[k]!
     cells.bestPosition[j] = cols.bestPosition.values[k]!
   }
-  return cells
+  return { ...cells, impressions: narrowest(impressions), positionSum: narrowest(positionSum) }
 }
 
 /** The articles of each entity, category, domain and trend. */

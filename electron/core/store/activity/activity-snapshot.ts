@@ -12,7 +12,11 @@ import { perDayIsDays, Strings, type ActivityData, type Groups } from '../../ana
  */
 
 const MAGIC = 'FLACTIV1'
-const FORMAT = 5
+/**
+ * 6: counts in four bytes where they fit (a file of 5 holds them in eight, and would keep its
+ * bytes for as long as the index lives: read once more from the store instead).
+ */
+const FORMAT = 6
 
 /** Which store, and which of its states, an index holds. */
 export interface SnapshotMeta {
