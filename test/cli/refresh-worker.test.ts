@@ -1,7 +1,8 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { analyticsStale, refreshAnalytics } from '../../electron/core/jobs/refresh'
+import { analyticsStale, refreshAnalytics, refreshAnalyticsAndWait } from '../../electron/core/jobs/refresh'
 import { REFRESH_YOUNG_GENERATION_MB, RefreshThread } from '../../electron/core/jobs/refresh-thread'
 import { TRENDS_METHOD } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
@@ -96,6 +97,45 @@ describe('the refresh thread', () => {
     } finally {
       await thread.stop()
       reader.close()
+    }
+  })
+})
+
+describe('a command that waits for its refresh (import, sync, demo, removing articles)', () => {
+  it('has trends and signals computed on a refresh thread, stops it, then saves the index beside the store as on the calling thread', async () => {
+    const here = openTestStore(storeBehind())
+    const store = openTestStore(storeBehind())
+    const indexFile = `${store.file}.activity`
+    fs.rmSync(indexFile, { force: true })
+    const thread = new RefreshThread(WORKER, store.openOptions)
+    try {
+      refreshAnalytics(here, NOW)
+      const versionBefore = store.version
+      await refreshAnalyticsAndWait(store, NOW, thread)
+      // written by another connection (the thread's): SQLite's data_version moved for this one
+      expect(store.version).toBeGreaterThan(versionBefore)
+      expect(analyticsStale(store)).toBe(false)
+      expect(computed(store)).toEqual(computed(here))
+      expect(thread.limits).toBeNull()
+      expect(fs.existsSync(indexFile)).toBe(true)
+    } finally {
+      await thread.stop()
+      store.close()
+      here.close()
+    }
+  })
+
+  it('stops the thread and says why when the refresh fails, the store left behind as it was', async () => {
+    const file = storeBehind()
+    const store = openTestStore(file)
+    const thread = new RefreshThread(WORKER, { file, migrationsFolder: path.join(tempDir(), 'no-migrations') })
+    try {
+      await expect(refreshAnalyticsAndWait(store, NOW, thread)).rejects.toThrow(/cannot find its migrations/)
+      expect(thread.limits).toBeNull()
+      expect(analyticsStale(store)).toBe(true)
+    } finally {
+      await thread.stop()
+      store.close()
     }
   })
 })

@@ -1,5 +1,5 @@
 import { openCore } from '../bootstrap'
-import { refreshAnalytics, reportSkipped } from '../jobs/refresh'
+import { refreshAnalyticsAndWait, reportSkipped } from '../jobs/refresh'
 import { acquireImportLock } from '../store/import-lock'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -18,7 +18,7 @@ export async function removeArticles(ids: string[], opts: { dataDir?: string; re
       const unknown = ids.length - removed.length
       process.stderr.write(`Removed ${removed.length} article${removed.length === 1 ? '' : 's'}${unknown > 0 ? `; ${unknown} not in this store` : ''}.\n`)
       if (opts.refresh && removed.length > 0) {
-        refreshAnalytics(core.store, core.now())
+        await refreshAnalyticsAndWait(core.store, core.now())
         reportSkipped(core.store, (m) => process.stderr.write(`${m}\n`))
         process.stderr.write('Trends and signals are up to date.\n')
       }

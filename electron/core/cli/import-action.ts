@@ -2,7 +2,7 @@ import { Presets, SingleBar } from 'cli-progress'
 import { openCore } from '../bootstrap'
 import type { ImportFormat } from '../../../shared/contract/values'
 import { importFile, type ImportReport } from '../ingest/importer'
-import { analyticsStale, refreshAnalytics, reportSkipped } from '../jobs/refresh'
+import { analyticsStale, refreshAnalyticsAndWait, reportSkipped } from '../jobs/refresh'
 import { acquireImportLock } from '../store/import-lock'
 
 function describe(r: ImportReport, seconds: number): string {
@@ -63,7 +63,7 @@ export async function importFiles(files: string[], opts: ImportOptions): Promise
       }
       // new data, or a refresh an earlier run left undone (killed, --no-refresh): trends and signals follow
       if (opts.refresh && (reports.some((r) => r.articles > 0 || r.observationsInserted > 0) || analyticsStale(core.store))) {
-        refreshAnalytics(core.store, core.now())
+        await refreshAnalyticsAndWait(core.store, core.now())
         // the alerts see the new data: what fired is in the inbox, and said here
         for (const alert of await core.evaluateAlerts()) process.stderr.write(`Alert: ${alert.title}\n`)
         reportSkipped(core.store, (m) => process.stderr.write(`${m}\n`))

@@ -1,6 +1,6 @@
 import { Presets, SingleBar } from 'cli-progress'
 import { openCore } from '../bootstrap'
-import { analyticsStale, refreshAnalytics, reportSkipped } from '../jobs/refresh'
+import { analyticsStale, refreshAnalyticsAndWait, reportSkipped } from '../jobs/refresh'
 import { acquireImportLock } from '../store/import-lock'
 import { syncFrom } from '../sync/sync'
 import { FeedSourceError } from '../sync/feed-client'
@@ -66,7 +66,7 @@ export async function syncStore(opts: SyncOptions): Promise<void> {
       }
       // new data, or a refresh an earlier run left undone (killed during it): trends and signals follow
       if (opts.refresh && (result.articles > 0 || result.observations > 0 || analyticsStale(core.store))) {
-        refreshAnalytics(core.store, core.now())
+        await refreshAnalyticsAndWait(core.store, core.now())
         // the alerts see the new data: what fired is in the inbox, and said here
         for (const alert of await core.evaluateAlerts()) process.stderr.write(`Alert: ${alert.title}\n`)
         reportSkipped(core.store, (m) => process.stderr.write(`${m}\n`))

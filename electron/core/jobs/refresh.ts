@@ -2,7 +2,7 @@ import { currentImport } from '../store/import-lock'
 import type { Store } from '../store/store'
 import { runSteps, runStepsInBackground, write } from '../steps'
 import { scanDueMentionLists, type MentionScanner } from './mention-scan'
-import { refreshThreadOf } from './refresh-thread'
+import { refreshThreadOf, type RefreshThread } from './refresh-thread'
 import { signalSteps, signalsMethodOutdated, signalsStale } from './signals'
 import { refreshTrendsSteps, SKIPPED_SETTING, trendsConsolidationDue, trendsMethodOutdated, trendsStale, type SkippedArticle } from './trends'
 
@@ -28,6 +28,23 @@ export function* refreshSteps(store: Store, now: Date, options: { fullTrends?: b
  */
 export function refreshAnalytics(store: Store, now: Date = new Date()): void {
   runSteps(refreshSteps(store, now))
+  scanDueMentionLists(store, () => now)
+  store.activity.prepareNow()
+}
+
+/**
+ * refreshAnalytics for a command that waits for it (`feedlens import`, `feedlens demo`): trends
+ * and signals on a refresh thread where the build has one (the store's; its young generation
+ * makes a full pass about a tenth faster, refresh-thread.ts), stopped when done; else on this
+ * thread. Then the same scans and index as refreshAnalytics.
+ */
+export async function refreshAnalyticsAndWait(store: Store, now: Date = new Date(), thread: RefreshThread | null = refreshThreadOf(store)): Promise<void> {
+  if (!thread) return refreshAnalytics(store, now)
+  try {
+    await thread.refresh(now, false)
+  } finally {
+    await thread.stop()
+  }
   scanDueMentionLists(store, () => now)
   store.activity.prepareNow()
 }
