@@ -94,11 +94,14 @@ export class TrendWriter {
   /** Every article's trend, score and role as stored: what a replacement compares with (read apart, so the write stays short). */
   storedMembers(): StoredMembers {
     const stored: StoredMembers = new Map()
+    // each trend id and role held once, not once per article (a full pass's peak at large)
+    const held = new Map<string, string>()
+    const once = (s: string) => held.get(s) ?? (held.set(s, s), s)
     for (const [articleId, trendId, score, role] of this.sqlite
       .prepare('SELECT article_id, trend_id, assignment_score, role FROM trend_articles')
       .raw()
       .iterate() as Iterable<[string, string, number, string]>) {
-      stored.set(articleId, [trendId, score, role])
+      stored.set(articleId, [once(trendId), score, once(role)])
     }
     return stored
   }
