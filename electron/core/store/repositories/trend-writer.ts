@@ -7,7 +7,8 @@ export interface TrendTables {
   themes: Array<{ id: string; label: string; nTrends: number; nArticles: number }>
   topics: Array<{ id: string; themeId: string; label: string; nTrends: number; nArticles: number }>
   trends: TrendRow[]
-  members: MemberRow[]
+  /** read once, in order (a full pass's are made a trend at a time as they are written) */
+  members: Iterable<MemberRow>
   links: TrendLink[]
   /** Every written trend's articles per market. */
   countries: TrendCountryRow[]
