@@ -262,6 +262,12 @@ function recordSkipped(store: Store, skipped: SkippedArticle[], adding: boolean)
   store.settings.set(SKIPPED_SETTING, JSON.stringify(all))
 }
 
+/**
+ * Values by article seq, in an array as long as the store's seqs: a full pass holds one for every
+ * article (Maps of them held 10 MB more at medium, 4% of the pass's heap).
+ */
+type BySeq<T> = Array<T | undefined>
+
 const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEntity[]>()) => {
   for (const e of rows) (into.get(e.seq) ?? into.set(e.seq, []).get(e.seq)!).push(e)
   return into
@@ -273,12 +279,12 @@ const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEnt
  * `inputs` and said in `skipped`). A summary is read for its words only: dropped once they are
  * taken, so the whole store's summaries are never held at once.
  */
-function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { articles: Article[]; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: Map<number, TrendEntity[]>; maxSeq: number }, unknown> {
+function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { articles: Article[]; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<TrendEntity[]>; maxSeq: number }, unknown> {
   const articles: Article[] = []
   const inputs: ClusterInput[] = []
   const timeless = new Set<number>()
-  const entitiesOf = new Map<number, TrendEntity[]>()
   const maxSeq = store.articles.maxSeq()
+  const entitiesOf: BySeq<TrendEntity[]> = new Array(maxSeq + 1)
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   // every article's entities first, the table read in the order it was stored (a lookup per
   // article by its id cost more than all the rest of the reading); each takes its seq below
@@ -306,7 +312,7 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
         entities.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
         for (const e of entities) e.seq = a.seq
         // a copy of its own length: an array grown by pushes keeps room for a dozen more
-        entitiesOf.set(a.seq, entities.slice())
+        entitiesOf[a.seq] = entities.slice()
       }
     }
     for (const a of slice) {
@@ -314,7 +320,7 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
         timeless.add(a.seq)
         continue
       }
-      const input = guardedInput(a as Article, entitiesOf.get(a.seq) ?? [], skipped, shared)
+      const input = guardedInput(a as Article, entitiesOf[a.seq] ?? [], skipped, shared)
       if (input) inputs.push(input)
       articles.push({ seq: a.seq, id: a.id, title: a.title, summary: null, region: shared.of(a.region), category: a.category === null ? null : shared.of(a.category), time: a.time })
     }
@@ -327,7 +333,8 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
 function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, TrendRefresh, unknown> {
   const skipped: SkippedArticle[] = []
   const { articles, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped)
-  const bySeq = new Map(articles.map((a) => [a.seq, a]))
+  const bySeq: BySeq<Article> = new Array(maxSeq + 1)
+  for (const a of articles) bySeq[a.seq] = a
   yield
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
@@ -347,7 +354,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   for (const a of articles) if (a.time > newest) newest = a.time
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
-  const source: TrendSource = { article: (seq) => bySeq.get(seq)!, entities: (seq) => entitiesOf.get(seq) ?? [] }
+  const source: TrendSource = { article: (seq) => bySeq[seq]!, entities: (seq) => entitiesOf[seq] ?? [] }
   const trendOf = new Map<number, Built>()
   for (const [cluster, list] of members) {
     if (trendOf.size % STEP_TRENDS === 0) yield
