@@ -7,13 +7,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { generateDemoWorld } from '../electron/core/demo/generate'
 import { ensureDemoProject } from '../electron/core/service/demo-project'
 import type { DemoScale } from '../electron/core/demo/scales'
-import { analyticsStale, refreshAnalyticsAndWait } from '../electron/core/jobs/refresh'
-import { RefreshThread } from '../electron/core/jobs/refresh-thread'
+import { analyticsStale, refreshAnalytics } from '../electron/core/jobs/refresh'
 import { createApiKey } from '../electron/core/service/keys'
 import { Store } from '../electron/core/store/store'
 
@@ -53,10 +52,7 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export const worldFile = (scale: DemoScale) => path.join(CACHE, `${scale}-seed${SEED}.db`)
 
 /** The cached world of a scale (made on first use, or anew with `fresh`), with its trends and signals. */
-/** The built refresh worker (`npm run bench` builds first): the world's analytics run on it, as `feedlens demo` runs them. */
-const REFRESH_WORKER = path.resolve(here, '../out/main/refresh-worker.js')
-
-export async function openWorld(scale: DemoScale, fresh = false): Promise<Store> {
+export function openWorld(scale: DemoScale, fresh = false): Store {
   fs.mkdirSync(CACHE, { recursive: true })
   const file = worldFile(scale)
   if (fresh) for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}.activity`]) fs.rmSync(f, { force: true })
@@ -81,12 +77,11 @@ export async function openWorld(scale: DemoScale, fresh = false): Promise<Store>
     const site = addDemoSite(store, SEED, null)
     if (site) line(`added the ${scale} world's demo site ${site.property} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
-  // the world as an import leaves it: trends and signals computed and marked current (on a refresh
-  // thread, as `feedlens demo` and `import` compute them), so that a server started on a copy has
-  // nothing to catch up on (copyWorld's `analyticsBehind` asks for that)
+  // the world as an import leaves it: trends and signals computed and marked current, so that a
+  // server started on a copy has nothing to catch up on (copyWorld's `analyticsBehind` asks for that)
   if (analyticsStale(store)) {
     const started = performance.now()
-    await refreshAnalyticsAndWait(store, END, fs.existsSync(REFRESH_WORKER) ? new RefreshThread(pathToFileURL(REFRESH_WORKER), store.openOptions) : null)
+    refreshAnalytics(store, END)
     line(`computed the ${scale} world's trends and signals in ${((performance.now() - started) / 1000).toFixed(0)} s (peak memory of this process so far ${n(peakMiB())} MiB)`)
   }
   return store

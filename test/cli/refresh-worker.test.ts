@@ -101,7 +101,7 @@ describe('the refresh thread', () => {
   })
 })
 
-describe('a command that waits for its refresh (import, sync, demo, removing articles)', () => {
+describe('a command that waits for its refresh (import, sync, removing articles)', () => {
   it('has trends and signals computed on a refresh thread, stops it, then saves the index beside the store as on the calling thread', async () => {
     const here = openTestStore(storeBehind())
     const store = openTestStore(storeBehind())

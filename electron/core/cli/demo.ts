@@ -23,6 +23,6 @@ export function registerDemoCommand(program: Command): void {
     .addOption(dataDirOption())
     .action(async (opts: DemoOptions) => {
       const { buildDemo } = await import('./demo-action')
-      await buildDemo(opts)
+      buildDemo(opts)
     })
 }

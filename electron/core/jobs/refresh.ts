@@ -33,10 +33,11 @@ export function refreshAnalytics(store: Store, now: Date = new Date()): void {
 }
 
 /**
- * refreshAnalytics for a command that waits for it (`feedlens import`, `sync`, `demo`, `articles
- * remove`): trends and signals on a refresh thread where the build has one (the store's: its young
- * generation took 8% off the refresh at medium and 14% at large, refresh-thread.ts), stopped when
- * done; else on this thread. Then the same scans and index as refreshAnalytics.
+ * refreshAnalytics for a command that waits for it (`feedlens import`, `sync`, `articles remove`):
+ * trends and signals on a refresh thread where the build has one (the store's: its young
+ * generation took 8% off an import's refresh at medium and 14% at large, and 0.2 GB off its peak at
+ * medium, refresh-thread.ts), stopped when done; else on this thread. Then the same scans and index
+ * as refreshAnalytics.
  */
 export async function refreshAnalyticsAndWait(store: Store, now: Date = new Date(), thread: RefreshThread | null = refreshThreadOf(store)): Promise<void> {
   if (!thread) return refreshAnalytics(store, now)
