@@ -22,7 +22,7 @@ const FLOORS = [
   ['analytics', ['electron/core/analytics']],
   [
     'small helpers',
-    ['electron/core/time', 'electron/core/domains', 'electron/core/geo', 'electron/core/timeline', 'electron/core/paths', 'electron/core/types', 'electron/core/steps.ts', 'electron/core/errors.ts', 'electron/core/version.ts', 'electron/core/serve-defaults.ts'],
+    ['electron/core/time', 'electron/core/domains', 'electron/core/geo', 'electron/core/timeline', 'electron/core/paths', 'electron/core/types', 'electron/core/steps.ts', 'electron/core/errors.ts', 'electron/core/version.ts', 'electron/core/serve-defaults.ts', 'electron/core/shared-strings.ts'],
   ],
 ]
 

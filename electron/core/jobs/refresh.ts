@@ -28,6 +28,11 @@ export function* refreshSteps(store: Store, now: Date, options: { fullTrends?: b
  */
 export function refreshAnalytics(store: Store, now: Date = new Date()): void {
   runSteps(refreshSteps(store, now))
+  afterRefreshNow(store, now)
+}
+
+/** What follows a refresh that is waited for: the mention lists' scans, and the index saved beside the store. */
+function afterRefreshNow(store: Store, now: Date): void {
   scanDueMentionLists(store, () => now)
   store.activity.prepareNow()
 }
@@ -46,8 +51,7 @@ export async function refreshAnalyticsAndWait(store: Store, now: Date = new Date
   } finally {
     await thread.stop()
   }
-  scanDueMentionLists(store, () => now)
-  store.activity.prepareNow()
+  afterRefreshNow(store, now)
 }
 
 const refreshing = new WeakMap<Store, Promise<void>>()

@@ -23,6 +23,7 @@ import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
 import { boundTrendRow } from '../store/repositories/trend-writer'
 import { runSteps, write } from '../steps'
+import { SharedStrings } from '../shared-strings'
 import { dayOfSeconds } from '../time/buckets'
 
 /** Work between two pauses of the background job. */
@@ -208,22 +209,6 @@ const inputOf = (a: Article, entities: readonly TrendEntity[], shared: SharedStr
     // an entity as the clustering sees it is its row (id and score): no copy of each
     entities: extracted.length === 0 ? entities : entities.filter((e) => !e.extracted),
     words: [...words(`${a.title} ${a.summary ?? ''}`), ...extracted.map((e) => `${ENTITY_TERM}${e.id}`)].map((w) => shared.of(w)),
-  }
-}
-
-/**
- * One string per distinct value over a pass: a store's articles repeat the same few hundred
- * thousand words tens of millions of times, and each read of one is a string of its own. Shared,
- * the full pass held about 30% less at large (docs/performance.md), and the clustering's maps hash
- * each word once.
- */
-class SharedStrings {
-  private readonly byValue = new Map<string, string>()
-  of(s: string): string {
-    const kept = this.byValue.get(s)
-    if (kept !== undefined) return kept
-    this.byValue.set(s, s)
-    return s
   }
 }
 

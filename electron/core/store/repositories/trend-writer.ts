@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { MemberRow, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
 import { storedDailyCounts } from '../../analytics/trends/market-view'
+import { SharedStrings } from '../../shared-strings'
 import { atomically } from '../atomic'
 
 export interface TrendTables {
@@ -96,13 +97,12 @@ export class TrendWriter {
   storedMembers(): StoredMembers {
     const stored: StoredMembers = new Map()
     // each trend id and role held once, not once per article (a full pass's peak at large)
-    const held = new Map<string, string>()
-    const once = (s: string) => held.get(s) ?? (held.set(s, s), s)
+    const shared = new SharedStrings()
     for (const [articleId, trendId, score, role] of this.sqlite
       .prepare('SELECT article_id, trend_id, assignment_score, role FROM trend_articles')
       .raw()
       .iterate() as Iterable<[string, string, number, string]>) {
-      stored.set(articleId, [once(trendId), score, once(role)])
+      stored.set(articleId, [shared.of(trendId), score, shared.of(role)])
     }
     return stored
   }
