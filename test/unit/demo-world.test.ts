@@ -31,6 +31,16 @@ describe('the demo world', () => {
     expect(build(8).store.reference.checksum()).not.toBe(store.reference.checksum())
   })
 
+  it('ends with every index a new store has (built at its end), and the planner\'s statistics of each', () => {
+    const indexes = (s: typeof store) => s.sqlite.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name`).all()
+    const empty = openTestStore()
+    expect(indexes(store)).toEqual(indexes(empty))
+    empty.close()
+    const analysed = all<{ idx: string }>(`SELECT idx FROM sqlite_stat1 WHERE tbl = 'article_facets'`).map((r) => r.idx)
+    expect(analysed).toEqual(expect.arrayContaining(['article_facets_last_shown_idx', 'article_facets_impressions_idx', 'article_facets_region_first_idx']))
+    expect(one(`SELECT count(*) AS n FROM settings WHERE key = 'deferred_indexes'`)).toEqual({ n: 0 })
+  })
+
   it('fills every 3-hour snapshot of every country with the scale positions', () => {
     // 12 days ending at 12:00 on the last one: 11 full days of 8 snapshots and 5 on the last.
     const snapshots = 11 * 8 + 5

@@ -94,7 +94,12 @@ interface Shakeup {
  * end give the same store. The true storyline of each article goes to storyline_truth.
  */
 export function generateDemoWorld(store: Store, options: DemoOptions): DemoSummary {
-  return store.bulk(() => runDaysInTransactions(store, demoWorldSteps(store, options)), DEMO_BULK_CACHE_MIB)
+  return store.bulk(() => {
+    // nothing reads the store while it is built at once: its read-only indexes are built at the end
+    const summary = store.deferringReadIndexes(() => runDaysInTransactions(store, demoWorldSteps(store, options)))
+    store.analyze()
+    return summary
+  }, DEMO_BULK_CACHE_MIB)
 }
 
 /**
@@ -132,6 +137,7 @@ export async function generateDemoWorldInBackground(store: Store, options: DemoO
   return store.bulkAsync(async () => {
     const summary = await runStepsInBackground(demoWorldSteps(store, options), () => store.sqlite.open)
     if (!summary) throw new Error('The store was closed while the demo world was being built.')
+    store.analyze()
     return summary
   }, DEMO_BULK_CACHE_MIB)
 }
@@ -371,7 +377,6 @@ function* demoWorldSteps(store: Store, options: DemoOptions): Generator<number, 
     )
   }
 
-  store.analyze()
   return {
     scale: options.scale,
     seed: options.seed,

@@ -5,6 +5,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import fs from 'node:fs'
 import path from 'node:path'
 import { isBusyError } from './busy'
+import { restoreDeferredIndexes } from './deferred-indexes'
 import * as schema from './schema'
 import { StoreAccessError, StoreMismatchError } from './store-errors'
 
@@ -95,6 +96,8 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     sqlite.pragma('temp_store = MEMORY')
     sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`)
     assertMigrationsMatch(sqlite, options.migrationsFolder, options.file)
+    // the indexes of a load that was killed before it built them again (deferred-indexes.ts)
+    sqlite.transaction(() => restoreDeferredIndexes(sqlite))()
     const db = drizzle(sqlite, { schema })
     migrate(db, { migrationsFolder: options.migrationsFolder, migrationsTable: MIGRATIONS_TABLE })
     // A store that opens but cannot be written (a read-only folder or disk, a full disk) is

@@ -4,6 +4,7 @@ import { isBusyError } from './busy'
 import { ActivityKeeper } from './activity/activity-keeper'
 import { VolatilityPairs } from './volatility-pairs'
 import { removeArticleRows } from './repositories/article-removal'
+import { withReadIndexesDeferred } from './deferred-indexes'
 import { openStore, WAL_AUTOCHECKPOINT_PAGES, type Db, type OpenedStore, type OpenStoreOptions } from './database'
 import {
   ApiKeysRepository,
@@ -285,6 +286,14 @@ export class Store {
     } finally {
       end()
     }
+  }
+
+  /**
+   * A load into a store nothing reads meanwhile, with the loaded tables' read-only indexes built
+   * at its end (deferred-indexes.ts): the demo world's build.
+   */
+  deferringReadIndexes<T>(work: () => T): T {
+    return withReadIndexesDeferred(this.opened.sqlite, work)
   }
 
   /** The same for work that awaits (imports read their files between batches). */
