@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BULK_CACHE_MIB } from '../../electron/core/store/store'
+import { IngestWriter } from '../../electron/core/ingest/writer'
 import { openTestStore, tempDir } from '../helpers/core'
 
 /** SQLite's cache_size as set: negative numbers are KiB. */
@@ -34,6 +35,11 @@ describe('a bulk load', () => {
 describe('a load with its read-only indexes built at its end', () => {
   const indexesOf = (store: ReturnType<typeof openTestStore>) =>
     store.sqlite.prepare(`SELECT name, tbl_name AS tbl, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`).all() as Array<{ name: string; tbl: string; sql: string }>
+  const triggersOf = (store: ReturnType<typeof openTestStore>) => store.sqlite.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all() as Array<{ name: string; sql: string }>
+  /** the stored articles whose title, summary or text has the word, as the full-text index finds them */
+  const found = (store: ReturnType<typeof openTestStore>, word: string) =>
+    store.sqlite.prepare(`SELECT a.id FROM articles_fts JOIN articles a ON a.seq = articles_fts.rowid WHERE articles_fts MATCH ? ORDER BY a.id`).pluck().all(word)
+  const article = (id: string, title: string) => ({ id, url: `https://example.com/${id}`, title, domain: 'example.com', region: 'US', lang: 'en', publishedAt: '2026-11-20T10:00:00Z' })
   const deferredSetting = (store: ReturnType<typeof openTestStore>) => store.sqlite.prepare(`SELECT value FROM settings WHERE key = 'deferred_indexes'`).pluck().get()
 
   it('drops only the loaded tables\' non-unique indexes while it runs, and leaves the store with every index it had', () => {
@@ -50,6 +56,28 @@ describe('a load with its read-only indexes built at its end', () => {
       expect(during.map((d) => d.name)).toEqual(expect.arrayContaining(['articles_id_uq', 'publishers_domain_uq', 'trend_articles_page_idx', 'feed_log_snapshot_idx']))
       expect(indexesOf(store)).toEqual(before)
       expect(deferredSetting(store)).toBeUndefined()
+    } finally {
+      store.close()
+    }
+  })
+
+  it('rebuilds the full-text index at its end: articles written during the load are found, and later writes keep it', () => {
+    const store = openTestStore()
+    try {
+      const triggers = triggersOf(store)
+      new IngestWriter(store).write({ articles: [article('a1', 'Harbour bridge reopens')] })
+      const during = store.deferringReadIndexes(() => {
+        new IngestWriter(store).write({ articles: [article('a2', 'Harbour ferries strike'), article('a3', 'Election night')] })
+        return { triggers: triggersOf(store).map((t) => t.name), found: found(store, 'harbour') }
+      })
+      // while it runs, the index is not kept (its triggers are gone), and the article before it is still found
+      expect(during.triggers.filter((t) => t.startsWith('articles_fts'))).toEqual([])
+      expect(during.found).toEqual(['a1'])
+      expect(triggersOf(store)).toEqual(triggers)
+      expect(found(store, 'harbour')).toEqual(['a1', 'a2'])
+      expect(found(store, 'election')).toEqual(['a3'])
+      new IngestWriter(store).write({ articles: [article('a4', 'Harbour tolls rise')] })
+      expect(found(store, 'harbour')).toEqual(['a1', 'a2', 'a4'])
     } finally {
       store.close()
     }
@@ -78,6 +106,7 @@ describe('a load with its read-only indexes built at its end', () => {
     let killed: ReturnType<typeof indexesOf> = []
     // the connection closed under the load, as a killed process leaves it
     store.deferringReadIndexes(() => {
+      new IngestWriter(store).write({ articles: [article('k1', 'Harbour lights')] })
       killed = indexesOf(store)
       store.close()
     })
@@ -85,6 +114,8 @@ describe('a load with its read-only indexes built at its end', () => {
     const again = openTestStore(file)
     try {
       expect(indexesOf(again)).toEqual(before)
+      expect(triggersOf(again).map((t) => t.name)).toEqual(expect.arrayContaining(['articles_fts_ai', 'articles_fts_ad', 'articles_fts_au']))
+      expect(found(again, 'harbour')).toEqual(['k1'])
       expect(deferredSetting(again)).toBeUndefined()
     } finally {
       again.close()

@@ -289,8 +289,8 @@ export class Store {
   }
 
   /**
-   * A load into a store nothing reads meanwhile, with the loaded tables' read-only indexes built
-   * at its end (deferred-indexes.ts): the demo world's build.
+   * A load into a store nothing reads meanwhile, with the loaded tables' read-only indexes and the
+   * articles' full-text index built at its end (deferred-indexes.ts): the demo world's build.
    */
   deferringReadIndexes<T>(work: () => T): T {
     return withReadIndexesDeferred(this.opened.sqlite, work)
