@@ -121,4 +121,33 @@ describe('a load with its read-only indexes built at its end', () => {
       again.close()
     }
   })
+
+  it('leaves them to the load while it runs when another connection opens the store, and makes them again once its process is gone', () => {
+    const file = path.join(tempDir(), 'busy.db')
+    const store = openTestStore(file)
+    const before = indexesOf(store)
+    const seen = store.deferringReadIndexes(() => {
+      // a second command opening the store during a build (here: this process, its load running)
+      const other = openTestStore(file)
+      try {
+        return { indexes: indexesOf(other).length, kept: deferredSetting(other) !== undefined }
+      } finally {
+        other.close()
+      }
+    })
+    expect(seen).toEqual({ indexes: before.length - 15, kept: true })
+    expect(indexesOf(store)).toEqual(before)
+    // a build killed in another process: its pid is no process now
+    const kept = JSON.stringify({ pid: 2 ** 22 + 4321, definitions: store.sqlite.prepare(`SELECT 'index' AS type, name, sql FROM sqlite_master WHERE name = 'articles_domain_idx'`).all() })
+    store.sqlite.exec('DROP INDEX articles_domain_idx')
+    store.sqlite.prepare(`INSERT INTO settings (key, value) VALUES ('deferred_indexes', ?)`).run(kept)
+    store.close()
+    const again = openTestStore(file)
+    try {
+      expect(indexesOf(again)).toEqual(before)
+      expect(deferredSetting(again)).toBeUndefined()
+    } finally {
+      again.close()
+    }
+  })
 })

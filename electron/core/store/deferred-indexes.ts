@@ -19,6 +19,27 @@ interface Definition {
   sql: string
 }
 
+/** What the settings row holds: the definitions, and the process whose load dropped them. */
+interface Deferred {
+  pid: number
+  definitions: Definition[]
+}
+
+/** The store files this process is loading now (their indexes are its to make again). */
+const loading = new Set<string>()
+
+/** Whether the load that dropped the definitions is still running (here, or in a live process). */
+function stillLoading(sqlite: Database.Database, pid: number): boolean {
+  if (pid === process.pid) return loading.has(sqlite.name)
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: a live process of another user
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 /**
@@ -32,7 +53,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
  */
 export function withReadIndexesDeferred<T>(sqlite: Database.Database, work: () => T): T {
   const deferred = sqlite.transaction(() => {
-    restoreDeferredIndexes(sqlite)
+    restoreDeferredIndexes(sqlite, true)
     const definitions = sqlite
       .prepare(
         `SELECT type, name, sql FROM sqlite_master
@@ -41,28 +62,34 @@ export function withReadIndexesDeferred<T>(sqlite: Database.Database, work: () =
          ORDER BY type, name`,
       )
       .all(JSON.stringify(LOADED_TABLES), JSON.stringify(SEARCH_TRIGGERS)) as Definition[]
-    sqlite.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(DEFERRED_SETTING, JSON.stringify(definitions))
+    const kept: Deferred = { pid: process.pid, definitions }
+    sqlite.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(DEFERRED_SETTING, JSON.stringify(kept))
     for (const d of definitions) sqlite.exec(`DROP ${d.type === 'index' ? 'INDEX' : 'TRIGGER'} ${quoted(d.name)}`)
     return definitions.length
   })()
+  loading.add(sqlite.name)
   try {
     return work()
   } finally {
-    if (deferred > 0 && sqlite.open) sqlite.transaction(() => restoreDeferredIndexes(sqlite))()
+    loading.delete(sqlite.name)
+    if (deferred > 0 && sqlite.open) sqlite.transaction(() => restoreDeferredIndexes(sqlite, true))()
   }
 }
 
 /**
- * Makes again what a deferred load dropped, if anything is still missing (the load was killed
- * before its end), and forgets it: the indexes, the full-text triggers and the full-text index
- * rebuilt from the articles. Run as a store opens, before its migrations.
+ * Makes again what a deferred load dropped, if anything is still missing, and forgets it: the
+ * indexes, the full-text triggers and the full-text index rebuilt from the articles. Run as a
+ * load ends, and as a store opens (before its migrations), where it does so only when the load
+ * was killed before its end: a store opened by another command while a build runs leaves the
+ * build's indexes to the build.
  */
-export function restoreDeferredIndexes(sqlite: Database.Database): number {
+export function restoreDeferredIndexes(sqlite: Database.Database, asLoadEnds = false): number {
   const hasSettings = sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'`).pluck().get()
   if (!hasSettings) return 0
-  const kept = sqlite.prepare(`SELECT value FROM settings WHERE key = ?`).pluck().get(DEFERRED_SETTING) as string | undefined
-  if (kept === undefined) return 0
-  const definitions = JSON.parse(kept) as Definition[]
+  const value = sqlite.prepare(`SELECT value FROM settings WHERE key = ?`).pluck().get(DEFERRED_SETTING) as string | undefined
+  if (value === undefined) return 0
+  const { pid, definitions } = JSON.parse(value) as Deferred
+  if (!asLoadEnds && stillLoading(sqlite, pid)) return 0
   for (const d of definitions) sqlite.exec(d.sql.replace(/^CREATE (INDEX|TRIGGER) /i, 'CREATE $1 IF NOT EXISTS '))
   if (definitions.some((d) => d.type === 'trigger')) sqlite.exec(`INSERT INTO articles_fts(articles_fts) VALUES ('rebuild')`)
   sqlite.prepare(`DELETE FROM settings WHERE key = ?`).run(DEFERRED_SETTING)
