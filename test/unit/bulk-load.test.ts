@@ -39,6 +39,15 @@ describe('a load with its read-only indexes built at its end', () => {
   /** the stored articles whose title, summary or text has the word, as the full-text index finds them */
   const found = (store: ReturnType<typeof openTestStore>, word: string) =>
     store.sqlite.prepare(`SELECT a.id FROM articles_fts JOIN articles a ON a.seq = articles_fts.rowid WHERE articles_fts MATCH ? ORDER BY a.id`).pluck().all(word)
+  /** the store as the next process opens it */
+  const reopened = (file: string, check: (store: ReturnType<typeof openTestStore>) => void) => {
+    const again = openTestStore(file)
+    try {
+      check(again)
+    } finally {
+      again.close()
+    }
+  }
   const article = (id: string, title: string) => ({ id, url: `https://example.com/${id}`, title, domain: 'example.com', region: 'US', lang: 'en', publishedAt: '2026-11-20T10:00:00Z' })
   const deferredSetting = (store: ReturnType<typeof openTestStore>) => store.sqlite.prepare(`SELECT value FROM settings WHERE key = 'deferred_indexes'`).pluck().get()
 
@@ -111,15 +120,12 @@ describe('a load with its read-only indexes built at its end', () => {
       store.close()
     })
     expect(killed.length).toBe(before.length - 15)
-    const again = openTestStore(file)
-    try {
+    reopened(file, (again) => {
       expect(indexesOf(again)).toEqual(before)
       expect(triggersOf(again).map((t) => t.name)).toEqual(expect.arrayContaining(['articles_fts_ai', 'articles_fts_ad', 'articles_fts_au']))
       expect(found(again, 'harbour')).toEqual(['k1'])
       expect(deferredSetting(again)).toBeUndefined()
-    } finally {
-      again.close()
-    }
+    })
   })
 
   it('leaves them to the load while it runs when another connection opens the store, and makes them again once its process is gone', () => {
@@ -128,12 +134,11 @@ describe('a load with its read-only indexes built at its end', () => {
     const before = indexesOf(store)
     const seen = store.deferringReadIndexes(() => {
       // a second command opening the store during a build (here: this process, its load running)
-      const other = openTestStore(file)
-      try {
-        return { indexes: indexesOf(other).length, kept: deferredSetting(other) !== undefined }
-      } finally {
-        other.close()
-      }
+      let seenByOther = { indexes: 0, kept: false }
+      reopened(file, (other) => {
+        seenByOther = { indexes: indexesOf(other).length, kept: deferredSetting(other) !== undefined }
+      })
+      return seenByOther
     })
     expect(seen).toEqual({ indexes: before.length - 15, kept: true })
     expect(indexesOf(store)).toEqual(before)
@@ -142,12 +147,9 @@ describe('a load with its read-only indexes built at its end', () => {
     store.sqlite.exec('DROP INDEX articles_domain_idx')
     store.sqlite.prepare(`INSERT INTO settings (key, value) VALUES ('deferred_indexes', ?)`).run(kept)
     store.close()
-    const again = openTestStore(file)
-    try {
+    reopened(file, (again) => {
       expect(indexesOf(again)).toEqual(before)
       expect(deferredSetting(again)).toBeUndefined()
-    } finally {
-      again.close()
-    }
+    })
   })
 })

@@ -52,7 +52,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
  * them to the next open (restoreDeferredIndexes), never a store without them.
  */
 export function withReadIndexesDeferred<T>(sqlite: Database.Database, work: () => T): T {
-  const deferred = sqlite.transaction(() => {
+  sqlite.transaction(() => {
     restoreDeferredIndexes(sqlite, true)
     const definitions = sqlite
       .prepare(
@@ -65,14 +65,13 @@ export function withReadIndexesDeferred<T>(sqlite: Database.Database, work: () =
     const kept: Deferred = { pid: process.pid, definitions }
     sqlite.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(DEFERRED_SETTING, JSON.stringify(kept))
     for (const d of definitions) sqlite.exec(`DROP ${d.type === 'index' ? 'INDEX' : 'TRIGGER'} ${quoted(d.name)}`)
-    return definitions.length
   })()
   loading.add(sqlite.name)
   try {
     return work()
   } finally {
     loading.delete(sqlite.name)
-    if (deferred > 0 && sqlite.open) sqlite.transaction(() => restoreDeferredIndexes(sqlite, true))()
+    if (sqlite.open) sqlite.transaction(() => restoreDeferredIndexes(sqlite, true))()
   }
 }
 
