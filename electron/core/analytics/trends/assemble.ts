@@ -293,7 +293,8 @@ export function trendRow(
   }
 }
 
-export type MemberRow = { trendId: string; articleId: string; score: number; role: string }
+/** A trend's member as written: the article by its id and its seq (the store's own key, which the write reads the article's facets by). */
+export type MemberRow = { trendId: string; articleId: string; articleSeq: number; score: number; role: string }
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString()
 
@@ -305,7 +306,7 @@ export function countryRowsOf(b: BuiltTrend): TrendCountryRow[] {
 const roleOf = (b: BuiltTrend, seq: number) => role(b.times.get(seq)!, b.first.time, b.seqs.length)
 
 export function memberRowsOf(b: BuiltTrend): MemberRow[] {
-  return b.seqs.map((seq) => ({ trendId: b.id, articleId: b.articleIds.get(seq)!, score: b.scores.get(seq) ?? 1, role: roleOf(b, seq) }))
+  return b.seqs.map((seq) => ({ trendId: b.id, articleId: b.articleIds.get(seq)!, articleSeq: seq, score: b.scores.get(seq) ?? 1, role: roleOf(b, seq) }))
 }
 
 /** The members to write after an update: the new ones, and the old ones whose role changed (a trend of one grew). */

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { IngestWriter } from '../../electron/core/ingest/writer'
+import { refreshTrendsSteps } from '../../electron/core/jobs/trends'
+import { openTestStore, seedRegion } from '../helpers/core'
+
+const NOW = new Date('2026-11-20T12:00:00Z')
+
+/** Four reports of one harbour story: three seen in the feed at their hours, the fourth never seen. */
+function storeWithStory() {
+  const store = openTestStore()
+  seedRegion(store, 'US')
+  const article = (n: number) => ({
+    id: `a${n}`,
+    url: `https://example.com/harbour-${n}`,
+    title: `Harbour bridge reopens after storm repairs, part ${n}`,
+    domain: 'example.com',
+    region: 'US',
+    lang: 'en',
+    publishedAt: `2026-11-19T0${n}:00:00Z`,
+  })
+  const seen = (n: number) => ({ articleId: `a${n}`, country: 'US', observedAt: `2026-11-19T0${n}:30:00Z`, position: n, estimatedImpressions: 100 })
+  new IngestWriter(store).write({ articles: [1, 2, 3, 4].map(article), observations: [1, 2, 3].map(seen) })
+  return store
+}
+
+/** Each member as stored, beside the article's own seq and first sighting as the facets show it. */
+const membersBeside = (store: ReturnType<typeof openTestStore>) =>
+  store.sqlite
+    .prepare(
+      `SELECT m.article_id AS id, m.article_seq AS seq, a.seq AS articleSeq, m.first_seen AS firstSeen, f.first_shown AS firstShown
+       FROM trend_articles m JOIN articles a ON a.id = m.article_id JOIN article_facets f ON f.article_seq = a.seq ORDER BY m.article_id`,
+    )
+    .all() as Array<{ id: string; seq: number; articleSeq: number; firstSeen: number; firstShown: number }>
+
+describe("a full pass's write of the trend members", () => {
+  it('writes each member with its seq and its first sighting as the facets hold it when written, seen or only published', () => {
+    const store = storeWithStory()
+    try {
+      const steps = refreshTrendsSteps(store, NOW, { full: true })
+      let sent: unknown
+      for (let next = steps.next(); !next.done; next = steps.next(sent)) {
+        const request = next.value as { work?: () => unknown } | undefined
+        // a sighting of the unseen article arrives after the pass read the store, before it writes
+        if (request?.work) {
+          new IngestWriter(store).write({ observations: [{ articleId: 'a4', country: 'US', observedAt: '2026-11-19T09:00:00Z', position: 1, estimatedImpressions: 50 }] })
+          sent = store.transaction(request.work)
+        } else sent = undefined
+      }
+      const members = membersBeside(store)
+      expect(members.map((m) => m.id)).toEqual(['a1', 'a2', 'a3', 'a4'])
+      for (const m of members) {
+        expect(m.seq).toBe(m.articleSeq)
+        expect(m.firstSeen).toBe(m.firstShown)
+      }
+      expect(members.find((m) => m.id === 'a4')!.firstSeen).toBe(Date.parse('2026-11-19T09:00:00Z') / 1000)
+      expect(members.find((m) => m.id === 'a1')!.firstSeen).toBe(Date.parse('2026-11-19T01:30:00Z') / 1000)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('leaves out an article removed after the pass read the store, and writes the others', () => {
+    const store = storeWithStory()
+    try {
+      const steps = refreshTrendsSteps(store, NOW, { full: true })
+      let sent: unknown
+      for (let next = steps.next(); !next.done; next = steps.next(sent)) {
+        const request = next.value as { work?: () => unknown } | undefined
+        if (request?.work) {
+          expect(store.removeArticles(['a2'], NOW)).toEqual(['a2'])
+          sent = store.transaction(request.work)
+        } else sent = undefined
+      }
+      expect(membersBeside(store).map((m) => m.id)).toEqual(['a1', 'a3', 'a4'])
+    } finally {
+      store.close()
+    }
+  })
+
+  it('still fails, writing nothing, when a member names a trend that is not written', () => {
+    const store = storeWithStory()
+    try {
+      const seq = store.sqlite.prepare(`SELECT seq FROM articles WHERE id = 'a1'`).pluck().get() as number
+      expect(() =>
+        store.trendWriter.replace({ themes: [], topics: [], trends: [], links: [], countries: [], members: [{ trendId: 'no-such-trend', articleId: 'a1', articleSeq: seq, score: 1, role: 'F1_trigger' }] }),
+      ).toThrow(/FOREIGN KEY/)
+      expect(store.sqlite.prepare('SELECT count(*) FROM trend_articles').pluck().get()).toBe(0)
+    } finally {
+      store.close()
+    }
+  })
+})
