@@ -38,6 +38,8 @@ export default defineConfig({
           'refresh-worker': resolve(__dirname, 'electron/core/jobs/refresh-worker.ts'),
           // syncs fetch and parse an upstream's feed on a worker thread (see electron/core/sync/feed-pages.ts)
           'feed-reader-worker': resolve(__dirname, 'electron/core/sync/feed-reader-worker.ts'),
+          // the demo world's records are made on a worker thread beside its writes (see electron/core/demo/generate.ts)
+          'demo-world-worker': resolve(__dirname, 'electron/core/demo/world-worker.ts'),
         },
       },
     },

@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import Database from 'better-sqlite3'
 import { generateDemoWorld } from '../electron/core/demo/generate'
 import { ensureDemoProject } from '../electron/core/service/demo-project'
@@ -24,6 +24,16 @@ export const BIN = path.resolve(here, '../bin/feedlens.js')
 /** The demo worlds end here; the bench's clock stands here. */
 export const END = new Date('2026-11-20T12:00:00Z')
 export const SEED = 42
+
+/**
+ * The built demo world's worker (`npm run bench` builds first): the bench runs from the sources,
+ * where the build would make the records on its own thread, and measures the build as
+ * `feedlens demo` runs it. Null without the build (then said).
+ */
+export function demoWorldWorker(): URL | null {
+  const script = path.resolve(here, '../out/main/demo-world-worker.js')
+  return fs.existsSync(script) ? pathToFileURL(script) : null
+}
 
 export const line = (s = '') => process.stdout.write(`${s}\n`)
 export const ms = (x: number) => `${x.toFixed(1)} ms`
@@ -60,6 +70,8 @@ export function openWorld(scale: DemoScale, fresh = false): Store {
   const store = Store.open({ file, migrationsFolder: MIGRATIONS })
   if (!existed || store.counts().articles === 0) {
     const started = performance.now()
+    const worker = demoWorldWorker()
+    if (!worker) line(`  the ${scale} world's records are made on this thread (the demo world's worker is not built: \`npm run build\`)`)
     const summary = generateDemoWorld(store, {
       scale,
       seed: SEED,
@@ -67,7 +79,7 @@ export function openWorld(scale: DemoScale, fresh = false): Store {
       onProgress: (done, total) => {
         if (done % 30 === 0) line(`  the ${scale} world: day ${done} of ${total}, ${((performance.now() - started) / 1000).toFixed(0)} s, peak memory ${n(peakMiB())} MiB`)
       },
-    })
+    }, worker)
     ensureDemoProject(store, END)
     line(`generated the ${scale} world in ${((performance.now() - started) / 1000).toFixed(0)} s: ${n(summary.articles)} articles, ${n(summary.observations)} observations (peak memory of this process so far ${n(peakMiB())} MiB)`)
   }

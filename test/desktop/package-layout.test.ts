@@ -9,13 +9,14 @@ import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ParsedChunk } from '../../electron/core/ingest/file-segments'
 import type { ParseWorkerInput } from '../../electron/core/ingest/parse-worker'
+import { generateDemoWorld } from '../../electron/core/demo/generate'
 import { RefreshThread } from '../../electron/core/jobs/refresh-thread'
 import { Store } from '../../electron/core/store/store'
 import type { ReaderMessage, ReaderWorkerData } from '../../electron/core/sync/feed-pages'
 import { workerMessages } from '../../electron/core/paths/worker-scripts'
 import { cliLauncher } from '../../electron/main/cli-launcher'
 import { serveFolder } from '../helpers/cli'
-import { tempDir } from '../helpers/core'
+import { openTestStore, tempDir } from '../helpers/core'
 
 /**
  * The package people install, as electron-builder lays it out (`--linux dir` against a stand-in
@@ -163,6 +164,17 @@ describe.skipIf(onWindows)('the package', () => {
       }
       expect(count(file, 'SELECT count(*) FROM trends')).toBeGreaterThan(0)
       expect(count(file, `SELECT count(*) FROM settings WHERE key = 'signals_through'`)).toBe(1)
+    })
+
+    it("the demo world's worker makes the world's records", () => {
+      const store = openTestStore()
+      try {
+        const summary = generateDemoWorld(store, { scale: 'small', seed: 3, end: new Date('2026-11-20T12:00:00Z'), days: 2 }, pathToFileURL(path.join(main, 'demo-world-worker.js')))
+        expect(summary.articles).toBeGreaterThan(0)
+        expect(store.sqlite.prepare('SELECT count(*) FROM articles').pluck().get()).toBe(summary.articles)
+      } finally {
+        store.close()
+      }
     })
 
     describe('the feed reader, against the packaged app serving another store', () => {

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it, vi } from 'vitest'
+import { generateDemoWorld } from '../../electron/core/demo/generate'
+import type { DemoScale } from '../../electron/core/demo/scales'
+import { handedOver, HandOverFailed, handOverWorkersRunning } from '../../electron/core/paths/worker-hand-over'
+import type { Store } from '../../electron/core/store/store'
+import { openTestStore, tempDir } from '../helpers/core'
+
+// The built worker (npm test builds first), as `feedlens demo` starts it.
+const WORKER = pathToFileURL(path.resolve(__dirname, '../../out/main/demo-world-worker.js'))
+const END = new Date('2026-11-20T13:30:00Z')
+
+/** Every table's rows, hashed (the time each article was stored and the store's own settings apart). */
+function tables(store: Store): Record<string, string> {
+  const names = store.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' AND name <> 'settings' ORDER BY name`).pluck().all() as string[]
+  const out: Record<string, string> = {}
+  for (const name of names) {
+    const columns = (store.sqlite.prepare('SELECT name FROM pragma_table_xinfo(?)').pluck().all(name) as string[]).filter((c) => c !== 'stored_at').map((c) => `"${c}"`)
+    const hash = crypto.createHash('md5')
+    let rows = 0
+    for (const row of store.sqlite.prepare(`SELECT ${columns.join(', ')} FROM "${name}" ORDER BY ${columns.join(', ')}`).raw().iterate() as Iterable<unknown[]>) {
+      hash.update(JSON.stringify(row.map((v) => (Buffer.isBuffer(v) ? v.toString('hex') : v))))
+      rows++
+    }
+    out[name] = `${rows}:${hash.digest('hex')}`
+  }
+  return out
+}
+
+const articleCount = (store: Store) => store.sqlite.prepare('SELECT count(*) FROM articles').pluck().get()
+const indexCount = (store: Store) => store.sqlite.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'index'`).pluck().get()
+
+describe("the demo world's records made on a worker thread", () => {
+  it('build the same store as when they are made on the writing thread, with the same progress', () => {
+    const progress: Record<string, number[]> = { inline: [], worker: [] }
+    const built = (worker: URL | null) => {
+      const store = openTestStore()
+      const summary = generateDemoWorld(store, { scale: 'small', seed: 7, end: END, days: 9, onProgress: (done) => progress[worker ? 'worker' : 'inline']!.push(done) }, worker)
+      return { store, summary }
+    }
+    const inline = built(null)
+    const onWorker = built(WORKER)
+    try {
+      expect(onWorker.summary).toEqual(inline.summary)
+      expect(inline.summary.articles).toBeGreaterThan(1000)
+      expect(tables(onWorker.store)).toEqual(tables(inline.store))
+      // 14 warm-up days and 9 days, each said once, in order
+      expect(progress.worker).toEqual(Array.from({ length: 23 }, (_, i) => i + 1))
+      expect(progress.worker).toEqual(progress.inline)
+    } finally {
+      inline.store.close()
+      onWorker.store.close()
+    }
+  })
+
+  it("end the build with the worker's reason when it fails, the store left as it was", () => {
+    const store = openTestStore(path.join(tempDir(), 'failed.db'))
+    try {
+      const indexes = indexCount(store)
+      expect(() => generateDemoWorld(store, { scale: 'huge' as DemoScale, seed: 7, end: END, days: 3 }, WORKER)).toThrow(
+        new HandOverFailed(`the demo world's worker failed: There is no demo world of scale "huge" (small, medium, large).`),
+      )
+      expect(articleCount(store)).toBe(0)
+      expect(indexCount(store)).toBe(indexes)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('stop the worker when the build stops taking them (a failure while writing), which rolls back', async () => {
+    const store = openTestStore(path.join(tempDir(), 'stopped.db'))
+    try {
+      let days = 0
+      expect(() =>
+        generateDemoWorld(
+          store,
+          {
+            scale: 'small',
+            seed: 7,
+            end: END,
+            days: 9,
+            onProgress: () => {
+              if (++days === 3) throw new Error('the disk is full')
+            },
+          },
+          WORKER,
+        ),
+      ).toThrow('the disk is full')
+      expect(days).toBe(3)
+      expect(articleCount(store)).toBe(0)
+      // the worker, two days ahead and waiting, ends (its exit is heard once this thread is free)
+      await vi.waitFor(() => expect(handOverWorkersRunning()).toBe(0), { timeout: 5000 })
+    } finally {
+      store.close()
+    }
+  })
+
+  it('are not waited for longer than the reader allows when the worker dies without a word', () => {
+    const script = path.join(tempDir(), 'dies.mjs')
+    fs.writeFileSync(script, `throw new Error('the worker could not start')\n`)
+    const started = Date.now()
+    const records = handedOver(pathToFileURL(script), {}, { ahead: 2, silentMs: 300, what: 'a test worker' })
+    expect(() => records.next()).toThrow(new HandOverFailed('a test worker stopped: nothing came for 300 ms'))
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300)
+  })
+})
