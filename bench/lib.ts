@@ -12,7 +12,8 @@ import Database from 'better-sqlite3'
 import { generateDemoWorld } from '../electron/core/demo/generate'
 import { ensureDemoProject } from '../electron/core/service/demo-project'
 import type { DemoScale } from '../electron/core/demo/scales'
-import { analyticsStale, refreshAnalytics } from '../electron/core/jobs/refresh'
+import { analyticsStale, refreshAnalytics, refreshAnalyticsAndWait } from '../electron/core/jobs/refresh'
+import { RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { createApiKey } from '../electron/core/service/keys'
 import { Store } from '../electron/core/store/store'
 
@@ -62,7 +63,7 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export const worldFile = (scale: DemoScale) => path.join(CACHE, `${scale}-seed${SEED}.db`)
 
 /** The cached world of a scale (made on first use, or anew with `fresh`), with its trends and signals. */
-export function openWorld(scale: DemoScale, fresh = false): Store {
+export async function openWorld(scale: DemoScale, fresh = false): Promise<Store> {
   fs.mkdirSync(CACHE, { recursive: true })
   const file = worldFile(scale)
   if (fresh) for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}.activity`]) fs.rmSync(f, { force: true })
@@ -93,7 +94,13 @@ export function openWorld(scale: DemoScale, fresh = false): Store {
   // server started on a copy has nothing to catch up on (copyWorld's `analyticsBehind` asks for that)
   if (analyticsStale(store)) {
     const started = performance.now()
-    refreshAnalytics(store, END)
+    // as `feedlens demo` computes them: on the built refresh thread, then the scans and the index here
+    const script = path.resolve(here, '../out/main/refresh-worker.js')
+    if (fs.existsSync(script)) await refreshAnalyticsAndWait(store, END, new RefreshThread(pathToFileURL(script), store.openOptions))
+    else {
+      line(`  the ${scale} world's trends and signals are computed on this thread (the refresh worker is not built: \`npm run build\`)`)
+      refreshAnalytics(store, END)
+    }
     line(`computed the ${scale} world's trends and signals in ${((performance.now() - started) / 1000).toFixed(0)} s (peak memory of this process so far ${n(peakMiB())} MiB)`)
   }
   return store

@@ -53,7 +53,7 @@ interface ScaleResults {
 }
 
 async function measureScale(scale: DemoScale): Promise<ScaleResults> {
-  const store = openWorld(scale, opts.fresh)
+  const store = await openWorld(scale, opts.fresh)
   const counts = store.counts()
   line(`\n## ${scale}: ${n(counts.articles)} articles, ${n(counts.observations)} observations, ${counts.trends} trends`)
   const results: ScaleResults = { articles: counts.articles, observations: counts.observations }
@@ -107,7 +107,7 @@ async function measureScale(scale: DemoScale): Promise<ScaleResults> {
     ;({ screens: results.screens, firstScreenJs: results.firstScreenJs } = await measureScreens(scale))
   }
   if (parts.has('contention')) {
-    const again = openWorld(scale)
+    const again = await openWorld(scale)
     try {
       await measureReadsDuringImport(scale, again)
     } finally {

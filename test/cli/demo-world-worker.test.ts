@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3'
+import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -7,6 +9,7 @@ import { generateDemoWorld } from '../../electron/core/demo/generate'
 import type { DemoScale } from '../../electron/core/demo/scales'
 import { handedOver, HandOverFailed, handOverWorkersRunning } from '../../electron/core/paths/worker-hand-over'
 import type { Store } from '../../electron/core/store/store'
+import { BIN } from '../helpers/cli'
 import { openTestStore, tempDir } from '../helpers/core'
 
 // The built worker (npm test builds first), as `feedlens demo` starts it.
@@ -105,5 +108,32 @@ describe("the demo world's records made on a worker thread", () => {
     const records = handedOver(pathToFileURL(script), {}, { ahead: 2, silentMs: 300, what: 'a test worker' })
     expect(() => records.next()).toThrow(new HandOverFailed('a test worker stopped: nothing came for 300 ms'))
     expect(Date.now() - started).toBeGreaterThanOrEqual(300)
+  })
+})
+
+describe('`feedlens demo`', () => {
+  it('builds the world, computes its trends and signals, and leaves the store current with its activity index and example lists', () => {
+    const dataDir = tempDir()
+    const run = spawnSync(process.execPath, [BIN, 'demo', '--scale', 'small', '--seed', '5', '--end', '2026-11-20T12:00:00Z', '--data-dir', dataDir], { encoding: 'utf8' })
+    expect(run.stderr).toMatch(/^[\d,]+ articles written; computing trends, signals and the activity index\.\.\.$/m)
+    expect(run.stderr).toMatch(/^Demo world \(small, seed 5\): 5 countries, .* Built in [\d.]+ s\.$/m)
+    expect(run.stdout).toMatch(/^Demo project created, with example tracking lists\. Its API key \(shown once, keep it\): fl_\S+$/m)
+    expect(run.status).toBe(0)
+    const file = path.join(dataDir, 'feedlens.db')
+    const db = new Database(file, { readonly: true })
+    try {
+      const one = (sql: string) => db.prepare(sql).pluck().get()
+      expect(one('SELECT count(*) FROM trends')).toBeGreaterThan(100)
+      expect(one('SELECT count(*) FROM trend_articles')).toBe(one('SELECT count(*) FROM articles'))
+      expect(one(`SELECT value FROM settings WHERE key = 'trends_through'`)).toBe('2026-11-20T12:00:00.000Z')
+      expect(one(`SELECT count(*) FROM settings WHERE key IN ('signals_through', 'analytics_generation')`)).toBe(2)
+      // nothing left for the next start to catch up on
+      expect(one(`SELECT count(*) FROM settings WHERE key = 'analytics_stale_since'`)).toBe(0)
+      expect(one('SELECT count(*) FROM tracking_lists')).toBeGreaterThan(3)
+      expect(one(`SELECT count(*) FROM settings WHERE key = 'deferred_indexes'`)).toBe(0)
+    } finally {
+      db.close()
+    }
+    expect(fs.statSync(`${file}.activity`).size).toBeGreaterThan(0)
   })
 })

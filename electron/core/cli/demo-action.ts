@@ -3,7 +3,7 @@ import { openCore } from '../bootstrap'
 import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../service/demo-project'
 import type { DemoSummary } from '../demo/generate'
 import type { DemoScale } from '../demo/scales'
-import { refreshAnalytics } from '../jobs/refresh'
+import { refreshAnalyticsAndWait } from '../jobs/refresh'
 import { scanDueMentionLists } from '../jobs/mention-scan'
 
 /** Builds the demo world with a progress bar on stderr (when it is a terminal). */
@@ -46,7 +46,7 @@ export interface DemoOptions {
 }
 
 /** `feedlens demo`: the demo world, its project and example lists, built into an empty store. */
-export function buildDemo(opts: DemoOptions): void {
+export async function buildDemo(opts: DemoOptions): Promise<void> {
   const core = openCore({ dataDir: opts.dataDir })
   try {
     const started = Date.now()
@@ -55,10 +55,12 @@ export function buildDemo(opts: DemoOptions): void {
     const project = ensureDemoProject(core.store, core.now())
     // the bar has ended; what follows takes as long again at large (about three minutes there)
     process.stderr.write(`${summary.articles.toLocaleString('en-US')} articles written; computing trends, signals and the activity index...\n`)
-    // on this thread, not the refresh thread the other commands use: the world just built leaves
-    // this thread's heap large, and a thread's pass beside it held 0.5 GB more at medium (1.95
-    // against 1.43 GB) for 5% less time (docs/performance.md, session 25)
-    refreshAnalytics(core.store, opts.end ?? core.now())
+    // on the refresh thread, as the other commands that wait for their refresh: its young
+    // generation took the large world's analytics from 170 to 142 s. Once this thread's heap was
+    // the world's (its records were made here) and the thread's pass beside it held 0.5 GB more;
+    // the records are made on their own worker now, gone when the days are written
+    // (docs/performance.md, sessions 25 and 27).
+    await refreshAnalyticsAndWait(core.store, opts.end ?? core.now())
     const projectId = project?.projectId ?? core.store.projects.all()[0]?.id
     if (projectId) {
       ensureDemoLists(core.store, projectId, core.now())

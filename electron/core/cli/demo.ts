@@ -23,6 +23,6 @@ export function registerDemoCommand(program: Command): void {
     .addOption(dataDirOption())
     .action(async (opts: DemoOptions) => {
       const { buildDemo } = await import('./demo-action')
-      buildDemo(opts)
+      await buildDemo(opts)
     })
 }
