@@ -53,7 +53,7 @@ export async function buildDemo(opts: DemoOptions): Promise<void> {
     const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: opts.end ?? core.now() })
     if (!summary) throw new Error('This store already has articles; the demo world is built into an empty store only (use another --data-dir).')
     const project = ensureDemoProject(core.store, core.now())
-    // the bar has ended; what follows takes as long again at large (about three minutes there)
+    // the bar has ended; what follows takes longer still at large (about three minutes there)
     process.stderr.write(`${summary.articles.toLocaleString('en-US')} articles written; computing trends, signals and the activity index...\n`)
     // on the refresh thread, as the other commands that wait for their refresh: its young
     // generation took the large world's analytics from 170 to 142 s. Once this thread's heap was

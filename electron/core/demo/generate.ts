@@ -73,8 +73,9 @@ export async function generateDemoWorldInBackground(store: Store, options: DemoO
 export const WORLD_WORKER = 'demo-world-worker'
 
 /**
- * Days the worker makes ahead of the writes. A large world's day is some 12,000 articles and
- * 240,000 sightings (about 60 MB as handed over): two keep the writes fed without holding a week.
+ * Days the worker makes ahead of the writes. A large world's day is some 12,000 articles with
+ * their texts and 240,000 sightings: two keep the writes fed (they waited 5 s of 140 at large)
+ * without holding a week of them.
  */
 const DAYS_AHEAD = 2
 
@@ -85,7 +86,7 @@ const worldOptions = ({ onProgress: _, ...options }: DemoOptions): WorldOptions 
 
 /**
  * The world's records: made on the worker thread `worker` (the built app and CLI) while this
- * thread writes, which took the large world's build from 182 to about 130 s on two cores
+ * thread writes, which took the large world's generation from 199 to 140 s on two cores
  * (docs/performance.md, session 27); on this thread without it (the sources: tests, the bench
  * unless it names the built worker). The same records either way.
  */
