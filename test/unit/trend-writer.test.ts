@@ -32,20 +32,27 @@ const membersBeside = (store: ReturnType<typeof openTestStore>) =>
     )
     .all() as Array<{ id: string; seq: number; articleSeq: number; firstSeen: number; firstShown: number }>
 
+/** A full pass, with `meanwhile` done after it read the store and before its write (its one write). */
+function fullPassWith(store: ReturnType<typeof openTestStore>, meanwhile: () => void): void {
+  const steps = refreshTrendsSteps(store, NOW, { full: true })
+  let sent: unknown
+  for (let next = steps.next(); !next.done; next = steps.next(sent)) {
+    const request = next.value as { work?: () => unknown } | undefined
+    if (request?.work) {
+      meanwhile()
+      sent = store.transaction(request.work)
+    } else sent = undefined
+  }
+}
+
 describe("a full pass's write of the trend members", () => {
   it('writes each member with its seq and its first sighting as the facets hold it when written, seen or only published', () => {
     const store = storeWithStory()
     try {
-      const steps = refreshTrendsSteps(store, NOW, { full: true })
-      let sent: unknown
-      for (let next = steps.next(); !next.done; next = steps.next(sent)) {
-        const request = next.value as { work?: () => unknown } | undefined
-        // a sighting of the unseen article arrives after the pass read the store, before it writes
-        if (request?.work) {
-          new IngestWriter(store).write({ observations: [{ articleId: 'a4', country: 'US', observedAt: '2026-11-19T09:00:00Z', position: 1, estimatedImpressions: 50 }] })
-          sent = store.transaction(request.work)
-        } else sent = undefined
-      }
+      // a sighting of the unseen article arrives after the pass read the store, before it writes
+      fullPassWith(store, () =>
+        new IngestWriter(store).write({ observations: [{ articleId: 'a4', country: 'US', observedAt: '2026-11-19T09:00:00Z', position: 1, estimatedImpressions: 50 }] }),
+      )
       const members = membersBeside(store)
       expect(members.map((m) => m.id)).toEqual(['a1', 'a2', 'a3', 'a4'])
       for (const m of members) {
@@ -62,15 +69,7 @@ describe("a full pass's write of the trend members", () => {
   it('leaves out an article removed after the pass read the store, and writes the others', () => {
     const store = storeWithStory()
     try {
-      const steps = refreshTrendsSteps(store, NOW, { full: true })
-      let sent: unknown
-      for (let next = steps.next(); !next.done; next = steps.next(sent)) {
-        const request = next.value as { work?: () => unknown } | undefined
-        if (request?.work) {
-          expect(store.removeArticles(['a2'], NOW)).toEqual(['a2'])
-          sent = store.transaction(request.work)
-        } else sent = undefined
-      }
+      fullPassWith(store, () => expect(store.removeArticles(['a2'], NOW)).toEqual(['a2']))
       expect(membersBeside(store).map((m) => m.id)).toEqual(['a1', 'a3', 'a4'])
     } finally {
       store.close()
