@@ -2,7 +2,7 @@ import { v5 as uuidv5 } from 'uuid'
 import type { FormatGroup } from '../../../shared/contract/values'
 import { articleIdForUrl } from '../ingest/canonical-url'
 import type { ArticleRecord, EntityRecord, PublisherRecord } from '../store/records'
-import type { IngestBatch, SnapshotColumns } from '../ingest/records'
+import { SnapshotColumnsBuilder, type IngestBatch, type SnapshotColumns } from '../ingest/records'
 import { DAY_MS, HOUR_MS } from '../time/buckets'
 import { referenceCountry, type ReferenceCountry } from '../geo/reference-countries'
 import { bestFirst } from './best-first'
@@ -283,7 +283,7 @@ export function* demoWorldRecords(options: WorldOptions): Generator<DemoWorldRec
       })
     }
 
-    const snapshots = new DaySnapshots()
+    const snapshots = new SnapshotColumnsBuilder()
     for (let slot = 0; day >= 0 && slot < 24 / SNAPSHOT_HOURS; slot++) {
       const at = dayMs + slot * SNAPSHOT_HOURS * HOUR_MS
       if (at > endMs) break
@@ -294,7 +294,7 @@ export function* demoWorldRecords(options: WorldOptions): Generator<DemoWorldRec
     yield { kind: 'day', done: day + WARM_UP_DAYS + 1, total: spec.days + WARM_UP_DAYS, batch: { entities, articles, snapshotColumns: snapshots.columns(), storylineTruth: truth } }
   }
 
-  function snapshot(r: Random, country: CountryFacts, at: number, day: number, weekend: boolean, into: DaySnapshots): void {
+  function snapshot(r: Random, country: CountryFacts, at: number, day: number, weekend: boolean, into: SnapshotColumnsBuilder): void {
     const pool = recent.get(country.alpha2)!
     while (pool.length > 0 && at - pool[0]!.publishedAt > MAX_FEED_AGE_HOURS * HOUR_MS) pool.shift()
     const shake = shakeups.find((s) => s.day === day && s.country === country.alpha2)
@@ -310,8 +310,8 @@ export function* demoWorldRecords(options: WorldOptions): Generator<DemoWorldRec
     const shown = bestFirst(scored, spec.positions, (x, y) => x.score > y.score || (x.score === y.score && x.a.id < y.a.id))
     const localHour = (new Date(at).getUTCHours() + Math.round(country.utcOffsetMinutes / 60) + 24) % 24
     const audience = Math.sqrt(country.population) * 1.5 * AUDIENCE_BY_HOUR[localHour]! * (weekend ? 1.1 : 1)
-    into.startSnapshot(country.alpha2, at / 1000)
-    shown.forEach(({ a }, i) => into.add(a.id, i + 1, Math.max(1, Math.round(audience * (i + 1) ** -0.9 * Math.exp(r.normal(0, 0.08))))))
+    shown.forEach(({ a }, i) => into.addEntry(a.id, i + 1, Math.max(1, Math.round(audience * (i + 1) ** -0.9 * Math.exp(r.normal(0, 0.08))))))
+    into.endSnapshot(country.alpha2, at / 1000)
   }
 
   const usedPlaces = new Set([...knownEntities])
@@ -347,54 +347,6 @@ export function* demoWorldRecords(options: WorldOptions): Generator<DemoWorldRec
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100
-
-/** A day's feed snapshots, built into the ingest writer's columns (SnapshotColumns). */
-class DaySnapshots {
-  private readonly articleIds: string[] = []
-  private readonly indexOf = new Map<string, number>()
-  private readonly country: string[] = []
-  private readonly observedAt: number[] = []
-  private readonly ends: number[] = []
-  private readonly article: number[] = []
-  private readonly position: number[] = []
-  private readonly impressions: number[] = []
-
-  /** Entries so far. */
-  get entries(): number {
-    return this.article.length
-  }
-
-  /** Starts the snapshot of `country` at `at` (epoch seconds): the entries added next are its. */
-  startSnapshot(country: string, at: number): void {
-    this.country.push(country)
-    this.observedAt.push(at)
-    this.ends.push(this.article.length)
-  }
-
-  add(articleId: string, position: number, impressions: number): void {
-    let index = this.indexOf.get(articleId)
-    if (index === undefined) {
-      index = this.articleIds.push(articleId) - 1
-      this.indexOf.set(articleId, index)
-    }
-    this.article.push(index)
-    this.position.push(position)
-    this.impressions.push(impressions)
-    this.ends[this.ends.length - 1] = this.article.length
-  }
-
-  columns(): SnapshotColumns {
-    return {
-      articleIds: this.articleIds,
-      country: this.country,
-      observedAt: this.observedAt,
-      ends: this.ends,
-      article: Uint32Array.from(this.article),
-      position: Uint32Array.from(this.position),
-      impressions: Uint32Array.from(this.impressions),
-    }
-  }
-}
 
 function makePublishers(rng: Random, country: CountryFacts, count: number): Publisher[] {
   const tld = country.alpha2 === 'US' ? 'com' : country.alpha2 === 'GB' ? 'co.uk' : country.alpha2.toLowerCase()

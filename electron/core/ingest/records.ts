@@ -53,6 +53,54 @@ export interface SnapshotColumns {
 }
 
 /**
+ * Builds SnapshotColumns: a snapshot's entries are added, then the snapshot is ended with its
+ * country and instant; each article is named once however many entries name it (a sync's
+ * batch, a demo world's day).
+ */
+export class SnapshotColumnsBuilder {
+  private readonly articleIds: string[] = []
+  private readonly indexOf = new Map<string, number>()
+  private readonly country: string[] = []
+  private readonly observedAt: number[] = []
+  private readonly ends: number[] = []
+  private readonly article: number[] = []
+  private readonly position: number[] = []
+  private readonly impressions: number[] = []
+
+  /** Entries added so far. */
+  get entries(): number {
+    return this.article.length
+  }
+
+  addEntry(articleId: string, position: number, impressions: number): void {
+    let index = this.indexOf.get(articleId)
+    if (index === undefined) this.indexOf.set(articleId, (index = this.articleIds.push(articleId) - 1))
+    this.article.push(index)
+    this.position.push(position)
+    this.impressions.push(impressions)
+  }
+
+  /** Ends the snapshot of `country` at `observedAt` (epoch seconds): the entries added since the last one ended are its. */
+  endSnapshot(country: string, observedAt: number): void {
+    this.country.push(country)
+    this.observedAt.push(observedAt)
+    this.ends.push(this.article.length)
+  }
+
+  columns(): SnapshotColumns {
+    return {
+      articleIds: this.articleIds,
+      country: this.country,
+      observedAt: this.observedAt,
+      ends: this.ends,
+      article: Uint32Array.from(this.article),
+      position: Uint32Array.from(this.position),
+      impressions: Uint32Array.from(this.impressions),
+    }
+  }
+}
+
+/**
  * Epoch seconds of ISO 8601 instants. A snapshot's rows share one instant, so a timestamp is
  * parsed once for each run of rows that repeat it.
  */

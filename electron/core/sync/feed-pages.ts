@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { FeedArticle, FeedElement, FeedResponse, FeedSnapshot } from '../../../shared/contract/feed'
-import type { IngestBatch } from '../ingest/records'
+import { SnapshotColumnsBuilder, type IngestBatch } from '../ingest/records'
 import { MAX_ENTRY_VALUE } from '../store/feed-entries'
 import { builtWorkerScript, WorkerStopped, workerMessages } from '../paths/worker-scripts'
 import { articleBasics, type EntityRecord, type PublisherRecord } from '../store/records'
@@ -185,16 +185,14 @@ export class BatchBuilder {
   private readonly entities = new Map<string, EntityRecord>()
   private readonly articleRecords: NonNullable<IngestBatch['articles']> = []
   private readonly countries = new Set<string>()
-  private readonly articleIndex = new Map<string, number>()
-  private readonly snapshots = { articleIds: [] as string[], country: [] as string[], observedAt: [] as number[], ends: [] as number[] }
-  private readonly entries = { article: [] as number[], position: [] as number[], impressions: [] as number[] }
+  private readonly snapshots = new SnapshotColumnsBuilder()
 
   get articles(): number {
     return this.articleRecords.length
   }
 
   get observations(): number {
-    return this.entries.article.length
+    return this.snapshots.entries
   }
 
   /** @param refusedIds the stream's refused articles: entries naming them are left out too */
@@ -249,9 +247,9 @@ export class BatchBuilder {
 
   /** Adds a snapshot's entries; returns how many were left out (naming a refused article). */
   private addSnapshot(s: FeedSnapshot): number {
-    const { snapshots, entries, articleIndex } = this
+    const { snapshots } = this
     let left = 0
-    const start = entries.article.length
+    const start = snapshots.entries
     for (const e of s.entries) {
       if (this.refusedIds.has(e.article_id)) {
         left++
@@ -261,28 +259,18 @@ export class BatchBuilder {
       if (!(e.position <= MAX_ENTRY_VALUE && e.impressions <= MAX_ENTRY_VALUE)) {
         throw new FeedSourceError('not-a-feed', `A snapshot entry is out of range: position ${e.position}, impressions ${e.impressions}`)
       }
-      let k = articleIndex.get(e.article_id)
-      if (k === undefined) articleIndex.set(e.article_id, (k = snapshots.articleIds.push(e.article_id) - 1))
-      entries.article.push(k)
-      entries.position.push(e.position)
-      entries.impressions.push(e.impressions)
+      snapshots.addEntry(e.article_id, e.position, e.impressions)
     }
     // a snapshot with nothing left is no snapshot
-    if (entries.article.length === start && s.entries.length > 0) return left
+    if (snapshots.entries === start && s.entries.length > 0) return left
     this.countries.add(s.country)
-    snapshots.country.push(s.country)
-    snapshots.observedAt.push(Math.floor(Date.parse(s.observed_at) / 1000))
-    snapshots.ends.push(entries.article.length)
+    snapshots.endSnapshot(s.country, Math.floor(Date.parse(s.observed_at) / 1000))
     return left
   }
 
   /** The batch to write with the cursor after it. */
   build(cursor: string): FeedWrite {
-    const { entries } = this
-    const snapshotColumns =
-      entries.article.length > 0
-        ? { ...this.snapshots, article: Uint32Array.from(entries.article), position: Uint32Array.from(entries.position), impressions: Uint32Array.from(entries.impressions) }
-        : undefined
+    const snapshotColumns = this.snapshots.entries > 0 ? this.snapshots.columns() : undefined
     return {
       batch: { publishers: [...this.publishers.values()], entities: [...this.entities.values()], articles: this.articleRecords, snapshotColumns },
       countries: [...this.countries],
