@@ -27,12 +27,12 @@ export const END = new Date('2026-11-20T12:00:00Z')
 export const SEED = 42
 
 /**
- * The built demo world's worker (`npm run bench` builds first): the bench runs from the sources,
- * where the build would make the records on its own thread, and measures the build as
- * `feedlens demo` runs it. Null without the build (then said).
+ * A built worker's script (`npm run bench` builds first; out/main/<name>.js): the bench runs from
+ * the sources, where there are no workers, and measures the work as the CLI and the app run it.
+ * Null without the build (each caller says so).
  */
-export function demoWorldWorker(): URL | null {
-  const script = path.resolve(here, '../out/main/demo-world-worker.js')
+export function builtWorker(name: 'demo-world-worker' | 'refresh-worker'): URL | null {
+  const script = path.resolve(here, `../out/main/${name}.js`)
   return fs.existsSync(script) ? pathToFileURL(script) : null
 }
 
@@ -71,7 +71,7 @@ export async function openWorld(scale: DemoScale, fresh = false): Promise<Store>
   const store = Store.open({ file, migrationsFolder: MIGRATIONS })
   if (!existed || store.counts().articles === 0) {
     const started = performance.now()
-    const worker = demoWorldWorker()
+    const worker = builtWorker('demo-world-worker')
     if (!worker) line(`  the ${scale} world's records are made on this thread (the demo world's worker is not built: \`npm run build\`)`)
     const summary = generateDemoWorld(store, {
       scale,
@@ -95,8 +95,8 @@ export async function openWorld(scale: DemoScale, fresh = false): Promise<Store>
   if (analyticsStale(store)) {
     const started = performance.now()
     // as `feedlens demo` computes them: on the built refresh thread, then the scans and the index here
-    const script = path.resolve(here, '../out/main/refresh-worker.js')
-    if (fs.existsSync(script)) await refreshAnalyticsAndWait(store, END, new RefreshThread(pathToFileURL(script), store.openOptions))
+    const script = builtWorker('refresh-worker')
+    if (script) await refreshAnalyticsAndWait(store, END, new RefreshThread(script, store.openOptions))
     else {
       line(`  the ${scale} world's trends and signals are computed on this thread (the refresh worker is not built: \`npm run build\`)`)
       refreshAnalytics(store, END)

@@ -3,9 +3,6 @@
  * after midnight included), each written and followed by the trends' update. The batches are
  * rolled back, so the cached world stays as it was.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { backtestForecasts } from '../electron/core/analytics/trends/backtest'
 import { dailyCountsOn } from '../electron/core/analytics/trends/market-view'
 import { nextSnapshotBatch } from '../electron/core/demo/next-snapshot'
@@ -14,7 +11,7 @@ import { refreshSignals } from '../electron/core/jobs/signals'
 import { RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { forgetTrendState, refreshTrends } from '../electron/core/jobs/trends'
 import type { Store } from '../electron/core/store/store'
-import { END, here, line, n, peakMiB } from './lib'
+import { builtWorker, END, line, n, peakMiB } from './lib'
 
 export interface TrendResults {
   fullPassSeconds: number
@@ -87,13 +84,13 @@ export async function measureTrends(store: Store): Promise<TrendResults> {
  * runs the passes above on its own thread, as the CLI's import does.
  */
 async function onRefreshThread(store: Store, onThisThread: number): Promise<number | null> {
-  const script = path.resolve(here, '../out/main/refresh-worker.js')
-  if (!fs.existsSync(script)) {
+  const script = builtWorker('refresh-worker')
+  if (!script) {
     line('  on the refresh thread: not measured (the worker is not built: `npm run build`)')
     return null
   }
   forgetTrendState(store)
-  const thread = new RefreshThread(pathToFileURL(script), store.openOptions)
+  const thread = new RefreshThread(script, store.openOptions)
   try {
     const started = performance.now()
     await thread.refresh(END, true)

@@ -23,7 +23,7 @@ const TAKEN = 1
 const STOPPED = 2
 
 /** Thrown by the worker side's post once the reader stopped taking records: the worker ends. */
-export class ReaderStopped extends Error {
+class ReaderStopped extends Error {
   constructor() {
     super('the reader stopped')
     this.name = 'ReaderStopped'
