@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander'
+import { boundHeapGrowth } from '../paths/heap-growth'
 import { StoreAccessError, StoreMismatchError } from '../store/store-errors'
 import { APP_VERSION } from '../version'
 import { registerAlertsCommands } from './alerts'
@@ -43,6 +44,8 @@ const isDiskFull = (error: unknown): boolean => {
 }
 
 export async function runCli(argv: string[]): Promise<number> {
+  // demo builds, imports and the server's passes hold less garbage (paths/heap-growth.ts)
+  boundHeapGrowth()
   const program = buildProgram().exitOverride()
   try {
     await program.parseAsync(argv, { from: 'user' })

@@ -5,6 +5,7 @@
  * incremental update builds on stays here between refreshes.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
+import { boundHeapGrowth } from '../paths/heap-growth'
 import { runStepsInBackground } from '../steps'
 import { describeError } from '../store/busy'
 import type { OpenStoreOptions } from '../store/database'
@@ -29,4 +30,8 @@ function serve(port: MessagePort, options: OpenStoreOptions): void {
   })
 }
 
-if (parentPort) serve(parentPort, workerData as OpenStoreOptions)
+if (parentPort) {
+  // a full pass's dropped maps would otherwise double its heap before they are collected
+  boundHeapGrowth()
+  serve(parentPort, workerData as OpenStoreOptions)
+}
