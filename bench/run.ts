@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { demoScales, type DemoScale } from '../electron/core/demo/scales'
+import { boundHeapGrowth } from '../electron/core/paths/heap-growth'
 import { DuckWorld } from './duckdb'
 import { measureImport, type ImportResults } from './import'
 import { CACHE, line, ms, n, openWorld, type Timing } from './lib'
@@ -36,6 +37,8 @@ const opts = program.opts<{ scales: string; calls: string; importRuns: string; f
 const parts = new Set(opts.only.split(','))
 const scales = opts.scales.split(',').filter((s): s is DemoScale => (demoScales as readonly string[]).includes(s))
 const calls = Number(opts.calls)
+// as the command line and the app do: the worlds' builds and passes measured as users run them
+boundHeapGrowth()
 
 interface ScaleResults {
   articles: number
