@@ -29,12 +29,28 @@ export function* write<T>(store: TransactionalStore, work: () => T): Generator<W
   return (yield { store, work }) as T
 }
 
+/**
+ * What a step yields to wait for something that comes from elsewhere (a worker's next record)
+ * without blocking: the background runner awaits it, and a failure of it is thrown into the steps
+ * where they yielded. Run at once, the steps go on (what they wait for they then take blocking).
+ */
+export interface WaitRequest {
+  readonly until: Promise<unknown>
+}
+
+const isWaitRequest = (value: unknown): value is WaitRequest => typeof value === 'object' && value !== null && 'until' in value
+
+/** A wait of a stepwise computation; `yield` it. */
+export const waitFor = (until: Promise<unknown>): WaitRequest => ({ until })
+
 /** Runs a stepwise computation to its end at once. */
 export function runSteps<T>(steps: Generator<unknown, T, unknown>): T {
   let sent: unknown
   for (;;) {
     const next = steps.next(sent)
     if (next.done) return next.value
+    // (a wait is not awaited here; its failure, if any, is the blocking take's to say)
+    if (isWaitRequest(next.value)) next.value.until.catch(() => undefined)
     sent = isWriteRequest(next.value) ? next.value.store.transaction(next.value.work) : undefined
   }
 }
@@ -42,19 +58,30 @@ export function runSteps<T>(steps: Generator<unknown, T, unknown>): T {
 /**
  * Runs a stepwise computation with a turn of the event loop before each step; gives up (with
  * undefined) when `keepGoing` says the work is no longer wanted, e.g. the store was closed.
- * Writes wait for the store's write lock without blocking the event loop.
+ * Writes wait for the store's write lock without blocking the event loop, and waits (waitFor)
+ * are awaited.
  */
 export async function runStepsInBackground<T>(steps: Generator<unknown, T, unknown>, keepGoing: () => boolean = () => true): Promise<T | undefined> {
   let sent: unknown
+  let failed: { error: unknown } | undefined
   for (;;) {
     await new Promise((resolve) => setImmediate(resolve))
     if (!keepGoing()) {
       steps.return(undefined as T)
       return undefined
     }
-    const next = steps.next(sent)
+    const next = failed ? steps.throw(failed.error) : steps.next(sent)
     sent = undefined
+    failed = undefined
     if (next.done) return next.value
+    if (isWaitRequest(next.value)) {
+      try {
+        await next.value.until
+      } catch (error) {
+        failed = { error }
+      }
+      continue
+    }
     if (isWriteRequest(next.value)) {
       const written = await next.value.store.writeWhenFree(next.value.work, keepGoing)
       if (!written.done) {

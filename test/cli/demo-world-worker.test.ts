@@ -5,9 +5,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
-import { generateDemoWorld } from '../../electron/core/demo/generate'
+import { generateDemoWorld, generateDemoWorldInBackground } from '../../electron/core/demo/generate'
 import type { DemoScale } from '../../electron/core/demo/scales'
-import { handedOver, HandOverFailed, handOverWorkersRunning } from '../../electron/core/paths/worker-hand-over'
+import { handedOver, HandOverFailed, handOverReader, handOverWorkersRunning } from '../../electron/core/paths/worker-hand-over'
 import type { Store } from '../../electron/core/store/store'
 import { BIN } from '../helpers/cli'
 import { openTestStore, tempDir } from '../helpers/core'
@@ -108,6 +108,78 @@ describe("the demo world's records made on a worker thread", () => {
     const records = handedOver(pathToFileURL(script), {}, { ahead: 2, silentMs: 300, what: 'a test worker' })
     expect(() => records.next()).toThrow(new HandOverFailed('a test worker stopped: nothing came for 300 ms'))
     expect(Date.now() - started).toBeGreaterThanOrEqual(300)
+  })
+})
+
+describe("the demo world built in the background (the app's first-start offer) from the worker's records", () => {
+  it('is the same store as one built at once, and the event loop turns while the worker makes the first days', async () => {
+    const atOnce = openTestStore()
+    const inBackground = openTestStore()
+    let turns = 0
+    let turnsBeforeFirstDay: number | null = null
+    let workersAtFirstDay: number | null = null
+    const timer = setInterval(() => turns++, 1)
+    try {
+      const options = { scale: 'small' as const, seed: 7, end: END, days: 9 }
+      const summary = generateDemoWorld(atOnce, options, null)
+      const progress: number[] = []
+      const background = await generateDemoWorldInBackground(
+        inBackground,
+        {
+          ...options,
+          onProgress: (done) => {
+            turnsBeforeFirstDay ??= turns
+            workersAtFirstDay ??= handOverWorkersRunning()
+            progress.push(done)
+          },
+        },
+        WORKER,
+      )
+      expect(background).toEqual(summary)
+      expect(tables(inBackground)).toEqual(tables(atOnce))
+      expect(progress).toEqual(Array.from({ length: 23 }, (_, i) => i + 1))
+      // the worker made the days (it ends once it handed over the last), its start and first day
+      // awaited, not blocked on
+      expect(workersAtFirstDay).toBe(1)
+      expect(turnsBeforeFirstDay).toBeGreaterThan(3)
+      await vi.waitFor(() => expect(handOverWorkersRunning()).toBe(0), { timeout: 5000 })
+    } finally {
+      clearInterval(timer)
+      atOnce.close()
+      inBackground.close()
+    }
+  })
+
+  it("ends with the worker's reason when it fails, the store left as it was and the worker stopped", async () => {
+    const store = openTestStore(path.join(tempDir(), 'failed-in-background.db'))
+    try {
+      const indexes = indexCount(store)
+      await expect(generateDemoWorldInBackground(store, { scale: 'huge' as DemoScale, seed: 7, end: END, days: 3 }, WORKER)).rejects.toThrow(
+        new HandOverFailed(`the demo world's worker failed: There is no demo world of scale "huge" (small, medium, large).`),
+      )
+      expect(articleCount(store)).toBe(0)
+      expect(indexCount(store)).toBe(indexes)
+      await vi.waitFor(() => expect(handOverWorkersRunning()).toBe(0), { timeout: 5000 })
+    } finally {
+      store.close()
+    }
+  })
+
+  it('gives up on a worker that dies without a word after the time the reader allows, without blocking', async () => {
+    const script = path.join(tempDir(), 'dies-quietly.mjs')
+    fs.writeFileSync(script, `throw new Error('the worker could not start')\n`)
+    let turns = 0
+    const timer = setInterval(() => turns++, 1)
+    try {
+      const reader = handOverReader(pathToFileURL(script), {}, { ahead: 2, silentMs: 300, what: 'a test worker' })
+      await expect(reader.arrival()).rejects.toThrow(new HandOverFailed('a test worker stopped: nothing came for 300 ms'))
+      expect(turns).toBeGreaterThan(3)
+      reader.stop()
+      reader.stop()
+      await vi.waitFor(() => expect(handOverWorkersRunning()).toBe(0), { timeout: 5000 })
+    } finally {
+      clearInterval(timer)
+    }
   })
 })
 

@@ -1,9 +1,9 @@
 import type { Store } from '../store/store'
 import { IngestWriter } from '../ingest/writer'
-import { runStepsInBackground } from '../steps'
+import { runStepsInBackground, waitFor, type WaitRequest } from '../steps'
 import { languageName } from '../geo/reference-countries'
 import { builtWorkerScript } from '../paths/worker-scripts'
-import { handedOver } from '../paths/worker-hand-over'
+import { handedOver, handOverReader } from '../paths/worker-hand-over'
 import { demoWorldRecords, type CountryFacts, type DemoOptions, type DemoSummary, type DemoWorldEnd, type DemoWorldRecord, type WorldOptions } from './world'
 
 export type { DemoOptions, DemoSummary }
@@ -33,7 +33,7 @@ export function generateDemoWorld(store: Store, options: DemoOptions, worker: UR
  */
 const DAYS_PER_TRANSACTION = 7
 
-function runDaysInTransactions(store: Store, days: Generator<number, DemoSummary>): DemoSummary {
+function runDaysInTransactions(store: Store, days: Generator<unknown, DemoSummary>): DemoSummary {
   try {
     for (;;) {
       const next = store.transaction(() => {
@@ -59,13 +59,23 @@ function runDaysInTransactions(store: Store, days: Generator<number, DemoSummary
  */
 const DEMO_BULK_CACHE_MIB = 256
 
-/** The same, yielding to the event loop after each day, so a server keeps answering meanwhile. */
-export async function generateDemoWorldInBackground(store: Store, options: DemoOptions): Promise<DemoSummary> {
+/**
+ * The same, yielding to the event loop after each day, so a server (the app's window) keeps
+ * answering meanwhile: the records are made on the worker as for generateDemoWorld, and each day
+ * is awaited before it is taken, so this thread never blocks on the worker.
+ */
+export async function generateDemoWorldInBackground(store: Store, options: DemoOptions, worker: URL | null = builtWorkerScript(WORLD_WORKER)): Promise<DemoSummary> {
   return store.bulkAsync(async () => {
-    const summary = await runStepsInBackground(demoWorldSteps(store, options, demoWorldRecords(worldOptions(options))), () => store.sqlite.open)
-    if (!summary) throw new Error('The store was closed while the demo world was being built.')
-    store.analyze()
-    return summary
+    const reader = worker ? handOverReader<DemoWorldRecord, DemoWorldEnd>(worker, { options: worldOptions(options) }, handOverOptions) : null
+    try {
+      const records = reader?.records ?? demoWorldRecords(worldOptions(options))
+      const summary = await runStepsInBackground(demoWorldSteps(store, options, records, reader?.arrival), () => store.sqlite.open)
+      if (!summary) throw new Error('The store was closed while the demo world was being built.')
+      store.analyze()
+      return summary
+    } finally {
+      reader?.stop()
+    }
   }, DEMO_BULK_CACHE_MIB)
 }
 
@@ -92,14 +102,30 @@ const worldOptions = ({ onProgress: _, ...options }: DemoOptions): WorldOptions 
  */
 function worldRecords(options: DemoOptions, worker: URL | null): Generator<DemoWorldRecord, DemoWorldEnd> {
   if (!worker) return demoWorldRecords(worldOptions(options))
-  return handedOver<DemoWorldRecord, DemoWorldEnd>(worker, { options: worldOptions(options) }, { ahead: DAYS_AHEAD, silentMs: WORKER_SILENT_MS, what: "the demo world's worker" })
+  return handedOver<DemoWorldRecord, DemoWorldEnd>(worker, { options: worldOptions(options) }, handOverOptions)
 }
 
-/** Writes the world's records, a day per step; the last step returns the summary. */
-function* demoWorldSteps(store: Store, options: DemoOptions, records: Generator<DemoWorldRecord, DemoWorldEnd>): Generator<number, DemoSummary> {
+const handOverOptions = { ahead: DAYS_AHEAD, silentMs: WORKER_SILENT_MS, what: "the demo world's worker" }
+
+/**
+ * Writes the world's records, a day per step; the last step returns the summary. `arrival`
+ * (a worker's records read in the background): a wait for the next record, yielded before it is
+ * taken when it is not there yet.
+ */
+function* demoWorldSteps(
+  store: Store,
+  options: DemoOptions,
+  records: Generator<DemoWorldRecord, DemoWorldEnd>,
+  arrival?: () => Promise<void> | null,
+): Generator<number | WaitRequest, DemoSummary> {
   const writer = new IngestWriter(store)
+  const take = function* () {
+    const arriving = arrival?.()
+    if (arriving) yield waitFor(arriving)
+    return records.next()
+  }
   try {
-    for (let next = records.next(); ; next = records.next()) {
+    for (let next = yield* take(); ; next = yield* take()) {
       if (next.done) {
         const end = next.value
         store.reference.insertStorylines(end.storylines)

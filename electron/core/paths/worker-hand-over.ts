@@ -5,7 +5,9 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
  * writes its days in transactions it cannot leave to await): the worker posts each record on a
  * port and counts it in shared memory; the reader blocks on that count (Atomics.wait) until the
  * next record is there, and counts what it took, so the worker waits when it is `ahead` records
- * ahead (its records are held at most that many at once).
+ * ahead (its records are held at most that many at once). A reader that must keep its event loop
+ * turning (the app's main thread) first awaits the count (Atomics.waitAsync), then takes the
+ * record at once.
  */
 
 /** What the worker side is given in its workerData (beside its own input). */
@@ -83,13 +85,36 @@ export class HandOverFailed extends Error {
   }
 }
 
+/** Atomics.waitAsync (ES2024, in Node since 16; the project's lib is ES2023). */
+type WaitAsync = (
+  array: Int32Array,
+  index: number,
+  value: number,
+  timeout: number,
+) => { async: false; value: 'not-equal' | 'timed-out' } | { async: true; value: Promise<'ok' | 'timed-out'> }
+const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync
+
+/** A started hand-over, read by a thread that must not block for long (the app's main thread). */
+export interface HandOverReader<T, R> {
+  /** The records in order, then the end value; each taken synchronously, as handedOver's. */
+  readonly records: Generator<T, R>
+  /**
+   * Null when the next record is already there (records.next() then takes it at once), else a
+   * promise that resolves when it is, or fails (HandOverFailed) after the reader's silentMs.
+   */
+  arrival(): Promise<void> | null
+  /** Stops the worker (also when the records were never read); again is harmless. */
+  stop(): void
+}
+
 /**
- * The reader side: starts the worker `script` with `input` (and the channel, as `channel` beside
- * it in workerData) and yields its records in order, returning its end value. A failure of the
- * worker is thrown here; so is a worker silent for `silentMs` (one that died without a word: its
- * exit cannot be heard while this thread waits). The worker is stopped however the records end.
+ * Starts the worker `script` with `input` (and the channel, as `channel` beside it in workerData)
+ * at once, for a reader that waits for each record without blocking (arrival) and then takes it
+ * synchronously (records). A failure of the worker is thrown by records.next(); silence for
+ * `silentMs` by arrival() or records.next(), whichever waits (a worker that died without a word:
+ * its exit is not heard while a thread blocks).
  */
-export function* handedOver<T, R>(script: URL, input: object, options: { ahead: number; silentMs: number; what: string }): Generator<T, R> {
+export function handOverReader<T, R>(script: URL, input: object, options: { ahead: number; silentMs: number; what: string }): HandOverReader<T, R> {
   const { port1, port2 } = new MessageChannel()
   const counts = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT))
   const channel: HandOverChannel = { port: port2, counts, ahead: options.ahead }
@@ -99,20 +124,59 @@ export function* handedOver<T, R>(script: URL, input: object, options: { ahead: 
   worker.on('error', () => undefined)
   running++
   worker.once('exit', () => running--)
-  try {
-    for (;;) {
-      const message = takeNext<T, R>(port1, counts, options.silentMs, options.what)
-      if ('error' in message) throw new HandOverFailed(`${options.what} failed: ${message.error}`)
-      if ('end' in message) return message.end
-      yield message.record
-    }
-  } finally {
+  let stopped = false
+  const stop = () => {
+    if (stopped) return
+    stopped = true
     Atomics.store(counts, STOPPED, 1)
     Atomics.notify(counts, TAKEN)
     port1.close()
     void worker.terminate()
   }
+  function* records(): Generator<T, R> {
+    try {
+      for (;;) {
+        const message = takeNext<T, R>(port1, counts, options.silentMs, options.what)
+        if ('error' in message) throw new HandOverFailed(`${options.what} failed: ${message.error}`)
+        if ('end' in message) return message.end
+        yield message.record
+      }
+    } finally {
+      stop()
+    }
+  }
+  const arrival = (): Promise<void> | null => {
+    if (Atomics.load(counts, POSTED) > Atomics.load(counts, TAKEN)) return null
+    return (async () => {
+      const since = Date.now()
+      for (;;) {
+        const posted = Atomics.load(counts, POSTED)
+        if (posted > Atomics.load(counts, TAKEN) || stopped) return
+        const left = options.silentMs - (Date.now() - since)
+        if (left <= 0) throw silence(options.what, options.silentMs)
+        const wait = waitAsync(counts, POSTED, posted, Math.min(1000, left))
+        if (wait.async) await wait.value
+      }
+    })()
+  }
+  return { records: records(), arrival, stop }
 }
+
+/**
+ * The reader side for a thread that may block: starts the worker (as handOverReader, when the
+ * first record is asked for) and yields its records in order, returning its end value. The
+ * worker is stopped however the records end.
+ */
+export function* handedOver<T, R>(script: URL, input: object, options: { ahead: number; silentMs: number; what: string }): Generator<T, R> {
+  const reader = handOverReader<T, R>(script, input, options)
+  try {
+    return yield* reader.records
+  } finally {
+    reader.stop()
+  }
+}
+
+const silence = (what: string, silentMs: number) => new HandOverFailed(`${what} stopped: nothing came for ${silentMs < 1000 ? `${silentMs} ms` : `${Math.round(silentMs / 1000)} s`}`)
 
 function takeNext<T, R>(port: MessagePort, counts: Int32Array, silentMs: number, what: string): Message<T, R> {
   const since = Date.now()
@@ -124,7 +188,7 @@ function takeNext<T, R>(port: MessagePort, counts: Int32Array, silentMs: number,
       Atomics.notify(counts, TAKEN)
       return received.message as Message<T, R>
     }
-    if (Date.now() - since > silentMs) throw new HandOverFailed(`${what} stopped: nothing came for ${silentMs < 1000 ? `${silentMs} ms` : `${Math.round(silentMs / 1000)} s`}`)
+    if (Date.now() - since > silentMs) throw silence(what, silentMs)
     Atomics.wait(counts, POSTED, posted, Math.min(1000, silentMs))
   }
 }
