@@ -6,18 +6,23 @@ describe('stepwise work that waits for something from elsewhere', () => {
     const seen: string[] = []
     let release!: () => void
     const arrived = new Promise<void>((resolve) => (release = resolve))
+    // released a few turns of the event loop after the wait is yielded: a runner that went on
+    // after a single turn, as after any step, would say 'after' first
+    const releaseAfterTurns = (turns: number): void => {
+      if (turns === 0) {
+        seen.push('turn')
+        release()
+      } else setImmediate(() => releaseAfterTurns(turns - 1))
+    }
     function* steps() {
       seen.push('before')
+      releaseAfterTurns(3)
       yield waitFor(arrived)
       seen.push('after')
       return 'done'
     }
-    setTimeout(() => {
-      seen.push('timer')
-      release()
-    }, 5)
     await expect(runStepsInBackground(steps())).resolves.toBe('done')
-    expect(seen).toEqual(['before', 'timer', 'after'])
+    expect(seen).toEqual(['before', 'turn', 'after'])
   })
 
   it('throws a failed wait into the steps where they yielded, so their clean-up runs, and fails with it', async () => {
