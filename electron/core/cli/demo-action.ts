@@ -50,7 +50,9 @@ export async function buildDemo(opts: DemoOptions): Promise<void> {
   const core = openCore({ dataDir: opts.dataDir })
   try {
     const started = Date.now()
-    const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: opts.end ?? core.now() })
+    // the world and its trends and signals as of one instant
+    const end = opts.end ?? core.now()
+    const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end })
     if (!summary) throw new Error('This store already has articles; the demo world is built into an empty store only (use another --data-dir).')
     const project = ensureDemoProject(core.store, core.now())
     // the bar has ended; what follows takes longer still at large (about three minutes there)
@@ -60,7 +62,7 @@ export async function buildDemo(opts: DemoOptions): Promise<void> {
     // the world's (its records were made here) and the thread's pass beside it held 0.5 GB more;
     // the records are made on their own worker now, gone when the days are written
     // (docs/performance.md, sessions 25 and 27).
-    await refreshAnalyticsAndWait(core.store, opts.end ?? core.now())
+    await refreshAnalyticsAndWait(core.store, end)
     const projectId = project?.projectId ?? core.store.projects.all()[0]?.id
     if (projectId) {
       ensureDemoLists(core.store, projectId, core.now())

@@ -168,12 +168,8 @@ export function handOverReader<T, R>(script: URL, input: object, options: { ahea
  * worker is stopped however the records end.
  */
 export function* handedOver<T, R>(script: URL, input: object, options: { ahead: number; silentMs: number; what: string }): Generator<T, R> {
-  const reader = handOverReader<T, R>(script, input, options)
-  try {
-    return yield* reader.records
-  } finally {
-    reader.stop()
-  }
+  // (the records stop the worker however they end)
+  return yield* handOverReader<T, R>(script, input, options).records
 }
 
 const silence = (what: string, silentMs: number) => new HandOverFailed(`${what} stopped: nothing came for ${silentMs < 1000 ? `${silentMs} ms` : `${Math.round(silentMs / 1000)} s`}`)
