@@ -246,14 +246,13 @@ export class ActivityKeeper {
 
   /** Every [seq, trend id] of the trends' members, read in steps. */
   private *trendMembers(): Generator<void, Array<[number, string]>> {
-    const seqOf = yield* this.seqsById()
     const out: Array<[number, string]> = []
-    let after = ''
-    for (;;) {
-      const chunk = this.rows.trendPairsAfter(after, ROWS_PER_STEP)
-      for (const [articleId, trendId] of chunk) {
-        const seq = seqOf.get(articleId)
-        if (seq !== undefined) out.push([seq, trendId])
+    for (let after = 0; ; ) {
+      const chunk = this.rows.trendMembersAfter(after, ROWS_PER_STEP)
+      for (const [, seq, trendId, articleId] of chunk) {
+        // a member written without its seq (none since migration 0013 filled them): by its id
+        const found = seq ?? (articleId === null ? undefined : this.rows.seqOf(articleId))
+        if (found !== undefined) out.push([found, trendId])
       }
       if (chunk.length < ROWS_PER_STEP) return out
       after = chunk[chunk.length - 1]![0]
@@ -261,14 +260,14 @@ export class ActivityKeeper {
     }
   }
 
+  /** Each article's seq by its id (the article_entities table names articles by id). */
   private *seqsById(): Generator<void, Map<string, number>> {
     const seqOf = new Map<string, number>()
-    let after = 0
-    for (;;) {
+    for (let after = ''; ; ) {
       const chunk = this.rows.seqsAfter(after, ROWS_PER_STEP)
       for (const [id, seq] of chunk) seqOf.set(id, seq)
       if (chunk.length < ROWS_PER_STEP) return seqOf
-      after = chunk[chunk.length - 1]![1]
+      after = chunk[chunk.length - 1]![0]
       yield
     }
   }

@@ -31,9 +31,13 @@ export class ActivityRowsRepository {
     return this.statements.get(`${FACTS} WHERE article_seq IN (SELECT value FROM json_each(?))`).all(JSON.stringify(seqs)) as ArticleFacts[]
   }
 
-  /** [id, seq] of the articles after `afterSeq`, at most `limit`, by seq (entities and trends name articles by id). */
-  seqsAfter(afterSeq: number, limit: number): Array<[string, number]> {
-    return this.statements.get('SELECT id, seq FROM articles WHERE seq > ? ORDER BY seq LIMIT ?', 'raw').all(afterSeq, limit) as Array<[string, number]>
+  /**
+   * [id, seq] of the articles after the id `afterId`, at most `limit`, by id (entities name articles
+   * by id). Read off the id index alone (it holds the seq): in seq order it was the articles
+   * table itself, titles, summaries and all, through the page cache.
+   */
+  seqsAfter(afterId: string, limit: number): Array<[string, number]> {
+    return this.statements.get('SELECT id, seq FROM articles WHERE id > ? ORDER BY id LIMIT ?', 'raw').all(afterId, limit) as Array<[string, number]>
   }
 
   /** [article id, entity id] after the pair `after`, in that order, at most `limit` of them. */
@@ -43,11 +47,21 @@ export class ActivityRowsRepository {
       .all(after[0], after[1], limit) as Array<[string, string]>
   }
 
-  /** [article id, trend id] of the trend members after `afterId` (by article id), at most `limit`. */
-  trendPairsAfter(afterId: string, limit: number): Array<[string, string]> {
+  /**
+   * [row, article seq, trend id, article id when its seq is not written] of the trend members
+   * after the row `afterRow`, in the table's order, at most `limit`. Members carry their
+   * article's seq (migration 0013): no map of every article's id is needed, and the rows are read
+   * in the order they are stored (by article id they were a lookup in the table each).
+   */
+  trendMembersAfter(afterRow: number, limit: number): Array<[number, number | null, string, string | null]> {
     return this.statements
-      .get('SELECT article_id, trend_id FROM trend_articles WHERE article_id > ? ORDER BY article_id LIMIT ?', 'raw')
-      .all(afterId, limit) as Array<[string, string]>
+      .get('SELECT rowid, article_seq, trend_id, CASE WHEN article_seq IS NULL THEN article_id END FROM trend_articles WHERE rowid > ? ORDER BY rowid LIMIT ?', 'raw')
+      .all(afterRow, limit) as Array<[number, number | null, string, string | null]>
+  }
+
+  /** The seq of the article of this id (undefined: none). */
+  seqOf(articleId: string): number | undefined {
+    return (this.statements.get('SELECT seq FROM articles WHERE id = ?', 'pluck').get(articleId) as number | undefined) ?? undefined
   }
 
   /** [entity id, name] after `afterId`, at most `limit`. */
