@@ -216,7 +216,7 @@ export class ActivityKeeper {
       this.hours.forgetDays(update.groups.map(([day]) => day))
       if (this.meta?.trendsGeneration !== target.trendsGeneration) {
         yield
-        data = withTrends(data, yield* this.trendMembers())
+        data = withTrends(data, memberPairs(yield* this.trendMembers()))
       }
     } else {
       this.hours.clear()
@@ -244,17 +244,25 @@ export class ActivityKeeper {
     return updateActivity(data, update)
   }
 
-  /** Every [seq, trend id] of the trends' members, read in steps. */
-  private *trendMembers(): Generator<void, Array<[number, string]>> {
-    const out: Array<[number, string]> = []
+  /**
+   * The trends' members, read in steps: each member's article seq and its trend's number in `ids`
+   * (a large store's 878,416 members held as [seq, trend id] pairs until the end were some 100 MB).
+   */
+  private *trendMembers(): Generator<void, TrendMembers> {
+    const members: TrendMembers = { seqs: [], trends: [], ids: [] }
+    const numberOf = new Map<string, number>()
     for (let after = 0; ; ) {
       const chunk = this.rows.trendMembersAfter(after, ROWS_PER_STEP)
       for (const [, seq, trendId, articleId] of chunk) {
         // a member written without its seq (none since migration 0013 filled them): by its id
         const found = seq ?? (articleId === null ? undefined : this.rows.seqOf(articleId))
-        if (found !== undefined) out.push([found, trendId])
+        if (found === undefined) continue
+        let trend = numberOf.get(trendId)
+        if (trend === undefined) numberOf.set(trendId, (trend = members.ids.push(trendId) - 1))
+        members.seqs.push(found)
+        members.trends.push(trend)
       }
-      if (chunk.length < ROWS_PER_STEP) return out
+      if (chunk.length < ROWS_PER_STEP) return members
       after = chunk[chunk.length - 1]![0]
       yield
     }
@@ -300,7 +308,7 @@ export class ActivityKeeper {
       if (names.length < ROWS_PER_STEP) break
       after = names[names.length - 1]![0]
     }
-    for (const [seq, trendId] of yield* this.trendMembers()) builder.addTrend(seq, trendId)
+    for (const [seq, trendId] of memberPairs(yield* this.trendMembers())) builder.addTrend(seq, trendId)
     const range = this.rows.dayRange()
     for (let day = range?.first ?? 0; range && day <= range.last; day += DAYS_PER_STEP) {
       for (const row of this.rows.daysBetween(day, day + DAYS_PER_STEP) as DayRow[]) builder.addDay(row)
@@ -394,6 +402,19 @@ export class ActivityKeeper {
       this.saveFailed(s.temporary, error)
     }
   }
+}
+
+/** The trends' members as read (ActivityKeeper.trendMembers). */
+interface TrendMembers {
+  seqs: number[]
+  /** each member's trend, a number in ids */
+  trends: number[]
+  ids: string[]
+}
+
+/** Each member as [article seq, trend id]. */
+function* memberPairs(m: TrendMembers): Generator<[number, string]> {
+  for (let k = 0; k < m.seqs.length; k++) yield [m.seqs[k]!, m.ids[m.trends[k]!]!]
 }
 
 const sameState = (a: SnapshotMeta, b: SnapshotMeta) => a.storeId === b.storeId && a.generation === b.generation && a.trendsGeneration === b.trendsGeneration
