@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+// every project removes the folders its tests made (test/helpers/temp-dirs.ts)
+const setupFiles = ['test/setup/temp-dirs.ts']
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          setupFiles,
           include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/cli/**/*.test.ts'],
           testTimeout: 20_000,
         },
@@ -18,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'desktop',
           environment: 'node',
+          setupFiles,
           include: ['test/desktop/**/*.test.ts'],
           testTimeout: 20_000,
         },
@@ -26,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          setupFiles,
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

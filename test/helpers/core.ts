@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
@@ -13,9 +11,7 @@ import { Store } from '../../electron/core/store/store'
 export const MIGRATIONS = path.resolve(__dirname, '../../resources/drizzle')
 export const FIXED_NOW = new Date('2026-11-20T12:00:00Z')
 
-export function tempDir(prefix = 'feedlens-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-}
+export { tempDir } from './temp-dirs'
 
 export function openTestStore(file = ':memory:'): Store {
   return Store.open({ file, migrationsFolder: MIGRATIONS })
