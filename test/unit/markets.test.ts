@@ -16,6 +16,22 @@ describe('the market a headline reports on', () => {
     expect(marketReport('$A lower amid Ukraine crisis pessimism', 'AU')).toEqual({ market: 'currencies', phrase: '$A' })
   })
 
+  it('is found from the lead\'s first move however far into the headline it comes, and nothing after that move counts (but a prefix\'s colon)', () => {
+    // the subject is the lead's first words; its move may come much later, after long words
+    expect(marketReport('Oil prices across the Mediterranean after Wednesday\'s extraordinarily inconclusive negotiations fall', 'US')).toEqual({ market: 'energy', phrase: 'Oil' })
+    expect(marketReport('Oil prices across the Mediterranean after Wednesday\'s extraordinarily inconclusive negotiations', 'US')).toBeNull()
+    const lead = fc.array(fc.constantFrom('Oil', 'US', 'stocks', 'S&P', '500', 'Hang', 'Seng', 'China', 'gold', 'the', 'after', 'talks', 'extraordinarily', 'U.S.'), { maxLength: 9 })
+    // a colon or a dash after capitals could make the start a prefix ("US STOCKS-"): not in the tail
+    const after = fc.array(fc.oneof(fc.constantFrom('falls', 'rises', 'oil', 'shares', 'Hong', 'Kong'), fc.string({ maxLength: 12 }).filter((w) => !/[:-]/.test(w))), { maxLength: 8 })
+    fc.assert(
+      fc.property(lead, fc.constantFrom('falls', 'rose', 'strengthens.', 'record'), after, after, fc.constantFrom('US', 'GB'), (words, move, tail, otherTail, region) => {
+        const head = [...words, move].join(' ')
+        expect(marketReport(`${head} ${tail.join(' ')}`, region)).toEqual(marketReport(`${head} ${otherTail.join(' ')}`, region))
+      }),
+      { seed: 4101, numRuns: 2000 },
+    )
+  })
+
   it('is, for shares, the place named with them, else the place of an index, else the feed region', () => {
     expect(marketReport('US stocks dip on weak Asian data, Ukraine', 'GB')).toEqual({ market: 'shares:us', phrase: 'US stocks' })
     expect(marketReport('U.S. Stocks Retreat With Emerging Equities, Metals', 'GB')).toEqual({ market: 'shares:us', phrase: 'U.S. Stocks' })
