@@ -8,7 +8,7 @@ import type { ItemFigures } from '../../electron/core/analytics/tracking/list-fi
 import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import type { ArticleRecord, ObservationRecord } from '../../electron/core/store/records'
-import { decodeSnapshot, encodeSnapshot, readSnapshotFile } from '../../electron/core/store/activity/activity-snapshot'
+import { decodeSnapshot, encodeSnapshot, partsAfter, readSnapshotFile, snapshotParts, writeSnapshotFile, writeSnapshotFileSync } from '../../electron/core/store/activity/activity-snapshot'
 import type { Store } from '../../electron/core/store/store'
 import { indexFigures } from '../helpers/activity'
 import { expectOk, makeWorld, openTestStore, seedRegion, tempDir } from '../helpers/core'
@@ -369,6 +369,49 @@ describe('the activity index', () => {
       { seed: 77, numRuns: 15 },
     )
   })
+
+  it('writes its snapshot file from the arrays themselves, part after part: the same bytes as one buffer, at once or in the background', async () => {
+    const dir = tempDir()
+    await fc.assert(
+      fc.asyncProperty(feedArb, async (feed) => {
+        const store = newStore()
+        try {
+          write(store, feed, feed.observations)
+          const { data } = await store.activity.current()
+          const meta = { storeId: 'x', generation: 3, trendsGeneration: 'first pass' }
+          const whole = encodeSnapshot(meta, data)
+          writeSnapshotFileSync(path.join(dir, 'at-once'), snapshotParts(meta, data))
+          await writeSnapshotFile(path.join(dir, 'in-background'), snapshotParts(meta, data))
+          expect(fs.readFileSync(path.join(dir, 'at-once')).equals(whole)).toBe(true)
+          expect((await readSnapshotFile(path.join(dir, 'in-background'))).equals(whole)).toBe(true)
+          // every array starts at a multiple of 8 bytes of the file (the reader's views need it)
+          let at = 0
+          for (const part of snapshotParts(meta, data)) {
+            if (part.length > 0 && part.buffer !== snapshotParts(meta, data)[0]!.buffer && part.length >= 8) expect(at % 8).toBe(0)
+            at += part.length
+          }
+          expect(at % 8).toBe(0)
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 78, numRuns: 10 },
+    )
+  })
+
+  it('goes on with the rest after a write that took part of the parts', () => {
+    const partsArb = fc.array(fc.uint8Array({ maxLength: 20 }), { maxLength: 8 })
+    fc.assert(
+      fc.property(partsArb, fc.nat(), (arrays, cut) => {
+        const parts = arrays.map((a) => Buffer.from(a))
+        const all = Buffer.concat(parts)
+        const written = all.length === 0 ? 0 : cut % (all.length + 1)
+        expect(Buffer.concat(partsAfter(parts, written)).equals(all.subarray(written))).toBe(true)
+        expect(partsAfter(parts, written).every((p) => p.length > 0)).toBe(true)
+      }),
+      { seed: 79, numRuns: 500 },
+    )
+  })
 })
 
 describe('the per-day sums of the activity index', () => {
@@ -608,12 +651,39 @@ describe('the activity index of a running app', () => {
     const otherReads = vi.spyOn(other.activityRows, 'factsAfter')
     expect((await other.activity.current()).data.seq.length).toBe(0)
     expect(otherReads).toHaveBeenCalled()
+    await other.activity.prepareInBackground()
+    await other.activity.whenSaved()
     other.close()
 
     // a damaged one too: built anew
     fs.writeFileSync(`${file}.activity`, fs.readFileSync(`${file}.activity`).subarray(0, 200))
     const damaged = openTestStore(file)
     expect((await damaged.activity.current()).data.seq.length).toBe(3)
+    await damaged.activity.prepareInBackground()
+    await damaged.activity.whenSaved()
     damaged.close()
+  })
+
+  it("removes the temporary files of saves that never ended, and leaves another process's save in progress alone", () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'feedlens.db')
+    const world = makeWorld({ file })
+    try {
+      seedFixture(world.store, world.projectId)
+      const left = `${file}.activity.4242.1.tmp`
+      const writing = `${file}.activity.4343.1.tmp`
+      const unrelated = path.join(dir, 'notes.tmp')
+      for (const f of [left, writing, unrelated]) fs.writeFileSync(f, 'x'.repeat(100))
+      const anHourAgo = new Date(Date.now() - 3_600_000)
+      fs.utimesSync(left, anHourAgo, anHourAgo)
+      fs.utimesSync(unrelated, anHourAgo, anHourAgo)
+      world.store.activity.prepareNow()
+      expect(fs.existsSync(left)).toBe(false)
+      expect(fs.existsSync(writing)).toBe(true)
+      expect(fs.existsSync(unrelated)).toBe(true)
+      expect(fs.existsSync(`${file}.activity`)).toBe(true)
+    } finally {
+      world.core.close()
+    }
   })
 })

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import {
   ActivityBuilder,
   updateActivity,
@@ -10,7 +11,7 @@ import {
 import type { HourRow } from '../../analytics/activity/window-activity'
 import { runSteps, runStepsInBackground } from '../../steps'
 import { ComputingError } from '../../errors'
-import { decodeSnapshot, encodeSnapshot, readSnapshotFile, type SnapshotMeta } from './activity-snapshot'
+import { decodeSnapshot, readSnapshotFile, snapshotParts, writeSnapshotFile, writeSnapshotFileSync, type SnapshotMeta } from './activity-snapshot'
 import { describeError } from '../busy'
 import type { ActivityRowsRepository } from './activity-rows'
 import type Database from 'better-sqlite3'
@@ -26,6 +27,8 @@ const MAX_UPDATE_ROWS = 150_000
 const HOUR_CELLS_KEPT = 1_500_000
 /** Wait after an update before the snapshot file is written again. */
 const SAVE_AFTER_MS = 10_000
+/** A save's temporary file this old was left by a process that stopped while saving (a save takes seconds). */
+const LEFTOVER_AFTER_MS = 10 * 60_000
 /** How long a request waits for an index being built from nothing before it is told to come back (503 computing): a small store's build is over long before. */
 export const BUILD_WAIT_MS = 2_000
 /** When such a request is told to come back, and what it is told. */
@@ -361,10 +364,11 @@ export class ActivityKeeper {
   }
 
   /** The snapshot to write now, and where (a new file renamed over the old: a reader never sees half of one). */
-  private snapshot(): { bytes: Buffer; temporary: string; file: string } | null {
+  private snapshot(): { parts: Buffer[]; temporary: string; file: string } | null {
     if (!this.snapshotFile || !this.data || !this.meta) return null
-    // each save its own temporary file: a save on close may meet one still writing in the background
-    return { bytes: encodeSnapshot(this.meta, this.data), temporary: `${this.snapshotFile}.${process.pid}.${++this.saves}.tmp`, file: this.snapshotFile }
+    // each save its own temporary file: a save on close may meet one still writing in the background.
+    // The parts are the index's own arrays: an update makes new ones, never changes these.
+    return { parts: snapshotParts(this.meta, this.data), temporary: `${this.snapshotFile}.${process.pid}.${++this.saves}.tmp`, file: this.snapshotFile }
   }
 
   private saveFailed(temporary: string, error: unknown): void {
@@ -372,11 +376,39 @@ export class ActivityKeeper {
     this.onError(`The activity index could not be saved beside the store (it is built again at the next start): ${describeError(error)}`)
   }
 
+  /**
+   * Removes the temporary files of saves that never ended (a process stopped while it wrote one):
+   * each is as large as the index, and nothing else would ever remove it. Once a keeper, at its
+   * first save; only files older than any save takes, so another process's save goes on.
+   */
+  private removeLeftovers(): void {
+    if (this.leftoversRemoved || !this.snapshotFile) return
+    this.leftoversRemoved = true
+    const dir = path.dirname(this.snapshotFile)
+    const prefix = `${path.basename(this.snapshotFile)}.`
+    try {
+      for (const name of fs.readdirSync(dir)) {
+        if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue
+        const file = path.join(dir, name)
+        const stat = fs.statSync(file, { throwIfNoEntry: false })
+        if (stat && Date.now() - stat.mtimeMs > LEFTOVER_AFTER_MS) fs.rmSync(file, { force: true })
+      }
+    } catch (error) {
+      this.onError(`Old temporary files of the activity index could not be removed: ${describeError(error)}`)
+    }
+  }
+
+  /** Resolves when the saves asked so far have ended (written or failed). */
+  whenSaved(): Promise<void> {
+    return this.saving
+  }
+
   private saveNow(): void {
     const s = this.snapshot()
     if (!s) return
+    this.removeLeftovers()
     try {
-      fs.writeFileSync(s.temporary, s.bytes)
+      writeSnapshotFileSync(s.temporary, s.parts)
       fs.renameSync(s.temporary, s.file)
     } catch (error) {
       this.saveFailed(s.temporary, error)
@@ -385,6 +417,7 @@ export class ActivityKeeper {
 
   private saves = 0
   private saving: Promise<void> = Promise.resolve()
+  private leftoversRemoved = false
 
   /** Saves one after another (each the index as it is when its turn comes), so an older one never lands last. */
   private saveInBackground(): Promise<void> {
@@ -395,8 +428,9 @@ export class ActivityKeeper {
   private async writeSnapshot(): Promise<void> {
     const s = this.snapshot()
     if (!s) return
+    this.removeLeftovers()
     try {
-      await fs.promises.writeFile(s.temporary, s.bytes)
+      await writeSnapshotFile(s.temporary, s.parts)
       await fs.promises.rename(s.temporary, s.file)
     } catch (error) {
       this.saveFailed(s.temporary, error)

@@ -1,3 +1,4 @@
+import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
 import { perDayIsDays, Strings, type ActivityData, type Groups } from '../../analytics/activity/activity-data'
 
@@ -83,7 +84,16 @@ function arraysOf(d: ActivityData): Array<[string, Typed]> {
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8
 
-export function encodeSnapshot(meta: SnapshotMeta, d: ActivityData): Buffer {
+/** Zeros that pad each part of a file to a multiple of 8 bytes. */
+const PADDING = Buffer.alloc(8)
+
+/**
+ * The snapshot as the parts of its file, in order: the preamble (magic, header), then each array
+ * over its own memory, not copied, each padded to a multiple of 8 bytes. Written part after part, a
+ * save holds nothing but the header beside the index (copied into one buffer, a save of a large
+ * store's index held its 213 MB twice).
+ */
+export function snapshotParts(meta: SnapshotMeta, d: ActivityData): Buffer[] {
   const arrays = arraysOf(d)
   const header = Buffer.from(
     JSON.stringify({
@@ -94,17 +104,58 @@ export function encodeSnapshot(meta: SnapshotMeta, d: ActivityData): Buffer {
       arrays: arrays.map(([name, a]) => [name, kindOf(a), a.length]),
     }),
   )
-  let offset = align8(MAGIC.length + 4 + header.length)
-  const total = arrays.reduce((end, [, a]) => align8(end + a.byteLength), offset)
-  const out = Buffer.alloc(total)
-  out.write(MAGIC, 0, 'latin1')
-  out.writeUInt32LE(header.length, MAGIC.length)
-  header.copy(out, MAGIC.length + 4)
+  const preamble = Buffer.alloc(align8(MAGIC.length + 4 + header.length))
+  preamble.write(MAGIC, 0, 'latin1')
+  preamble.writeUInt32LE(header.length, MAGIC.length)
+  header.copy(preamble, MAGIC.length + 4)
+  const parts = [preamble]
   for (const [, a] of arrays) {
-    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offset)
-    offset = align8(offset + a.byteLength)
+    parts.push(Buffer.from(a.buffer as ArrayBuffer, a.byteOffset, a.byteLength))
+    if (a.byteLength % 8 !== 0) parts.push(PADDING.subarray(0, align8(a.byteLength) - a.byteLength))
   }
-  return out
+  return parts
+}
+
+/** The snapshot file's bytes in one buffer. */
+export function encodeSnapshot(meta: SnapshotMeta, d: ActivityData): Buffer {
+  return Buffer.concat(snapshotParts(meta, d))
+}
+
+/** The parts still to write after the first `written` bytes of them went out. */
+export function partsAfter(parts: readonly Buffer[], written: number): Buffer[] {
+  const left: Buffer[] = []
+  let skip = written
+  for (const part of parts) {
+    if (skip >= part.length) skip -= part.length
+    else {
+      left.push(skip > 0 ? part.subarray(skip) : part)
+      skip = 0
+    }
+  }
+  return left
+}
+
+/** Writes the parts to a new file (or over one), in order; a write that takes part of them goes on with the rest. */
+export async function writeSnapshotFile(file: string, parts: readonly Buffer[]): Promise<void> {
+  const handle = await fs.open(file, 'w')
+  try {
+    for (let left = [...parts]; left.length > 0; ) {
+      const { bytesWritten } = await handle.writev(left)
+      left = partsAfter(left, bytesWritten)
+    }
+  } finally {
+    await handle.close()
+  }
+}
+
+/** writeSnapshotFile at once (a save as the store closes). */
+export function writeSnapshotFileSync(file: string, parts: readonly Buffer[]): void {
+  const fd = fsSync.openSync(file, 'w')
+  try {
+    for (let left = [...parts]; left.length > 0; ) left = partsAfter(left, fsSync.writevSync(fd, left))
+  } finally {
+    fsSync.closeSync(fd)
+  }
 }
 
 interface Header {
