@@ -384,13 +384,8 @@ describe('the activity index', () => {
           await writeSnapshotFile(path.join(dir, 'in-background'), snapshotParts(meta, data))
           expect(fs.readFileSync(path.join(dir, 'at-once')).equals(whole)).toBe(true)
           expect((await readSnapshotFile(path.join(dir, 'in-background'))).equals(whole)).toBe(true)
-          // every array starts at a multiple of 8 bytes of the file (the reader's views need it)
-          let at = 0
-          for (const part of snapshotParts(meta, data)) {
-            if (part.length > 0 && part.buffer !== snapshotParts(meta, data)[0]!.buffer && part.length >= 8) expect(at % 8).toBe(0)
-            at += part.length
-          }
-          expect(at % 8).toBe(0)
+          // the parts are the arrays' own memory, not copies
+          expect(snapshotParts(meta, data).some((part) => part.buffer === data.days.day.buffer)).toBe(true)
         } finally {
           store.close()
         }
