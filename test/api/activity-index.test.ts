@@ -8,7 +8,7 @@ import type { ItemFigures } from '../../electron/core/analytics/tracking/list-fi
 import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import type { ArticleRecord, ObservationRecord } from '../../electron/core/store/records'
-import { decodeSnapshot, encodeSnapshot, partsAfter, readSnapshotFile, snapshotParts, writeSnapshotFile, writeSnapshotFileSync } from '../../electron/core/store/activity/activity-snapshot'
+import { decodeSnapshot, encodeSnapshot, partsAfter, readSnapshotFile, snapshotParts, writeSnapshotFile, writeSnapshotFileSync, type SnapshotMeta } from '../../electron/core/store/activity/activity-snapshot'
 import type { Store } from '../../electron/core/store/store'
 import { indexFigures } from '../helpers/activity'
 import { expectOk, makeWorld, openTestStore, seedRegion, tempDir } from '../helpers/core'
@@ -249,6 +249,18 @@ function expectedByCountry(feed: Feed, entity: string, fromHour: number) {
   return out
 }
 
+/** The activity index of a store holding the whole feed, with the meta a snapshot of it is saved with. */
+async function withIndexOf(feed: Feed, use: (data: ActivityData, meta: SnapshotMeta) => unknown): Promise<void> {
+  const store = newStore()
+  try {
+    write(store, feed, feed.observations)
+    const { data } = await store.activity.current()
+    await use(data, { storeId: 'x', generation: 3, trendsGeneration: 'first pass' })
+  } finally {
+    store.close()
+  }
+}
+
 describe('the activity index', () => {
   it('gives an entity\'s publications and impressions per country from any day or hour on (regions by entity)', async () => {
     await fc.assert(
@@ -352,20 +364,14 @@ describe('the activity index', () => {
 
   it('reads back from its snapshot exactly what it wrote', async () => {
     await fc.assert(
-      fc.asyncProperty(feedArb, async (feed) => {
-        const store = newStore()
-        try {
-          write(store, feed, feed.observations)
-          const { data } = await store.activity.current()
-          const meta = { storeId: 'x', generation: 3, trendsGeneration: 'first pass' }
+      fc.asyncProperty(feedArb, (feed) =>
+        withIndexOf(feed, (data, meta) => {
           const back = decodeSnapshot(encodeSnapshot(meta, data))!
           expect(back.meta).toEqual(meta)
           expect(canonical(back.data)).toEqual(canonical(data))
           expect(perDayIsDays(back.data)).toBe(perDayIsDays(data))
-        } finally {
-          store.close()
-        }
-      }),
+        }),
+      ),
       { seed: 77, numRuns: 15 },
     )
   })
@@ -373,12 +379,8 @@ describe('the activity index', () => {
   it('writes its snapshot file from the arrays themselves, part after part: the same bytes as one buffer, at once or in the background', async () => {
     const dir = tempDir()
     await fc.assert(
-      fc.asyncProperty(feedArb, async (feed) => {
-        const store = newStore()
-        try {
-          write(store, feed, feed.observations)
-          const { data } = await store.activity.current()
-          const meta = { storeId: 'x', generation: 3, trendsGeneration: 'first pass' }
+      fc.asyncProperty(feedArb, (feed) =>
+        withIndexOf(feed, async (data, meta) => {
           const whole = encodeSnapshot(meta, data)
           writeSnapshotFileSync(path.join(dir, 'at-once'), snapshotParts(meta, data))
           await writeSnapshotFile(path.join(dir, 'in-background'), snapshotParts(meta, data))
@@ -386,10 +388,8 @@ describe('the activity index', () => {
           expect((await readSnapshotFile(path.join(dir, 'in-background'))).equals(whole)).toBe(true)
           // the parts are the arrays' own memory, not copies
           expect(snapshotParts(meta, data).some((part) => part.buffer === data.days.day.buffer)).toBe(true)
-        } finally {
-          store.close()
-        }
-      }),
+        }),
+      ),
       { seed: 78, numRuns: 10 },
     )
   })

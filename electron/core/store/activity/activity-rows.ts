@@ -61,7 +61,7 @@ export class ActivityRowsRepository {
 
   /** The seq of the article of this id (undefined: none). */
   seqOf(articleId: string): number | undefined {
-    return (this.statements.get('SELECT seq FROM articles WHERE id = ?', 'pluck').get(articleId) as number | undefined) ?? undefined
+    return this.statements.get('SELECT seq FROM articles WHERE id = ?', 'pluck').get(articleId) as number | undefined
   }
 
   /** [entity id, name] after `afterId`, at most `limit`. */
