@@ -519,6 +519,36 @@ describe('the counts of the activity index', () => {
     )
   })
 
+  it("hold each article's whole-life first and last sighting and best position in the cells' widths, equal to those found by hand, through the snapshot too", async () => {
+    await fc.assert(
+      fc.asyncProperty(feedArb, async (feed) => {
+        const store = newStore()
+        try {
+          write(store, feed, feed.observations)
+          const { data } = await store.activity.current()
+          expect(data.whole.firstSeen).toBeInstanceOf(Uint32Array)
+          expect(data.whole.lastSeen).toBeInstanceOf(Uint32Array)
+          expect(data.whole.bestPosition).toBeInstanceOf(Uint16Array)
+          // the extremes of each article's sightings, by hand (articles are stored in the feed's order)
+          const lives = feed.articles.map((_, i) => {
+            const own = feed.observations.filter((o) => o.article === i)
+            const at = own.map((o) => (HOUR0 + o.hour) * 3600 + o.second)
+            return own.length === 0 ? null : { first: Math.min(...at), last: Math.max(...at), best: Math.min(...own.map((o) => o.position)) }
+          })
+          const held = (d: ActivityData) =>
+            feed.articles.map((_, i) => (d.whole.firstDay[i]! > d.whole.lastDay[i]! ? null : { first: d.whole.firstSeen[i], last: d.whole.lastSeen[i], best: d.whole.bestPosition[i] }))
+          expect(held(data)).toEqual(lives)
+          const back = decodeSnapshot(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, data))!
+          expect(back.data.whole.bestPosition).toBeInstanceOf(Uint16Array)
+          expect(held(back.data)).toEqual(lives)
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 4343, numRuns: 25 },
+    )
+  })
+
   it('keep a day that passes four bytes exact: two sightings of 4,000,000,000 on one day are 8,000,000,000', async () => {
     const feed: Feed = {
       articles: [{ entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 }],

@@ -92,10 +92,14 @@ export interface WholeLife {
   impressions: Counts
   observations: Counts
   positionSum: Counts
-  firstSeen: Float64Array
-  lastSeen: Float64Array
-  /** the best position of any cell (Infinity: none) */
-  bestPosition: Float64Array
+  /**
+   * The first and last sighting (epoch seconds) and the best position of any cell, in the cells'
+   * own widths (a whole life's extremes are values of its cells). An article without cells holds
+   * NO_FIRST_SEEN, 0 and NO_BEST_POSITION: read only for an article with cells (firstDay <= lastDay).
+   */
+  firstSeen: Uint32Array
+  lastSeen: Uint32Array
+  bestPosition: Uint16Array
   /** the first and last day with cells (no cells: first > last) */
   firstDay: Int32Array
   lastDay: Int32Array
@@ -113,6 +117,10 @@ export interface PerDay {
   day: Int32Array
   impressions: Counts
 }
+
+/** What an article without cells holds as its whole life's first sighting and best position (the largest each array holds). */
+export const NO_FIRST_SEEN = 2 ** 32 - 1
+export const NO_BEST_POSITION = 2 ** 16 - 1
 
 /** The bit of a country number in WholeLife.countryBits. */
 export const countryBit = (c: number): number => (c < 31 ? 1 << c : 1 << 31) >>> 0
@@ -140,9 +148,9 @@ export function summarise(data: ActivityData): ActivityData {
     impressions: new Float64Array(n),
     observations: new Float64Array(n),
     positionSum: new Float64Array(n),
-    firstSeen: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
-    lastSeen: new Float64Array(n).fill(Number.NEGATIVE_INFINITY),
-    bestPosition: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
+    firstSeen: new Uint32Array(n).fill(NO_FIRST_SEEN),
+    lastSeen: new Uint32Array(n),
+    bestPosition: new Uint16Array(n).fill(NO_BEST_POSITION),
     firstDay: new Int32Array(n).fill(2 ** 31 - 1),
     lastDay: new Int32Array(n).fill(-(2 ** 31)),
     countryBits: new Uint32Array(n),
@@ -400,7 +408,7 @@ function emptyData(n: number, maxSeq: number): ActivityData {
     entityIds: new Strings(),
     countries: new Strings(),
     entityNames: new Map(),
-    whole: { impressions: new Float64Array(n), observations: new Float64Array(n), positionSum: new Float64Array(n), firstSeen: new Float64Array(n), lastSeen: new Float64Array(n), bestPosition: new Float64Array(n), firstDay: new Int32Array(n), lastDay: new Int32Array(n), countryBits: new Uint32Array(n) },
+    whole: { impressions: new Float64Array(n), observations: new Float64Array(n), positionSum: new Float64Array(n), firstSeen: new Uint32Array(n), lastSeen: new Uint32Array(n), bestPosition: new Uint16Array(n), firstDay: new Int32Array(n), lastDay: new Int32Array(n), countryBits: new Uint32Array(n) },
     perDay: { start: new Int32Array(n + 1), day: new Int32Array(0), impressions: new Float64Array(0) },
     byEntity: NO_GROUPS,
     byCategory: NO_GROUPS,

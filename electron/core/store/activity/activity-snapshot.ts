@@ -14,10 +14,12 @@ import { perDayIsDays, Strings, type ActivityData, type Groups } from '../../ana
 
 const MAGIC = 'FLACTIV1'
 /**
- * 6: counts in four bytes where they fit (a file of 5 holds them in eight, and would keep its
- * bytes for as long as the index lives: read once more from the store instead).
+ * 6: counts in four bytes where they fit; 7: each article's whole-life first and last sighting
+ * and best position in the daily cells' widths (four, four and two bytes, not eight). A file of an
+ * older format would keep its wider bytes for as long as the index lives: the index is read once
+ * more from the store instead.
  */
-const FORMAT = 6
+const FORMAT = 7
 
 /** Which store, and which of its states, an index holds. */
 export interface SnapshotMeta {
