@@ -15,7 +15,9 @@ import { handlers } from './service/service'
 import type { Store } from './store/store'
 import { dataFolderVault, isSyncDue, type KeyVault } from './sync/key-vault'
 import { startSyncJob } from './service/app-jobs'
-import { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE } from './serve-defaults'
+import { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE, REST_AFTER_MS } from './serve-defaults'
+import { scratch } from './analytics/activity/scratch'
+import { collectGarbage } from './paths/heap-growth'
 
 export { DEFAULT_PUBLIC_REQUESTS_PER_MINUTE }
 
@@ -28,6 +30,17 @@ export interface CoreOptions {
   publicRequestsPerMinute?: number
   /** Where upstreams' API keys are kept: the OS keychain in the desktop app; the data folder otherwise. */
   keyVault?: KeyVault
+  /** Without a request for this long (ms), a process running its background work rests (Core.rest); default REST_AFTER_MS. */
+  restAfterMs?: number
+}
+
+/** What a rest gave back: the kept answers, working arrays (bytes) and hourly cells it let go of, and the process's memory before and after (MiB). */
+export interface RestReport {
+  answers: number
+  scratchBytes: number
+  hourCells: number
+  rssBefore: number
+  rssAfter: number
 }
 
 /** The service core: the store, the dispatch table, and what a request needs to run. */
@@ -44,9 +57,14 @@ export class Core {
   appUrl: string
   readonly keyVault: KeyVault
   private readonly clock: () => Date
+  private readonly restAfterMs: number
+  /** When the last request came (performance.now()), and whether the process has rested since. */
+  private lastCallAt = performance.now()
+  private rested = true
 
   constructor(options: CoreOptions) {
     this.store = options.store
+    this.restAfterMs = options.restAfterMs ?? REST_AFTER_MS
     this.appUrl = options.appUrl ?? 'http://127.0.0.1'
     this.clock = options.clock ?? (() => new Date())
     this.keyVault = options.keyVault ?? dataFolderVault
@@ -76,6 +94,7 @@ export class Core {
   }
 
   private scanTimer: NodeJS.Timeout | null = null
+  private restTimer: NodeJS.Timeout | null = null
 
   /**
    * What a long-running process (the app, `feedlens serve`) keeps doing: resumes the refresh of
@@ -96,6 +115,8 @@ export class Core {
     const refresh = analyticsStale(this.store) ? refreshAnalyticsInBackground(this.store, this.now()) : Promise.resolve()
     this.scanTimer = setInterval(() => this.keepCurrent(), SCAN_CHECK_MS)
     this.scanTimer.unref()
+    this.restTimer = setInterval(() => this.restWhenIdle(), Math.max(1, Math.min(REST_CHECK_MS, this.restAfterMs / 2)))
+    this.restTimer.unref()
     // resolves once the first refresh is done (true) or failed (false, reported; tried again in a minute)
     return refresh
       .then(() => {
@@ -131,6 +152,42 @@ export class Core {
     }
   }
 
+  /**
+   * Gives back the memory kept only to answer faster, once no request came for restAfterMs: after
+   * a morning of exploring, an app left open holds what its busiest answers needed (kept answers,
+   * working arrays, SQLite's page cache, hourly cells: docs/performance.md) until it is used again.
+   * Once per quiet spell. Never throws.
+   */
+  private restWhenIdle(): void {
+    try {
+      if (this.rested || performance.now() - this.lastCallAt < this.restAfterMs || !this.store.sqlite.open) return
+      const report = this.rest()
+      this.onRest?.(report)
+    } catch (error) {
+      this.rested = true // once a quiet spell, as a rest that succeeds: not again at every look
+      this.log(`Giving back memory at rest failed (tried again after the next request): ${describeError(error)}`)
+    }
+  }
+
+  /** Told what each rest gave back (tests, `feedlens serve --log`). */
+  onRest: ((report: RestReport) => void) | null = null
+
+  /**
+   * Lets go of the caches (kept answers, the tracking computations' working arrays, SQLite's page
+   * cache, the activity index's hourly cells) and collects at once. What the store is and the
+   * activity index stay: the next request answers as it would after a start, filling them again.
+   */
+  rest(): RestReport {
+    const rssBefore = process.memoryUsage.rss() / 1_048_576
+    const report = { answers: this.answers.size, scratchBytes: scratch.keptBytes(), hourCells: this.store.activity.keptHourCells }
+    this.answers.clear()
+    scratch.release()
+    this.store.releaseCaches()
+    collectGarbage()
+    this.rested = true
+    return { ...report, rssBefore, rssAfter: process.memoryUsage.rss() / 1_048_576 }
+  }
+
   /** Sources of Settings > Sources with a schedule whose time has come are synced (a job each, or the one running): their jobs. */
   syncDueSources(): JobView[] {
     const now = this.now()
@@ -149,6 +206,7 @@ export class Core {
   /** Saves what is held in memory (request counters), stops the refresh thread and closes the store. */
   close(): void {
     if (this.scanTimer) clearInterval(this.scanTimer)
+    if (this.restTimer) clearInterval(this.restTimer)
     this.rateLimiter.close()
     void stopRefreshThread(this.store)
     this.store.close()
@@ -171,6 +229,8 @@ export class Core {
   readonly answers = new AnswerCache(() => this.store.version)
 
   async call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): Promise<RouteResponse<K>> {
+    this.lastCallAt = performance.now()
+    this.rested = false
     if (WRITES.has(id)) return this.writeWhenFree(() => handlers[id](this.context(principal), input) as RouteResponse<K>)
     if (routes[id].access !== 'public' || routes[id].method !== 'GET') return handlers[id](this.context(principal), input)
     // Keyless answers depend on the data only (not on who asks), and some read the clock.
@@ -207,5 +267,7 @@ const WRITES: ReadonlySet<RouteId> = new Set<RouteId>(['appRemoveArticles', 'app
 const WRITE_WAIT_MS = 10_000
 /** How long a running app's statements wait for another process's lock before answering busy. */
 export const SERVE_BUSY_TIMEOUT_MS = 250
+/** How often a running app looks whether it should rest (REST_AFTER_MS). */
+const REST_CHECK_MS = 30_000
 /** How often a running app looks for mention lists due a scan. */
 const SCAN_CHECK_MS = 60_000

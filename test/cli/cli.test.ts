@@ -16,10 +16,12 @@ function feedlens(args: string[], env: Record<string, string> = {}) {
 }
 
 /** Starts `feedlens serve`, resolves with the URL it announces and the lines before it. */
-function serve(args: string[]): Promise<{ url: string; lines: string[]; stop(): Promise<void> }> {
+function serve(args: string[]): Promise<{ url: string; lines: string[]; errors: string[]; stop(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     const lines: string[] = []
+    const errors: string[] = []
+    child.stderr.on('data', (chunk: Buffer) => errors.push(...chunk.toString().split('\n').filter(Boolean)))
     let buffer = ''
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 90_000)
     child.stdout.on('data', (chunk: Buffer) => {
@@ -35,6 +37,7 @@ function serve(args: string[]): Promise<{ url: string; lines: string[]; stop(): 
           resolve({
             url: match[1]!,
             lines,
+            errors,
             stop: () => {
               child.kill('SIGTERM')
               return exited
@@ -241,6 +244,9 @@ describe('feedlens CLI', () => {
     const badRate = feedlens(['serve', '--public-requests-per-minute', '0', '--data-dir', dir])
     expect(badRate.code).not.toBe(0)
     expect(badRate.stderr).toMatch(/--public-requests-per-minute takes a whole number of at least 1, not 0/)
+    const badRest = feedlens(['serve', '--rest-after', '0', '--data-dir', dir])
+    expect(badRest.code).not.toBe(0)
+    expect(badRest.stderr).toMatch(/--rest-after takes a whole number of seconds of at least 1, not 0/)
     const missing = feedlens(['keys', 'create', '--data-dir', dir])
     expect(missing.code).not.toBe(0)
     expect(missing.stderr).toMatch(/--name/)
@@ -252,6 +258,16 @@ describe('feedlens CLI', () => {
       const statuses = []
       for (let i = 0; i < 3; i++) statuses.push((await fetch(`${server.url}/public/discover/categories`)).status)
       expect(statuses).toEqual([200, 200, 429])
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('rests after --rest-after seconds without a request, and says with --log what it gave back', { timeout: 60_000 }, async () => {
+    const server = await serve(['--data-dir', tempDir(), '--rest-after', '1', '--log'])
+    try {
+      expect((await fetch(`${server.url}/public/discover/categories`)).status).toBe(200)
+      await vi.waitFor(() => expect(server.errors.some((l) => /at rest: let go of [1-9]\d* kept answers, [\d.]+ MiB of working arrays and \d+ hourly cells; memory \d+ -> \d+ MiB/.test(l))).toBe(true), { timeout: 20_000, interval: 200 })
     } finally {
       await server.stop()
     }

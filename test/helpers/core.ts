@@ -31,10 +31,10 @@ export interface TestWorld {
 }
 
 /** A core over an in-memory (or given) store with one Pro project, its key, and a movable clock. */
-export function makeWorld(options: { file?: string; plan?: string; http?: HttpAppOptions; regions?: string[]; publicRequestsPerMinute?: number } = {}): TestWorld {
+export function makeWorld(options: { file?: string; plan?: string; http?: HttpAppOptions; regions?: string[]; publicRequestsPerMinute?: number; restAfterMs?: number } = {}): TestWorld {
   const store = openTestStore(options.file)
   let now = FIXED_NOW
-  const core = new Core({ store, clock: () => now, appUrl: 'http://127.0.0.1:9999', publicRequestsPerMinute: options.publicRequestsPerMinute })
+  const core = new Core({ store, clock: () => now, appUrl: 'http://127.0.0.1:9999', publicRequestsPerMinute: options.publicRequestsPerMinute, restAfterMs: options.restAfterMs })
   for (const code of options.regions ?? []) seedRegion(store, code)
   let project = store.projects.all()[0]
   if (!project) {

@@ -1,4 +1,5 @@
 import { openCore } from '../bootstrap'
+import type { RestReport } from '../core'
 import { ensureDemoLists, ensureDemoProject } from '../service/demo-project'
 import type { DemoScale } from '../demo/scales'
 import { startHttpServer } from '../http/server'
@@ -19,12 +20,21 @@ export interface ServeOptions {
   cors?: boolean
   log?: boolean
   publicRequestsPerMinute: number
+  /** seconds without a request before the process rests (Core.rest) */
+  restAfter: number
 }
+
+/** What a rest gave back, for the log. */
+export const describeRest = (r: RestReport) =>
+  `let go of ${r.answers} kept answers, ${(r.scratchBytes / 1_048_576).toFixed(1)} MiB of working arrays and ${r.hourCells} hourly cells; memory ${Math.round(r.rssBefore)} -> ${Math.round(r.rssAfter)} MiB`
 
 /** `feedlens serve`: the loopback API and the web UI over the store of a data folder, until stopped. */
 export async function serve(opts: ServeOptions): Promise<void> {
-  const core = openCore({ dataDir: opts.dataDir, publicRequestsPerMinute: opts.publicRequestsPerMinute })
-  if (opts.log) core.store.logSlowStatements(SLOW_STATEMENT_MS, (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`))
+  const core = openCore({ dataDir: opts.dataDir, publicRequestsPerMinute: opts.publicRequestsPerMinute, restAfterMs: opts.restAfter * 1000 })
+  if (opts.log) {
+    core.store.logSlowStatements(SLOW_STATEMENT_MS, (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`))
+    core.onRest = (r) => process.stderr.write(`${new Date().toISOString()} at rest: ${describeRest(r)}\n`)
+  }
   let demoProjectId: string | null = null
   if (opts.demo) {
     const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end: core.now() })

@@ -28,6 +28,11 @@ export class AnswerCache {
     return hit.value as T
   }
 
+  /** Forgets every kept answer (a process at rest gives their memory back). */
+  clear(): void {
+    this.entries.clear()
+  }
+
   /** Keeps an answer computed at `version` (read before computing, so a write meanwhile makes it stale). */
   set(key: string, value: unknown, version = this.version()): void {
     if (this.entries.has(key)) this.entries.delete(key)

@@ -344,6 +344,16 @@ export class Store {
     }) as typeof sqlite.prepare
   }
 
+  /**
+   * Gives back what the store keeps in memory only to answer faster: SQLite's page cache (up to
+   * 128 MiB, filled with what was read) and the activity index's hourly cells. The index itself
+   * stays. A process at rest (Core.rest); the next reads fill them again.
+   */
+  releaseCaches(): void {
+    this.activity.releaseMemory()
+    if (this.opened.sqlite.open) this.opened.sqlite.pragma('shrink_memory')
+  }
+
   close(): void {
     this.activity.close()
     if (this.opened.sqlite.open) this.opened.sqlite.close()

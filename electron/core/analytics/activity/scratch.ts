@@ -42,6 +42,18 @@ class ScratchPool {
     return array
   }
 
+  /** Lets go of every kept buffer (a process at rest gives their memory back; the next borrow makes new ones). */
+  release(): void {
+    this.free.clear()
+  }
+
+  /** The bytes of the kept buffers. */
+  keptBytes(): number {
+    let bytes = 0
+    for (const kept of this.free.values()) for (const buffer of kept) bytes += buffer.byteLength
+    return bytes
+  }
+
   /** Takes arrays back (each once, and only what `borrow` lent). */
   giveBack(...arrays: Scratchable[]): void {
     for (const array of arrays) {

@@ -168,6 +168,16 @@ export class ActivityKeeper {
     return out
   }
 
+  /** Forgets the hourly cells kept (a process at rest; they are read again when asked). */
+  releaseMemory(): void {
+    this.hours.clear()
+  }
+
+  /** How many hourly cells are kept. */
+  get keptHourCells(): number {
+    return this.hours.size
+  }
+
   close(): void {
     if (this.saveTimer) clearTimeout(this.saveTimer)
     this.saveTimer = null
@@ -488,6 +498,10 @@ class HourRowCache {
 
   forgetDays(days: readonly number[]): void {
     for (const day of new Set(days)) for (let h = day * 24; h < day * 24 + 24; h++) this.drop(h)
+  }
+
+  get size(): number {
+    return this.cells
   }
 
   clear(): void {
