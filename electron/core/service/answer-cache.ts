@@ -3,26 +3,45 @@ import { HOUR_MS } from '../time/buckets'
 /** The hour an answer belongs to: answers that read the clock are kept within one hour only. */
 export const hourOf = (now: Date): number => Math.floor(now.getTime() / HOUR_MS)
 
+/** What the kept answers may weigh together (bytes as sent, or as JSON). */
+export const ANSWER_BYTES_KEPT = 64 * 1024 * 1024
+
+/** An answer's weight: the bytes of one kept as sent, else its length as JSON (what it is sent as). */
+function weightOf(value: unknown): number {
+  if (value instanceof Uint8Array) return value.byteLength
+  const body = (value as { body?: unknown } | null)?.body
+  if (body instanceof Uint8Array) return body.byteLength
+  try {
+    return JSON.stringify(value)?.length ?? 0
+  } catch {
+    return Number.POSITIVE_INFINITY // not an answer the API sends: never kept
+  }
+}
+
 /**
  * The one memory of computed answers: keyless answers (as objects, and as the bytes the loopback
  * server sends again), and tracking metrics and roll-ups. An entry holds while the store's
  * version is the one it was computed at (any write of data, lists or analytics moves it), and
- * callers put the hour in the key where the clock matters. At most `max` entries: the oldest go
- * first.
+ * callers put the hour in the key where the clock matters. At most `max` entries weighing
+ * `maxBytes` together (bytes as sent, or as JSON): the oldest go first. A script paging through a
+ * large store's articles asks for thousands of URLs once each; counted in entries alone, their
+ * bytes were all kept (2,000 pages of up to a megabyte).
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { version: number; value: unknown }>()
+  private readonly entries = new Map<string, { version: number; value: unknown; bytes: number }>()
+  private keptBytes = 0
 
   constructor(
     private readonly version: () => number,
     private readonly max = 2000,
+    private readonly maxBytes = ANSWER_BYTES_KEPT,
   ) {}
 
   get<T>(key: string): T | undefined {
     const hit = this.entries.get(key)
     if (!hit) return undefined
     if (hit.version !== this.version()) {
-      this.entries.delete(key)
+      this.delete(key)
       return undefined
     }
     return hit.value as T
@@ -31,13 +50,53 @@ export class AnswerCache {
   /** Forgets every kept answer (a process at rest gives their memory back). */
   clear(): void {
     this.entries.clear()
+    this.keptBytes = 0
   }
 
-  /** Keeps an answer computed at `version` (read before computing, so a write meanwhile makes it stale). */
+  /**
+   * Keeps an answer computed at `version` (read before computing, so a write meanwhile makes it
+   * stale). One that would take more than an eighth of the bytes kept is not kept.
+   */
   set(key: string, value: unknown, version = this.version()): void {
-    if (this.entries.has(key)) this.entries.delete(key)
-    else if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!)
-    this.entries.set(key, { version, value })
+    this.delete(key)
+    // an answer still being computed (a handler's promise) weighs what it resolves to
+    const pending = value instanceof Promise
+    const bytes = pending ? 0 : weightOf(value)
+    if (bytes > this.maxBytes / 8) return
+    this.makeRoom(1, bytes)
+    const entry = { version, value, bytes }
+    this.entries.set(key, entry)
+    this.keptBytes += bytes
+    if (pending)
+      value.then(
+        (resolved) => {
+          if (this.entries.get(key) !== entry) return
+          this.delete(key)
+          const weight = weightOf(resolved)
+          if (weight > this.maxBytes / 8) return
+          this.makeRoom(1, weight)
+          this.entries.set(key, { ...entry, bytes: weight })
+          this.keptBytes += weight
+        },
+        () => this.entries.get(key) === entry && this.delete(key),
+      )
+  }
+
+  /** The oldest answers go until `count` more entries of `bytes` fit. */
+  private makeRoom(count: number, bytes: number): void {
+    while (this.entries.size > 0 && (this.entries.size + count > this.max || this.keptBytes + bytes > this.maxBytes)) this.delete(this.entries.keys().next().value!)
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.entries.delete(key)
+    this.keptBytes -= entry.bytes
+  }
+
+  /** The weight of the answers kept (bytes as sent, or as JSON). */
+  get bytes(): number {
+    return this.keptBytes
   }
 
   /** The kept answer, or a new one computed and kept (unless `keep` says it should not be). */
