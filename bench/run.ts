@@ -201,6 +201,8 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   line(`| trend quality, UCI headlines | ${cells(quality((q) => q.uci))} |`)
   line(`| trend quality, demo world | ${cells(quality((q) => q.demo))} |`)
   line(`| server memory (RSS) | ${cells((r) => (r.start ? `${n(r.start.rss)} MiB` : '–'), (r) => r.start?.rss)} |`)
+  line(`| server memory after the metrics calls over HTTP; after it rested | ${cells((r) => (r.start ? `${n(r.start.rssAfterTail)}; ${n(r.start.rssRested)} MiB` : '–'), (r) => r.start?.rssRested)} |`)
+  line(`| server memory after a script read 400 pages of 500 articles; after it rested | ${cells((r) => (r.start ? `${n(r.start.rssAfterPaging)}; ${n(r.start.rssRestedAfterPaging)} MiB` : '–'), (r) => r.start?.rssRestedAfterPaging)} |`)
   line(
     `| screens ready in Chromium at 4x CPU, the slowest p50 | ${cells((r) => {
       if (!r.screens) return '–'

@@ -190,7 +190,21 @@ export interface StartResults {
   rss: number
   /** then the 200-entity metrics, 30 d, limit 200, over its loopback port: each call another window */
   metricsOverHttp: Timing
+  /** resident memory after those calls, and after it rested (MiB; `--rest-after`) */
+  rssAfterTail: number
+  rssRested: number
+  /** then a script paging through PAGES pages of 500 articles: memory after them, and after it rested again (MiB) */
+  rssAfterPaging: number
+  rssRestedAfterPaging: number
 }
+
+/** Pages of 500 articles a script reads one after another (the medium world holds 455). */
+const PAGES = 400
+
+/** The bench's servers rest after this many seconds without a request (the default is 120: the bench does not wait that long) ... */
+const REST_AFTER_S = 3
+/** ... and are measured this long after their last call (the rest is looked for every REST_AFTER_S / 2 seconds). */
+const RESTED_AFTER_MS = 6_000
 
 /** A bare Node process reading a file whole: the time it reports (ms). */
 function bareReadOf(file: string): number {
@@ -211,7 +225,7 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
   const first = async (withIndexFile: boolean, analyticsBehind = false, tailCalls = 0) => {
     const copy = await copyWorld(scale, { withIndexFile, analyticsBehind })
     const spawned = performance.now()
-    const server = await serveFolder(copy.dir)
+    const server = await serveFolder(copy.dir, ['--rest-after', String(REST_AFTER_S)])
     try {
       const w = window(30, 0)
       // a start without the index file says 503 computing while it builds it: asked again after Retry-After, as a script does
@@ -225,7 +239,17 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
       // warmed up first as the in-process figures are (timeUrls): three other windows, not timed
       for (let k = 1001; k <= 1003 && tailCalls > 0; k++) await metrics(k)
       for (let k = 1; k <= tailCalls; k++) tail.push((await metrics(k)).ms)
-      return { took, fromSpawn, rss, computing, tail: timing(tail) }
+      const rssAfterTail = server.rss()
+      // what it holds once it rested after them (Core.rest)
+      if (tailCalls === 0) return { took, fromSpawn, rss, computing, tail: timing(tail), rssAfterTail, rssRested: 0, rssAfterPaging: 0, rssRestedAfterPaging: 0 }
+      const rest = () => new Promise((done) => setTimeout(done, RESTED_AFTER_MS))
+      await rest()
+      const rssRested = server.rss()
+      // a script reading the store's articles page after page: each page another URL, each kept a while
+      for (let k = 0; k < PAGES; k++) await timedGet(`${server.url}/v1/articles?limit=500&offset=${k * 500}`, copy.key)
+      const rssAfterPaging = server.rss()
+      await rest()
+      return { took, fromSpawn, rss, computing, tail: timing(tail), rssAfterTail, rssRested, rssAfterPaging, rssRestedAfterPaging: server.rss() }
     } finally {
       await server.stop()
       copy.remove()
@@ -243,5 +267,19 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
       `${ms(catchingUp.took)} with the file while the start recomputes trends and signals; server memory ${n(warm.rss)} MiB`,
   )
   line(`  ${'then metrics, 200 busiest entities, 30 d, limit 200, over HTTP'.padEnd(58)} ${showTiming(warm.tail)}`)
-  return { firstAnswer: warm.took, firstAnswerFromSpawn: warm.fromSpawn, firstAnswerCold: cold.took, firstAnswerCatchingUp: catchingUp.took, bareRead, rss: warm.rss, metricsOverHttp: warm.tail }
+  line(`  server memory after those calls ${n(warm.rssAfterTail)} MiB; after it rested (--rest-after ${REST_AFTER_S}) ${n(warm.rssRested)} MiB`)
+  line(`  then ${PAGES} pages of 500 articles: server memory ${n(warm.rssAfterPaging)} MiB; after it rested ${n(warm.rssRestedAfterPaging)} MiB`)
+  return {
+    firstAnswer: warm.took,
+    firstAnswerFromSpawn: warm.fromSpawn,
+    firstAnswerCold: cold.took,
+    firstAnswerCatchingUp: catchingUp.took,
+    bareRead,
+    rss: warm.rss,
+    metricsOverHttp: warm.tail,
+    rssAfterTail: warm.rssAfterTail,
+    rssRested: warm.rssRested,
+    rssAfterPaging: warm.rssAfterPaging,
+    rssRestedAfterPaging: warm.rssRestedAfterPaging,
+  }
 }

@@ -25,7 +25,7 @@ export function boundHeapGrowth(): void {
   bounded = true
 }
 
-let collector: (() => void) | null = null
+let collector: ((options: { type: 'major'; flavor: 'last-resort' }) => void) | null = null
 
 /**
  * A full collection now, when the process rests (Core.rest): what the caches let go of is
@@ -36,8 +36,9 @@ let collector: (() => void) | null = null
 export function collectGarbage(): void {
   if (!collector) {
     v8.setFlagsFromString('--expose-gc')
-    collector = vm.runInNewContext('gc') as () => void
+    collector = vm.runInNewContext('gc') as typeof collector
     v8.setFlagsFromString('--no-expose-gc')
   }
-  collector()
+  // a last-resort collection returns the pages it freed to the system as well (a plain one keeps more of them)
+  collector!({ type: 'major', flavor: 'last-resort' })
 }
