@@ -229,8 +229,10 @@ export class Core {
   readonly answers = new AnswerCache(() => this.store.version)
 
   async call<K extends RouteId>(id: K, principal: Principal, input: RouteInput<K>): Promise<RouteResponse<K>> {
-    this.lastCallAt = performance.now()
-    this.rested = false
+    if (!UNATTENDED.has(id)) {
+      this.lastCallAt = performance.now()
+      this.rested = false
+    }
     if (WRITES.has(id)) return this.writeWhenFree(() => handlers[id](this.context(principal), input) as RouteResponse<K>)
     if (routes[id].access !== 'public' || routes[id].method !== 'GET') return handlers[id](this.context(principal), input)
     // Keyless answers depend on the data only (not on who asks), and some read the clock.
@@ -267,6 +269,8 @@ const WRITES: ReadonlySet<RouteId> = new Set<RouteId>(['appRemoveArticles', 'app
 const WRITE_WAIT_MS = 10_000
 /** How long a running app's statements wait for another process's lock before answering busy. */
 export const SERVE_BUSY_TIMEOUT_MS = 250
+/** Calls that are no one's use of the app: the window asks its status every 10 seconds, looked at or not (they do not keep it from resting). */
+const UNATTENDED: ReadonlySet<RouteId> = new Set<RouteId>(['appStatus'])
 /** How often a running app looks whether it should rest (REST_AFTER_MS). */
 const REST_CHECK_MS = 30_000
 /** How often a running app looks for mention lists due a scan. */

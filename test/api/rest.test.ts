@@ -68,7 +68,11 @@ describe('an app at rest', () => {
       expect(rests).toHaveLength(1)
 
       await expectOk(world, 'getTrackingMetrics', METRICS)
-      vi.advanceTimersByTime(90_000)
+      // the window's look at its status every 10 seconds is no one's use: it rests all the same
+      for (let t = 0; t < 9; t++) {
+        expect((await world.get('/app/status', world.session)).status).toBe(200)
+        vi.advanceTimersByTime(10_000)
+      }
       expect(rests).toHaveLength(2)
     } finally {
       world.core.close()
