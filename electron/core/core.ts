@@ -34,13 +34,12 @@ export interface CoreOptions {
   restAfterMs?: number
 }
 
-/** What a rest gave back: the kept answers, working arrays (bytes) and hourly cells it let go of, and the process's memory before and after (MiB). */
+/** What a rest let go of: the kept answers, working arrays (bytes) and hourly cells, and the process's memory before it (MiB; what is freed goes back over the next seconds). */
 export interface RestReport {
   answers: number
   scratchBytes: number
   hourCells: number
   rssBefore: number
-  rssAfter: number
 }
 
 /** The service core: the store, the dispatch table, and what a request needs to run. */
@@ -185,7 +184,7 @@ export class Core {
     this.store.releaseCaches()
     collectGarbage()
     this.rested = true
-    return { ...report, rssBefore, rssAfter: process.memoryUsage.rss() / 1_048_576 }
+    return { ...report, rssBefore }
   }
 
   /** Sources of Settings > Sources with a schedule whose time has come are synced (a job each, or the one running): their jobs. */

@@ -267,7 +267,7 @@ describe('feedlens CLI', () => {
     const server = await serve(['--data-dir', tempDir(), '--rest-after', '1', '--log'])
     try {
       expect((await fetch(`${server.url}/public/discover/categories`)).status).toBe(200)
-      await vi.waitFor(() => expect(server.errors.some((l) => /at rest: let go of [1-9]\d* kept answers, [\d.]+ MiB of working arrays and \d+ hourly cells; memory \d+ -> \d+ MiB/.test(l))).toBe(true), { timeout: 20_000, interval: 200 })
+      await vi.waitFor(() => expect(server.errors.some((l) => /at rest: let go of [1-9]\d* kept answers, [\d.]+ MiB of working arrays and \d+ hourly cells \(memory \d+ MiB before\)/.test(l))).toBe(true), { timeout: 20_000, interval: 200 })
     } finally {
       await server.stop()
     }
