@@ -17,6 +17,18 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** A fixture world running its background work on fake intervals and clock, with the rests it took and what it logged. */
+async function restingWorld(restAfterMs: number) {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] })
+  const world = makeWorld({ file: path.join(tempDir(), 'feedlens.db'), restAfterMs })
+  seedFixture(world.store, world.projectId)
+  const rests: RestReport[] = []
+  const logged: string[] = []
+  world.core.onRest = (r) => rests.push(r)
+  await world.core.startBackgroundWork({ log: (m) => logged.push(m) })
+  return { world, rests, logged }
+}
+
 describe('an app at rest', () => {
   it('lets go of its kept answers, working arrays and hourly cells, and answers the same afterwards', async () => {
     const world = makeWorld({ file: path.join(tempDir(), 'feedlens.db') })
@@ -43,13 +55,8 @@ describe('an app at rest', () => {
   })
 
   it('rests once a quiet spell, after restAfterMs without a request, while it runs its background work', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] })
-    const world = makeWorld({ file: path.join(tempDir(), 'feedlens.db'), restAfterMs: 60_000 })
+    const { world, rests } = await restingWorld(60_000)
     try {
-      seedFixture(world.store, world.projectId)
-      const rests: RestReport[] = []
-      world.core.onRest = (r) => rests.push(r)
-      await world.core.startBackgroundWork({ log: () => {} })
       // a fresh process has nothing to give back: it rests after its first request only
       vi.advanceTimersByTime(180_000)
       expect(rests).toHaveLength(0)
@@ -80,14 +87,8 @@ describe('an app at rest', () => {
   })
 
   it('reports a rest that failed and rests after the next request', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] })
-    const world = makeWorld({ file: path.join(tempDir(), 'feedlens.db'), restAfterMs: 1_000 })
+    const { world, rests, logged } = await restingWorld(1_000)
     try {
-      seedFixture(world.store, world.projectId)
-      const logged: string[] = []
-      const rests: RestReport[] = []
-      world.core.onRest = (r) => rests.push(r)
-      await world.core.startBackgroundWork({ log: (m) => logged.push(m) })
       await expectOk(world, 'getTrackingMetrics', METRICS)
       const release = vi.spyOn(world.store, 'releaseCaches').mockImplementationOnce(() => {
         throw new Error('disk gone')
