@@ -25,7 +25,7 @@ export interface ServeOptions {
 }
 
 /** What a rest gave back, for the log. */
-export const describeRest = (r: RestReport) =>
+const describeRest = (r: RestReport) =>
   `let go of ${r.answers} kept answers, ${(r.scratchBytes / 1_048_576).toFixed(1)} MiB of working arrays and ${r.hourCells} hourly cells (memory ${Math.round(r.rssBefore)} MiB before)`
 
 /** `feedlens serve`: the loopback API and the web UI over the store of a data folder, until stopped. */

@@ -59,32 +59,29 @@ export class AnswerCache {
    */
   set(key: string, value: unknown, version = this.version()): void {
     this.delete(key)
-    // an answer still being computed (a handler's promise) weighs what it resolves to
-    const pending = value instanceof Promise
-    const bytes = pending ? 0 : weightOf(value)
-    if (bytes > this.maxBytes / 8) return
-    this.makeRoom(1, bytes)
-    const entry = { version, value, bytes }
-    this.entries.set(key, entry)
-    this.keptBytes += bytes
-    if (pending)
-      value.then(
-        (resolved) => {
-          if (this.entries.get(key) !== entry) return
-          this.delete(key)
-          const weight = weightOf(resolved)
-          if (weight > this.maxBytes / 8) return
-          this.makeRoom(1, weight)
-          this.entries.set(key, { ...entry, bytes: weight })
-          this.keptBytes += weight
-        },
-        () => this.entries.get(key) === entry && this.delete(key),
-      )
+    if (!(value instanceof Promise)) {
+      this.put(key, { version, value, bytes: weightOf(value) })
+      return
+    }
+    // an answer still being computed (a handler's promise) weighs nothing until it resolves, then what it resolves to
+    const entry = { version, value, bytes: 0 }
+    this.put(key, entry)
+    value.then(
+      (resolved) => {
+        if (this.entries.get(key) !== entry) return
+        this.delete(key)
+        this.put(key, { ...entry, bytes: weightOf(resolved) })
+      },
+      () => this.entries.get(key) === entry && this.delete(key),
+    )
   }
 
-  /** The oldest answers go until `count` more entries of `bytes` fit. */
-  private makeRoom(count: number, bytes: number): void {
-    while (this.entries.size > 0 && (this.entries.size + count > this.max || this.keptBytes + bytes > this.maxBytes)) this.delete(this.entries.keys().next().value!)
+  /** Keeps an entry once the oldest that leave it no room are gone (none over an eighth of the weight allowed). */
+  private put(key: string, entry: { version: number; value: unknown; bytes: number }): void {
+    if (entry.bytes > this.maxBytes / 8) return
+    while (this.entries.size > 0 && (this.entries.size >= this.max || this.keptBytes + entry.bytes > this.maxBytes)) this.delete(this.entries.keys().next().value!)
+    this.entries.set(key, entry)
+    this.keptBytes += entry.bytes
   }
 
   private delete(key: string): void {
