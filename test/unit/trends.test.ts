@@ -80,6 +80,55 @@ describe('clustering online after a full pass (incremental updates)', () => {
   })
 })
 
+describe('trends gone quiet leave the candidate indexes', () => {
+  const day = 86_400
+  it('leaves out, day by day, the same entries as a walk over every entry of the indexes, and assigns alike (property)', () => {
+    const entities = ['/m/a', '/m/b', '/m/c']
+    const vocabulary = ['summit', 'vote', 'storm', 'launch', 'trial', 'merger', 'strike', 'final', 'recall', 'budget']
+    const article = fc.record({
+      // gaps of up to three weeks: trends go quiet through their entities (5.5 days) and words (13.8)
+      gapHours: fc.integer({ min: 0, max: 21 * 24 }),
+      entity: fc.option(fc.constantFrom(...entities), { nil: null }),
+      score: fc.constantFrom(0.3, 0.7, 0.9),
+      words: fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 4 }),
+    })
+    fc.assert(
+      fc.property(fc.array(article, { minLength: 5, maxLength: 80 }), (articles) => {
+        let time = 1_700_000_000
+        const inputs: ClusterInput[] = articles.map((a, i) => {
+          time += a.gapHours * 3600
+          return { key: i + 1, time, entities: a.entity ? [{ id: a.entity, score: a.score }] : [], words: a.words }
+        })
+        // every word rare enough to find trends by
+        const weights = new Map(vocabulary.map((w) => [w, RARE_WORD_WEIGHT + 1]))
+        const scheduled = new StorylineClusterer(weights)
+        // a clean-up (here over nothing) leaves a clusterer walking its indexes, as an incremental update's does
+        const walking = new StorylineClusterer(weights)
+        walking.merge()
+        for (const input of inputs) {
+          expect(scheduled.assign(input)).toEqual(walking.assign(input))
+          expect(scheduled.candidateEntries()).toEqual(walking.candidateEntries())
+        }
+      }),
+      { seed: 31, numRuns: 200 },
+    )
+  })
+
+  it('leaves a trend out of its entity\'s index after five and a half quiet days, and out of its word\'s after a fortnight', () => {
+    const weights = new Map([['storm', RARE_WORD_WEIGHT + 1]])
+    const clusterer = new StorylineClusterer(weights)
+    const t0 = 1_700_000_000
+    clusterer.assign({ key: 1, time: t0, entities: [{ id: '/m/a', score: 0.9 }], words: ['storm'] })
+    expect(clusterer.candidateEntries()).toEqual({ byEntity: 1, byWord: 1 })
+    // seven days on: quiet through its entity (5.5 days), still a candidate through its word (13.8)
+    clusterer.assign({ key: 2, time: t0 + 7 * day, entities: [], words: ['storm'] })
+    expect(clusterer.candidateEntries()).toEqual({ byEntity: 0, byWord: 1 })
+    // a fortnight after its last article (13.8 days): out of the word's index too, and a new trend starts
+    expect(clusterer.assign({ key: 3, time: t0 + 21 * day, entities: [], words: ['storm'] }).cluster).toBe(3)
+    expect(clusterer.candidateEntries()).toEqual({ byEntity: 0, byWord: 1 })
+  })
+})
+
 describe('headlines without entities and a big trend', () => {
   const input = (key: number, text: string[]) => ({ key, time: key * 60, entities: [], words: text })
   // a hundred and twenty one-off headlines make the story's words rare enough to find trends by

@@ -91,6 +91,12 @@ export interface ClusterInput {
   market?: string | null
 }
 
+/** Takes a cluster out of a candidate index's entry for a key (and the entry out when it empties). */
+function leaveOut(index: Map<string, Set<number>>, key: string, id: number): void {
+  const set = index.get(key)
+  if (set?.delete(id) && set.size === 0) index.delete(key)
+}
+
 /** Whether an article (or trend) of section a may join one of section b: yes when either has none. */
 const sameSection = (a: string | null, b: string | null) => a === null || b === null || a === b
 
@@ -343,6 +349,51 @@ function settle(assignments: Assignment[], clusterOf: (a: Assignment) => number)
 }
 
 /**
+ * When the clusters filed in a candidate index may go quiet (their newest article older than the
+ * index's reach): each cluster under the day its check falls due, moved on whenever it takes an
+ * article. The online pass asks it once a day for the clusters gone quiet instead of walking every
+ * entry of the index: that walk grew with the square of the articles a day (8x from medium to
+ * large, against 3.9x the articles).
+ */
+class QuietSchedule {
+  private readonly byDay = new Map<number, number[]>()
+  private readonly dueOf = new Map<number, number>()
+
+  constructor(readonly reach: number) {}
+
+  /** The cluster's newest article is now at `last` (epoch seconds). */
+  touched(id: number, last: number): void {
+    const day = Math.floor((last + this.reach) / DAY)
+    if (this.dueOf.get(id) === day) return
+    this.dueOf.set(id, day)
+    const ids = this.byDay.get(day)
+    if (ids) ids.push(id)
+    else this.byDay.set(day, [id])
+  }
+
+  /** The clusters quiet for longer than the reach at `now`, each once (until it is touched again). */
+  quiet(now: number, lastOf: (id: number) => number): number[] {
+    const out: number[] = []
+    const today = Math.floor(now / DAY)
+    for (const [day, ids] of this.byDay) {
+      if (day > today) continue
+      const later: number[] = []
+      for (const id of ids) {
+        // an id checked under a day it has since moved on from is checked under its own day
+        if (this.dueOf.get(id) !== day) continue
+        if (now - lastOf(id) > this.reach) {
+          this.dueOf.delete(id)
+          out.push(id)
+        } else later.push(id)
+      }
+      if (later.length > 0) this.byDay.set(day, later)
+      else this.byDay.delete(day)
+    }
+    return out
+  }
+}
+
+/**
  * The clustering's state: every cluster's centroids and the indexes that find candidates. It
  * outlives a full pass, so publications arriving later are assigned online against the same
  * state (incremental updates) until the next full pass merges and splits again.
@@ -354,6 +405,12 @@ export class StorylineClusterer {
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
   private prunedAt = -Infinity
+  /**
+   * When the clusters go quiet in each index, while only the online pass has filed them; null once
+   * a clean-up moved articles between clusters (then a prune walks the indexes, as an incremental
+   * update's few days do).
+   */
+  private schedules: { entity: QuietSchedule; word: QuietSchedule } | null
   /** A trend that market reports left (splitMarkets) -> each market's trend, by market. */
   private readonly marketTrends = new Map<number, Map<string, number>>()
   /** The last id given to a headline that left its trend (releaseStrays): ids below 0 are free. */
@@ -372,6 +429,7 @@ export class StorylineClusterer {
     let rarest = 1
     for (const w of weights.values()) if (w > rarest) rarest = w
     this.unseenWeight = rarest
+    this.schedules = { entity: new QuietSchedule(this.entityReach()), word: new QuietSchedule(this.wordReach()) }
   }
 
   /** Share of these words the weights know: low when new data speaks of other things (a full pass should follow). */
@@ -427,20 +485,43 @@ export class StorylineClusterer {
     return Math.min(ACTIVE_DAYS, this.params.timeScaleDays * Math.log(1 / threshold)) * DAY
   }
 
+  /** How long a trend stays a candidate through its entities (for articles with strong ones) ... */
+  private entityReach(): number {
+    return this.reach(this.params.joinThreshold)
+  }
+
+  /** ... and through its rarer words (for articles without). */
+  private wordReach(): number {
+    return this.reach(Math.min(this.params.joinThreshold, this.params.textOnlyThreshold))
+  }
+
   /** Leaves out of the candidate indexes the trends too old to take an article of `now`. */
   private prune(now: number): void {
-    const byEntityReach = this.reach(this.params.joinThreshold)
-    const byWordReach = this.reach(Math.min(this.params.joinThreshold, this.params.textOnlyThreshold))
+    this.prunedAt = now
+    const schedules = this.schedules
+    if (schedules) {
+      const lastOf = (id: number) => this.clusters.get(id)!.last
+      // a cluster is filed under some of its entities and rarer words: leaving it out of the
+      // indexes of all of them leaves out each entry it has
+      for (const id of schedules.entity.quiet(now, lastOf)) for (const key of this.clusters.get(id)!.entities.keys()) leaveOut(this.byEntity, key, id)
+      for (const id of schedules.word.quiet(now, lastOf)) for (const w of this.clusters.get(id)!.text.keys()) if (this.keyWord(w)) leaveOut(this.byWord, w, id)
+      return
+    }
     for (const [index, reach] of [
-      [this.byEntity, byEntityReach],
-      [this.byWord, byWordReach],
+      [this.byEntity, this.entityReach()],
+      [this.byWord, this.wordReach()],
     ] as const) {
       for (const [k, set] of index) {
         for (const cid of set) if (now - this.clusters.get(this.root(cid))!.last > reach) set.delete(cid)
         if (set.size === 0) index.delete(k)
       }
     }
-    this.prunedAt = now
+  }
+
+  /** How many (key, cluster) entries each candidate index holds: what the online pass walks for candidates. */
+  candidateEntries(): { byEntity: number; byWord: number } {
+    const count = (index: Map<string, Set<number>>) => [...index.values()].reduce((n, set) => n + set.size, 0)
+    return { byEntity: count(this.byEntity), byWord: count(this.byWord) }
   }
 
   /** Assigns one publication to the trend it continues, or to a new one (the online step). */
@@ -514,6 +595,8 @@ export class StorylineClusterer {
     c.size++
     c.section ??= section
     this.indexWords(c, text)
+    this.schedules?.entity.touched(c.id, c.last)
+    this.schedules?.word.touched(c.id, c.last)
   }
 
   /** The share of a cluster's articles that carry a word (its summed weight against one article's). */
@@ -551,6 +634,7 @@ export class StorylineClusterer {
    * The new clusters take ids below every article key (keys are positive), a fresh one each.
    */
   releaseStrays(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
+    this.schedules = null
     const moved = new Map<number, number>()
     for (const [id, list] of this.membersByTrend(inputs, assignments)) {
       if (list.length < CORE_TREND_SIZE) continue
@@ -580,6 +664,7 @@ export class StorylineClusterer {
    * key. The new clusters take ids below every article key, as releaseStrays's.
    */
   splitMarkets(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
+    this.schedules = null
     const moved = new Map<number, number>()
     for (const [id, list] of this.membersByTrend(inputs, assignments)) {
       const from = this.clusters.get(id)
@@ -618,6 +703,7 @@ export class StorylineClusterer {
    * merge pass found the whole centroids too far apart.
    */
   attachFragments(): void {
+    this.schedules = null
     const byCoreWord = new Map<string, Cluster[]>()
     for (const c of this.clusters.values()) {
       if (c.size < BIG_TREND_SIZE) continue
@@ -657,6 +743,7 @@ export class StorylineClusterer {
    * the moved ones.
    */
   *reassignByNeighboursSteps(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Generator<void, Map<number, Assignment>> {
+    this.schedules = null
     const moved = new Map<number, Assignment>()
     // (a store whose articles all come with entities, the demo world's, stops here)
     if (!inputs.some((a) => a.entities.length === 0)) return moved
@@ -765,6 +852,7 @@ export class StorylineClusterer {
    * resemble. Larger clusters absorb smaller ones; each cluster is merged at most into one.
    */
   merge(): void {
+    this.schedules = null
     const { clusters, params } = this
     // Candidates share a main entity (half the weight of the cluster's top one) or a rare word, and
     // lived within reach of it: each cluster is filed under its keys by the stretches of time its
