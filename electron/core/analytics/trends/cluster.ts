@@ -411,6 +411,8 @@ export class StorylineClusterer {
    * update's few days do).
    */
   private schedules: { entity: QuietSchedule; word: QuietSchedule } | null
+  /** How long a trend stays a candidate through its entities (for articles with strong ones) and its rarer words (for articles without). */
+  private readonly reaches: { entity: number; word: number }
   /** A trend that market reports left (splitMarkets) -> each market's trend, by market. */
   private readonly marketTrends = new Map<number, Map<string, number>>()
   /** The last id given to a headline that left its trend (releaseStrays): ids below 0 are free. */
@@ -429,7 +431,8 @@ export class StorylineClusterer {
     let rarest = 1
     for (const w of weights.values()) if (w > rarest) rarest = w
     this.unseenWeight = rarest
-    this.schedules = { entity: new QuietSchedule(this.entityReach()), word: new QuietSchedule(this.wordReach()) }
+    this.reaches = { entity: this.reach(params.joinThreshold), word: this.reach(Math.min(params.joinThreshold, params.textOnlyThreshold)) }
+    this.schedules = { entity: new QuietSchedule(this.reaches.entity), word: new QuietSchedule(this.reaches.word) }
   }
 
   /** Share of these words the weights know: low when new data speaks of other things (a full pass should follow). */
@@ -485,16 +488,6 @@ export class StorylineClusterer {
     return Math.min(ACTIVE_DAYS, this.params.timeScaleDays * Math.log(1 / threshold)) * DAY
   }
 
-  /** How long a trend stays a candidate through its entities (for articles with strong ones) ... */
-  private entityReach(): number {
-    return this.reach(this.params.joinThreshold)
-  }
-
-  /** ... and through its rarer words (for articles without). */
-  private wordReach(): number {
-    return this.reach(Math.min(this.params.joinThreshold, this.params.textOnlyThreshold))
-  }
-
   /** Leaves out of the candidate indexes the trends too old to take an article of `now`. */
   private prune(now: number): void {
     this.prunedAt = now
@@ -508,8 +501,8 @@ export class StorylineClusterer {
       return
     }
     for (const [index, reach] of [
-      [this.byEntity, this.entityReach()],
-      [this.byWord, this.wordReach()],
+      [this.byEntity, this.reaches.entity],
+      [this.byWord, this.reaches.word],
     ] as const) {
       for (const [k, set] of index) {
         for (const cid of set) if (now - this.clusters.get(this.root(cid))!.last > reach) set.delete(cid)
