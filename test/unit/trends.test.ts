@@ -91,13 +91,15 @@ describe('trends gone quiet leave the candidate indexes', () => {
       entity: fc.option(fc.constantFrom(...entities), { nil: null }),
       score: fc.constantFrom(0.3, 0.7, 0.9),
       words: fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 4 }),
+      // trends begun without a section gain one: they are filed under none and under it
+      section: fc.constantFrom('/Business', '/Technology', null),
     })
     fc.assert(
       fc.property(fc.array(article, { minLength: 5, maxLength: 80 }), (articles) => {
         let time = 1_700_000_000
         const inputs: ClusterInput[] = articles.map((a, i) => {
           time += a.gapHours * 3600
-          return { key: i + 1, time, entities: a.entity ? [{ id: a.entity, score: a.score }] : [], words: a.words }
+          return { key: i + 1, time, entities: a.entity ? [{ id: a.entity, score: a.score }] : [], words: a.words, section: a.section }
         })
         // every word rare enough to find trends by
         const weights = new Map(vocabulary.map((w) => [w, RARE_WORD_WEIGHT + 1]))
@@ -348,6 +350,27 @@ describe('a trend keeps to one section', () => {
     )
     const together = new Map(unsectioned.map((a) => [a.key, a.cluster]))
     expect(new Set([1, 2, 3, 4, 5].map((k) => together.get(k))).size).toBe(1)
+  })
+
+  it('finds a trend begun without a section for articles of the section it took, and keeps it from other sections', () => {
+    const weights = new Map(['storm', 'coast', 'warning'].map((w) => [w, RARE_WORD_WEIGHT + 1]))
+    const clusterer = new StorylineClusterer(weights)
+    const headline = (key: number, section: string | null, entities: string[] = []) =>
+      clusterer.assign({ key, time: key * hour, section, entities: entities.map((id) => ({ id, score: 0.9 })), words: ['storm', 'coast', 'warning'] })
+    // begun without a section (filed under none), it takes the first section that joins it
+    expect(headline(1, null).cluster).toBe(1)
+    expect(headline(2, '/Weather').cluster).toBe(1)
+    // found through the entries it was filed under before it had a section
+    expect(headline(3, '/Weather').cluster).toBe(1)
+    // an article of another section finds it there too, and may not join it
+    expect(headline(4, '/Travel').cluster).toBe(4)
+    // without a section an article meets every section's trends: the same words, the nearer in time
+    expect(headline(5, null).cluster).toBe(4)
+    // the same through entities
+    expect(headline(6, null, ['/m/storm']).cluster).toBe(6)
+    expect(headline(7, '/Weather', ['/m/storm']).cluster).toBe(6)
+    expect(headline(8, '/Travel', ['/m/storm']).cluster).toBe(8)
+    expect(headline(9, '/Weather', ['/m/storm']).cluster).toBe(6)
   })
 
   it('keeps articles with entities of two sections apart, and the merge pass does not join them', () => {

@@ -91,14 +91,102 @@ export interface ClusterInput {
   market?: string | null
 }
 
-/** Takes a cluster out of a candidate index's entry for a key (and the entry out when it empties). */
-function leaveOut(index: Map<string, Set<number>>, key: string, id: number): void {
-  const set = index.get(key)
-  if (set?.delete(id) && set.size === 0) index.delete(key)
-}
-
 /** Whether an article (or trend) of section a may join one of section b: yes when either has none. */
 const sameSection = (a: string | null, b: string | null) => a === null || b === null || a === b
+
+/** Sections by number, given on first sight; 0 is none. */
+class SectionNumbers {
+  private readonly numbers = new Map<string, number>()
+
+  of(section: string | null): number {
+    if (section === null) return 0
+    return this.numbers.get(section) ?? this.numbers.set(section, this.numbers.size + 1).get(section)!
+  }
+}
+
+/** Whether an article or cluster of section number `section` may meet what is filed under `filed` (sameSection; 0 is none). */
+const meets = (section: number, filed: number) => section === 0 || filed === 0 || filed === section
+
+/**
+ * Values by section number (SectionNumbers), then by key: a key's clusters that an article or
+ * cluster may meet are those of its own section and of none (sameSection), and a popular key's
+ * are mostly of other sections (four in five on the demo worlds), which are then not walked. No
+ * string is built per look-up: the online pass files and looks up millions of times.
+ */
+class SectionedKeys<T> {
+  private readonly bySection: Array<Map<string, T>> = []
+
+  /** The section's values by key (made on first use). */
+  ofSection(section: number): Map<string, T> {
+    while (this.bySection.length <= section) this.bySection.push(new Map())
+    return this.bySection[section]!
+  }
+
+  /** How many sections have values: 0 .. count - 1. */
+  get count(): number {
+    return this.bySection.length
+  }
+
+  /** The values of section `filed` by key (undefined when it has none yet). */
+  filed(filed: number): Map<string, T> | undefined {
+    return this.bySection[filed]
+  }
+}
+
+/**
+ * The online pass's candidate index: clusters by section and key (an entity or a rarer word;
+ * SectionedKeys). A cluster is filed under the section it has when filed; it may gain one later
+ * (its first articles had none) but never changes it, so its entries are under its section or
+ * under none, and a walk for its section finds both. The walk still checks sameSection: a
+ * cluster filed under none may have gained another.
+ */
+class CandidateIndex {
+  private readonly entries = new SectionedKeys<Set<number>>()
+
+  add(key: string, section: number, id: number): void {
+    const byKey = this.entries.ofSection(section)
+    const ids = byKey.get(key)
+    if (ids) ids.add(id)
+    else byKey.set(key, new Set([id]))
+  }
+
+  /** Adds to `into` (as its root) each cluster filed under `key` that an article of `section` may join. */
+  collect(key: string, section: number, into: Set<number>, root: (id: number) => number): void {
+    for (let s = 0; s < this.entries.count; s++) {
+      if (!meets(section, s)) continue
+      const ids = this.entries.filed(s)!.get(key)
+      if (ids) for (const id of ids) into.add(root(id))
+    }
+  }
+
+  /** Takes a cluster of `section` out of the key's entries (and an entry out when it empties). */
+  leaveOut(key: string, section: number, id: number): void {
+    for (let s = 0; s < this.entries.count; s++) {
+      if (!meets(section, s)) continue
+      const byKey = this.entries.filed(s)!
+      const ids = byKey.get(key)
+      if (ids?.delete(id) && ids.size === 0) byKey.delete(key)
+    }
+  }
+
+  /** Takes out every filed cluster `stays` says no to. */
+  keepOnly(stays: (id: number) => boolean): void {
+    for (let s = 0; s < this.entries.count; s++) {
+      const byKey = this.entries.filed(s)!
+      for (const [key, ids] of byKey) {
+        for (const id of ids) if (!stays(id)) ids.delete(id)
+        if (ids.size === 0) byKey.delete(key)
+      }
+    }
+  }
+
+  /** (key, cluster) entries: what the online pass walks for candidates. */
+  size(): number {
+    let n = 0
+    for (let s = 0; s < this.entries.count; s++) for (const ids of this.entries.filed(s)!.values()) n += ids.size
+    return n
+  }
+}
 
 export interface Assignment {
   key: number
@@ -196,18 +284,26 @@ const stretchOf = (time: number) => Math.floor(time / (ACTIVE_DAYS * DAY))
  * around its span, however many other stretches the key has clusters in.
  */
 class SpanIndex {
-  private readonly byKey = new Map<string, Map<number, number[]>>()
+  private readonly byKey = new SectionedKeys<Map<number, number[]>>()
 
+  constructor(private readonly sections: SectionNumbers) {}
+
+  /** Files c under key and its section (as CandidateIndex: a cluster that gains a section later stays under none). */
   add(key: string, c: Cluster): void {
-    const stretches = this.byKey.get(key) ?? this.byKey.set(key, new Map()).get(key)!
+    const byKey = this.byKey.ofSection(this.sections.of(c.section))
+    const stretches = byKey.get(key) ?? byKey.set(key, new Map()).get(key)!
     for (let s = stretchOf(c.first); s <= stretchOf(c.last); s++) (stretches.get(s) ?? stretches.set(s, []).get(s)!).push(c.id)
   }
 
-  /** Adds to `into` the clusters of `key` filed in a stretch within reach of `c`'s span. */
+  /** Adds to `into` the clusters of `key` that c may join (sameSection), filed in a stretch within reach of its span. */
   near(key: string, c: Cluster, into: Set<number>): void {
-    const stretches = this.byKey.get(key)
-    if (!stretches) return
-    for (let s = stretchOf(c.first - ACTIVE_DAYS * DAY); s <= stretchOf(c.last + ACTIVE_DAYS * DAY); s++) for (const id of stretches.get(s) ?? []) into.add(id)
+    const section = this.sections.of(c.section)
+    for (let filed = 0; filed < this.byKey.count; filed++) {
+      if (!meets(section, filed)) continue
+      const stretches = this.byKey.filed(filed)!.get(key)
+      if (!stretches) continue
+      for (let s = stretchOf(c.first - ACTIVE_DAYS * DAY); s <= stretchOf(c.last + ACTIVE_DAYS * DAY); s++) for (const id of stretches.get(s) ?? []) into.add(id)
+    }
   }
 }
 
@@ -400,8 +496,9 @@ class QuietSchedule {
  */
 export class StorylineClusterer {
   private readonly clusters = new Map<number, Cluster>()
-  private readonly byEntity = new Map<string, Set<number>>()
-  private readonly byWord = new Map<string, Set<number>>()
+  private readonly byEntity = new CandidateIndex()
+  private readonly byWord = new CandidateIndex()
+  private readonly sections = new SectionNumbers()
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
   private prunedAt = -Infinity
@@ -463,6 +560,9 @@ export class StorylineClusterer {
     return (this.weights.get(w) ?? this.unseenWeight) > RARE_WORD_WEIGHT
   }
 
+  /** root as a function, made once: the candidate walk calls it for every entry. */
+  private readonly rootOf = (id: number) => this.root(id)
+
   /** The cluster a (possibly merged) cluster id now belongs to. */
   root(id: number): number {
     const into = this.mergedInto
@@ -496,25 +596,29 @@ export class StorylineClusterer {
       const lastOf = (id: number) => this.clusters.get(id)!.last
       // a cluster is filed under some of its entities and rarer words: leaving it out of the
       // indexes of all of them leaves out each entry it has
-      for (const id of schedules.entity.quiet(now, lastOf)) for (const key of this.clusters.get(id)!.entities.keys()) leaveOut(this.byEntity, key, id)
-      for (const id of schedules.word.quiet(now, lastOf)) for (const w of this.clusters.get(id)!.text.keys()) if (this.keyWord(w)) leaveOut(this.byWord, w, id)
+      for (const id of schedules.entity.quiet(now, lastOf)) {
+        const c = this.clusters.get(id)!
+        const section = this.sections.of(c.section)
+        for (const key of c.entities.keys()) this.byEntity.leaveOut(key, section, id)
+      }
+      for (const id of schedules.word.quiet(now, lastOf)) {
+        const c = this.clusters.get(id)!
+        const section = this.sections.of(c.section)
+        for (const w of c.text.keys()) if (this.keyWord(w)) this.byWord.leaveOut(w, section, id)
+      }
       return
     }
     for (const [index, reach] of [
       [this.byEntity, this.reaches.entity],
       [this.byWord, this.reaches.word],
     ] as const) {
-      for (const [k, set] of index) {
-        for (const cid of set) if (now - this.clusters.get(this.root(cid))!.last > reach) set.delete(cid)
-        if (set.size === 0) index.delete(k)
-      }
+      index.keepOnly((cid) => now - this.clusters.get(this.root(cid))!.last <= reach)
     }
   }
 
   /** How many (key, cluster) entries each candidate index holds: what the online pass walks for candidates. */
   candidateEntries(): { byEntity: number; byWord: number } {
-    const count = (index: Map<string, Set<number>>) => [...index.values()].reduce((n, set) => n + set.size, 0)
-    return { byEntity: count(this.byEntity), byWord: count(this.byWord) }
+    return { byEntity: this.byEntity.size(), byWord: this.byWord.size() }
   }
 
   /** Assigns one publication to the trend it continues, or to a new one (the online step). */
@@ -530,14 +634,15 @@ export class StorylineClusterer {
     let strong = 0
     // Candidates come from the article's strong entities; weak ones (a city mentioned in passing)
     // would make every trend of that city a candidate.
+    const sectionNo = this.sections.of(section)
     for (const [id, score] of ent) {
       if (score < KEY_ENTITY_SCORE) continue
       strong++
-      for (const c of this.byEntity.get(id) ?? []) candidates.add(this.root(c))
+      this.byEntity.collect(id, sectionNo, candidates, this.rootOf)
     }
     // Words find candidates only for articles without strong entities (headlines): across many
     // languages every topic word is "rare" and would make every trend of a topic a candidate.
-    if (strong === 0) for (const w of text.keys()) if (this.keyWord(w)) for (const c of this.byWord.get(w) ?? []) candidates.add(this.root(c))
+    if (strong === 0) for (const w of text.keys()) if (this.keyWord(w)) this.byWord.collect(w, sectionNo, candidates, this.rootOf)
 
     const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
     let best: Cluster | null = null
@@ -575,8 +680,10 @@ export class StorylineClusterer {
       bestScore = 1
     }
     target.entitiesNorm = addInto(target.entities, ent, target.entitiesNorm)
-    for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) (this.byEntity.get(id) ?? this.byEntity.set(id, new Set()).get(id)!).add(target.id)
     this.addText(target, text, a.time, section)
+    // (after addText: a trend without a section takes the article's, and is filed under it)
+    const filedUnder = this.sections.of(target.section)
+    for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) this.byEntity.add(id, filedUnder, target.id)
     return { key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 }
   }
 
@@ -599,7 +706,8 @@ export class StorylineClusterer {
 
   /** Makes the cluster a candidate for later articles that carry one of the text's rarer words. */
   private indexWords(c: Cluster, text: Vector): void {
-    for (const w of text.keys()) if (this.keyWord(w)) (this.byWord.get(w) ?? this.byWord.set(w, new Set()).get(w)!).add(c.id)
+    const section = this.sections.of(c.section)
+    for (const w of text.keys()) if (this.keyWord(w)) this.byWord.add(w, section, c.id)
   }
 
   private newCluster(id: number, time: number, section: string | null): Cluster {
@@ -850,8 +958,8 @@ export class StorylineClusterer {
     // Candidates share a main entity (half the weight of the cluster's top one) or a rare word, and
     // lived within reach of it: each cluster is filed under its keys by the stretches of time its
     // span covers, so a key of a whole year is not walked for every cluster that carries it.
-    const byEntity = new SpanIndex()
-    const byWord = new SpanIndex()
+    const byEntity = new SpanIndex(this.sections)
+    const byWord = new SpanIndex(this.sections)
     const mainEntities = (c: Cluster) => {
       const top = Math.max(0, ...c.entities.values())
       return [...c.entities].filter(([, w]) => w >= top / 2).map(([id]) => id)
