@@ -373,6 +373,27 @@ describe('a trend keeps to one section', () => {
     expect(headline(9, '/Weather', ['/m/storm']).cluster).toBe(6)
   })
 
+  it('lets the merge pass join a piece without a section and one with, whichever is the larger', () => {
+    const day = 86_400
+    const weights = new Map(['harbour', 'crane', 'collapse', 'inquiry', 'report', 'published'].map((w) => [w, RARE_WORD_WEIGHT + 1]))
+    const piece = (key: number, days: number, section: string | null, text: string) => ({
+      key,
+      time: days * day,
+      section,
+      entities: [{ id: '/m/port', score: 0.9 }],
+      words: words(text),
+    })
+    // four days apart and in other words: too far for the online pass (0.51 x 0.75 < 0.4), alike
+    // enough by their entity for the merge pass (0.75)
+    const apart = (inputs: ClusterInput[]) => new Set(clusterStorylines(inputs, weights).map((a) => a.cluster)).size
+    // the smaller piece without a section meets the larger of a section
+    expect(apart([piece(1, 0, null, 'Harbour crane collapse'), piece(2, 4, '/News', 'Inquiry report published'), piece(3, 4, '/News', 'Inquiry report published')])).toBe(1)
+    // the smaller piece of a section meets the larger one without
+    expect(apart([piece(1, 0, null, 'Harbour crane collapse'), piece(2, 0, null, 'Harbour crane collapse'), piece(3, 4, '/News', 'Inquiry report published')])).toBe(1)
+    // two sections stay apart
+    expect(apart([piece(1, 0, '/Business', 'Harbour crane collapse'), piece(2, 4, '/News', 'Inquiry report published'), piece(3, 4, '/News', 'Inquiry report published')])).toBe(2)
+  })
+
   it('keeps articles with entities of two sections apart, and the merge pass does not join them', () => {
     const inputs = [
       input(1, '/Business', 'Apple shares rise', ['/m/apple']),
