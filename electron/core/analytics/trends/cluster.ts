@@ -127,9 +127,9 @@ class SectionedKeys<T> {
     return this.bySection.length
   }
 
-  /** The values of section `filed` by key (undefined when it has none yet). */
-  filed(filed: number): Map<string, T> | undefined {
-    return this.bySection[filed]
+  /** The values of section `filed` (below count) by key. */
+  filed(filed: number): Map<string, T> {
+    return this.bySection[filed]!
   }
 }
 
@@ -154,7 +154,7 @@ class CandidateIndex {
   collect(key: string, section: number, into: Set<number>, root: (id: number) => number): void {
     for (let s = 0; s < this.entries.count; s++) {
       if (!meets(section, s)) continue
-      const ids = this.entries.filed(s)!.get(key)
+      const ids = this.entries.filed(s).get(key)
       if (ids) for (const id of ids) into.add(root(id))
     }
   }
@@ -162,8 +162,9 @@ class CandidateIndex {
   /** Takes a cluster of `section` out of the key's entries (and an entry out when it empties). */
   leaveOut(key: string, section: number, id: number): void {
     for (let s = 0; s < this.entries.count; s++) {
-      if (!meets(section, s)) continue
-      const byKey = this.entries.filed(s)!
+      // where it may be filed: under its section, or under none from before it had one
+      if (s !== 0 && s !== section) continue
+      const byKey = this.entries.filed(s)
       const ids = byKey.get(key)
       if (ids?.delete(id) && ids.size === 0) byKey.delete(key)
     }
@@ -172,7 +173,7 @@ class CandidateIndex {
   /** Takes out every filed cluster `stays` says no to. */
   keepOnly(stays: (id: number) => boolean): void {
     for (let s = 0; s < this.entries.count; s++) {
-      const byKey = this.entries.filed(s)!
+      const byKey = this.entries.filed(s)
       for (const [key, ids] of byKey) {
         for (const id of ids) if (!stays(id)) ids.delete(id)
         if (ids.size === 0) byKey.delete(key)
@@ -183,7 +184,7 @@ class CandidateIndex {
   /** (key, cluster) entries: what the online pass walks for candidates. */
   size(): number {
     let n = 0
-    for (let s = 0; s < this.entries.count; s++) for (const ids of this.entries.filed(s)!.values()) n += ids.size
+    for (let s = 0; s < this.entries.count; s++) for (const ids of this.entries.filed(s).values()) n += ids.size
     return n
   }
 }
@@ -300,7 +301,7 @@ class SpanIndex {
     const section = this.sections.of(c.section)
     for (let filed = 0; filed < this.byKey.count; filed++) {
       if (!meets(section, filed)) continue
-      const stretches = this.byKey.filed(filed)!.get(key)
+      const stretches = this.byKey.filed(filed).get(key)
       if (!stretches) continue
       for (let s = stretchOf(c.first - ACTIVE_DAYS * DAY); s <= stretchOf(c.last + ACTIVE_DAYS * DAY); s++) for (const id of stretches.get(s) ?? []) into.add(id)
     }
@@ -501,6 +502,8 @@ export class StorylineClusterer {
   private readonly sections = new SectionNumbers()
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
+  /** root as a function, made once: the candidate walk calls it for every entry. */
+  private readonly rootOf = (id: number) => this.root(id)
   private prunedAt = -Infinity
   /**
    * When the clusters go quiet in each index, while only the online pass has filed them; null once
@@ -559,9 +562,6 @@ export class StorylineClusterer {
   private keyWord(w: string): boolean {
     return (this.weights.get(w) ?? this.unseenWeight) > RARE_WORD_WEIGHT
   }
-
-  /** root as a function, made once: the candidate walk calls it for every entry. */
-  private readonly rootOf = (id: number) => this.root(id)
 
   /** The cluster a (possibly merged) cluster id now belongs to. */
   root(id: number): number {
