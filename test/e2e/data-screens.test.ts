@@ -245,7 +245,8 @@ describe('first start, import and the data screens in Chromium', () => {
     await page.getByRole('img', { name: /^Clicks of .+ a day, its share of the feed and the feed's volatility$/ }).locator('canvas').waitFor()
     const pageRows = page.getByRole('table', { name: 'Site pages' }).locator('tbody tr')
     await pageRows.first().waitFor()
-    expect(await pageRows.count()).toBe(50)
+    // the rows come in after the first: wait for all of them, not the count at the first one
+    await expect.poll(() => pageRows.count()).toBe(50)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'site-1440.png'), fullPage: true })
 
     // the shake-up day, from a link: the market's drop
