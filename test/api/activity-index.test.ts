@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { entitiesOfArticle, factsOf, membersOf, perDayIsDays, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
+import { entitiesOfArticle, factsOf, membersOf, narrowestCodes, narrowestSmall, perDayIsDays, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
 import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData } from '../../electron/core/analytics/activity/country-activity'
 import type { ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
 import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
@@ -566,6 +566,73 @@ describe('the counts of the activity index', () => {
       expect(Array.from(data.whole.impressions)).toEqual([8_000_000_000])
       const got = await indexFigures(store, 'entity', ['/m/a'], { countries: COUNTRIES, lang: null, fromHour: HOUR0, toHour: HOUR0 + 24 })
       expect(got.get('/m/a')).toMatchObject({ impressions: 8_000_000_000, observations: 2, positionSum: 3 })
+    } finally {
+      store.close()
+    }
+  })
+})
+
+describe('the string numbers, days and small counts of the activity index', () => {
+  it('are held in the narrowest of one, two or four bytes that holds every value, each value as it was', () => {
+    const codes = (values: number[]) => {
+      const held = narrowestCodes(Int32Array.from(values))
+      return [held.constructor.name, Array.from(held)]
+    }
+    expect(codes([-1, 0, 127])).toEqual(['Int8Array', [-1, 0, 127]])
+    expect(codes([-1, 128])).toEqual(['Int16Array', [-1, 128]])
+    expect(codes([-129, 5])).toEqual(['Int16Array', [-129, 5]])
+    expect(codes([-1, 32767])).toEqual(['Int16Array', [-1, 32767]])
+    expect(codes([32768])).toEqual(['Int32Array', [32768]])
+    expect(codes([-32769])).toEqual(['Int32Array', [-32769]])
+    expect(codes([20_785, -1])).toEqual(['Int16Array', [20_785, -1]]) // a day of 2026, and none
+    expect(codes([])).toEqual(['Int8Array', []])
+    const small = (values: number[]) => {
+      const held = narrowestSmall(Uint32Array.from(values))
+      return [held.constructor.name, Array.from(held)]
+    }
+    expect(small([0, 255])).toEqual(['Uint8Array', [0, 255]])
+    expect(small([256])).toEqual(['Uint16Array', [256]])
+    expect(small([65_535])).toEqual(['Uint16Array', [65_535]])
+    expect(small([65_536, 1])).toEqual(['Uint32Array', [65_536, 1]])
+  })
+
+  it('widen when new data brings a value the narrow width cannot hold: the 128th publisher and a position of 300 are read as written, through the snapshot too', async () => {
+    const domains = Array.from({ length: 130 }, (_, d) => `site-${d}.example`)
+    const record = (i: number): ArticleRecord => ({ id: articleId(i), url: `https://${domains[i]}/story-${i}`, title: `Story ${i}`, domain: domains[i]!, region: 'US', lang: 'en', category: null, entities: [{ id: '/m/a', score: 0.5 }] })
+    // article i: seen once, at position i + 1 (the last at 300), impressions 10 * (i + 1)
+    const sighting = (i: number): ObservationRecord => ({ articleId: articleId(i), country: 'US', observedAt: new Date((HOUR0 + 1) * 3_600_000 + i * 1000).toISOString(), position: i === 129 ? 300 : i + 1, estimatedImpressions: 10 * (i + 1) })
+    const store = newStore()
+    try {
+      const writer = new IngestWriter(store)
+      const first = Array.from({ length: 127 }, (_, i) => i)
+      writer.write({ entities: [{ id: '/m/a', name: 'A' }], articles: first.map(record), observations: first.map(sighting) })
+      const before = (await store.activity.current()).data
+      expect(before.domain).toBeInstanceOf(Int8Array)
+      expect(before.days.bestPosition).toBeInstanceOf(Uint8Array)
+      expect(before.days.day).toBeInstanceOf(Int16Array)
+      const rest = [127, 128, 129]
+      writer.write({ entities: [], articles: rest.map(record), observations: rest.map(sighting) })
+      const after = await store.activity.current()
+      expect(after.behind).toBe(false)
+      expect(after.data.domain).toBeInstanceOf(Int16Array)
+      expect(after.data.days.bestPosition).toBeInstanceOf(Uint16Array)
+      const w: ActivityWindow = { countries: ['US'], lang: null, fromHour: HOUR0, toHour: HOUR0 + 24 }
+      const got = await indexFigures(store, 'publisher', domains, w)
+      expect(got.size).toBe(130)
+      for (const i of [0, 126, 127, 128, 129]) expect(got.get(domains[i]!), domains[i]).toMatchObject({ impressions: 10 * (i + 1), publications: 1, observations: 1, positionSum: i === 129 ? 300 : i + 1 })
+      expect(Array.from(after.data.whole.bestPosition).slice(-3)).toEqual([128, 129, 300])
+      const back = decodeSnapshot(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, after.data))!
+      expect(back.data.domain).toBeInstanceOf(Int16Array)
+      expect(back.data.days.bestPosition).toBeInstanceOf(Uint16Array)
+      expect(canonical(back.data)).toEqual(canonical(after.data))
+      // the same as an index built anew from the whole store
+      const rebuilt = newStore()
+      try {
+        new IngestWriter(rebuilt).write({ entities: [{ id: '/m/a', name: 'A' }], articles: [...first, ...rest].map(record), observations: [...first, ...rest].map(sighting) })
+        expect(canonical(after.data)).toEqual(canonical((await rebuilt.activity.current()).data))
+      } finally {
+        rebuilt.close()
+      }
     } finally {
       store.close()
     }

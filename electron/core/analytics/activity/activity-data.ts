@@ -47,13 +47,48 @@ export class Strings {
 }
 
 /** Groups of numbers, compressed: the members of group g are items[start[g]..start[g+1]). */
-export interface Groups {
+export interface Groups<Items extends Codes = Int32Array> {
   start: Int32Array
-  items: Int32Array
+  items: Items
 }
 
-export const membersOf = (g: Groups, group: number): Int32Array =>
-  group >= 0 && group + 1 < g.start.length ? g.items.subarray(g.start[group]!, g.start[group + 1]!) : new Int32Array(0)
+export function membersOf<Items extends Codes>(g: Groups<Items>, group: number): Items {
+  return (group >= 0 && group + 1 < g.start.length ? g.items.subarray(g.start[group]!, g.start[group + 1]!) : g.items.subarray(0, 0)) as Items
+}
+
+/**
+ * String numbers and days (-1: none): held in one, two or four bytes, the narrowest that holds
+ * every value of the column. A store has a few languages, categories and formats and some
+ * hundreds of domains; its entities, trends and days (since 1970) fit in two bytes for decades:
+ * four bytes each held 13 bytes an article and 2 an entity link for nothing (docs/performance.md).
+ */
+export type Codes = Int8Array | Int16Array | Int32Array
+
+/** The values in the narrowest Codes array that holds each of them. */
+export function narrowestCodes(values: Int32Array): Codes {
+  let low = 0
+  let high = 0
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!
+    if (v < low) low = v
+    else if (v > high) high = v
+  }
+  if (low >= -128 && high <= 127) return new Int8Array(values)
+  if (low >= -32768 && high <= 32767) return new Int16Array(values)
+  return values
+}
+
+/** Unsigned small numbers (a cell's country number, observations, best position), narrowest as Codes are. */
+export type Small = Uint8Array | Uint16Array | Uint32Array
+
+/** The values in the narrowest Small array that holds each of them. */
+export function narrowestSmall(values: Uint32Array | Uint16Array): Small {
+  let high = 0
+  for (let k = 0; k < values.length; k++) if (values[k]! > high) high = values[k]!
+  if (high <= 0xff) return new Uint8Array(values)
+  if (high <= 0xffff) return values instanceof Uint16Array ? values : new Uint16Array(values)
+  return values
+}
 
 /**
  * Counts (impressions, position sums): whole numbers of 0 to 2^32 - 1 in four bytes each, as the
@@ -71,16 +106,16 @@ export function narrowest(values: Float64Array | Uint32Array): Counts {
 /** Articles' daily cells, grouped by article: the cells of article i are start[i]..start[i+1]. */
 export interface DayCells {
   start: Int32Array
-  day: Int32Array
-  country: Uint16Array
+  day: Codes
+  country: Small
   impressions: Counts
-  observations: Uint32Array
+  observations: Small
   positionSum: Counts
   /** epoch seconds */
   firstSeen: Uint32Array
   lastSeen: Uint32Array
   /** the best (lowest) position of the cell */
-  bestPosition: Uint16Array
+  bestPosition: Small
 }
 
 /**
@@ -114,7 +149,7 @@ export interface WholeLife {
  */
 export interface PerDay {
   start: Int32Array
-  day: Int32Array
+  day: Codes
   impressions: Counts
 }
 
@@ -197,7 +232,7 @@ export function summarise(data: ActivityData): ActivityData {
   data.perDay =
     everyInDayOrder && size === d.day.length
       ? { start: d.start, day: d.day, impressions: d.impressions }
-      : { start, day: days.slice(0, size), impressions: narrowest(imps.slice(0, size)) }
+      : { start, day: narrowestCodes(days.slice(0, size)), impressions: narrowest(imps.slice(0, size)) }
   return data
 }
 
@@ -206,17 +241,17 @@ export interface ActivityData {
   seq: Int32Array
   /** seq -> article index (-1: not held) */
   indexOfSeq: Int32Array
-  lang: Int32Array
-  domain: Int32Array
+  lang: Codes
+  domain: Codes
   /** -1: none */
-  category: Int32Array
-  contentType: Int32Array
-  trend: Int32Array
+  category: Codes
+  contentType: Codes
+  trend: Codes
   /** NaN: never seen */
   lifeFirst: Float64Array
   lifeLast: Float64Array
   /** each article's entities (entity string numbers) */
-  entities: Groups
+  entities: Groups<Codes>
   days: DayCells
   langs: Strings
   domains: Strings
@@ -369,13 +404,21 @@ function dayCellsOf(data: ActivityData, cols: DayColumns, old?: { data: Activity
     cells.lastSeen[j] = cols.lastSeen.values[k]!
     cells.bestPosition[j] = cols.bestPosition.values[k]!
   }
-  return { ...cells, impressions: narrowest(impressions), positionSum: narrowest(positionSum) }
+  return {
+    ...cells,
+    day: narrowestCodes(cells.day),
+    country: narrowestSmall(cells.country),
+    impressions: narrowest(impressions),
+    observations: narrowestSmall(cells.observations),
+    positionSum: narrowest(positionSum),
+    bestPosition: narrowestSmall(cells.bestPosition),
+  }
 }
 
 /** The articles of each entity, category, domain and trend. */
 function indexItems(data: ActivityData): void {
   const n = data.seq.length
-  const byValue = (values: Int32Array, groups: number) => groupsOf(groups, (i) => values[i]!, (i) => i, n)
+  const byValue = (values: Codes, groups: number) => groupsOf(groups, (i) => values[i]!, (i) => i, n)
   data.byCategory = byValue(data.category, data.categories.list.length)
   data.byDomain = byValue(data.domain, data.domains.list.length)
   data.byTrend = byValue(data.trend, data.trends.list.length)
@@ -417,18 +460,50 @@ function emptyData(n: number, maxSeq: number): ActivityData {
   }
 }
 
-function setFacts(data: ActivityData, i: number, a: ArticleFacts): void {
-  data.lang[i] = data.langs.of(a.lang)
-  data.domain[i] = data.domains.of(a.domain)
-  data.category[i] = a.category === null ? -1 : data.categories.of(a.category)
-  data.contentType[i] = a.contentType === null ? -1 : data.contentTypes.of(a.contentType)
+/** The articles' facts in four-byte columns while an index is made or updated (narrowed when done). */
+interface FactColumns {
+  lang: Int32Array
+  domain: Int32Array
+  category: Int32Array
+  contentType: Int32Array
+}
+
+/** Four-byte copies of the fact columns, `n` long (new places hold `none`'s values). */
+function factColumnsOf(data: ActivityData, n: number): FactColumns {
+  return { lang: widened(data.lang, n, 0), domain: widened(data.domain, n, 0), category: widened(data.category, n, -1), contentType: widened(data.contentType, n, -1) }
+}
+
+/** The fact columns narrowed into the index. */
+function withFacts(data: ActivityData, facts: FactColumns): void {
+  data.lang = narrowestCodes(facts.lang)
+  data.domain = narrowestCodes(facts.domain)
+  data.category = narrowestCodes(facts.category)
+  data.contentType = narrowestCodes(facts.contentType)
+}
+
+function setFacts(data: ActivityData, facts: FactColumns, i: number, a: ArticleFacts): void {
+  facts.lang[i] = data.langs.of(a.lang)
+  facts.domain[i] = data.domains.of(a.domain)
+  facts.category[i] = a.category === null ? -1 : data.categories.of(a.category)
+  facts.contentType[i] = a.contentType === null ? -1 : data.contentTypes.of(a.contentType)
   data.lifeFirst[i] = a.lifeFirst ?? Number.NaN
   data.lifeLast[i] = a.lifeLast ?? Number.NaN
 }
 
+/** Each article's trend number (-1: none) from (seq, trend id) pairs, into data.trends. */
+function trendsOf(data: ActivityData, trends: Iterable<readonly [number, string]>): Codes {
+  const trend = new Int32Array(data.seq.length).fill(-1)
+  for (const [seq, trendId] of trends) {
+    const i = seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1
+    if (i >= 0) trend[i] = data.trends.of(trendId)
+  }
+  return narrowestCodes(trend)
+}
+
 /** Entity pairs (article index, entity string number) as Groups by article. */
-function entityGroups(n: number, articles: Column<Int32Array>, entities: Column<Int32Array>): Groups {
-  return groupsOf(n, (k) => articles.values[k]!, (k) => entities.values[k]!, articles.size)
+function entityGroups(n: number, articles: Column<Int32Array>, entities: Column<Int32Array>): Groups<Codes> {
+  const groups = groupsOf(n, (k) => articles.values[k]!, (k) => entities.values[k]!, articles.size)
+  return { start: groups.start, items: narrowestCodes(groups.items) }
 }
 
 /**
@@ -469,15 +544,14 @@ export class ActivityBuilder {
     data.entityIds = this.entityIds
     data.countries = this.countries
     data.entityNames = this.names
+    const columns = factColumnsOf(data, n)
     facts.forEach((a, i) => {
       data.seq[i] = a.seq
       data.indexOfSeq[a.seq] = i
-      setFacts(data, i, a)
+      setFacts(data, columns, i, a)
     })
-    for (const [seq, trendId] of this.trendPairs) {
-      const i = seq < data.indexOfSeq.length ? data.indexOfSeq[seq]! : -1
-      if (i >= 0) data.trend[i] = data.trends.of(trendId)
-    }
+    withFacts(data, columns)
+    data.trend = trendsOf(data, this.trendPairs)
     const articleOf = new Column(int32)
     for (let k = 0; k < this.entitySeqs.size; k++) {
       const seq = this.entitySeqs.values[k]!
@@ -509,6 +583,14 @@ function grown<T extends Int32Array | Float64Array>(a: T, n: number, fill: numbe
   return b
 }
 
+/** A four-byte copy of `a`, `n` long (places beyond `a` hold `fill`): for writing numbers any width may hold. */
+function widened(a: Codes, n: number, fill: number): Int32Array {
+  const b = new Int32Array(n)
+  if (n > a.length) b.fill(fill, a.length)
+  b.set(a.subarray(0, Math.min(a.length, n)))
+  return b
+}
+
 /**
  * The index after new data: new articles added, changed articles' facts and entities taken anew,
  * and the daily cells of the touched (day, country) groups replaced by their rows as stored now.
@@ -524,11 +606,7 @@ export function updateActivity(data: ActivityData, changes: ActivityChanges): Ac
     ...data,
     seq: grown(data.seq, n, 0),
     indexOfSeq: grown(data.indexOfSeq, maxSeq + 1, -1),
-    lang: grown(data.lang, n, 0),
-    domain: grown(data.domain, n, 0),
-    category: grown(data.category, n, -1),
-    contentType: grown(data.contentType, n, -1),
-    trend: grown(data.trend, n, -1),
+    trend: narrowestCodes(widened(data.trend, n, -1)),
     lifeFirst: grown(data.lifeFirst, n, Number.NaN),
     lifeLast: grown(data.lifeLast, n, Number.NaN),
     langs: data.langs.copy(),
@@ -543,7 +621,9 @@ export function updateActivity(data: ActivityData, changes: ActivityChanges): Ac
     next.seq[n0 + k] = seq
     next.indexOfSeq[seq] = n0 + k
   })
-  for (const a of changes.articles) setFacts(next, next.indexOfSeq[a.seq]!, a)
+  const columns = factColumnsOf(data, n)
+  for (const a of changes.articles) setFacts(next, columns, next.indexOfSeq[a.seq]!, a)
+  withFacts(next, columns)
   // entities: each article's own, or its new set
   const articles = new Column(int32)
   const entities = new Column(int32)
@@ -582,12 +662,9 @@ function replaceDays(data: ActivityData, next: ActivityData, changes: ActivityCh
 }
 
 /** The index with the trends as the store holds them now (after a refresh of the trends). */
-export function withTrends(data: ActivityData, trends: Iterable<[number, string]>): ActivityData {
-  const next: ActivityData = { ...data, trend: new Int32Array(data.seq.length).fill(-1), trends: new Strings() }
-  for (const [seq, trendId] of trends) {
-    const i = seq < next.indexOfSeq.length ? next.indexOfSeq[seq]! : -1
-    if (i >= 0) next.trend[i] = next.trends.of(trendId)
-  }
+export function withTrends(data: ActivityData, trends: Iterable<readonly [number, string]>): ActivityData {
+  const next: ActivityData = { ...data, trends: new Strings() }
+  next.trend = trendsOf(next, trends)
   next.byTrend = groupsOf(next.trends.list.length, (i) => next.trend[i]!, (i) => i, next.seq.length)
   return next
 }

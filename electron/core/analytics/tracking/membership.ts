@@ -1,4 +1,4 @@
-import { membersOf, type ActivityData, type Groups } from '../activity/activity-data'
+import { membersOf, type ActivityData, type Codes, type Groups } from '../activity/activity-data'
 import { firstAtLeast, nextAtLeast } from '../activity/living-range'
 
 /**
@@ -43,7 +43,7 @@ function placesOf(keys: readonly string[]): Map<string, number> {
 }
 
 /** Items that claim articles by one value each (category, publisher domain, trend). */
-function byValue(data: ActivityData, keys: readonly string[], values: Int32Array, find: (key: string) => number | undefined, groups: Groups, valueCount: number): Membership {
+function byValue(data: ActivityData, keys: readonly string[], values: Codes, find: (key: string) => number | undefined, groups: Groups, valueCount: number): Membership {
   const itemOfValue = new Int32Array(valueCount).fill(-1)
   for (const [key, item] of placesOf(keys)) {
     const v = find(key)

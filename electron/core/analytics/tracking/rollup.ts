@@ -1,5 +1,5 @@
 import { sectionOf } from '../categories'
-import type { ActivityData } from '../activity/activity-data'
+import type { ActivityData, Codes } from '../activity/activity-data'
 import { changePct } from './sparkline'
 import type { WindowImpressions } from '../activity/window-activity'
 
@@ -47,7 +47,7 @@ function tally(c: Covered, values: number, valuesOf: (a: number, visit: (v: numb
 }
 
 /** One value of the article (-1: none). */
-const single = (values: Int32Array) => (a: number, visit: (v: number) => void) => {
+const single = (values: Codes) => (a: number, visit: (v: number) => void) => {
   const v = values[a]!
   if (v >= 0) visit(v)
 }

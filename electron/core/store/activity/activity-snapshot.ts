@@ -1,6 +1,6 @@
 import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
-import { perDayIsDays, Strings, type ActivityData, type Groups } from '../../analytics/activity/activity-data'
+import { perDayIsDays, Strings, type ActivityData, type Codes, type Groups } from '../../analytics/activity/activity-data'
 
 /**
  * The activity index as a file beside the store, so that a process starting on a store it knows
@@ -15,11 +15,13 @@ import { perDayIsDays, Strings, type ActivityData, type Groups } from '../../ana
 const MAGIC = 'FLACTIV1'
 /**
  * 6: counts in four bytes where they fit; 7: each article's whole-life first and last sighting
- * and best position in the daily cells' widths (four, four and two bytes, not eight). A file of an
+ * and best position in the daily cells' widths (four, four and two bytes, not eight); 8: string
+ * numbers, days, a cell's country, observations and best position in the narrowest width that
+ * holds them (one, two or four bytes). A file of an
  * older format would keep its wider bytes for as long as the index lives: the index is read once
  * more from the store instead.
  */
-const FORMAT = 7
+const FORMAT = 8
 
 /** Which store, and which of its states, an index holds. */
 export interface SnapshotMeta {
@@ -28,14 +30,17 @@ export interface SnapshotMeta {
   trendsGeneration: string | null
 }
 
-type Typed = Int32Array | Uint16Array | Uint32Array | Float64Array
-const KINDS = { i32: Int32Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const
+type Typed = Int8Array | Int16Array | Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array
+const KINDS = { i8: Int8Array, i16: Int16Array, i32: Int32Array, u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const
 type Kind = keyof typeof KINDS
-const kindOf = (a: Typed): Kind => (a instanceof Int32Array ? 'i32' : a instanceof Uint16Array ? 'u16' : a instanceof Uint32Array ? 'u32' : 'f64')
+function kindOf(a: Typed): Kind {
+  for (const kind of Object.keys(KINDS) as Kind[]) if (a instanceof KINDS[kind]) return kind
+  throw new Error('not an index array')
+}
 
 /** The index's typed arrays by name, in a fixed order. */
 function arraysOf(d: ActivityData): Array<[string, Typed]> {
-  const groups = (name: string, g: Groups): Array<[string, Typed]> => [
+  const groups = (name: string, g: Groups<Codes>): Array<[string, Typed]> => [
     [`${name}.start`, g.start],
     [`${name}.items`, g.items],
   ]
@@ -232,7 +237,7 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
     offset = align8(offset + bytes)
   }
   const a = <T extends Typed>(name: string) => arrays.get(name) as T
-  const groups = (name: string): Groups => ({ start: a(`${name}.start`), items: a(`${name}.items`) })
+  const groups = <Items extends Codes = Int32Array>(name: string): Groups<Items> => ({ start: a(`${name}.start`), items: a(`${name}.items`) })
   const s = header.strings
   return {
     meta: header.meta,
@@ -246,7 +251,7 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
       trend: a('trend'),
       lifeFirst: a('lifeFirst'),
       lifeLast: a('lifeLast'),
-      entities: groups('entities'),
+      entities: groups<Codes>('entities'),
       days: {
         start: a('days.start'),
         day: a('days.day'),
