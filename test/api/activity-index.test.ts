@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { entitiesOfArticle, factsOf, membersOf, narrowestCodes, narrowestSmall, perDayIsDays, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
+import { entitiesOfArticle, factsOf, membersOf, narrowestCodes, narrowestLives, narrowestSmall, perDayIsDays, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
 import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData } from '../../electron/core/analytics/activity/country-activity'
 import type { ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
 import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
@@ -594,6 +594,54 @@ describe('the string numbers, days and small counts of the activity index', () =
     expect(small([256])).toEqual(['Uint16Array', [256]])
     expect(small([65_535])).toEqual(['Uint16Array', [65_535]])
     expect(small([65_536, 1])).toEqual(['Uint32Array', [65_536, 1]])
+  })
+
+  it("hold each article's first and last sighting in four bytes when every one is a whole second of 1970-2106, never seen as the widest range; anything else in eight", () => {
+    const lives = (pairs: Array<[number, number]>) => {
+      const { first, last } = narrowestLives(Float64Array.from(pairs, (p) => p[0]), Float64Array.from(pairs, (p) => p[1]))
+      return [first.constructor.name, Array.from(first), Array.from(last)]
+    }
+    const day = 1_795_000_000
+    expect(lives([[day, day + 60], [Number.NaN, Number.NaN]])).toEqual(['Uint32Array', [day, 0], [day + 60, 2 ** 32 - 1]])
+    expect(lives([[1, 2 ** 32 - 2]])).toEqual(['Uint32Array', [1], [2 ** 32 - 2]])
+    // a fraction, a time before 1970, the marks themselves, one side known only: as they are
+    expect(lives([[day + 0.5, day + 1]])[0]).toBe('Float64Array')
+    expect(lives([[-5, day]])[0]).toBe('Float64Array')
+    expect(lives([[0, day]])[0]).toBe('Float64Array')
+    expect(lives([[day, 2 ** 32 - 1]])[0]).toBe('Float64Array')
+    expect(lives([[day, Number.NaN]])[0]).toBe('Float64Array')
+  })
+
+  it('say an article never seen is never seen, in four bytes, after an update and through the snapshot: its facts have no sightings, and a window reads it', async () => {
+    const store = newStore()
+    try {
+      const feed: Feed = {
+        articles: [0, 1, 2].map(() => ({ entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 })),
+        observations: [
+          { article: 0, country: 0, hour: 2, second: 10, position: 3, impressions: 100 },
+          { article: 0, country: 0, hour: 30, second: 20, position: 1, impressions: 50 },
+          { article: 2, country: 1, hour: 5, second: 0, position: 2, impressions: 70 },
+        ],
+      }
+      write(store, { ...feed, articles: feed.articles.slice(0, 2) }, feed.observations.filter((o) => o.article < 2), false)
+      const sighting = (hour: number, second: number) => (HOUR0 + hour) * 3600 + second
+      const expectLives = (d: ActivityData, want: Array<[number | null, number | null]>) => {
+        expect(d.lifeFirst).toBeInstanceOf(Uint32Array)
+        expect(d.lifeLast).toBeInstanceOf(Uint32Array)
+        expect(want.map((_, i) => [factsOf(d, i).lifeFirst, factsOf(d, i).lifeLast])).toEqual(want)
+      }
+      expectLives((await store.activity.current()).data, [[sighting(2, 10), sighting(30, 20)], [null, null]])
+      // an update brings a third article, seen, and leaves the second never seen
+      write(store, feed, feed.observations.filter((o) => o.article === 2), false)
+      const { data } = await store.activity.current()
+      const want: Array<[number | null, number | null]> = [[sighting(2, 10), sighting(30, 20)], [null, null], [sighting(5, 0), sighting(5, 0)]]
+      expectLives(data, want)
+      expectLives(decodeSnapshot(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, data))!.data, want)
+      const got = await indexFigures(store, 'entity', ['/m/a'], { countries: COUNTRIES, lang: null, fromHour: HOUR0, toHour: HOUR0 + HOURS })
+      expect(got.get('/m/a')).toMatchObject({ impressions: 220, publications: 2, observations: 3, positionSum: 6 })
+    } finally {
+      store.close()
+    }
   })
 
   it('widen when new data brings a value the narrow width cannot hold: the 128th publisher and a position of 300 are read as written, through the snapshot too', async () => {

@@ -78,6 +78,56 @@ export function narrowestCodes(values: Int32Array): Codes {
   return values
 }
 
+/**
+ * Each article's first and last sighting over its life (epoch seconds), as the store's facts say:
+ * whole seconds in four bytes each where every one is a whole second of 1970-2106 (a feed's are);
+ * any other value keeps both in eight-byte numbers. Never seen: NaN in eight bytes; in four, the
+ * widest range (NO_LIFE_FIRST to NO_LIFE_LAST), which a window's comparisons read as they read NaN
+ * (neither before the window nor after it). `lifeFirstOf` and `lifeLastOf` give NaN for either.
+ */
+export type Times = Uint32Array | Float64Array
+export const NO_LIFE_FIRST = 0
+export const NO_LIFE_LAST = 2 ** 32 - 1
+
+/** The sightings in four bytes each when every one known is a whole second strictly between the two marks (and both or neither are known), else as they are. */
+export function narrowestLives(first: Float64Array, last: Float64Array): { first: Times; last: Times } {
+  const fits = (v: number) => Number.isInteger(v) && v > NO_LIFE_FIRST && v < NO_LIFE_LAST
+  for (let k = 0; k < first.length; k++) {
+    const f = first[k]!
+    const l = last[k]!
+    if (Number.isNaN(f) && Number.isNaN(l)) continue
+    if (!fits(f) || !fits(l)) return { first, last }
+  }
+  const narrowFirst = new Uint32Array(first.length)
+  const narrowLast = new Uint32Array(last.length)
+  for (let k = 0; k < first.length; k++) {
+    narrowFirst[k] = Number.isNaN(first[k]!) ? NO_LIFE_FIRST : first[k]!
+    narrowLast[k] = Number.isNaN(last[k]!) ? NO_LIFE_LAST : last[k]!
+  }
+  return { first: narrowFirst, last: narrowLast }
+}
+
+/** An eight-byte copy of sightings, `n` long (NaN for never seen and for new places). */
+function widenedLives(times: Times, n: number, none: number): Float64Array {
+  const wide = new Float64Array(n).fill(Number.NaN)
+  const kept = Math.min(times.length, n)
+  if (times instanceof Float64Array) wide.set(times.subarray(0, kept))
+  else for (let k = 0; k < kept; k++) wide[k] = times[k] === none ? Number.NaN : times[k]!
+  return wide
+}
+
+/** An article's first sighting over its life, epoch seconds (NaN: never seen). */
+export function lifeFirstOf(data: ActivityData, a: number): number {
+  const v = data.lifeFirst[a]!
+  return v === NO_LIFE_FIRST && data.lifeFirst instanceof Uint32Array ? Number.NaN : v
+}
+
+/** An article's last sighting over its life, epoch seconds (NaN: never seen). */
+export function lifeLastOf(data: ActivityData, a: number): number {
+  const v = data.lifeLast[a]!
+  return v === NO_LIFE_LAST && data.lifeLast instanceof Uint32Array ? Number.NaN : v
+}
+
 /** Unsigned small numbers (a cell's country number, observations, best position), narrowest as Codes are. */
 export type Small = Uint8Array | Uint16Array | Uint32Array
 
@@ -247,9 +297,9 @@ export interface ActivityData {
   category: Codes
   contentType: Codes
   trend: Codes
-  /** NaN: never seen */
-  lifeFirst: Float64Array
-  lifeLast: Float64Array
+  /** never seen: see Times (read through lifeFirstOf and lifeLastOf for NaN) */
+  lifeFirst: Times
+  lifeLast: Times
   /** each article's entities (entity string numbers) */
   entities: Groups<Codes>
   days: DayCells
@@ -466,11 +516,20 @@ interface FactColumns {
   domain: Int32Array
   category: Int32Array
   contentType: Int32Array
+  lifeFirst: Float64Array
+  lifeLast: Float64Array
 }
 
 /** Four-byte copies of the fact columns, `n` long (new places hold `none`'s values). */
 function factColumnsOf(data: ActivityData, n: number): FactColumns {
-  return { lang: widened(data.lang, n, 0), domain: widened(data.domain, n, 0), category: widened(data.category, n, -1), contentType: widened(data.contentType, n, -1) }
+  return {
+    lang: widened(data.lang, n, 0),
+    domain: widened(data.domain, n, 0),
+    category: widened(data.category, n, -1),
+    contentType: widened(data.contentType, n, -1),
+    lifeFirst: widenedLives(data.lifeFirst, n, NO_LIFE_FIRST),
+    lifeLast: widenedLives(data.lifeLast, n, NO_LIFE_LAST),
+  }
 }
 
 /** The fact columns narrowed into the index. */
@@ -479,6 +538,9 @@ function withFacts(data: ActivityData, facts: FactColumns): void {
   data.domain = narrowestCodes(facts.domain)
   data.category = narrowestCodes(facts.category)
   data.contentType = narrowestCodes(facts.contentType)
+  const lives = narrowestLives(facts.lifeFirst, facts.lifeLast)
+  data.lifeFirst = lives.first
+  data.lifeLast = lives.last
 }
 
 function setFacts(data: ActivityData, facts: FactColumns, i: number, a: ArticleFacts): void {
@@ -486,8 +548,8 @@ function setFacts(data: ActivityData, facts: FactColumns, i: number, a: ArticleF
   facts.domain[i] = data.domains.of(a.domain)
   facts.category[i] = a.category === null ? -1 : data.categories.of(a.category)
   facts.contentType[i] = a.contentType === null ? -1 : data.contentTypes.of(a.contentType)
-  data.lifeFirst[i] = a.lifeFirst ?? Number.NaN
-  data.lifeLast[i] = a.lifeLast ?? Number.NaN
+  facts.lifeFirst[i] = a.lifeFirst ?? Number.NaN
+  facts.lifeLast[i] = a.lifeLast ?? Number.NaN
 }
 
 /** Each article's trend number (-1: none) from (seq, trend id) pairs, into data.trends. */
@@ -607,8 +669,6 @@ export function updateActivity(data: ActivityData, changes: ActivityChanges): Ac
     seq: grown(data.seq, n, 0),
     indexOfSeq: grown(data.indexOfSeq, maxSeq + 1, -1),
     trend: narrowestCodes(widened(data.trend, n, -1)),
-    lifeFirst: grown(data.lifeFirst, n, Number.NaN),
-    lifeLast: grown(data.lifeLast, n, Number.NaN),
     langs: data.langs.copy(),
     domains: data.domains.copy(),
     categories: data.categories.copy(),
@@ -677,8 +737,8 @@ export function factsOf(data: ActivityData, i: number): ArticleFacts {
     domain: data.domains.list[data.domain[i]!]!,
     category: data.category[i]! < 0 ? null : data.categories.list[data.category[i]!]!,
     contentType: data.contentType[i]! < 0 ? null : data.contentTypes.list[data.contentType[i]!]!,
-    lifeFirst: Number.isNaN(data.lifeFirst[i]!) ? null : data.lifeFirst[i]!,
-    lifeLast: Number.isNaN(data.lifeLast[i]!) ? null : data.lifeLast[i]!,
+    lifeFirst: Number.isNaN(lifeFirstOf(data, i)) ? null : lifeFirstOf(data, i),
+    lifeLast: Number.isNaN(lifeLastOf(data, i)) ? null : lifeLastOf(data, i),
   }
 }
 

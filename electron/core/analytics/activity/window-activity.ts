@@ -1,4 +1,4 @@
-import { countryBitsOf, type ActivityData } from './activity-data'
+import { countryBitsOf, lifeFirstOf, lifeLastOf, type ActivityData } from './activity-data'
 import { inStretch, livingRange } from './living-range'
 import { scratch } from './scratch'
 import type { ActivityWindow } from './window'
@@ -62,8 +62,8 @@ export type WindowImpressions = Pick<WindowSums, 'articles' | 'impressions'>
 
 /** Whether an article may have cells in the window: seen in its life between the window's start and end. */
 export function mayBeIn(data: ActivityData, a: number, fromHour: number, toHour: number): boolean {
-  const first = data.lifeFirst[a]!
-  const last = data.lifeLast[a]!
+  const first = lifeFirstOf(data, a)
+  const last = lifeLastOf(data, a)
   // an article whose seen times are unknown is read (it has no cells unless the facts lag)
   if (Number.isNaN(first) || Number.isNaN(last)) return true
   return last >= fromHour * 3600 && first < toHour * 3600
@@ -94,7 +94,7 @@ function inWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow,
   for (let i = 0; i < candidates.length; i++) {
     const a = candidates[i]!
     if (lang >= 0 && data.lang[a] !== lang) continue
-    // never seen (NaN) compares false both ways: read
+    // never seen (NaN, or the widest range in four bytes: Times) compares false both ways: read
     if (lifeLast[a]! < from || lifeFirst[a]! >= to) continue
     out[k++] = a
   }

@@ -1,4 +1,4 @@
-import { membersOf, type ActivityData } from '../activity/activity-data'
+import { lifeFirstOf, lifeLastOf, membersOf, type ActivityData } from '../activity/activity-data'
 import type { DayRange } from './group-figures'
 
 /** Which articles and cells count: days of the window, the markets' countries (null: all), one language (null: any). */
@@ -39,7 +39,7 @@ function articleInScope(data: ActivityData, a: number, scope: EntityScope, from:
   const last = whole.lastDay[a]!
   if (first > last || last < from || first >= to) return null
   if (scope.countries === null && first >= from && last < to && !onDay) {
-    return { impressions: whole.impressions[a]!, firstSeen: data.lifeFirst[a]!, lastSeen: data.lifeLast[a]! }
+    return { impressions: whole.impressions[a]!, firstSeen: lifeFirstOf(data, a), lastSeen: lifeLastOf(data, a) }
   }
   let seen = false
   let impressions = 0

@@ -381,7 +381,7 @@ export function articleSeqsOfEntities(data: ActivityData, entityIds: readonly st
     const e = data.entityIds.find(id)
     if (e === undefined) continue
     for (const a of membersOf(data.byEntity, e)) {
-      // NaN compares false both ways: kept
+      // never seen (NaN, or the widest range in four bytes: Times) compares false both ways: kept
       if (data.lifeLast[a]! < from || data.lifeFirst[a]! > to) continue
       seqs.add(data.seq[a]!)
     }

@@ -1,4 +1,4 @@
-import { countryBitsOf, type ActivityData } from '../activity/activity-data'
+import { countryBitsOf, lifeFirstOf, lifeLastOf, type ActivityData } from '../activity/activity-data'
 import type { Membership } from './membership'
 import { scratch } from '../activity/scratch'
 import type { ActivityWindow } from '../activity/window'
@@ -189,8 +189,8 @@ class PageRows {
       blocks[at + LAST] = sums.lastSeen[j]!
       blocks[at + DOMAIN] = data.domain[a]!
       blocks[at + TREND] = data.trend[a]!
-      const lifeFirst = data.lifeFirst[a]!
-      const lifeLast = data.lifeLast[a]!
+      const lifeFirst = lifeFirstOf(data, a)
+      const lifeLast = lifeLastOf(data, a)
       blocks[at + LIFE] = Number.isNaN(lifeFirst) || Number.isNaN(lifeLast) ? Number.NaN : (lifeLast - lifeFirst) / HOUR
       blocks[at + SPAN] = Math.floor(sums.firstSeen[j]! / HOUR) * SPAN_SHIFT + Math.floor(sums.lastSeen[j]! / HOUR)
       blocks[at + ENTITY_COUNT] = es[a + 1]! - es[a]!
