@@ -17,7 +17,7 @@ const MAGIC = 'FLACTIV1'
  * 6: counts in four bytes where they fit; 7: each article's whole-life first and last sighting
  * and best position in the daily cells' widths (four, four and two bytes, not eight); 8: string
  * numbers, days, a cell's country, observations and best position in the narrowest width that
- * holds them (one, two or four bytes). A file of an
+ * holds them (one, two or four bytes), and each article's life in four bytes where it fits. A file of an
  * older format would keep its wider bytes for as long as the index lives: the index is read once
  * more from the store instead.
  */
