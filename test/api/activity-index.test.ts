@@ -596,6 +596,32 @@ describe('the string numbers, days and small counts of the activity index', () =
     expect(small([65_536, 1])).toEqual(['Uint32Array', [65_536, 1]])
   })
 
+  it('keep every value whatever the values, in the narrowest width that holds them (seeded)', () => {
+    const widths = [
+      [Int8Array, -128, 127],
+      [Int16Array, -32768, 32767],
+      [Int32Array, -(2 ** 31), 2 ** 31 - 1],
+    ] as const
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: -1, max: 200 }), fc.integer({ min: -40_000, max: 40_000 }), fc.integer())), (values) => {
+        const held = narrowestCodes(Int32Array.from(values))
+        expect(Array.from(held)).toEqual(values)
+        const narrowest = widths.find(([, low, high]) => values.every((v) => v >= low && v <= high))!
+        expect(held).toBeInstanceOf(narrowest[0])
+      }),
+      { seed: 3301, numRuns: 200 },
+    )
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 70_000 }), fc.nat())), (values) => {
+        const held = narrowestSmall(Uint32Array.from(values))
+        expect(Array.from(held)).toEqual(values)
+        const most = Math.max(0, ...values)
+        expect(held).toBeInstanceOf(most <= 0xff ? Uint8Array : most <= 0xffff ? Uint16Array : Uint32Array)
+      }),
+      { seed: 3302, numRuns: 200 },
+    )
+  })
+
   it("hold each article's first and last sighting in four bytes when every one is a whole second of 1970-2106, never seen as the widest range; anything else in eight", () => {
     const lives = (pairs: Array<[number, number]>) => {
       const { first, last } = narrowestLives(Float64Array.from(pairs, (p) => p[0]), Float64Array.from(pairs, (p) => p[1]))

@@ -78,6 +78,18 @@ export function narrowestCodes(values: Int32Array): Codes {
   return values
 }
 
+/** Unsigned small numbers (a cell's country number, observations, best position), narrowest as Codes are. */
+export type Small = Uint8Array | Uint16Array | Uint32Array
+
+/** The values in the narrowest Small array that holds each of them. */
+export function narrowestSmall(values: Uint32Array | Uint16Array): Small {
+  let high = 0
+  for (let k = 0; k < values.length; k++) if (values[k]! > high) high = values[k]!
+  if (high <= 0xff) return new Uint8Array(values)
+  if (high <= 0xffff) return values instanceof Uint16Array ? values : new Uint16Array(values)
+  return values
+}
+
 /**
  * Each article's first and last sighting over its life (epoch seconds), as the store's facts say:
  * whole seconds in four bytes each where every one is a whole second of 1970-2106 (a feed's are);
@@ -128,17 +140,6 @@ export function lifeLastOf(data: ActivityData, a: number): number {
   return v === NO_LIFE_LAST && data.lifeLast instanceof Uint32Array ? Number.NaN : v
 }
 
-/** Unsigned small numbers (a cell's country number, observations, best position), narrowest as Codes are. */
-export type Small = Uint8Array | Uint16Array | Uint32Array
-
-/** The values in the narrowest Small array that holds each of them. */
-export function narrowestSmall(values: Uint32Array | Uint16Array): Small {
-  let high = 0
-  for (let k = 0; k < values.length; k++) if (values[k]! > high) high = values[k]!
-  if (high <= 0xff) return new Uint8Array(values)
-  if (high <= 0xffff) return values instanceof Uint16Array ? values : new Uint16Array(values)
-  return values
-}
 
 /**
  * Counts (impressions, position sums): whole numbers of 0 to 2^32 - 1 in four bytes each, as the
