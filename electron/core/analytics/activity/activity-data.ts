@@ -639,13 +639,6 @@ export interface ActivityChanges {
   days: DayRow[]
 }
 
-function grown<T extends Int32Array | Float64Array>(a: T, n: number, fill: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n)
-  if (n > a.length) b.fill(fill, a.length)
-  b.set(a.subarray(0, Math.min(a.length, n)))
-  return b
-}
-
 /** A four-byte copy of `a`, `n` long (places beyond `a` hold `fill`): for writing numbers any width may hold. */
 function widened(a: Codes, n: number, fill: number): Int32Array {
   const b = new Int32Array(n)
@@ -667,8 +660,8 @@ export function updateActivity(data: ActivityData, changes: ActivityChanges): Ac
   const maxSeq = Math.max(data.indexOfSeq.length - 1, added.length > 0 ? added[added.length - 1]! : 0)
   const next: ActivityData = {
     ...data,
-    seq: grown(data.seq, n, 0),
-    indexOfSeq: grown(data.indexOfSeq, maxSeq + 1, -1),
+    seq: widened(data.seq, n, 0),
+    indexOfSeq: widened(data.indexOfSeq, maxSeq + 1, -1),
     trend: narrowestCodes(widened(data.trend, n, -1)),
     langs: data.langs.copy(),
     domains: data.domains.copy(),

@@ -1,4 +1,4 @@
-import { countryBitsOf, lifeFirstOf, lifeLastOf, type ActivityData } from './activity-data'
+import { countryBitsOf, type ActivityData } from './activity-data'
 import { inStretch, livingRange } from './living-range'
 import { scratch } from './scratch'
 import type { ActivityWindow } from './window'
@@ -60,15 +60,6 @@ export interface WindowSums {
 /** The articles of a window and their impressions: all a comparison window needs. */
 export type WindowImpressions = Pick<WindowSums, 'articles' | 'impressions'>
 
-/** Whether an article may have cells in the window: seen in its life between the window's start and end. */
-export function mayBeIn(data: ActivityData, a: number, fromHour: number, toHour: number): boolean {
-  const first = lifeFirstOf(data, a)
-  const last = lifeLastOf(data, a)
-  // an article whose seen times are unknown is read (it has no cells unless the facts lag)
-  if (Number.isNaN(first) || Number.isNaN(last)) return true
-  return last >= fromHour * 3600 && first < toHour * 3600
-}
-
 /**
  * The candidates (in index order) that may have cells in the window's days: the stretch of the
  * index those days live in (livingRange), found by halving in the candidates, so that a window
@@ -81,8 +72,9 @@ export function candidatesOfStretch(data: ActivityData, candidates: Int32Array, 
 }
 
 /**
- * The candidates of the window's language that may have been seen in it (mayBeIn, inlined: this
- * walks every candidate), written to `out` (as long as the candidates); returns how many.
+ * The candidates of the window's language that may have been seen in it (seen in their life
+ * between the window's start and end, or never seen: such an article has no cells unless the
+ * facts lag), written to `out` (as long as the candidates); returns how many.
  */
 function inWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow, out: Int32Array): number {
   const lang = w.lang === null ? -1 : (data.langs.find(w.lang) ?? -2)
