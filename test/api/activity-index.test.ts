@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { entitiesOfArticle, factsOf, membersOf, narrowestCodes, narrowestLives, narrowestSmall, perDayIsDays, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
+import { ActivityBuilder, entitiesOfArticle, factsOf, membersOf, narrowestCodes, narrowestDays, narrowestLives, narrowestSmall, perDayIsDays, wholeSeenIsLife, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
 import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData } from '../../electron/core/analytics/activity/country-activity'
 import type { ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
 import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
@@ -486,7 +486,12 @@ describe('the counts of the activity index', () => {
     fc.array(fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 2 ** 31, max: 0xffff_ffff })), { minLength: f.observations.length, maxLength: f.observations.length }).map((imps): Feed => ({ ...f, observations: f.observations.map((o, k) => ({ ...o, impressions: imps[k]! })) })),
   )
 
-  it('are held in four bytes where every one fits and in eight where one does not, the figures exact either way, through the snapshot too', async () => {
+  it('are held in the narrowest of one, two and four bytes where every one fits and in eight where one does not, the figures exact either way, through the snapshot too', async () => {
+    /** the narrowest width that holds every value, as the index chooses it */
+    const widthOf = (values: Iterable<number>) => {
+      const most = Math.max(0, ...values)
+      return most <= 0xff ? Uint8Array : most <= 0xffff ? Uint16Array : most <= 0xffff_ffff ? Uint32Array : Float64Array
+    }
     await fc.assert(
       fc.asyncProperty(wide, fc.array(windowArb, { minLength: 1, maxLength: 3 }), async (feed, windows) => {
         const store = newStore()
@@ -494,22 +499,30 @@ describe('the counts of the activity index', () => {
           write(store, feed, feed.observations)
           await expectIndexMatches(store, feed, feed.observations, windows)
           const { data } = await store.activity.current()
-          // each daily cell's impressions, summed by hand
-          const cells = new Map<string, number>()
+          // each daily cell's impressions and position sum, and each article's, summed by hand
+          const cells = new Map<string, { impressions: number; positions: number }>()
+          const lives = new Map<number, { impressions: number; observations: number; positions: number }>()
           for (const o of feed.observations) {
             const key = `${o.article}|${o.country}|${Math.floor((HOUR0 + o.hour) / 24)}`
-            cells.set(key, (cells.get(key) ?? 0) + o.impressions)
+            const cell = cells.get(key) ?? { impressions: 0, positions: 0 }
+            cells.set(key, { impressions: cell.impressions + o.impressions, positions: cell.positions + o.position })
+            const life = lives.get(o.article) ?? { impressions: 0, observations: 0, positions: 0 }
+            lives.set(o.article, { impressions: life.impressions + o.impressions, observations: life.observations + 1, positions: life.positions + o.position })
           }
-          const fits = (values: Iterable<number>) => [...values].every((v) => v <= 0xffff_ffff)
-          expect(data.days.impressions instanceof Uint32Array).toBe(fits(cells.values()))
-          expect(data.days.positionSum).toBeInstanceOf(Uint32Array)
-          const lives = new Map<number, number>()
-          for (const o of feed.observations) lives.set(o.article, (lives.get(o.article) ?? 0) + o.impressions)
-          expect(data.whole.impressions instanceof Uint32Array).toBe(fits(lives.values()))
+          const of = <T,>(m: Map<unknown, T>, f: (v: T) => number) => [...m.values()].map(f)
+          expect(data.days.impressions).toBeInstanceOf(widthOf(of(cells, (c) => c.impressions)))
+          expect(data.days.positionSum).toBeInstanceOf(widthOf(of(cells, (c) => c.positions)))
+          expect(data.whole.impressions).toBeInstanceOf(widthOf(of(lives, (l) => l.impressions)))
+          expect(data.whole.observations).toBeInstanceOf(widthOf(of(lives, (l) => l.observations)))
+          expect(data.whole.positionSum).toBeInstanceOf(widthOf(of(lives, (l) => l.positions)))
           // every article's whole life, summed by hand (articles are stored in the feed's order)
-          expect(Array.from(data.whole.impressions)).toEqual(feed.articles.map((_, i) => lives.get(i) ?? 0))
+          const life = (i: number) => lives.get(i) ?? { impressions: 0, observations: 0, positions: 0 }
+          expect(Array.from(data.whole.impressions)).toEqual(feed.articles.map((_, i) => life(i).impressions))
+          expect(Array.from(data.whole.observations)).toEqual(feed.articles.map((_, i) => life(i).observations))
+          expect(Array.from(data.whole.positionSum)).toEqual(feed.articles.map((_, i) => life(i).positions))
           const back = decodeSnapshot(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, data))!
           expect(back.data.days.impressions.constructor).toBe(data.days.impressions.constructor)
+          expect(back.data.whole.positionSum.constructor).toBe(data.whole.positionSum.constructor)
           expect(canonical(back.data)).toEqual(canonical(data))
         } finally {
           store.close()
@@ -538,9 +551,15 @@ describe('the counts of the activity index', () => {
           const held = (d: ActivityData) =>
             feed.articles.map((_, i) => (d.whole.firstDay[i]! > d.whole.lastDay[i]! ? null : { first: d.whole.firstSeen[i], last: d.whole.lastSeen[i], best: d.whole.bestPosition[i] }))
           expect(held(data)).toEqual(lives)
-          const back = decodeSnapshot(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, data))!
+          // a store's lives are its cells' first and last sightings: held once, and written once
+          expect(wholeSeenIsLife(data)).toBe(true)
+          const file = encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, data)
+          const back = decodeSnapshot(file)!
           expect(back.data.whole.bestPosition).toBeInstanceOf(Uint16Array)
+          expect(wholeSeenIsLife(back.data)).toBe(true)
           expect(held(back.data)).toEqual(lives)
+          const apart = { ...data, whole: { ...data.whole, firstSeen: data.whole.firstSeen.slice(), lastSeen: data.whole.lastSeen.slice() } }
+          expect(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, apart).length).toBeGreaterThanOrEqual(file.length + 2 * data.whole.firstSeen.byteLength)
         } finally {
           store.close()
         }
@@ -636,6 +655,41 @@ describe('the string numbers, days and small counts of the activity index', () =
     expect(lives([[0, day]])[0]).toBe('Float64Array')
     expect(lives([[day, 2 ** 32 - 1]])[0]).toBe('Float64Array')
     expect(lives([[day, Number.NaN]])[0]).toBe('Float64Array')
+  })
+
+  it("hold each article's first and last day with cells in two bytes when every day lies strictly inside them, no cells as the widest range reversed; else in four", () => {
+    const days = (pairs: Array<[number, number]>) => {
+      const { first, last } = narrowestDays(Int32Array.from(pairs, (p) => p[0]), Int32Array.from(pairs, (p) => p[1]))
+      return [first.constructor.name, Array.from(first), Array.from(last)]
+    }
+    const none: [number, number] = [2 ** 31 - 1, -(2 ** 31)]
+    expect(days([[20_785, 20_790], none])).toEqual(['Int16Array', [20_785, 32767], [20_790, -32768]])
+    expect(days([[-32767, 32766]])).toEqual(['Int16Array', [-32767], [32766]])
+    // a day on a mark itself: four bytes, as it was
+    expect(days([[20_785, 32767], none])).toEqual(['Int32Array', [20_785, 2 ** 31 - 1], [32767, -(2 ** 31)]])
+    expect(days([[-32768, 5]])[0]).toBe('Int32Array')
+    expect(days([none])).toEqual(['Int16Array', [32767], [-32768]])
+  })
+
+  it("keep each article's whole-life sightings apart from its life when the two differ (a life the cells no longer cover), and read them as the cells say, through the snapshot too", () => {
+    const at = (hour: number) => (HOUR0 + hour) * 3600
+    const day = Math.floor(HOUR0 / 24)
+    const make = (lifeFirst: number) => {
+      const b = new ActivityBuilder()
+      b.addArticle({ seq: 1, lang: 'en', domain: 'a.example', category: null, contentType: null, lifeFirst, lifeLast: at(5) })
+      b.addArticle({ seq: 2, lang: 'en', domain: 'a.example', category: null, contentType: null, lifeFirst: null, lifeLast: null })
+      b.addDay([day, 'US', 1, 10, 2, 3, at(2), at(5), 1])
+      return b.finish()
+    }
+    const same = make(at(2))
+    expect(wholeSeenIsLife(same)).toBe(true)
+    // the life began a day before the cells held (its first day's cells were let go)
+    const apart = make(at(-20))
+    expect(wholeSeenIsLife(apart)).toBe(false)
+    expect([apart.whole.firstSeen[0], apart.whole.lastSeen[0], factsOf(apart, 0).lifeFirst]).toEqual([at(2), at(5), at(-20)])
+    const back = decodeSnapshot(encodeSnapshot({ storeId: 'x', generation: 1, trendsGeneration: null }, apart))!.data
+    expect(wholeSeenIsLife(back)).toBe(false)
+    expect([back.whole.firstSeen[0], back.whole.lastSeen[0], factsOf(back, 0).lifeFirst]).toEqual([at(2), at(5), at(-20)])
   })
 
   it('say an article never seen is never seen, in four bytes, after an update and through the snapshot: its facts have no sightings, and a window reads it', async () => {

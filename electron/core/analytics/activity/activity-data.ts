@@ -142,16 +142,24 @@ export function lifeLastOf(data: ActivityData, a: number): number {
 
 
 /**
- * Counts (impressions, position sums): whole numbers of 0 to 2^32 - 1 in four bytes each, as the
- * feed's are; any other value in the column makes it eight-byte numbers (narrowest).
+ * Counts (impressions, observations, position sums): whole numbers of 0 to 2^32 - 1 in one, two or
+ * four bytes each, the narrowest that holds every value of the column (a cell's position sum is a
+ * few hundred, an article's observations a few dozen); any other value in the column makes it
+ * eight-byte numbers.
  */
-export type Counts = Uint32Array | Float64Array
+export type Counts = Uint8Array | Uint16Array | Uint32Array | Float64Array
 
 /** The values in the narrowest Counts array that holds each of them exactly. */
 export function narrowest(values: Float64Array | Uint32Array): Counts {
-  if (values instanceof Uint32Array) return values
-  for (let k = 0; k < values.length; k++) if (values[k]! !== values[k]! >>> 0) return values
-  return Uint32Array.from(values)
+  let high = 0
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!
+    if (v !== v >>> 0) return values
+    if (v > high) high = v
+  }
+  if (high <= 0xff) return Uint8Array.from(values)
+  if (high <= 0xffff) return Uint16Array.from(values)
+  return values instanceof Uint32Array ? values : Uint32Array.from(values)
 }
 
 /** Articles' daily cells, grouped by article: the cells of article i are start[i]..start[i+1]. */
@@ -180,15 +188,17 @@ export interface WholeLife {
   positionSum: Counts
   /**
    * The first and last sighting (epoch seconds) and the best position of any cell, in the cells'
-   * own widths (a whole life's extremes are values of its cells). An article without cells holds
-   * NO_FIRST_SEEN, 0 and NO_BEST_POSITION: read only for an article with cells (firstDay <= lastDay).
+   * own widths (a whole life's extremes are values of its cells). Read only for an article with
+   * cells (firstDay <= lastDay): without cells it holds NO_FIRST_SEEN, 0 and NO_BEST_POSITION, or,
+   * where every article's cells span its life as the store's facts say, the sightings are the
+   * lives' own arrays (lifeFirst and lifeLast, held once: wholeSeenIsLife).
    */
   firstSeen: Uint32Array
   lastSeen: Uint32Array
   bestPosition: Uint16Array
-  /** the first and last day with cells (no cells: first > last) */
-  firstDay: Int32Array
-  lastDay: Int32Array
+  /** the first and last day with cells; no cells: the widest the array holds, reversed (first > last) */
+  firstDay: Codes
+  lastDay: Codes
   /** the countries of its cells: bit c for country number c below 31; bit 31 for any country numbered 31 or more */
   countryBits: Uint32Array
 }
@@ -225,6 +235,43 @@ export function countryBitsOf(data: ActivityData, countries: Iterable<number>): 
 
 /** Whether the per-day sums are the daily cells' own arrays (nothing to hold twice). */
 export const perDayIsDays = (data: ActivityData): boolean => data.perDay.day === data.days.day && data.perDay.impressions === data.days.impressions && data.perDay.start === data.days.start
+
+/** Whether each article's whole-life sightings are its life's own arrays (nothing to hold twice). */
+export const wholeSeenIsLife = (data: ActivityData): boolean => data.whole.firstSeen === data.lifeFirst && data.whole.lastSeen === data.lifeLast
+
+/**
+ * Each article's first and last day with cells, two bytes each when every day with cells lies
+ * strictly between the two-byte extremes (1880-2059), which then mark an article without cells
+ * as the four-byte extremes do (first > last, before and after every window).
+ */
+export function narrowestDays(first: Int32Array, last: Int32Array): { first: Codes; last: Codes } {
+  for (let a = 0; a < first.length; a++) {
+    if (first[a]! > last[a]!) continue
+    if (first[a]! <= -32768 || last[a]! >= 32767) return { first, last }
+  }
+  const narrowFirst = new Int16Array(first.length)
+  const narrowLast = new Int16Array(last.length)
+  for (let a = 0; a < first.length; a++) {
+    const none = first[a]! > last[a]!
+    narrowFirst[a] = none ? 32767 : first[a]!
+    narrowLast[a] = none ? -32768 : last[a]!
+  }
+  return { first: narrowFirst, last: narrowLast }
+}
+
+/**
+ * The whole-life sightings, or the lives' arrays when they hold the same for every article with
+ * cells (a feed's: an article's life is its first and last sighting in any cell).
+ */
+function wholeSeen(data: ActivityData, firstSeen: Uint32Array, lastSeen: Uint32Array, firstDay: Int32Array, lastDay: Int32Array): { firstSeen: Uint32Array; lastSeen: Uint32Array } {
+  const { lifeFirst, lifeLast } = data
+  if (!(lifeFirst instanceof Uint32Array) || !(lifeLast instanceof Uint32Array)) return { firstSeen, lastSeen }
+  for (let a = 0; a < firstSeen.length; a++) {
+    if (firstDay[a]! > lastDay[a]!) continue
+    if (firstSeen[a] !== lifeFirst[a] || lastSeen[a] !== lifeLast[a]) return { firstSeen, lastSeen }
+  }
+  return { firstSeen: lifeFirst, lastSeen: lifeLast }
+}
 
 /** Fills `whole` and `perDay` from the daily cells. */
 export function summarise(data: ActivityData): ActivityData {
@@ -277,7 +324,16 @@ export function summarise(data: ActivityData): ActivityData {
     }
     start[a + 1] = size
   }
-  data.whole = { ...whole, impressions: narrowest(whole.impressions), observations: narrowest(whole.observations), positionSum: narrowest(whole.positionSum) }
+  const dayRange = narrowestDays(whole.firstDay, whole.lastDay)
+  data.whole = {
+    ...whole,
+    ...wholeSeen(data, whole.firstSeen, whole.lastSeen, whole.firstDay, whole.lastDay),
+    impressions: narrowest(whole.impressions),
+    observations: narrowest(whole.observations),
+    positionSum: narrowest(whole.positionSum),
+    firstDay: dayRange.first,
+    lastDay: dayRange.last,
+  }
   // Each article's cells one per day, in day order (an article in one country, as most are):
   // the per-day sums are the cells themselves, held once (a seventh of the index at large).
   data.perDay =

@@ -1,6 +1,6 @@
 import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
-import { perDayIsDays, Strings, type ActivityData, type Codes, type Groups } from '../../analytics/activity/activity-data'
+import { perDayIsDays, Strings, wholeSeenIsLife, type ActivityData, type Codes, type Groups, type Times } from '../../analytics/activity/activity-data'
 
 /**
  * The activity index as a file beside the store, so that a process starting on a store it knows
@@ -17,11 +17,13 @@ const MAGIC = 'FLACTIV1'
  * 6: counts in four bytes where they fit; 7: each article's whole-life first and last sighting
  * and best position in the daily cells' widths (four, four and two bytes, not eight); 8: string
  * numbers, days, a cell's country, observations and best position in the narrowest width that
- * holds them (one, two or four bytes), and each article's life in four bytes where it fits. A file of an
+ * holds them (one, two or four bytes), and each article's life in four bytes where it fits; 9: counts
+ * in one or two bytes where they fit, each article's first and last day with cells in two bytes,
+ * and its whole-life sightings left out where they are its life's (read back as those). A file of an
  * older format would keep its wider bytes for as long as the index lives: the index is read once
  * more from the store instead.
  */
-const FORMAT = 8
+const FORMAT = 9
 
 /** Which store, and which of its states, an index holds. */
 export interface SnapshotMeta {
@@ -72,8 +74,13 @@ function arraysOf(d: ActivityData): Array<[string, Typed]> {
     ['whole.impressions', d.whole.impressions],
     ['whole.observations', d.whole.observations],
     ['whole.positionSum', d.whole.positionSum],
-    ['whole.firstSeen', d.whole.firstSeen],
-    ['whole.lastSeen', d.whole.lastSeen],
+    // the whole-life sightings only when they are not the lives themselves (then held once, read as such)
+    ...(wholeSeenIsLife(d)
+      ? []
+      : ([
+          ['whole.firstSeen', d.whole.firstSeen],
+          ['whole.lastSeen', d.whole.lastSeen],
+        ] as Array<[string, Typed]>)),
     ['whole.bestPosition', d.whole.bestPosition],
     ['whole.firstDay', d.whole.firstDay],
     ['whole.lastDay', d.whole.lastDay],
@@ -239,6 +246,11 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
   const a = <T extends Typed>(name: string) => arrays.get(name) as T
   const groups = <Items extends Codes = Int32Array>(name: string): Groups<Items> => ({ start: a(`${name}.start`), items: a(`${name}.items`) })
   const s = header.strings
+  const lifeFirst = a<Times>('lifeFirst')
+  const lifeLast = a<Times>('lifeLast')
+  const seenIsLife = !arrays.has('whole.firstSeen')
+  // sightings left out are the lives', which are then four bytes each (else the file is not one this code wrote)
+  if (seenIsLife && !(lifeFirst instanceof Uint32Array && lifeLast instanceof Uint32Array)) return null
   return {
     meta: header.meta,
     data: {
@@ -249,8 +261,8 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
       category: a('category'),
       contentType: a('contentType'),
       trend: a('trend'),
-      lifeFirst: a('lifeFirst'),
-      lifeLast: a('lifeLast'),
+      lifeFirst,
+      lifeLast,
       entities: groups<Codes>('entities'),
       days: {
         start: a('days.start'),
@@ -279,8 +291,8 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
         impressions: a('whole.impressions'),
         observations: a('whole.observations'),
         positionSum: a('whole.positionSum'),
-        firstSeen: a('whole.firstSeen'),
-        lastSeen: a('whole.lastSeen'),
+        firstSeen: seenIsLife ? (lifeFirst as Uint32Array) : a('whole.firstSeen'),
+        lastSeen: seenIsLife ? (lifeLast as Uint32Array) : a('whole.lastSeen'),
         bestPosition: a('whole.bestPosition'),
         firstDay: a('whole.firstDay'),
         lastDay: a('whole.lastDay'),
