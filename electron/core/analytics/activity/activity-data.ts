@@ -147,19 +147,12 @@ export function lifeLastOf(data: ActivityData, a: number): number {
  * few hundred, an article's observations a few dozen); any other value in the column makes it
  * eight-byte numbers.
  */
-export type Counts = Uint8Array | Uint16Array | Uint32Array | Float64Array
+export type Counts = Small | Float64Array
 
-/** The values in the narrowest Counts array that holds each of them exactly. */
+/** The values in the narrowest Counts array that holds each of them exactly (whole ones: as Small numbers are). */
 export function narrowest(values: Float64Array | Uint32Array): Counts {
-  let high = 0
-  for (let k = 0; k < values.length; k++) {
-    const v = values[k]!
-    if (v !== v >>> 0) return values
-    if (v > high) high = v
-  }
-  if (high <= 0xff) return Uint8Array.from(values)
-  if (high <= 0xffff) return Uint16Array.from(values)
-  return values instanceof Uint32Array ? values : Uint32Array.from(values)
+  if (values instanceof Float64Array) for (let k = 0; k < values.length; k++) if (values[k]! !== values[k]! >>> 0) return values
+  return narrowestSmall(values instanceof Uint32Array ? values : Uint32Array.from(values))
 }
 
 /** Articles' daily cells, grouped by article: the cells of article i are start[i]..start[i+1]. */
@@ -263,8 +256,9 @@ export function narrowestDays(first: Int32Array, last: Int32Array): { first: Cod
  * The whole-life sightings, or the lives' arrays when they hold the same for every article with
  * cells (a feed's: an article's life is its first and last sighting in any cell).
  */
-function wholeSeen(data: ActivityData, firstSeen: Uint32Array, lastSeen: Uint32Array, firstDay: Int32Array, lastDay: Int32Array): { firstSeen: Uint32Array; lastSeen: Uint32Array } {
+function wholeSeen(data: ActivityData, whole: { firstSeen: Uint32Array; lastSeen: Uint32Array; firstDay: Int32Array; lastDay: Int32Array }): { firstSeen: Uint32Array; lastSeen: Uint32Array } {
   const { lifeFirst, lifeLast } = data
+  const { firstSeen, lastSeen, firstDay, lastDay } = whole
   if (!(lifeFirst instanceof Uint32Array) || !(lifeLast instanceof Uint32Array)) return { firstSeen, lastSeen }
   for (let a = 0; a < firstSeen.length; a++) {
     if (firstDay[a]! > lastDay[a]!) continue
@@ -327,7 +321,7 @@ export function summarise(data: ActivityData): ActivityData {
   const dayRange = narrowestDays(whole.firstDay, whole.lastDay)
   data.whole = {
     ...whole,
-    ...wholeSeen(data, whole.firstSeen, whole.lastSeen, whole.firstDay, whole.lastDay),
+    ...wholeSeen(data, whole),
     impressions: narrowest(whole.impressions),
     observations: narrowest(whole.observations),
     positionSum: narrowest(whole.positionSum),
