@@ -8,6 +8,7 @@ import {
   countryRowsOf,
   entityIndex,
   hierarchy,
+  memberRowsOf,
   parentLink,
   trendRow,
   type PlacedArticle,
@@ -95,6 +96,24 @@ describe('trend assembly', () => {
       ['a1', 'F1_trigger'],
       ['a3', 'F2_pile_on'],
     ])
+  })
+
+  it('keeps each member\'s own score, time and id beside it through updates, and the kept trend as it was', () => {
+    const prior = buildTrend(null, [{ seq: 2, score: 0.7 }, { seq: 1, score: 0.9 }], src, lastDay, 'then')
+    const grown = buildTrend(prior, [{ seq: 4, score: 0.4 }, { seq: 3, score: 0.8 }], src, lastDay, 'now')
+    // members in time order within each update, the kept ones first
+    expect(memberRowsOf(grown).map((m) => [m.articleSeq, m.articleId, m.score, m.role])).toEqual([
+      [1, 'a1', 0.9, 'F1_trigger'],
+      [2, 'a2', 0.7, 'F1_trigger'],
+      [3, 'a3', 0.8, 'F2_pile_on'],
+      [4, 'a4', 0.4, 'F2_pile_on'],
+    ])
+    expect(memberRowsOf(prior).map((m) => [m.articleSeq, m.score])).toEqual([
+      [1, 0.9],
+      [2, 0.7],
+    ])
+    // the kept members' roles did not change: only the new ones are written
+    expect(changedMemberRows(prior, grown).map((m) => m.articleSeq)).toEqual([3, 4])
   })
 
   it('links a later, smaller trend to the earlier trend its lead entity leads', () => {

@@ -15,6 +15,7 @@ import {
   type BuiltTrend,
   type MemberRow,
   type PlacedArticle,
+  type ArticleEntity,
   type TrendEntity,
   type TrendLink,
   type TrendSource,
@@ -24,6 +25,7 @@ import type { Store } from '../store/store'
 import { boundTrendRow } from '../store/repositories/trend-writer'
 import { runSteps, write } from '../steps'
 import { SharedStrings } from '../shared-strings'
+import { SharedEntityRows } from '../analytics/trends/shared-entity-rows'
 import { dayOfSeconds } from '../time/buckets'
 
 /** Work between two pauses of the background job. */
@@ -198,7 +200,7 @@ function incrementalFits(store: Store, kept: TrendState, now: Date, maxSeq: numb
  * any) join its words, not its entities: the entity overlap weighs 0.75 and would keep apart
  * headlines of one story where the tagger found a name in some and not in others.
  */
-const inputOf = (a: Article, entities: readonly TrendEntity[], shared: SharedStrings): ClusterInput => {
+const inputOf = (a: Article, entities: readonly ArticleEntity[], shared: SharedStrings): ClusterInput => {
   const extracted = entities.filter((e) => e.extracted)
   const section = sectionOf(a.category)
   return {
@@ -229,7 +231,7 @@ const SKIPPED_KEPT = 50
  * What the clustering sees of an article, or null when the article cannot be read (an article
  * stored before the door's limits, say): one bad article is left out, never the refresh stopped.
  */
-function guardedInput(a: Article, entities: readonly TrendEntity[], skipped: SkippedArticle[], shared: SharedStrings): ClusterInput | null {
+function guardedInput(a: Article, entities: readonly ArticleEntity[], skipped: SkippedArticle[], shared: SharedStrings): ClusterInput | null {
   try {
     const input = inputOf(a, entities, shared)
     return input.words.length > MAX_CLUSTER_WORDS ? { ...input, words: input.words.slice(0, MAX_CLUSTER_WORDS) } : input
@@ -264,23 +266,23 @@ const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEnt
  * `inputs` and said in `skipped`). A summary is read for its words only: dropped once they are
  * taken, so the whole store's summaries are never held at once.
  */
-function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { articles: Article[]; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<TrendEntity[]>; maxSeq: number }, unknown> {
+function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { articles: Article[]; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number }, unknown> {
   const articles: Article[] = []
   const inputs: ClusterInput[] = []
   const timeless = new Set<number>()
   const maxSeq = store.articles.maxSeq()
-  const entitiesOf: BySeq<TrendEntity[]> = new Array(maxSeq + 1)
+  const entitiesOf: BySeq<ArticleEntity[]> = new Array(maxSeq + 1)
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   // every article's entities first, the table read in the order it was stored (a lookup per
   // article by its id cost more than all the rest of the reading); each takes its seq below
-  const byArticle = new Map<string, TrendEntity[]>()
+  const byArticle = new Map<string, ArticleEntity[]>()
   const shared = new SharedStrings()
+  // each distinct entity, score and origin one row, shared by the articles that carry it
+  const entityRows = new SharedEntityRows((id) => shared.of(id))
   for (let after: number | null = 0; after !== null; ) {
     const { rows, lastRowid } = store.trendWriter.entityRows(after, ENTITY_SLICE, knownEntities)
     for (const { articleId, entity: e } of rows) {
-      // a literal of every field, not a spread: one compact shape for millions of rows (a spread's
-      // copy kept most fields in a second array beside each object)
-      const row: TrendEntity = { seq: 0, id: shared.of(e.id), name: e.name, type: e.type, score: e.score, extracted: e.extracted }
+      const row = entityRows.of(e.id, e.name, e.type, e.score, e.extracted)
       ;(byArticle.get(articleId) ?? byArticle.set(articleId, []).get(articleId)!).push(row)
     }
     after = lastRowid
@@ -295,7 +297,6 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
         byArticle.delete(a.id)
         // in the order of their ids, as the store's key gives them
         entities.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
-        for (const e of entities) e.seq = a.seq
         // a copy of its own length: an array grown by pushes keeps room for a dozen more
         entitiesOf[a.seq] = entities.slice()
       }
@@ -326,9 +327,11 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   // is kept: later articles are assigned with its weights. Only the second pass lets headlines
   // follow their nearest headlines: in the first it gave the trend weights worse trends (UCI F1
   // 0.897 against 0.900).
-  const firstPass = yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs, false)
+  // (the first pass's assignments go by no name: a suspended generator keeps its named locals,
+  // and the second pass, the pass's peak, would hold them too: 55 MB at large)
+  const trendWeights = yield* inverseTrendFrequencySteps(inputs, yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs, false))
   yield
-  const clusterer = new StorylineClusterer(yield* inverseTrendFrequencySteps(inputs, firstPass))
+  const clusterer = new StorylineClusterer(trendWeights)
   yield
   const assignments = yield* clusterIntoSteps(clusterer, inputs)
   const members = new Map<number, Array<{ seq: number; score: number }>>()
@@ -374,7 +377,7 @@ function* eachMemberRow(built: readonly Built[]): Generator<MemberRow> {
  * Assigns new articles against the kept centroids and rebuilds the trends they joined from their
  * running sums; returns each touched trend with its state before.
  */
-function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInput[], entitiesOf: Map<number, TrendEntity[]>, now: Date) {
+function assignAndBuild(kept: TrendState, placed: Article[], inputs: ClusterInput[], entitiesOf: ReadonlyMap<number, readonly ArticleEntity[]>, now: Date) {
   const placedBySeq = new Map(placed.map((a) => [a.seq, a]))
   const joined = new Map<number, Array<{ seq: number; score: number }>>()
   for (const input of inputs) {
