@@ -274,7 +274,7 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
   const entitiesOf: BySeq<ArticleEntity[]> = new Array(maxSeq + 1)
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   // every article's entities first, the table read in the order it was stored (a lookup per
-  // article by its id cost more than all the rest of the reading); each takes its seq below
+  // article by its id cost more than all the rest of the reading), filed by seq as the articles are read below
   const byArticle = new Map<string, ArticleEntity[]>()
   const shared = new SharedStrings()
   // each distinct entity, score and origin one row, shared by the articles that carry it
