@@ -54,7 +54,7 @@ function steadyDay(cells: ReadonlyArray<{ day: number; country: string; impressi
   return best
 }
 
-/** Chooses the site (the busy publisher the feed's first shake-up hit hardest), draws its export and imports it. Null when the world has no shake-up to draw from. */
+/** Chooses the site (of the busy publishers of the feed's last shake-up, the one it hit hardest), draws its export and imports it. Null when the world has no shake-up to draw from. */
 export function addDemoSite(store: Store, seed: number, folder: string | null): DemoSite | null {
   const shake = store.searchConsole.demo.countryShakeups().at(-1)
   if (!shake) return null
@@ -70,7 +70,14 @@ export function addDemoSite(store: Store, seed: number, folder: string | null): 
     .map(([domain, days]) => ({ domain, days, total: [...days].filter(([d]) => d < shakeDay).reduce((s, [, v]) => s + v, 0) }))
     .sort((a, b) => b.total - a.total || a.domain.localeCompare(b.domain))
     .slice(0, 10)
-  const drop = (days: Map<number, number>) => ((days.get(shakeDay - 1) ?? 0) - (days.get(shakeDay) ?? 0)) / Math.max(1, days.get(shakeDay - 1) ?? 0)
+  // lost against its mean a day over the week before, as "Is it us or the market?" compares a day
+  // (against the day before alone, a site that had a busy eve was chosen and read as holding)
+  const drop = (days: Map<number, number>) => {
+    let week = 0
+    for (let d = shakeDay - 7; d < shakeDay; d++) week += days.get(d) ?? 0
+    const mean = week / 7
+    return (mean - (days.get(shakeDay) ?? 0)) / Math.max(1, mean)
+  }
   const site = busiest.sort((a, b) => drop(b.days) - drop(a.days) || a.domain.localeCompare(b.domain))[0]
   if (!site) return null
   // Search Console's data runs to the day before: the world's last day (under way) is left out
