@@ -35,6 +35,13 @@ const SITE_DROP_CTR = 0.42
 const csv = (rows: Array<Array<string | number>>) => `${rows.map((r) => r.map((v) => (typeof v === 'string' && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',')).join('\n')}\n`
 const pct = (clicks: number, impressions: number) => `${impressions > 0 ? ((clicks / impressions) * 100).toFixed(2) : '0'}%`
 
+/** Impressions a day over the seven days before `day`, on average: what "Is it us or the market?" compares a day with. */
+function meanOfWeekBefore(byDay: ReadonlyMap<number, number>, day: number): number {
+  let week = 0
+  for (let d = day - 7; d < day; d++) week += byDay.get(d) ?? 0
+  return week / 7
+}
+
 /**
  * The site's own drop day: of its recent days away from any shake-up of its country, the one on
  * which the feed showed it most nearly as much as on the week before (so that only the clicks move).
@@ -46,8 +53,7 @@ function steadyDay(cells: ReadonlyArray<{ day: number; country: string; impressi
   let bestGap = Number.POSITIVE_INFINITY
   for (let day = lastDay - 25; day <= lastDay - 2; day++) {
     if (shakeups.some((s) => Math.abs(s - day) <= 2)) continue
-    const week = Array.from({ length: 7 }, (_, i) => byDay.get(day - 7 + i) ?? 0)
-    const mean = week.reduce((a, b) => a + b, 0) / 7
+    const mean = meanOfWeekBefore(byDay, day)
     const gap = mean > 0 ? Math.abs((byDay.get(day) ?? 0) - mean) / mean : Number.POSITIVE_INFINITY
     if (gap < bestGap) [best, bestGap] = [day, gap]
   }
@@ -73,9 +79,7 @@ export function addDemoSite(store: Store, seed: number, folder: string | null): 
   // lost against its mean a day over the week before, as "Is it us or the market?" compares a day
   // (against the day before alone, a site that had a busy eve was chosen and read as holding)
   const drop = (days: Map<number, number>) => {
-    let week = 0
-    for (let d = shakeDay - 7; d < shakeDay; d++) week += days.get(d) ?? 0
-    const mean = week / 7
+    const mean = meanOfWeekBefore(days, shakeDay)
     return (mean - (days.get(shakeDay) ?? 0)) / Math.max(1, mean)
   }
   const site = busiest.sort((a, b) => drop(b.days) - drop(a.days) || a.domain.localeCompare(b.domain))[0]
