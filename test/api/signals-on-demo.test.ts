@@ -10,6 +10,7 @@ import { storylineQuality } from '../../electron/core/analytics/trends/quality'
 import { backtestForecasts } from '../../electron/core/analytics/trends/backtest'
 import { nextSnapshotBatch } from '../../electron/core/demo/next-snapshot'
 import { IngestWriter } from '../../electron/core/ingest/writer'
+import { articleIdForUrl } from '../../electron/core/ingest/canonical-url'
 import { openTestStore } from '../helpers/core'
 import { dailyCountsOn, trendInMarkets } from '../../electron/core/analytics/trends/market-view'
 import { features, forecast, state as lifecycleState, structuralType } from '../../electron/core/analytics/trends/lifecycle'
@@ -372,7 +373,6 @@ describe('trends kept current as new data arrives (after the full pass above)', 
       }
     }
     expect(store.settings.get('trends_through')).toBe(later.toISOString())
-
     // a full pass over the same data agrees with the incremental one, trend by trend
     const full = refreshTrends(store, later, { full: true })
     expect(full.mode).toBe('full')
@@ -453,4 +453,36 @@ describe('trends kept current as new data arrives (after the full pass above)', 
     expect(tables()).toEqual(overStored)
     expect(overStored.members.length).toBe(store.counts().articles)
   })
+
+  it('rewrites the first member of a trend of one that takes a follow-up: its new role, named by its stored id', () => {
+    const at = new Date(END.getTime() + 22 * 3600_000)
+    // an old story told again: no trend of now is near it, so it starts a trend of one...
+    const old = store.sqlite
+      .prepare(`SELECT ta.article_id FROM trends t JOIN trend_articles ta ON ta.trend_id = t.id WHERE t.article_count = 1 ORDER BY t.last_article_at LIMIT 1`)
+      .pluck()
+      .get() as string
+    const a = store.articles.records([old])[0]!
+    const region = store.sqlite.prepare('SELECT f.region FROM article_facets f JOIN articles a ON a.seq = f.article_seq WHERE a.id = ?').pluck().get(old) as string
+    const tell = (url: string, hoursBefore: number) => {
+      const id = articleIdForUrl(url)!
+      new IngestWriter(store).write({
+        articles: [{ ...a, id, url, publishedAt: null }],
+        observations: [{ articleId: id, country: region, observedAt: new Date(at.getTime() - hoursBefore * 3600_000).toISOString(), position: 3, estimatedImpressions: 100 }],
+      })
+      expect(refreshTrends(store, at).mode).toBe('incremental')
+      return store.sqlite.prepare('SELECT ta.trend_id FROM trend_articles ta WHERE ta.article_id = ?').pluck().get(id) as string
+    }
+    const first = `${a.url}-told-again`
+    const lone = tell(first, 3)
+    expect(store.sqlite.prepare('SELECT article_count FROM trends WHERE id = ?').pluck().get(lone)).toBe(1)
+    // ...which its second report, an hour later, joins
+    const second = `${first}-second-report`
+    expect(tell(second, 2)).toBe(lone)
+    const members = store.sqlite.prepare('SELECT a.url, ta.article_seq = a.seq AS sameSeq, ta.role FROM trend_articles ta JOIN articles a ON a.id = ta.article_id WHERE ta.trend_id = ? ORDER BY a.url').all(lone)
+    expect(members).toEqual([
+      { url: first, sameSeq: 1, role: 'F1_trigger' },
+      { url: second, sameSeq: 1, role: 'F1_trigger' },
+    ])
+  })
+
 })

@@ -4,13 +4,15 @@ import { ActivityBuilder } from '../../electron/core/analytics/activity/activity
 import { groupSlices, publisherSlices, relatedSlices, topArticleCandidates, topArticles, trendSlices, typeSlices, type Covered } from '../../electron/core/analytics/tracking/rollup'
 import {
   buildTrend,
-  changedMemberRows,
+  changedMemberPlaces,
   countryRowsOf,
   entityIndex,
   hierarchy,
+  memberRowsAt,
   memberRowsOf,
   parentLink,
   trendRow,
+  type BuiltTrend,
   type PlacedArticle,
   type TrendEntity,
   type TrendSource,
@@ -52,6 +54,9 @@ describe('trend assembly', () => {
   ]
   const src = source(articles, entities)
   const members = [1, 2, 3].map((seq) => ({ seq, score: 0.9 }))
+  // the store's ids of the articles (the kept trends hold none)
+  const idOf = (seq: number) => src.article(seq).id
+  const changedMemberRows = (prior: BuiltTrend, grown: BuiltTrend) => memberRowsAt(grown, changedMemberPlaces(prior, grown), idOf)
 
   it('builds a trend from its members: id from its first article, running sums per market, daily counts', () => {
     const b = buildTrend(null, members, src, lastDay, '2025-11-07T12:00:00.000Z')
@@ -102,18 +107,30 @@ describe('trend assembly', () => {
     const prior = buildTrend(null, [{ seq: 2, score: 0.7 }, { seq: 1, score: 0.9 }], src, lastDay, 'then')
     const grown = buildTrend(prior, [{ seq: 4, score: 0.4 }, { seq: 3, score: 0.8 }], src, lastDay, 'now')
     // members in time order within each update, the kept ones first
-    expect(memberRowsOf(grown).map((m) => [m.articleSeq, m.articleId, m.score, m.role])).toEqual([
+    expect(memberRowsOf(grown, idOf).map((m) => [m.articleSeq, m.articleId, m.score, m.role])).toEqual([
       [1, 'a1', 0.9, 'F1_trigger'],
       [2, 'a2', 0.7, 'F1_trigger'],
       [3, 'a3', 0.8, 'F2_pile_on'],
       [4, 'a4', 0.4, 'F2_pile_on'],
     ])
-    expect(memberRowsOf(prior).map((m) => [m.articleSeq, m.score])).toEqual([
+    expect(memberRowsOf(prior, idOf).map((m) => [m.articleSeq, m.score])).toEqual([
       [1, 0.9],
       [2, 0.7],
     ])
     // the kept members' roles did not change: only the new ones are written
     expect(changedMemberRows(prior, grown).map((m) => m.articleSeq)).toEqual([3, 4])
+  })
+
+  it('names each member row by the id its article has in the store, and writes no row for an article gone from it', () => {
+    const b = buildTrend(null, members, src, lastDay, 'now')
+    expect('articleIds' in b).toBe(false)
+    const gone = (seq: number) => (seq === 2 ? undefined : `stored-${seq}`)
+    expect(memberRowsOf(b, gone).map((m) => [m.articleSeq, m.articleId])).toEqual([
+      [1, 'stored-1'],
+      [3, 'stored-3'],
+    ])
+    // a new trend's every member is new: all its places
+    expect(changedMemberPlaces(undefined, b)).toEqual([0, 1, 2])
   })
 
   it('links a later, smaller trend to the earlier trend its lead entity leads', () => {

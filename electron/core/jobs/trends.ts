@@ -5,10 +5,11 @@ import { marketReported } from '../analytics/trends/markets'
 import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
-  changedMemberRows,
+  changedMemberPlaces,
   countryRowsOf,
   entityIndex,
   hierarchy,
+  memberRowsAt,
   memberRowsOf,
   parentLink,
   trendRow,
@@ -356,7 +357,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   const backtest = backtestForecasts(tables.trends.map((t) => ({ structuralType: t.structuralType, daily: t.dailyCounts })))
   yield
   const generation = yield* write(store, () => {
-    store.trendWriter.replace({ ...tables, members: eachMemberRow(built) }, store.trendWriter.storedMembers())
+    store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, store.trendWriter.storedMembers())
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
     store.settings.set('trends_method', TRENDS_METHOD)
@@ -369,8 +370,21 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
 }
 
 /** Every member row of the trends, a trend's at a time: a full pass's rows all at once were 80 MB more at large, at the pass's peak. */
-function* eachMemberRow(built: readonly Built[]): Generator<MemberRow> {
-  for (const b of built) yield* memberRowsOf(b)
+function* eachMemberRow(built: readonly Built[], idOf: (seq: number) => string | undefined): Generator<MemberRow> {
+  for (const b of built) yield* memberRowsOf(b, idOf)
+}
+
+/**
+ * The member rows an update writes (changedMemberPlaces), each naming its article: a new member's
+ * id from the articles just read, a kept member's (whose role changed) from the store, as the
+ * kept trends hold no ids.
+ */
+function changedMemberRowsOf(store: Store, touched: ReadonlyArray<{ prior: Built | undefined; b: Built }>, placed: readonly Article[]): MemberRow[] {
+  const changes = touched.map(({ prior, b }) => ({ b, places: changedMemberPlaces(prior, b) }))
+  const ids = new Map(placed.map((a) => [a.seq, a.id]))
+  const unknown = changes.flatMap(({ b, places }) => places.map((i) => b.seqs[i]!)).filter((seq) => !ids.has(seq))
+  for (const [seq, id] of store.trendWriter.idsOfSeqs(unknown)) ids.set(seq, id)
+  return changes.flatMap(({ b, places }) => memberRowsAt(b, places, (seq) => ids.get(seq)))
 }
 
 /**
@@ -483,7 +497,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const forms = writtenForms(tables)
   const parts = changedParts(tables, forms, kept.written, new Set(touched.map(({ b }) => b.id)))
   kept.generation = yield* write(store, () => {
-    store.trendWriter.update({ ...parts, members: touched.flatMap(({ prior, b }) => changedMemberRows(prior, b)) })
+    store.trendWriter.update({ ...parts, members: changedMemberRowsOf(store, touched, placed) })
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     return markGeneration(store)
   })

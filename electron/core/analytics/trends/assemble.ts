@@ -91,14 +91,15 @@ export interface BuiltTrend {
   id: string
   /**
    * Its members in the order they joined (a kept trend's first, then an update's), with each
-   * member's score, time (epoch seconds, for its role) and article id at the same place: arrays
-   * side by side, not maps by seq (three maps held about 100 bytes a member, a full pass's every
-   * article at once and the refresh thread's kept trends for as long as it runs).
+   * member's score and time (epoch seconds, for its role) at the same place: arrays side by side,
+   * not maps by seq (three maps held about 100 bytes a member, a full pass's every article at once
+   * and the refresh thread's kept trends for as long as it runs). Not the members' article ids:
+   * the rows written name them (memberRowsAt), and the refresh thread kept every article's id for
+   * that alone (about 54 MB at large, docs/performance.md, session 36).
    */
   seqs: number[]
   scores: number[]
   times: number[]
-  articleIds: string[]
   first: { time: number; seq: number; id: string; title: string }
   lastTime: number
   /** Summed entity scores. */
@@ -140,7 +141,6 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
         seqs: [...prior.seqs],
         scores: [...prior.scores],
         times: [...prior.times],
-        articleIds: [...prior.articleIds],
         weights: new Map([...prior.weights].map(([k, v]) => [k, { ...v }])),
         countries: new Map([...prior.countries].map(([k, v]) => [k, { ...v }])),
         categories: new Map(prior.categories),
@@ -154,7 +154,6 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
         seqs: [],
         scores: [],
         times: [],
-        articleIds: [],
         first: { time: head.time, seq: head.seq, id: head.id, title: head.title },
         lastTime: head.time,
         weights: new Map(),
@@ -171,7 +170,6 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
     b.seqs.push(it.seq)
     b.scores.push(it.score)
     b.times.push(a.time)
-    b.articleIds.push(a.id)
     if (a.time < b.first.time || (a.time === b.first.time && a.seq < b.first.seq)) b.first = { time: a.time, seq: a.seq, id: a.id, title: a.title }
     if (a.time > b.lastTime) b.lastTime = a.time
     for (const e of source.entities(it.seq)) {
@@ -314,17 +312,27 @@ export function countryRowsOf(b: BuiltTrend): TrendCountryRow[] {
 /** The role of the trend's member at place i. */
 const roleOf = (b: BuiltTrend, i: number) => role(b.times[i]!, b.first.time, b.seqs.length)
 
-export function memberRowsOf(b: BuiltTrend): MemberRow[] {
-  return b.seqs.map((seq, i) => ({ trendId: b.id, articleId: b.articleIds[i]!, articleSeq: seq, score: b.scores[i]!, role: roleOf(b, i) }))
+/** The member rows at these places of the trend, each naming its article by `idOf` (an article it cannot name is gone from the store: no row). */
+export function memberRowsAt(b: BuiltTrend, places: Iterable<number>, idOf: (seq: number) => string | undefined): MemberRow[] {
+  const rows: MemberRow[] = []
+  for (const i of places) {
+    const seq = b.seqs[i]!
+    const articleId = idOf(seq)
+    if (articleId !== undefined) rows.push({ trendId: b.id, articleId, articleSeq: seq, score: b.scores[i]!, role: roleOf(b, i) })
+  }
+  return rows
 }
 
+export const memberRowsOf = (b: BuiltTrend, idOf: (seq: number) => string | undefined): MemberRow[] => memberRowsAt(b, b.seqs.keys(), idOf)
+
 /**
- * The members to write after an update: the new ones, and the old ones whose role changed (a
- * trend of one grew). An update adds its members after the kept trend's (buildTrend), so the
- * kept trend's members are the first places of the new one's.
+ * The places of the members to write after an update: the new ones, and the old ones whose role
+ * changed (a trend of one grew). An update adds its members after the kept trend's (buildTrend),
+ * so the kept trend's members are the first places of the new one's.
  */
-export function changedMemberRows(prior: BuiltTrend | undefined, b: BuiltTrend): MemberRow[] {
-  if (!prior) return memberRowsOf(b)
-  const kept = prior.seqs.length
-  return memberRowsOf(b).filter((m, i) => i >= kept || roleOf(prior, i) !== m.role)
+export function changedMemberPlaces(prior: BuiltTrend | undefined, b: BuiltTrend): number[] {
+  const kept = prior ? prior.seqs.length : 0
+  const places: number[] = []
+  for (let i = 0; i < b.seqs.length; i++) if (i >= kept || roleOf(prior!, i) !== roleOf(b, i)) places.push(i)
+  return places
 }

@@ -73,6 +73,12 @@ export class TrendWriter {
       .all(JSON.stringify(seqs)) as TrendArticle[]
   }
 
+  /** The ids of the articles with these seqs, as [seq, id] (an article no longer stored is left out). */
+  idsOfSeqs(seqs: readonly number[]): Array<[number, string]> {
+    if (seqs.length === 0) return []
+    return this.sqlite.prepare(`SELECT a.seq, a.id FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value`).raw().all(JSON.stringify(seqs)) as Array<[number, string]>
+  }
+
   /** The entities of the articles with these seqs. */
   entitiesBySeq(seqs: readonly number[]): TrendEntity[] {
     return this.sqlite
