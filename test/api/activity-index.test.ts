@@ -8,7 +8,7 @@ import type { ItemFigures } from '../../electron/core/analytics/tracking/list-fi
 import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import type { ArticleRecord, ObservationRecord } from '../../electron/core/store/records'
-import { decodeSnapshot, encodeSnapshot, partsAfter, readSnapshotFile, snapshotParts, writeSnapshotFile, writeSnapshotFileSync, type SnapshotMeta } from '../../electron/core/store/activity/activity-snapshot'
+import { decodeSnapshot, encodeSnapshot, partsAfter, readHistory, readSnapshotFile, readSnapshotFileRecent, snapshotParts, writeSnapshotFile, writeSnapshotFileSync, type SnapshotMeta } from '../../electron/core/store/activity/activity-snapshot'
 import type { Store } from '../../electron/core/store/store'
 import { indexFigures } from '../helpers/activity'
 import { expectOk, makeWorld, openTestStore, seedRegion, tempDir } from '../helpers/core'
@@ -784,6 +784,178 @@ describe('a snapshot file read in parts at once', () => {
       }),
       { seed: 2020, numRuns: 30, examples: [[0, 1], [1, 2], [65_536 * 4, 3], [65_536 * 4 + 1, 4], [262_143, 5]] },
     )
+  })
+})
+
+describe('a start that reads its index but for the history', () => {
+  /** The days of the articles at the start of the index that stopped living before `fromDay`: their cells and entities. */
+  const leftBefore = (data: ActivityData, fromDay: number) => {
+    let articles = 0
+    while (articles < data.seq.length && data.whole.lastDay[articles]! < fromDay) articles++
+    return { articles, cells: data.days.start[articles]!, entities: data.entities.start[articles]! }
+  }
+
+  it('leaves the cells, entities and window facts of the articles gone before the recent days in the file, zeros in their place, and reads them from the same file only', async () => {
+    const dir = tempDir()
+    let leftSome = 0
+    await fc.assert(
+      fc.asyncProperty(feedArb, fc.integer({ min: 0, max: 5 }), (feed, recentDays) =>
+        withIndexOf(feed, async (data, meta) => {
+          const file = path.join(dir, 'index.activity')
+          const bytes = encodeSnapshot(meta, data)
+          fs.writeFileSync(file, bytes)
+          const { bytes: read, history } = await readSnapshotFileRecent(file, recentDays)
+          let newest = -Infinity
+          for (const d of data.whole.lastDay) newest = Math.max(newest, d)
+          const left = leftBefore(data, newest - recentDays)
+          if (left.articles === 0) {
+            // nothing to leave: the file read whole
+            expect(history).toBeNull()
+            expect(read.equals(bytes)).toBe(true)
+            return
+          }
+          leftSome++
+          expect(history!.fromDay).toBe(newest - recentDays)
+          expect(history!.cells).toBe(left.cells)
+          const back = decodeSnapshot(read)!.data
+          const full = decodeSnapshot(bytes)!.data
+          // what a window of the recent days reads is there...
+          expect(Array.from(back.days.day.subarray(left.cells))).toEqual(Array.from(full.days.day.subarray(left.cells)))
+          expect(Array.from(back.days.impressions.subarray(left.cells))).toEqual(Array.from(full.days.impressions.subarray(left.cells)))
+          expect(Array.from(back.entities.items.subarray(left.entities))).toEqual(Array.from(full.entities.items.subarray(left.entities)))
+          expect(Array.from(back.whole.impressions.subarray(left.articles))).toEqual(Array.from(full.whole.impressions.subarray(left.articles)))
+          expect(Array.from(back.whole.lastDay)).toEqual(Array.from(full.whole.lastDay))
+          expect(Array.from(back.seq)).toEqual(Array.from(full.seq))
+          // ...and what it left holds zeros (day 0: before any window)
+          expect(back.days.day.subarray(0, left.cells).every((d) => d === 0)).toBe(true)
+          expect(back.lifeLast.subarray(0, left.articles).every((d) => d === 0)).toBe(true)
+          expect(history!.bytes).toBeGreaterThan(0)
+          // read from the same file: every byte as written
+          expect(readHistory(history!, read)).toBe(true)
+          expect(read.equals(bytes)).toBe(true)
+          // another file in its place (saved again): not read from
+          const again = await readSnapshotFileRecent(file, recentDays)
+          fs.writeFileSync(`${file}.new`, bytes)
+          fs.renameSync(`${file}.new`, file)
+          const before = Buffer.from(again.bytes)
+          expect(readHistory(again.history!, again.bytes)).toBe(false)
+          expect(again.bytes.equals(before)).toBe(true)
+        }),
+      ),
+      { seed: 3636, numRuns: 25 },
+    )
+    expect(leftSome).toBeGreaterThan(5)
+  })
+
+  it('answers every window from an index started but for its history as from the observations, and reads the history once a window reaches back', async () => {
+    const dir = tempDir()
+    let keptUnread = 0
+    let readBack = 0
+    let n = 0
+    await fc.assert(
+      fc.asyncProperty(feedArb, fc.array(windowArb, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 4 }), async (feed, windows, recentDays) => {
+        const file = path.join(dir, `feedlens-${++n}.db`)
+        const first = newStore(file)
+        write(first, feed, feed.observations)
+        first.activity.prepareNow()
+        first.close()
+        const store = openTestStore(file)
+        try {
+          store.activity.recentDays = recentDays
+          const reads = vi.spyOn(store.activityRows, 'factsAfter')
+          await store.activity.prepareInBackground()
+          for (const win of windows) {
+            const unread = store.activity.unreadBefore
+            await expectIndexMatches(store, feed, feed.observations, [win])
+            if (unread === null) continue
+            const reachesBack = Math.floor((HOUR0 + win.from) / 24) < unread
+            expect(store.activity.unreadBefore).toBe(reachesBack ? null : unread)
+            if (reachesBack) readBack++
+            else keptUnread++
+          }
+          // from its file alone: never built from the store
+          expect(reads).not.toHaveBeenCalled()
+          // every read of the whole index reads the history first
+          await store.activity.current()
+          expect(store.activity.unreadBefore).toBeNull()
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 3637, numRuns: 25 },
+    )
+    expect(keptUnread).toBeGreaterThan(3)
+    expect(readBack).toBeGreaterThan(3)
+  })
+
+  it('is asked by metrics and roll-ups for the days of the window and of the one before it', async () => {
+    const w = makeWorld()
+    seedFixture(w.store, w.projectId)
+    const asked = vi.spyOn(w.store.activity, 'current')
+    const period = 'period=custom&date_from=2026-11-19T06:00:00Z&date_to=2026-11-20T06:00:00Z'
+    await expectOk(w, 'getTrackingMetrics', `/v1/tracking/lists/${IDS.entityList}/metrics?${period}`)
+    await expectOk(w, 'getTrackingRollup', `/v1/tracking/lists/${IDS.entityList}/rollup?${period}`)
+    // the day before the window is its comparison: from 2026-11-18T06:00Z
+    const before = Date.parse('2026-11-18T06:00:00Z') / 3_600_000
+    expect(asked.mock.calls.map((c) => c[0])).toEqual([before, before])
+    w.core.close()
+  })
+
+  it('reads its file again when it changed before the history was read, or is built anew when it is gone, and answers right', async () => {
+    const feed: Feed = {
+      articles: [
+        { entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 },
+        { entities: ['/m/a'], category: 0, domain: 1, lang: 0, trend: -1 },
+      ],
+      observations: [
+        { article: 0, country: 0, hour: 2, second: 0, position: 1, impressions: 100 },
+        { article: 1, country: 0, hour: 4 * 24 + 3, second: 0, position: 2, impressions: 40 },
+      ],
+    }
+    const file = path.join(tempDir(), 'feedlens.db')
+    const first = newStore(file)
+    write(first, feed, feed.observations)
+    first.activity.prepareNow()
+    first.close()
+    const store = openTestStore(file)
+    try {
+      store.activity.recentDays = 1
+      const errors: string[] = []
+      store.activity.onError = (m) => errors.push(m)
+      await store.activity.prepareInBackground()
+      expect(store.activity.unreadBefore).toBe(Math.floor(HOUR0 / 24) + 3)
+      // the last day alone: the history stays in the file
+      await expectIndexMatches(store, feed, feed.observations, [{ from: 4 * 24, length: 24, countries: ['US'], lang: null }])
+      expect(store.activity.unreadBefore).not.toBeNull()
+      // the file written again (another process's save): the history cannot be read from it, the new file is read
+      const bytes = fs.readFileSync(`${file}.activity`)
+      fs.rmSync(`${file}.activity`)
+      fs.writeFileSync(`${file}.activity`, bytes)
+      const reads = vi.spyOn(store.activityRows, 'factsAfter')
+      const everyDay = { from: 0, length: 5 * 24, countries: ['US'], lang: null }
+      await expectIndexMatches(store, feed, feed.observations, [everyDay])
+      expect(reads).not.toHaveBeenCalled()
+      expect(errors).toEqual(['The saved activity index changed since it was read: it is read again.'])
+      expect(store.activity.unreadBefore).toBeNull()
+      // and once more with the file gone: built anew from the store
+      const again = openTestStore(file)
+      try {
+        again.activity.recentDays = 1
+        again.activity.onError = (m) => errors.push(m)
+        await again.activity.prepareInBackground()
+        expect(again.activity.unreadBefore).not.toBeNull()
+        fs.rmSync(`${file}.activity`)
+        const built = vi.spyOn(again.activityRows, 'factsAfter')
+        await expectIndexMatches(again, feed, feed.observations, [everyDay])
+        expect(built).toHaveBeenCalled()
+        expect(again.activity.unreadBefore).toBeNull()
+        await again.activity.whenSaved()
+      } finally {
+        again.close()
+      }
+    } finally {
+      store.close()
+    }
   })
 })
 

@@ -6,7 +6,8 @@ import type { Store } from '../../electron/core/store/store'
 
 /** A list's item figures in a window (items with publications there only), from the store's activity index as metrics read it (the window's stretch of the index only). */
 export async function indexFigures(store: Store, kind: string, keys: string[], w: ActivityWindow, listId?: string): Promise<Map<string, ItemFigures>> {
-  const { data, behind } = await store.activity.current()
+  // from the window's start, as metrics ask (a start may have left older cells unread)
+  const { data, behind } = await store.activity.current(w.fromHour)
   const member = membership(data, kind, keys, kind === 'mention' && listId ? store.matches.itemsBySeq(listId) : undefined)
   const sums = windowSums(data, candidatesOfStretch(data, member.candidates, w, behind), w, store.activity.hourRows(hourRangesOf(w), behind))
   const rows = itemRows(sums, member, keys.length)

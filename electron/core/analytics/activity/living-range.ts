@@ -1,6 +1,6 @@
-import type { ActivityData } from './activity-data'
+import type { ActivityData, Codes } from './activity-data'
 
-const lifeBoundsOf = new WeakMap<ActivityData, { lastBefore: Int32Array; firstFrom: Int32Array }>()
+const lifeBoundsOf = new WeakMap<ActivityData, { lastBefore: Codes; firstFrom: Codes }>()
 
 /**
  * The index numbers [lo, hi) outside of which every article lives outside the days [from, to):
@@ -14,8 +14,9 @@ export function livingRange(data: ActivityData, from: number, to: number): [numb
   let bounds = lifeBoundsOf.get(data)
   if (!bounds) {
     const { firstDay, lastDay } = data.whole
-    const lastBefore = new Int32Array(n)
-    const firstFrom = new Int32Array(n)
+    // running extremes of the days: values of the days' own arrays, so in their widths (two bytes, not four)
+    const lastBefore = new (lastDay.constructor as new (n: number) => Codes)(n)
+    const firstFrom = new (firstDay.constructor as new (n: number) => Codes)(n)
     for (let a = 0, most = -(2 ** 31); a < n; a++) lastBefore[a] = most = Math.max(most, lastDay[a]!)
     for (let a = n - 1, least = 2 ** 31 - 1; a >= 0; a--) firstFrom[a] = least = Math.min(least, firstDay[a]!)
     bounds = { lastBefore, firstFrom }
@@ -35,7 +36,7 @@ export const livesOutside = (data: ActivityData, a: number, from: number, to: nu
 export const inStretch = (sorted: Int32Array, [lo, hi]: [number, number]): Int32Array => sorted.subarray(firstAtLeast(sorted, lo), firstAtLeast(sorted, hi))
 
 /** The place of the first value >= `value` in sorted `values[low..high)` (high: none). */
-export function firstAtLeast(values: Int32Array, value: number, low = 0, high = values.length): number {
+export function firstAtLeast(values: Codes, value: number, low = 0, high = values.length): number {
   let lo = low
   let hi = high
   while (lo < hi) {

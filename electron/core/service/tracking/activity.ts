@@ -61,7 +61,8 @@ export function listMembership(ctx: RequestContext, data: ActivityData, w: Pick<
 }
 
 export async function listActivity(ctx: RequestContext, w: ListWindows, grain?: 'hour' | 'day'): Promise<ListActivity> {
-  const { data, behind } = await ctx.store.activity.current()
+  // the window and the one before it: the days the index must hold (older cells are read only when a window reaches them)
+  const { data, behind } = await ctx.store.activity.current(Math.min(w.current.fromHour, w.previous.fromHour))
   const member = listMembership(ctx, data, w)
   const nowHours = ctx.store.activity.hourRows(hourRangesOf(w.current, grain), behind)
   const of = (window: ActivityWindow) => candidatesOfStretch(data, member.candidates, window, behind)

@@ -11,7 +11,7 @@ import {
 import type { HourRow } from '../../analytics/activity/window-activity'
 import { runSteps, runStepsInBackground } from '../../steps'
 import { ComputingError } from '../../errors'
-import { decodeSnapshot, readSnapshotFile, snapshotParts, writeSnapshotFile, writeSnapshotFileSync, type SnapshotMeta } from './activity-snapshot'
+import { decodeSnapshot, readHistory, readSnapshotFileRecent, snapshotParts, writeSnapshotFile, writeSnapshotFileSync, type SnapshotMeta, type UnreadHistory } from './activity-snapshot'
 import { describeError } from '../busy'
 import type { ActivityRowsRepository } from './activity-rows'
 import type Database from 'better-sqlite3'
@@ -34,6 +34,13 @@ export const BUILD_WAIT_MS = 2_000
 /** When such a request is told to come back, and what it is told. */
 const RETRY_AFTER_SECONDS = 5
 const COMPUTING = 'The store\'s activity index is being built (after a start without its file); retry shortly.'
+/**
+ * A start reads the saved index but for the daily cells of articles that stopped living more than
+ * this many days before its newest day: a window of 30 days and the 30 before it (the tracking
+ * methods' comparison) read none of them. A window reaching further back reads them then, once
+ * (docs/performance.md, session 36).
+ */
+export const RECENT_DAYS = 70
 
 /** What the keeper reads of the store (named apart from the Store, which holds the keeper). */
 export interface ActivitySource {
@@ -75,6 +82,10 @@ export class ActivityKeeper {
   onError: (message: string) => void = (m) => console.error(m)
   /** how long a request waits for a build from nothing (BUILD_WAIT_MS; a test shortens it) */
   buildWaitMs = BUILD_WAIT_MS
+  /** days of cells a start reads of its file (RECENT_DAYS; a test shortens it) */
+  recentDays = RECENT_DAYS
+  /** an index read from its file but for its history (readSnapshotFileRecent): what is left, and the buffer it goes into */
+  private readonly unread = new WeakMap<ActivityData, { history: UnreadHistory; bytes: Buffer }>()
 
   constructor(
     private readonly store: ActivitySource,
@@ -88,7 +99,42 @@ export class ActivityKeeper {
    * caller waits milliseconds); after larger ones the previous index answers with `behind` set
    * while a new one is built in the background.
    */
-  async current(): Promise<CurrentActivity> {
+  async current(fromHour?: number): Promise<CurrentActivity> {
+    for (;;) {
+      const answer = await this.currentIndex()
+      const unread = this.unread.get(answer.data)
+      // a window that begins after the history left unread reads the index as it is; not while the
+      // index is behind the store (an old article seen again in the window would be read by its entities)
+      if (!unread || (fromHour !== undefined && !answer.behind && Math.floor(fromHour / 24) >= unread.history.fromDay)) return answer
+      if (this.whole(answer.data)) return answer
+      // the file was saved again since (another process's import) or removed: this index cannot be
+      // completed; the file is read again (or, not one of this store's state, the index built anew)
+      this.onError('The saved activity index changed since it was read: it is read again.')
+      if (this.data === answer.data) {
+        this.data = null
+        this.meta = null
+        this.snapshotTried = false
+      }
+    }
+  }
+
+  /** The history left unread of an index read (readSnapshotFileRecent), read now: false when its file is no longer the one read. */
+  private whole(data: ActivityData): boolean {
+    const unread = this.unread.get(data)
+    if (!unread) return true
+    if (!readHistory(unread.history, unread.bytes)) return false
+    this.unread.delete(data)
+    return true
+  }
+
+  /** The daily cells of the articles that stopped living before this day are not read yet (null: every cell is). */
+  get unreadBefore(): number | null {
+    const unread = this.data ? this.unread.get(this.data) : undefined
+    return unread ? unread.history.fromDay : null
+  }
+
+  /** current(), every cell read or not. */
+  private async currentIndex(): Promise<CurrentActivity> {
     for (;;) {
       if (!this.store.sqlite.open) throw new Error('The store is closed.')
       const version = this.store.dataVersion
@@ -122,7 +168,8 @@ export class ActivityKeeper {
 
   /** Brings the index up to date in the background (a running app, after an import or every minute). */
   prepareInBackground(): Promise<void> {
-    return this.current().then(
+    // (the index as read: its history, if left unread, waits for a window that reaches it)
+    return this.currentIndex().then(
       () => this.work?.done,
       (error: unknown) => {
         // being built from nothing: not a request, so it waits for the build
@@ -224,7 +271,8 @@ export class ActivityKeeper {
   /** Makes the index hold `target`: an update of the present one, or a new one; then the trends. */
   private *steps(target: SnapshotMeta, update = this.updatePlan(target)): Generator<void, void> {
     let data: ActivityData
-    if (update && this.data) {
+    // an update rewrites the cells of the days it touched among all the others: every cell read first
+    if (update && this.data && this.whole(this.data)) {
       data = update.articles.length > 0 || update.groups.length > 0 ? this.applyChanges(this.data, update) : this.data
       this.hours.forgetDays(update.groups.map(([day]) => day))
       if (this.meta?.trendsGeneration !== target.trendsGeneration) {
@@ -345,8 +393,8 @@ export class ActivityKeeper {
   private async readSnapshot(): Promise<void> {
     try {
       if (!this.snapshotFile || !fs.existsSync(this.snapshotFile)) return
-      const bytes = await readSnapshotFile(this.snapshotFile)
-      if (!this.data && this.store.sqlite.open) this.takeSnapshot(bytes)
+      const { bytes, history } = await readSnapshotFileRecent(this.snapshotFile, this.recentDays)
+      if (!this.data && this.store.sqlite.open) this.takeSnapshot(bytes, history)
     } catch (error) {
       this.onError(`The saved activity index could not be read (it is built anew): ${describeError(error)}`)
     } finally {
@@ -356,12 +404,13 @@ export class ActivityKeeper {
   }
 
   /** Takes the snapshot's index when it is of this store and not newer than its data. */
-  private takeSnapshot(bytes: Buffer): void {
+  private takeSnapshot(bytes: Buffer, history: UnreadHistory | null = null): void {
     const snapshot = decodeSnapshot(bytes)
     const target = this.target()
     if (!snapshot || snapshot.meta.storeId !== target.storeId || snapshot.meta.generation > target.generation) return
     this.data = snapshot.data
     this.meta = snapshot.meta
+    if (history) this.unread.set(snapshot.data, { history, bytes })
   }
 
   private saveSoon(): void {
@@ -376,6 +425,8 @@ export class ActivityKeeper {
   /** The snapshot to write now, and where (a new file renamed over the old: a reader never sees half of one). */
   private snapshot(): { parts: Buffer[]; temporary: string; file: string } | null {
     if (!this.snapshotFile || !this.data || !this.meta) return null
+    // the file holds every cell: one read but for its history is completed first (or, its file gone, not saved)
+    if (!this.whole(this.data)) return null
     // each save its own temporary file: a save on close may meet one still writing in the background.
     // The parts are the index's own arrays: an update makes new ones, never changes these.
     return { parts: snapshotParts(this.meta, this.data), temporary: `${this.snapshotFile}.${process.pid}.${++this.saves}.tmp`, file: this.snapshotFile }

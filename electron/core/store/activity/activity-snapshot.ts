@@ -216,6 +216,177 @@ export async function readSnapshotFile(file: string): Promise<Buffer> {
   }
 }
 
+/**
+ * The daily cells (and entities) of the articles that stopped living before a day, left in the file: where they
+ * lie in it (each a range of bytes, at the same offset in the buffer the rest was read into), and
+ * the file as it was read, so that they are read later only from that same file.
+ */
+export interface UnreadHistory {
+  file: string
+  /** windows whose days begin on or after this one read none of these cells */
+  fromDay: number
+  /** [offset, length] of each range left unread, in the file and in the buffer alike */
+  ranges: Array<[number, number]>
+  /** the file as read: its size, change time and inode (another file in its place is not read from) */
+  size: number
+  mtimeMs: number
+  ino: number
+  /** the cells left unread, and their bytes */
+  cells: number
+  bytes: number
+}
+
+/** Each article's facts that only a window's own articles are read by (window-activity.ts, tracking/list-figures.ts). */
+const OF_A_WINDOWS_ARTICLES = new Set(['lifeFirst', 'lifeLast', 'whole.impressions', 'whole.observations', 'whole.positionSum', 'whole.firstSeen', 'whole.lastSeen', 'whole.bestPosition', 'whole.countryBits'])
+
+/** Reads `length` bytes of an open file at `position` into `into` at the same offset; false when the file ends first. */
+async function readRange(handle: fs.FileHandle, into: Buffer, position: number, length: number): Promise<boolean> {
+  for (let at = position; at < position + length; ) {
+    const { bytesRead } = await handle.read(into, at, position + length - at, at)
+    if (bytesRead === 0) return false
+    at += bytesRead
+  }
+  return true
+}
+
+/** Where each array of a header lies in its file. */
+function arrayPlaces(headerLength: number, arrays: Header['arrays']): Map<string, { kind: Kind; length: number; offset: number; bytes: number }> {
+  const places = new Map<string, { kind: Kind; length: number; offset: number; bytes: number }>()
+  let offset = align8(MAGIC.length + 4 + headerLength)
+  for (const [name, kind, length] of arrays) {
+    const bytes = length * KINDS[kind].BYTES_PER_ELEMENT
+    places.set(name, { kind, length, offset, bytes })
+    offset = align8(offset + bytes)
+  }
+  return places
+}
+
+/**
+ * A snapshot file read but for the daily cells of the articles whose last day with cells lies more
+ * than `recentDays` before the newest day (the longest run of such articles at the start of the
+ * index: a store's articles come in the order they were first seen). A process that answers recent
+ * windows then holds the cells of recent days only; readHistory reads the rest when a window
+ * reaches further back (docs/performance.md, session 36). The buffer has the file's size, zeros
+ * where the cells were left (pages never written hold no memory); `history` is null when nothing
+ * was left (a short history, or a file this code cannot lay out: decodeSnapshot judges it).
+ */
+export async function readSnapshotFileRecent(file: string, recentDays: number): Promise<{ bytes: Buffer; history: UnreadHistory | null }> {
+  const handle = await fs.open(file, 'r')
+  let laidOut: { bytes: Buffer; history: UnreadHistory } | null = null
+  try {
+    const stat = await handle.stat()
+    laidOut = await layOutRecent(handle, file, stat, recentDays)
+    if (laidOut) {
+      const { bytes, history } = laidOut
+      // everything but the ranges left, in parts on the thread pool
+      const wanted: Array<[number, number]> = []
+      let at = 0
+      for (const [offset, length] of [...history.ranges].sort((a, b) => a[0] - b[0])) {
+        if (offset > at) wanted.push([at, offset - at])
+        at = offset + length
+      }
+      if (at < stat.size) wanted.push([at, stat.size - at])
+      const part = Math.ceil(stat.size / READS_AT_ONCE / 65_536) * 65_536
+      const reads: Array<Promise<boolean>> = []
+      for (const [offset, length] of wanted) for (let from = offset; from < offset + length; from += part) reads.push(readRange(handle, bytes, from, Math.min(part, offset + length - from)))
+      // a file cut short while read: decodeSnapshot refuses what is left
+      if ((await Promise.all(reads)).every(Boolean)) return laidOut
+      return { bytes: bytes.subarray(0, 0), history: null }
+    }
+  } finally {
+    await handle.close()
+  }
+  return { bytes: await readSnapshotFile(file), history: null }
+}
+
+/** The buffer and the ranges to leave of a file (its header and the arrays that decide them read already), or null to read it whole. */
+async function layOutRecent(handle: fs.FileHandle, file: string, stat: { size: number; mtimeMs: number; ino: number }, recentDays: number): Promise<{ bytes: Buffer; history: UnreadHistory } | null> {
+  const preamble = Buffer.alloc(MAGIC.length + 4)
+  if (stat.size < preamble.length || !(await readRange(handle, preamble, 0, preamble.length)) || preamble.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
+  const headerLength = preamble.readUInt32LE(MAGIC.length)
+  if (MAGIC.length + 4 + headerLength > stat.size) return null
+  const headerBytes = Buffer.alloc(headerLength)
+  await handle.read(headerBytes, 0, headerLength, MAGIC.length + 4)
+  let header: Header
+  try {
+    header = JSON.parse(headerBytes.toString('utf8')) as Header
+  } catch {
+    return null
+  }
+  if (header.format !== FORMAT) return null
+  const places = arrayPlaces(headerLength, header.arrays)
+  const lastDayPlace = places.get('whole.lastDay')
+  const startPlace = places.get('days.start')
+  const perDayStartPlace = places.get('perDay.start')
+  const entitiesStartPlace = places.get('entities.start')
+  const end = [...places.values()].reduce((most, p) => Math.max(most, p.offset + p.bytes), 0)
+  if (!lastDayPlace || !startPlace || !entitiesStartPlace || end > stat.size) return null
+  // zeros: a cell left unread reads as day 0, before every window (and its pages take no memory until written)
+  const bytes = Buffer.alloc(stat.size)
+  for (const p of [lastDayPlace, startPlace, entitiesStartPlace, ...(perDayStartPlace ? [perDayStartPlace] : [])]) if (!(await readRange(handle, bytes, p.offset, p.bytes))) return null
+  const view = (p: { kind: Kind; length: number; offset: number }) => new KINDS[p.kind](bytes.buffer as ArrayBuffer, bytes.byteOffset + p.offset, p.length)
+  const lastDay = view(lastDayPlace)
+  let newest = -Infinity
+  for (let a = 0; a < lastDay.length; a++) if (lastDay[a]! > newest) newest = lastDay[a]!
+  const fromDay = newest - recentDays
+  // the run of articles at the start of the index that stopped living before fromDay (no cells: the lowest day, so in it)
+  let before = 0
+  while (before < lastDay.length && lastDay[before]! < fromDay) before++
+  const dayStart = view(startPlace)
+  const perDayStart = perDayStartPlace ? view(perDayStartPlace) : null
+  const entitiesStart = view(entitiesStartPlace)
+  const ranges: Array<[number, number]> = []
+  let cells = 0
+  for (const [name, p] of places) {
+    // their daily cells, per-day sums and entities, and the facts a window reads of an article it
+    // found in its stretch of the index (livingRange): what their first and last days decide stays
+    const starts =
+      name.startsWith('days.') && name !== 'days.start'
+        ? dayStart
+        : name.startsWith('perDay.') && name !== 'perDay.start'
+          ? perDayStart
+          : name === 'entities.items'
+            ? entitiesStart
+            : null
+    if (!starts && !OF_A_WINDOWS_ARTICLES.has(name)) continue
+    const count = starts ? starts[before]! : before
+    if (name === 'days.day') cells = count
+    const length = count * KINDS[p.kind].BYTES_PER_ELEMENT
+    if (length > 0) ranges.push([p.offset, length])
+  }
+  if (!(fromDay > 0) || ranges.length === 0) return null
+  return { bytes, history: { file, fromDay, ranges, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, cells, bytes: ranges.reduce((n, [, l]) => n + l, 0) } }
+}
+
+/**
+ * Reads the cells a recent read left (readSnapshotFileRecent) into its buffer, from the same file:
+ * false, and nothing read, when the file is no longer the one read (saved again, or removed).
+ */
+export function readHistory(history: UnreadHistory, into: Buffer): boolean {
+  let fd: number
+  try {
+    fd = fsSync.openSync(history.file, 'r')
+  } catch {
+    return false
+  }
+  try {
+    const stat = fsSync.fstatSync(fd)
+    if (stat.size !== history.size || stat.mtimeMs !== history.mtimeMs || stat.ino !== history.ino) return false
+    // straight into the index's own buffer: those cells are read by no window the index answers
+    // meanwhile (all their days are before fromDay), whether they hold zeros, the file's bytes or some of each
+    for (const [offset, length] of history.ranges) {
+      for (let at = offset; at < offset + length; ) {
+        const n = fsSync.readSync(fd, into, at, offset + length - at, at)
+        if (n === 0) return false
+        at += n
+      }
+    }
+    return true
+  } finally {
+    fsSync.closeSync(fd)
+  }
+}
+
 /** The index a file holds, or null when it is not a snapshot of this format (or is cut short). */
 export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: ActivityData } | null {
   if (file.length < MAGIC.length + 4 || file.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
