@@ -795,6 +795,17 @@ describe('a start that reads its index but for the history', () => {
     return { articles, cells: data.days.start[articles]!, entities: data.entities.start[articles]! }
   }
 
+  /** A store of the feed whose index was saved beside it, opened again to read `recentDays` of it (as a start does). */
+  const startedFromItsFile = (file: string, feed: Feed, recentDays: number): Store => {
+    const first = newStore(file)
+    write(first, feed, feed.observations)
+    first.activity.prepareNow()
+    first.close()
+    const store = openTestStore(file)
+    store.activity.recentDays = recentDays
+    return store
+  }
+
   it('leaves the cells, entities and window facts of the articles gone before the recent days in the file, zeros in their place, and reads them from the same file only', async () => {
     const dir = tempDir()
     let leftSome = 0
@@ -854,14 +865,8 @@ describe('a start that reads its index but for the history', () => {
     let n = 0
     await fc.assert(
       fc.asyncProperty(feedArb, fc.array(windowArb, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 4 }), async (feed, windows, recentDays) => {
-        const file = path.join(dir, `feedlens-${++n}.db`)
-        const first = newStore(file)
-        write(first, feed, feed.observations)
-        first.activity.prepareNow()
-        first.close()
-        const store = openTestStore(file)
+        const store = startedFromItsFile(path.join(dir, `feedlens-${++n}.db`), feed, recentDays)
         try {
-          store.activity.recentDays = recentDays
           const reads = vi.spyOn(store.activityRows, 'factsAfter')
           await store.activity.prepareInBackground()
           for (const win of windows) {
@@ -913,13 +918,8 @@ describe('a start that reads its index but for the history', () => {
       ],
     }
     const file = path.join(tempDir(), 'feedlens.db')
-    const first = newStore(file)
-    write(first, feed, feed.observations)
-    first.activity.prepareNow()
-    first.close()
-    const store = openTestStore(file)
+    const store = startedFromItsFile(file, feed, 1)
     try {
-      store.activity.recentDays = 1
       const errors: string[] = []
       store.activity.onError = (m) => errors.push(m)
       await store.activity.prepareInBackground()
