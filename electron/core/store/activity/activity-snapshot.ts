@@ -217,9 +217,10 @@ export async function readSnapshotFile(file: string): Promise<Buffer> {
 }
 
 /**
- * The daily cells (and entities) of the articles that stopped living before a day, left in the file: where they
- * lie in it (each a range of bytes, at the same offset in the buffer the rest was read into), and
- * the file as it was read, so that they are read later only from that same file.
+ * What a start left in the file of the articles that stopped living before a day (their daily
+ * cells, per-day sums, entities and window facts): where it lies (each a range of bytes, at the same
+ * offset in the buffer the rest was read into), and the file as it was read, so that it is read
+ * later only from that same file.
  */
 export interface UnreadHistory {
   file: string
@@ -306,7 +307,7 @@ async function layOutRecent(handle: fs.FileHandle, file: string, stat: { size: n
   const headerLength = preamble.readUInt32LE(MAGIC.length)
   if (MAGIC.length + 4 + headerLength > stat.size) return null
   const headerBytes = Buffer.alloc(headerLength)
-  await handle.read(headerBytes, 0, headerLength, MAGIC.length + 4)
+  if ((await handle.read(headerBytes, 0, headerLength, MAGIC.length + 4)).bytesRead !== headerLength) return null
   let header: Header
   try {
     header = JSON.parse(headerBytes.toString('utf8')) as Header
@@ -359,8 +360,9 @@ async function layOutRecent(handle: fs.FileHandle, file: string, stat: { size: n
 }
 
 /**
- * Reads the cells a recent read left (readSnapshotFileRecent) into its buffer, from the same file:
- * false, and nothing read, when the file is no longer the one read (saved again, or removed).
+ * Reads what a recent read left (readSnapshotFileRecent) into its buffer, from the same file:
+ * false when the file is no longer the one read (saved again, or removed; nothing read) or ends
+ * before it (some read: harmless, see below).
  */
 export function readHistory(history: UnreadHistory, into: Buffer): boolean {
   let fd: number
@@ -398,11 +400,9 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
     return null
   }
   if (header.format !== FORMAT) return null
-  let offset = align8(MAGIC.length + 4 + headerLength)
   const arrays = new Map<string, Typed>()
-  for (const [name, kind, length] of header.arrays) {
+  for (const [name, { kind, length, offset, bytes }] of arrayPlaces(headerLength, header.arrays)) {
     const Make = KINDS[kind]
-    const bytes = length * Make.BYTES_PER_ELEMENT
     if (offset + bytes > file.length) return null
     // the file's own bytes when they are aligned for the array (a file read whole: its buffer starts at 0), else a copy
     const at = file.byteOffset + offset
@@ -412,7 +412,6 @@ export function decodeSnapshot(file: Buffer): { meta: SnapshotMeta; data: Activi
       copy.set(file.subarray(offset, offset + bytes))
       arrays.set(name, new Make(copy.buffer))
     }
-    offset = align8(offset + bytes)
   }
   const a = <T extends Typed>(name: string) => arrays.get(name) as T
   const groups = <Items extends Codes = Int32Array>(name: string): Groups<Items> => ({ start: a(`${name}.start`), items: a(`${name}.items`) })
