@@ -193,27 +193,31 @@ const READS_AT_ONCE = 4
 export async function readSnapshotFile(file: string): Promise<Buffer> {
   const handle = await fs.open(file, 'r')
   try {
-    const size = (await handle.stat()).size
-    const bytes = Buffer.allocUnsafeSlow(size)
-    const part = Math.ceil(size / READS_AT_ONCE / 65_536) * 65_536
-    let end = size
-    const readPart = async (from: number, to: number) => {
-      for (let at = from; at < to; ) {
-        const { bytesRead } = await handle.read(bytes, at, to - at, at)
-        if (bytesRead === 0) {
-          end = Math.min(end, at) // the file is shorter than it was
-          return
-        }
-        at += bytesRead
-      }
-    }
-    const parts: Array<Promise<void>> = []
-    for (let from = 0; from < size; from += part) parts.push(readPart(from, Math.min(size, from + part)))
-    await Promise.all(parts)
-    return end === size ? bytes : bytes.subarray(0, end)
+    return await readWhole(handle, (await handle.stat()).size)
   } finally {
     await handle.close()
   }
+}
+
+/** An open snapshot file's `size` bytes, as readSnapshotFile gives them. */
+async function readWhole(handle: fs.FileHandle, size: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafeSlow(size)
+  const end = await readRangesInto(handle, bytes, [[0, size]], size)
+  return end === size ? bytes : bytes.subarray(0, end)
+}
+
+/**
+ * Reads the [offset, length] ranges of an open file of `size` bytes into `into` at their own
+ * offsets, READS_AT_ONCE parts of the whole at once on the thread pool; returns where the file
+ * ended first (`size` when every range was read).
+ */
+async function readRangesInto(handle: fs.FileHandle, into: Buffer, ranges: ReadonlyArray<[number, number]>, size: number): Promise<number> {
+  const part = Math.ceil(size / READS_AT_ONCE / 65_536) * 65_536
+  const reads: Array<Promise<number>> = []
+  for (const [offset, length] of ranges) for (let from = offset; from < offset + length; from += part) reads.push(readRange(handle, into, from, Math.min(part, offset + length - from)))
+  let end = size
+  for (const stopped of await Promise.all(reads)) if (stopped >= 0) end = Math.min(end, stopped)
+  return end
 }
 
 /**
@@ -240,14 +244,14 @@ export interface UnreadHistory {
 /** Each article's facts that only a window's own articles are read by (window-activity.ts, tracking/list-figures.ts). */
 const OF_A_WINDOWS_ARTICLES = new Set(['lifeFirst', 'lifeLast', 'whole.impressions', 'whole.observations', 'whole.positionSum', 'whole.firstSeen', 'whole.lastSeen', 'whole.bestPosition', 'whole.countryBits'])
 
-/** Reads `length` bytes of an open file at `position` into `into` at the same offset; false when the file ends first. */
-async function readRange(handle: fs.FileHandle, into: Buffer, position: number, length: number): Promise<boolean> {
+/** Reads `length` bytes of an open file at `position` into `into` at the same offset; returns -1, or where the file ended first. */
+async function readRange(handle: fs.FileHandle, into: Buffer, position: number, length: number): Promise<number> {
   for (let at = position; at < position + length; ) {
     const { bytesRead } = await handle.read(into, at, position + length - at, at)
-    if (bytesRead === 0) return false
+    if (bytesRead === 0) return at
     at += bytesRead
   }
-  return true
+  return -1
 }
 
 /** Where each array of a header lies in its file. */
@@ -273,37 +277,30 @@ function arrayPlaces(headerLength: number, arrays: Header['arrays']): Map<string
  */
 export async function readSnapshotFileRecent(file: string, recentDays: number): Promise<{ bytes: Buffer; history: UnreadHistory | null }> {
   const handle = await fs.open(file, 'r')
-  let laidOut: { bytes: Buffer; history: UnreadHistory } | null = null
   try {
     const stat = await handle.stat()
-    laidOut = await layOutRecent(handle, file, stat, recentDays)
-    if (laidOut) {
-      const { bytes, history } = laidOut
-      // everything but the ranges left, in parts on the thread pool
-      const wanted: Array<[number, number]> = []
-      let at = 0
-      for (const [offset, length] of [...history.ranges].sort((a, b) => a[0] - b[0])) {
-        if (offset > at) wanted.push([at, offset - at])
-        at = offset + length
-      }
-      if (at < stat.size) wanted.push([at, stat.size - at])
-      const part = Math.ceil(stat.size / READS_AT_ONCE / 65_536) * 65_536
-      const reads: Array<Promise<boolean>> = []
-      for (const [offset, length] of wanted) for (let from = offset; from < offset + length; from += part) reads.push(readRange(handle, bytes, from, Math.min(part, offset + length - from)))
-      // a file cut short while read: decodeSnapshot refuses what is left
-      if ((await Promise.all(reads)).every(Boolean)) return laidOut
-      return { bytes: bytes.subarray(0, 0), history: null }
+    const laidOut = await layOutRecent(handle, file, stat, recentDays)
+    if (!laidOut) return { bytes: await readWhole(handle, stat.size), history: null }
+    // everything but the ranges left
+    const wanted: Array<[number, number]> = []
+    let at = 0
+    for (const [offset, length] of [...laidOut.history.ranges].sort((a, b) => a[0] - b[0])) {
+      if (offset > at) wanted.push([at, offset - at])
+      at = offset + length
     }
+    if (at < stat.size) wanted.push([at, stat.size - at])
+    // a file cut short while read: decodeSnapshot refuses what is left
+    if ((await readRangesInto(handle, laidOut.bytes, wanted, stat.size)) === stat.size) return laidOut
+    return { bytes: laidOut.bytes.subarray(0, 0), history: null }
   } finally {
     await handle.close()
   }
-  return { bytes: await readSnapshotFile(file), history: null }
 }
 
 /** The buffer and the ranges to leave of a file (its header and the arrays that decide them read already), or null to read it whole. */
 async function layOutRecent(handle: fs.FileHandle, file: string, stat: { size: number; mtimeMs: number; ino: number }, recentDays: number): Promise<{ bytes: Buffer; history: UnreadHistory } | null> {
   const preamble = Buffer.alloc(MAGIC.length + 4)
-  if (stat.size < preamble.length || !(await readRange(handle, preamble, 0, preamble.length)) || preamble.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
+  if (stat.size < preamble.length || (await readRange(handle, preamble, 0, preamble.length)) >= 0 || preamble.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
   const headerLength = preamble.readUInt32LE(MAGIC.length)
   if (MAGIC.length + 4 + headerLength > stat.size) return null
   const headerBytes = Buffer.alloc(headerLength)
@@ -324,7 +321,7 @@ async function layOutRecent(handle: fs.FileHandle, file: string, stat: { size: n
   if (!lastDayPlace || !startPlace || !entitiesStartPlace || end > stat.size) return null
   // zeros: a cell left unread reads as day 0, before every window (and its pages take no memory until written)
   const bytes = Buffer.alloc(stat.size)
-  for (const p of [lastDayPlace, startPlace, entitiesStartPlace, ...(perDayStartPlace ? [perDayStartPlace] : [])]) if (!(await readRange(handle, bytes, p.offset, p.bytes))) return null
+  for (const p of [lastDayPlace, startPlace, entitiesStartPlace, ...(perDayStartPlace ? [perDayStartPlace] : [])]) if ((await readRange(handle, bytes, p.offset, p.bytes)) >= 0) return null
   const view = (p: { kind: Kind; length: number; offset: number }) => new KINDS[p.kind](bytes.buffer as ArrayBuffer, bytes.byteOffset + p.offset, p.length)
   const lastDay = view(lastDayPlace)
   let newest = -Infinity
