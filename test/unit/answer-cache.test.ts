@@ -43,6 +43,34 @@ describe('the kept answers', () => {
     expect(cache.get('q')).toBeUndefined()
   })
 
+  it('give back each hit as an answer of its own, equal to the one kept; bytes as they were kept', async () => {
+    const cache = new AnswerCache(() => 1, 100, 100_000)
+    const answer = { items: [{ key: '/m/a', impressions_spark: [1, 2, 3], last_seen: null, related: ['B'] }], total: 1 }
+    cache.set('metrics', answer)
+    // the caller of the computation keeps using its object: a change there is not the kept answer's
+    answer.items[0]!.related.push('changed after it was kept')
+    const first = cache.get<typeof answer>('metrics')!
+    expect(first).toEqual({ items: [{ key: '/m/a', impressions_spark: [1, 2, 3], last_seen: null, related: ['B'] }], total: 1 })
+    // nor is what a caller does with a hit (the loopback server adds the request's scope to it)
+    first.items.pop()
+    expect(cache.get<typeof answer>('metrics')!.items).toHaveLength(1)
+    expect(cache.get('metrics')).not.toBe(cache.get('metrics'))
+    // a promised answer likewise, once it resolved
+    const promised = Promise.resolve({ rows: [1, 2] })
+    cache.set('later', promised)
+    await promised
+    const later = cache.get<{ rows: number[] }>('later')!
+    later.rows.push(3)
+    expect(cache.get('later')).toEqual({ rows: [1, 2] })
+    // bytes as sent are the very bytes kept (the fast path writes them out)
+    const sent = bytes(10)
+    cache.set('bytes', sent)
+    expect(cache.get('bytes')).toBe(sent)
+    // nothing to send is not kept
+    cache.set('nothing', undefined)
+    expect(cache.size).toBe(3)
+  })
+
   it('never hold more than their count or weight, whatever is kept in whatever order (a script paging through a large store)', () => {
     fc.assert(
       fc.property(

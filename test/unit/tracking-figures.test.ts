@@ -157,6 +157,38 @@ describe('item figures', () => {
     )
   })
 
+  it('ranks each item\'s related entities from its own publications, items of one page sharing entities (any publications)', () => {
+    const names = ['/m/a', '/m/b', '/m/c', '/m/d']
+    const tracked = ['/m/k', '/m/j', '/m/i']
+    const publication = fc.record({ items: fc.subarray(tracked, { minLength: 1 }), entities: fc.subarray(names), impressions: fc.integer({ min: 0, max: 5 }) })
+    fc.assert(
+      fc.property(fc.array(publication, { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 6 }), (pubs, limit) => {
+        const data = world(pubs.map((p) => ({ entities: [...p.items, ...p.entities] })))
+        const sums = sumsOf(data, pubs.map((p, i) => ({ seq: i + 1, impressions: p.impressions })))
+        const rows = itemRows(sums, membership(data, 'entity', tracked), tracked.length)
+        const leaveOut = tracked.map((k) => entityNumberOf(data, k))
+        const { items } = pageFigures(data, sums, rows, [0, 1, 2], { ...noSeries, related: { limit, leaveOut } })
+        tracked.forEach((item, place) => {
+          const reach = new Map<string, { imps: number; pubs: number }>()
+          for (const p of pubs) {
+            if (!p.items.includes(item)) continue
+            for (const e of [...p.items, ...p.entities]) {
+              if (e === item) continue
+              const r = reach.get(e) ?? { imps: 0, pubs: 0 }
+              reach.set(e, { imps: r.imps + p.impressions, pubs: r.pubs + 1 })
+            }
+          }
+          const expected = [...reach]
+            .map(([entityId, r]) => ({ entityId, name: entityId.slice(3).toUpperCase(), pubs: r.pubs, imps: r.imps }))
+            .sort((x, y) => y.imps - x.imps || y.pubs - x.pubs || x.name.localeCompare(y.name))
+            .slice(0, limit)
+          expect(items[place]!.related).toEqual(expected)
+        })
+      }),
+      { seed: 43, numRuns: 200 },
+    )
+  })
+
   it('folds sparklines into 24 points, compares windows and ranks with shared places', () => {
     const hours = bucketKeys(new Date('2026-11-01T00:00:00Z'), new Date('2026-11-03T00:00:00Z'), 'hour')
     expect(hours).toHaveLength(48)

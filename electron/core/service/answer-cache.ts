@@ -6,29 +6,56 @@ export const hourOf = (now: Date): number => Math.floor(now.getTime() / HOUR_MS)
 /** What the kept answers may weigh together (bytes as sent, or as JSON). */
 export const ANSWER_BYTES_KEPT = 64 * 1024 * 1024
 
-/** An answer's weight: the bytes of one kept as sent, else its length as JSON (what it is sent as). */
-function weightOf(value: unknown): number {
+/**
+ * What is kept of an answer: the bytes the server sends again as they are, any other answer as
+ * its JSON text (what it is sent as), read back on each hit. Kept as objects, answers of hundreds
+ * of rows each made every minor collection copy them until they were promoted, and took two to
+ * three times their text's memory: a script asking for another window each call met a collection
+ * of 5-16 ms every few calls. `text` undefined with `value` undefined: an answer still computing.
+ */
+interface Kept {
+  version: number
+  /** a promise of the answer still being computed, or bytes kept as sent */
+  value: unknown
+  /** the answer as JSON */
+  text?: string
+  /** its weight: the bytes kept, or the text's length */
+  bytes: number
+}
+
+/** The length of an answer kept as the bytes the server sends (the loopback server's fast path), or null: another answer. */
+function bytesOf(value: unknown): number | null {
   if (value instanceof Uint8Array) return value.byteLength
   const body = (value as { body?: unknown } | null)?.body
-  if (body instanceof Uint8Array) return body.byteLength
+  return body instanceof Uint8Array ? body.byteLength : null
+}
+
+/** An answer as it is kept (see Kept); null: not an answer the API sends, never kept. */
+function keptOf(version: number, value: unknown): Kept | null {
+  const bytes = bytesOf(value)
+  if (bytes !== null) return { version, value, bytes }
+  let text: string | undefined
   try {
-    return JSON.stringify(value)?.length ?? 0
+    text = JSON.stringify(value)
   } catch {
-    return Number.POSITIVE_INFINITY // not an answer the API sends: never kept
+    return null
   }
+  // undefined (nothing to send) is not kept: a hit would read as a miss
+  return text === undefined ? null : { version, value: undefined, text, bytes: text.length }
 }
 
 /**
- * The one memory of computed answers: keyless answers (as objects, and as the bytes the loopback
+ * The one memory of computed answers: keyless answers (as JSON text, and as the bytes the loopback
  * server sends again), and tracking metrics and roll-ups. An entry holds while the store's
  * version is the one it was computed at (any write of data, lists or analytics moves it), and
  * callers put the hour in the key where the clock matters. At most `max` entries weighing
  * `maxBytes` together (bytes as sent, or as JSON): the oldest go first. A script paging through a
  * large store's articles asks for thousands of URLs once each; counted in entries alone, their
- * bytes were all kept (2,000 pages of up to a megabyte).
+ * bytes were all kept (2,000 pages of up to a megabyte). A hit reads the answer anew from its
+ * text: what a caller does with it leaves the kept answer as it was.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { version: number; value: unknown; bytes: number }>()
+  private readonly entries = new Map<string, Kept>()
   private keptBytes = 0
 
   constructor(
@@ -44,7 +71,7 @@ export class AnswerCache {
       this.delete(key)
       return undefined
     }
-    return hit.value as T
+    return (hit.text === undefined ? hit.value : JSON.parse(hit.text)) as T
   }
 
   /** Forgets every kept answer (a process at rest gives their memory back). */
@@ -60,24 +87,26 @@ export class AnswerCache {
   set(key: string, value: unknown, version = this.version()): void {
     this.delete(key)
     if (!(value instanceof Promise)) {
-      this.put(key, { version, value, bytes: weightOf(value) })
+      const kept = keptOf(version, value)
+      if (kept) this.put(key, kept)
       return
     }
     // an answer still being computed (a handler's promise) weighs nothing until it resolves, then what it resolves to
-    const entry = { version, value, bytes: 0 }
+    const entry: Kept = { version, value, bytes: 0 }
     this.put(key, entry)
     value.then(
       (resolved) => {
         if (this.entries.get(key) !== entry) return
         this.delete(key)
-        this.put(key, { ...entry, bytes: weightOf(resolved) })
+        const kept = keptOf(version, resolved)
+        if (kept) this.put(key, kept)
       },
       () => this.entries.get(key) === entry && this.delete(key),
     )
   }
 
   /** Keeps an entry once the oldest that leave it no room are gone (none over an eighth of the weight allowed). */
-  private put(key: string, entry: { version: number; value: unknown; bytes: number }): void {
+  private put(key: string, entry: Kept): void {
     if (entry.bytes > this.maxBytes / 8) return
     while (this.entries.size > 0 && (this.entries.size >= this.max || this.keptBytes + entry.bytes > this.maxBytes)) this.delete(this.entries.keys().next().value!)
     this.entries.set(key, entry)

@@ -338,14 +338,16 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: Int32Array,
   return { start, size, bucket: outBucket, impressions: outImps }
 }
 
+/** Numbers per entity in ItemWalker.entitySums: stamp, impressions, publications. */
+const ENTITY_SUMS = 3
+
 /** Walks one item's publications at a time, with stamps that tell which domains, trends and entities this item met already. */
 class ItemWalker {
   private stamp = 0
   private readonly domainStamp: Int32Array
   private readonly trendStamp: Int32Array
-  private readonly entityStamp: Int32Array
-  private readonly entityImps: Float64Array
-  private readonly entityPubs: Float64Array
+  /** per entity, side by side (one cache line a visit): the stamp of the item that last met it, its impressions and publications there */
+  private readonly entitySums: Float64Array
   /** the entities an item met (each once): touched[0..count) */
   private readonly touched: Int32Array
   private spans = new Float64Array(64)
@@ -358,9 +360,7 @@ class ItemWalker {
   ) {
     this.domainStamp = new Int32Array(data.domains.list.length)
     this.trendStamp = new Int32Array(data.trends.list.length)
-    this.entityStamp = new Int32Array(data.entityIds.list.length)
-    this.entityImps = new Float64Array(data.entityIds.list.length)
-    this.entityPubs = new Float64Array(data.entityIds.list.length)
+    this.entitySums = new Float64Array(ENTITY_SUMS * data.entityIds.list.length)
     this.touched = new Int32Array(data.entityIds.list.length)
   }
 
@@ -373,7 +373,7 @@ class ItemWalker {
     const stamp = ++this.stamp
     if (this.spans.length < to - from) this.spans = new Float64Array(2 * (to - from))
     const spans = this.spans
-    const { domainStamp, trendStamp, entityStamp, entityImps, entityPubs } = this
+    const { domainStamp, trendStamp, entitySums } = this
     const { blocks, blockOf } = page
     const withRelated = q.related !== null
     const touched = this.touched
@@ -415,14 +415,16 @@ class ItemWalker {
         for (let k = entitiesAt; k < bucketsAt; k++) {
           const e = blocks[k]!
           if (e === leaveOut) continue
-          if (entityStamp[e] !== stamp) {
-            entityStamp[e] = stamp
-            entityImps[e] = 0
-            entityPubs[e] = 0
+          const at = e * ENTITY_SUMS
+          if (entitySums[at] !== stamp) {
+            entitySums[at] = stamp
+            entitySums[at + 1] = imps
+            entitySums[at + 2] = 1
             touched[touchedCount++] = e
+          } else {
+            entitySums[at + 1] = entitySums[at + 1]! + imps
+            entitySums[at + 2] = entitySums[at + 2]! + 1
           }
-          entityImps[e] = entityImps[e]! + imps
-          entityPubs[e] = entityPubs[e]! + 1
         }
       }
       addBlockBuckets(series, blocks, bucketsAt, bucketsAt + 2 * blocks[at + BUCKET_COUNT]!)
@@ -438,17 +440,19 @@ class ItemWalker {
       lifespanHours: lifeCount > 0 ? lifeSum / lifeCount : null,
       livedHours: livedHours(spans.subarray(0, to - from)),
     }
-    return { figures, related: q.related ? topEntities(this.data, touched.subarray(0, touchedCount), entityImps, entityPubs, q.related.limit) : [], series }
+    return { figures, related: q.related ? topEntities(this.data, touched.subarray(0, touchedCount), entitySums, q.related.limit) : [], series }
   }
 }
 
 /**
  * The related entities of an item: by the impressions of its publications, then by how many,
- * then by name (`touched`: the entities met, with their sums in `imps` and `pubs`).
+ * then by name (`touched`: the entities met, with their sums in `sums`: see ENTITY_SUMS).
  */
-function topEntities(data: ActivityData, touched: Int32Array, imps: Float64Array, pubs: Float64Array, limit: number): RelatedEntity[] {
+function topEntities(data: ActivityData, touched: Int32Array, sums: Float64Array, limit: number): RelatedEntity[] {
+  const imps = (e: number) => sums[e * ENTITY_SUMS + 1]!
+  const pubs = (e: number) => sums[e * ENTITY_SUMS + 2]!
   // by reach: more impressions, then more publications
-  const before = (x: number, y: number) => imps[x]! > imps[y]! || (imps[x] === imps[y] && pubs[x]! > pubs[y]!)
+  const before = (x: number, y: number) => imps(x) > imps(y) || (imps(x) === imps(y) && pubs(x) > pubs(y))
   // the best `limit` in one pass (an item meets hundreds of entities: sorting them all cost more than the rest of its walk)
   const best: number[] = []
   for (let i = 0; i < touched.length; i++) {
@@ -463,11 +467,12 @@ function topEntities(data: ActivityData, touched: Int32Array, imps: Float64Array
   }
   const last = best[limit - 1]
   // ties with the last place are kept for the order by name
-  const candidates = last === undefined ? best : Array.from(touched.filter((e) => !before(last, e)))
+  const candidates = last === undefined ? best : []
+  if (last !== undefined) for (let i = 0; i < touched.length; i++) if (!before(last, touched[i]!)) candidates.push(touched[i]!)
   return candidates
     .map((e) => {
       const id = data.entityIds.list[e]!
-      return { entityId: id, name: data.entityNames.get(id) ?? id, pubs: pubs[e]!, imps: imps[e]! }
+      return { entityId: id, name: data.entityNames.get(id) ?? id, pubs: pubs(e), imps: imps(e) }
     })
     .sort((x, y) => y.imps - x.imps || y.pubs - x.pubs || x.name.localeCompare(y.name))
     .slice(0, limit)

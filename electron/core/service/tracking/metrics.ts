@@ -159,14 +159,18 @@ async function computeMetrics(
   return { value, behind: activity.behind }
 }
 
-/** One item's row (docs/contract-decisions.md, "Metrics, roll-up and matches"). */
+/**
+ * One item's row (docs/contract-decisions.md, "Metrics, roll-up and matches"). Its fields are
+ * added one after another in the order they are sent: a row made of spread parts was a
+ * dictionary of its own (several kilobytes), and a page makes hundreds.
+ */
 function metricsRow(list: TrackingList, item: TrackingItem, f: PageFacts): Row {
   const { kind } = f
   const key = activityKey(list, item)
   const place = f.placeOf.get(key)!
   const cur = f.current.get(place)
   const impressions = cur?.impressions ?? 0
-  const common = {
+  const row: Record<string, unknown> = {
     key,
     name: item.name,
     impressions,
@@ -177,20 +181,20 @@ function metricsRow(list: TrackingList, item: TrackingItem, f: PageFacts): Row {
     publications_spark: f.sparkOf(place, 'publications'),
     last_seen: cur?.lastSeen == null ? null : isoFromSeconds(cur.lastSeen),
   }
-  if (kind === 'mention') return { ...common, match_type: (item.type ?? 'broad') as MatchType }
-  const top = (f.related.get(place) ?? []).slice(0, RELATED_PER_ROW)
-  return {
-    ...common,
-    resolved_id: kind === 'entity' && item.type === null ? '' : item.key,
-    resolved_type: kind === 'entity' ? (item.type ?? '') : kind,
-    publishers_count: cur?.publishers ?? 0,
-    trends_count: cur?.trends ?? 0,
-    avg_position: cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : 0,
-    avg_lifespan_hours: cur?.lifespanHours == null ? 0 : round1(cur.lifespanHours),
-    lived_hours: cur?.livedHours ?? 0,
-    ...(kind === 'publisher'
-      ? { top_entities: top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs })) }
-      : { related: top.map((r) => r.name) }),
-    ...(kind === 'trend' ? { forecast: forecastOf(f.forecasts.get(key)) } : {}),
+  if (kind === 'mention') {
+    row.match_type = (item.type ?? 'broad') as MatchType
+    return row as Row
   }
+  const top = (f.related.get(place) ?? []).slice(0, RELATED_PER_ROW)
+  row.resolved_id = kind === 'entity' && item.type === null ? '' : item.key
+  row.resolved_type = kind === 'entity' ? (item.type ?? '') : kind
+  row.publishers_count = cur?.publishers ?? 0
+  row.trends_count = cur?.trends ?? 0
+  row.avg_position = cur && cur.observations > 0 ? round1(cur.positionSum / cur.observations) : 0
+  row.avg_lifespan_hours = cur?.lifespanHours == null ? 0 : round1(cur.lifespanHours)
+  row.lived_hours = cur?.livedHours ?? 0
+  if (kind === 'publisher') row.top_entities = top.map((r) => ({ entity_id: r.entityId, name: r.name, pubs: r.pubs }))
+  else row.related = top.map((r) => r.name)
+  if (kind === 'trend') row.forecast = forecastOf(f.forecasts.get(key))
+  return row as Row
 }
