@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import fs from 'node:fs'
+import fsPromises from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { ActivityBuilder, entitiesOfArticle, factsOf, membersOf, narrowestCodes, narrowestDays, narrowestLives, narrowestSmall, perDayIsDays, wholeSeenIsLife, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
@@ -904,6 +905,37 @@ describe('a start that reads its index but for the history', () => {
     const before = Date.parse('2026-11-18T06:00:00Z') / 3_600_000
     expect(asked.mock.calls.map((c) => c[0])).toEqual([before, before])
     w.core.close()
+  })
+
+  it('reads the history a request reaches on the thread pool, once for the requests that reach it at once, and answers right', async () => {
+    const feed: Feed = {
+      articles: [
+        { entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 },
+        { entities: ['/m/a'], category: 0, domain: 1, lang: 0, trend: -1 },
+      ],
+      observations: [
+        { article: 0, country: 0, hour: 2, second: 0, position: 1, impressions: 100 },
+        { article: 1, country: 0, hour: 4 * 24 + 3, second: 0, position: 2, impressions: 40 },
+      ],
+    }
+    const store = startedFromItsFile(path.join(tempDir(), 'feedlens.db'), feed, 1)
+    try {
+      await store.activity.prepareInBackground()
+      expect(store.activity.unreadBefore).toBe(Math.floor(HOUR0 / 24) + 3)
+      const readsInRequest = vi.spyOn(fs, 'readSync')
+      const opened = vi.spyOn(fsPromises, 'open')
+      // two windows from the first day, asked at once: one read of the file, on the thread pool
+      const answers = await Promise.all([store.activity.current(HOUR0), store.activity.current(HOUR0 + 5)])
+      expect(answers[1].data).toBe(answers[0].data)
+      expect(store.activity.unreadBefore).toBeNull()
+      expect(readsInRequest).not.toHaveBeenCalled()
+      expect(opened).toHaveBeenCalledTimes(1)
+      opened.mockRestore()
+      readsInRequest.mockRestore()
+      await expectIndexMatches(store, feed, feed.observations, [{ from: 0, length: 5 * 24, countries: ['US'], lang: null }])
+    } finally {
+      store.close()
+    }
   })
 
   it('reads its file again when it changed before the history was read, or is built anew when it is gone, and answers right', async () => {

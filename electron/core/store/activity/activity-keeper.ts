@@ -11,7 +11,7 @@ import {
 import type { HourRow } from '../../analytics/activity/window-activity'
 import { runSteps, runStepsInBackground } from '../../steps'
 import { ComputingError } from '../../errors'
-import { decodeSnapshot, readHistory, readSnapshotFileRecent, snapshotParts, writeSnapshotFile, writeSnapshotFileSync, type SnapshotMeta, type UnreadHistory } from './activity-snapshot'
+import { decodeSnapshot, readHistory, readHistoryInBackground, readSnapshotFileRecent, snapshotParts, writeSnapshotFile, writeSnapshotFileSync, type SnapshotMeta, type UnreadHistory } from './activity-snapshot'
 import { describeError } from '../busy'
 import type { ActivityRowsRepository } from './activity-rows'
 import type Database from 'better-sqlite3'
@@ -86,6 +86,8 @@ export class ActivityKeeper {
   recentDays = RECENT_DAYS
   /** an index read from its file but for its history (readSnapshotFileRecent): what is left, and the buffer it goes into */
   private readonly unread = new WeakMap<ActivityData, { history: UnreadHistory; bytes: Buffer }>()
+  /** the history of an index being read for requests (wholeInBackground): requests meanwhile wait for the same read */
+  private readonly historyReads = new WeakMap<ActivityData, Promise<boolean>>()
 
   constructor(
     private readonly store: ActivitySource,
@@ -106,7 +108,7 @@ export class ActivityKeeper {
       // a window that begins after the history left unread reads the index as it is; not while the
       // index is behind the store (an old article seen again in the window would be read by its entities)
       if (!unread || (fromHour !== undefined && !answer.behind && Math.floor(fromHour / 24) >= unread.history.fromDay)) return answer
-      if (this.whole(answer.data)) return answer
+      if (await this.wholeInBackground(answer.data)) return answer
       // the file was saved again since (another process's import) or removed: this index cannot be
       // completed; the file is read again (or, not one of this store's state, the index built anew)
       this.onError('The saved activity index changed since it was read: it is read again.')
@@ -125,6 +127,25 @@ export class ActivityKeeper {
     if (!readHistory(unread.history, unread.bytes)) return false
     this.unread.delete(data)
     return true
+  }
+
+  /** whole() for a request: the history read on the thread pool, once for all the requests that wait for it. */
+  private wholeInBackground(data: ActivityData): Promise<boolean> {
+    const unread = this.unread.get(data)
+    if (!unread) return Promise.resolve(true)
+    let reading = this.historyReads.get(data)
+    if (!reading) {
+      reading = readHistoryInBackground(unread.history, unread.bytes)
+        .catch(() => false)
+        .then((read) => {
+          this.historyReads.delete(data)
+          // (an update or a save may have read it meanwhile, on its own: the same bytes)
+          if (read) this.unread.delete(data)
+          return read || !this.unread.has(data)
+        })
+      this.historyReads.set(data, reading)
+    }
+    return reading
   }
 
   /** The daily cells of the articles that stopped living before this day are not read yet (null: every cell is). */

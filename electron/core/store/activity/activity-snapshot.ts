@@ -356,10 +356,15 @@ async function layOutRecent(handle: fs.FileHandle, file: string, stat: { size: n
   return { bytes, history: { file, fromDay, ranges, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, cells, bytes: ranges.reduce((n, [, l]) => n + l, 0) } }
 }
 
+/** Whether a file's state is the one a recent read saw (another file in its place, or the same saved again, is not read from). */
+const isFileRead = (stat: { size: number; mtimeMs: number; ino: number }, history: UnreadHistory) =>
+  stat.size === history.size && stat.mtimeMs === history.mtimeMs && stat.ino === history.ino
+
 /**
  * Reads what a recent read left (readSnapshotFileRecent) into its buffer, from the same file:
  * false when the file is no longer the one read (saved again, or removed; nothing read) or ends
- * before it (some read: harmless, see below).
+ * before it (some read: harmless, see below). Synchronous: for the index's own steps (an update, a
+ * save), which run as one; a request reads it with readHistoryInBackground.
  */
 export function readHistory(history: UnreadHistory, into: Buffer): boolean {
   let fd: number
@@ -369,8 +374,7 @@ export function readHistory(history: UnreadHistory, into: Buffer): boolean {
     return false
   }
   try {
-    const stat = fsSync.fstatSync(fd)
-    if (stat.size !== history.size || stat.mtimeMs !== history.mtimeMs || stat.ino !== history.ino) return false
+    if (!isFileRead(fsSync.fstatSync(fd), history)) return false
     // straight into the index's own buffer: those cells are read by no window the index answers
     // meanwhile (all their days are before fromDay), whether they hold zeros, the file's bytes or some of each
     for (const [offset, length] of history.ranges) {
@@ -383,6 +387,26 @@ export function readHistory(history: UnreadHistory, into: Buffer): boolean {
     return true
   } finally {
     fsSync.closeSync(fd)
+  }
+}
+
+/**
+ * readHistory on the thread pool, in parts at once (readRangesInto): the request whose window
+ * first reaches the history waits for it, and the server answers others meanwhile (tens of
+ * megabytes at large). The same answer as readHistory; reading the same bytes twice is harmless.
+ */
+export async function readHistoryInBackground(history: UnreadHistory, into: Buffer): Promise<boolean> {
+  let handle: fs.FileHandle
+  try {
+    handle = await fs.open(history.file, 'r')
+  } catch {
+    return false
+  }
+  try {
+    if (!isFileRead(await handle.stat(), history)) return false
+    return (await readRangesInto(handle, into, history.ranges, history.size)) === history.size
+  } finally {
+    await handle.close()
   }
 }
 
