@@ -147,6 +147,12 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
       (r) => r.start?.metricsOverHttp.p95,
     )} |`,
   )
+  line(
+    `| the same from a script of its own (a Node process apart from the bench's) | ${cells(
+      (r) => (r.start ? `p50 ${ms(r.start.metricsFromScript.p50)}, p95 ${ms(r.start.metricsFromScript.p95)}` : '–'),
+      (r) => r.start?.metricsFromScript.p95,
+    )} |`,
+  )
   line(`| the same, first page (limit 50) | ${cells(t((x) => x.metrics200Default), (r) => r.tracking?.metrics200Default.p95)} |`)
   line(
     `| DuckDB on the same question (same answers?) | ${cells((r) =>

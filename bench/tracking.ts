@@ -3,7 +3,7 @@
  * their own (each call another window: shifted by an hour, of another age), against DuckDB on the
  * same raw observations; and how soon a server that starts answers its first metrics request.
  */
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { WebSessions } from '../electron/core/auth/web-sessions'
 import { Core } from '../electron/core/core'
@@ -190,6 +190,8 @@ export interface StartResults {
   rss: number
   /** then the 200-entity metrics, 30 d, limit 200, over its loopback port: each call another window */
   metricsOverHttp: Timing
+  /** the same asked by a script of its own (a Node process apart from the bench's: its heap and work not in the figures) */
+  metricsFromScript: Timing
   /** resident memory after those calls, and after it rested (MiB; `--rest-after`) */
   rssAfterTail: number
   rssRested: number
@@ -210,6 +212,24 @@ const RESTED_AFTER_MS = 6_000
 function bareReadOf(file: string): number {
   const script = `const t = performance.now(); require('node:fs').readFileSync(${JSON.stringify(file)}); process.stdout.write(String(performance.now() - t))`
   return Number(execFileSync(process.execPath, ['-e', script]).toString())
+}
+
+/**
+ * Times GETs of `urls` with a key from a Node process of their own, as a local script meets them
+ * (after `warmUp`, untimed: a script's first fetches also start its HTTP client): ms each.
+ */
+function timeFromScript(urls: string[], warmUp: string[], key: string): Promise<number[]> {
+  const script = `const [urls, warmUp, key] = JSON.parse(process.argv[1])
+const get = async (u) => { const r = await fetch(u, { headers: { 'X-API-Key': key } }); await r.text(); if (r.status !== 200) throw new Error(u + ': ' + r.status) }
+;(async () => {
+  for (const u of warmUp) await get(u)
+  const times = []
+  for (const u of urls) { const t = performance.now(); await get(u); times.push(performance.now() - t) }
+  process.stdout.write(JSON.stringify(times))
+})().catch((e) => { console.error(String(e)); process.exit(1) })`
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ['-e', script, JSON.stringify([urls, warmUp, key])], { maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as number[]))),
+  )
 }
 
 /**
@@ -240,8 +260,12 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
       for (let k = 1001; k <= 1003 && tailCalls > 0; k++) await metrics(k)
       for (let k = 1; k <= tailCalls; k++) tail.push((await metrics(k)).ms)
       const rssAfterTail = server.rss()
+      // the same from a script of its own (other windows: each call another), as a local script
+      // meets them, apart from this process's own work and collections
+      const url = (k: number) => `${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${window(30, k).query}&limit=200`
+      const fromScript = tailCalls === 0 ? [] : await timeFromScript(Array.from({ length: tailCalls }, (_, i) => url(tailCalls + 1 + i)), [url(1004), url(1005), url(1006)], copy.key)
       // what it holds once it rested after them (Core.rest)
-      if (tailCalls === 0) return { took, fromSpawn, rss, computing, tail: timing(tail), rssAfterTail, rssRested: 0, rssAfterPaging: 0, rssRestedAfterPaging: 0 }
+      if (tailCalls === 0) return { took, fromSpawn, rss, computing, tail: timing(tail), fromScript: timing(fromScript), rssAfterTail, rssRested: 0, rssAfterPaging: 0, rssRestedAfterPaging: 0 }
       const rest = () => new Promise((done) => setTimeout(done, RESTED_AFTER_MS))
       await rest()
       const rssRested = server.rss()
@@ -249,7 +273,7 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
       for (let k = 0; k < PAGES; k++) await timedGet(`${server.url}/v1/articles?limit=500&offset=${k * 500}`, copy.key)
       const rssAfterPaging = server.rss()
       await rest()
-      return { took, fromSpawn, rss, computing, tail: timing(tail), rssAfterTail, rssRested, rssAfterPaging, rssRestedAfterPaging: server.rss() }
+      return { took, fromSpawn, rss, computing, tail: timing(tail), fromScript: timing(fromScript), rssAfterTail, rssRested, rssAfterPaging, rssRestedAfterPaging: server.rss() }
     } finally {
       await server.stop()
       copy.remove()
@@ -267,6 +291,7 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
       `${ms(catchingUp.took)} with the file while the start recomputes trends and signals; server memory ${n(warm.rss)} MiB`,
   )
   line(`  ${'then metrics, 200 busiest entities, 30 d, limit 200, over HTTP'.padEnd(58)} ${showTiming(warm.tail)}`)
+  line(`  ${'the same from a script of its own (Node, fetch; other windows)'.padEnd(58)} ${showTiming(warm.fromScript)}`)
   line(`  server memory after those calls ${n(warm.rssAfterTail)} MiB; after it rested (--rest-after ${REST_AFTER_S}) ${n(warm.rssRested)} MiB`)
   line(`  then ${PAGES} pages of 500 articles: server memory ${n(warm.rssAfterPaging)} MiB; after it rested ${n(warm.rssRestedAfterPaging)} MiB`)
   return {
@@ -277,6 +302,7 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
     bareRead,
     rss: warm.rss,
     metricsOverHttp: warm.tail,
+    metricsFromScript: warm.fromScript,
     rssAfterTail: warm.rssAfterTail,
     rssRested: warm.rssRested,
     rssAfterPaging: warm.rssAfterPaging,
