@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ActivityBuilder } from '../../electron/core/analytics/activity/activity-data'
-import { itemRows, pageFigures } from '../../electron/core/analytics/tracking/list-figures'
+import { itemRows, MAX_STAMP, pageFigures, walkMarksOf } from '../../electron/core/analytics/tracking/list-figures'
 import { membership } from '../../electron/core/analytics/tracking/membership'
 import { scratch } from '../../electron/core/analytics/activity/scratch'
-import { windowImpressions, windowSums, type HourRow } from '../../electron/core/analytics/activity/window-activity'
+import { giveBackSums, windowImpressions, windowSums, type HourRow } from '../../electron/core/analytics/activity/window-activity'
 
 const H = 3600
 const D = 86400
@@ -16,8 +16,11 @@ function poisonScratch() {
   scratch.giveBack(...sizes.map((n) => scratch.borrow(Uint8Array, n, 7)))
 }
 
-/** Four publications over days 5-8 in US and DE, with hourly cells at the window's ends. */
-function figuresOfAWindow() {
+/**
+ * Four publications over days 5-8 in US and DE, with hourly cells at the window's ends; the sums
+ * and claims given back to the pool once read, as a request does (`stampsFrom`: the walk's next stamp).
+ */
+function figuresOfAWindow(stampsFrom?: number) {
   const b = new ActivityBuilder()
   const entities = [['/m/x', '/m/y'], ['/m/x'], ['/m/y', '/m/z'], ['/m/z']]
   entities.forEach((es, i) => {
@@ -48,14 +51,25 @@ function figuresOfAWindow() {
   const sums = windowSums(data, member.candidates, w, hourRows)
   const before = windowImpressions(data, member.candidates, { ...w, fromHour: 2 * 24, toHour: 4 * 24 + 20 }, [])
   const rows = itemRows(sums, member, keys.length)
-  const page = pageFigures(data, sums, rows, [0, 1, 2], { window: w, grain: 'day', firstBucket: 4, buckets: 4, hourRows, totals: true, related: { limit: 5, leaveOut: [-1, -1, -1] } })
+  const walk = (items = [0, 1, 2]) => pageFigures(data, sums, rows, items, { window: w, grain: 'day', firstBucket: 4, buckets: 4, hourRows, totals: true, related: { limit: 5, leaveOut: [-1, -1, -1] } })
+  if (stampsFrom !== undefined) {
+    // a walk before of the second item alone: its entities (all three) marked 1
+    walk([1])
+    walkMarksOf(data).stamp = stampsFrom - 1
+  }
+  const page = walk()
   const plain = (xs: ArrayLike<number>) => Array.from(xs)
-  return {
+  const figures = {
     sums: Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, plain(v as ArrayLike<number>)])),
     before: plain(before.articles),
     items: page.items.map((i) => ({ figures: i.figures, related: i.related, impressions: plain(i.series.impressions), publications: plain(i.series.publications) })),
     totals: { impressions: plain(page.totals!.impressions), publications: plain(page.totals!.publications) },
+    stampAfter: walkMarksOf(data).stamp,
   }
+  giveBackSums(sums)
+  giveBackSums(before)
+  scratch.giveBack(rows.rows)
+  return figures
 }
 
 describe('working arrays lent from one computation to the next', () => {
@@ -85,5 +99,16 @@ describe('working arrays lent from one computation to the next', () => {
     expect(figuresOfAWindow()).toEqual(fresh)
     poisonScratch()
     expect(figuresOfAWindow()).toEqual(fresh)
+    // the sums and claims of the call before, lent again (given back full of its figures)
+    expect(figuresOfAWindow()).toEqual(fresh)
+  })
+
+  it('gives the same related entities when the walk\'s stamps run out and start again', () => {
+    const fresh = figuresOfAWindow()
+    expect(fresh.stampAfter).toBe(3)
+    // the last stamp given: the first item meets the end of them, every mark is cleared (1 was on
+    // its entities) and the items are stamped 1-3 again
+    const wrapped = figuresOfAWindow(MAX_STAMP + 1)
+    expect(wrapped).toEqual(fresh)
   })
 })

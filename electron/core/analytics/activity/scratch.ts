@@ -5,7 +5,8 @@
  * most calls and start a full collection every few calls, which was most of the slow tail.
  *
  * A borrower fills what it reads (`borrow` fills with a value when asked) and gives the array
- * back when it is done with it; an array that escapes into a result is never borrowed. The
+ * back when it is done with it; an array that escapes into a result is borrowed only where its
+ * caller gives it back (a window's sums and claims: ListActivity.release), else never. The
  * computations stay pure: what they return does not depend on what was lent before. Everything
  * here is synchronous, so no two requests hold the same array.
  */
@@ -18,7 +19,7 @@ interface ScratchType<T extends Scratchable> {
 }
 
 /** Buffers kept per element type, and the largest kept (a larger one is left to the collector). */
-const KEPT_PER_TYPE = 8
+const KEPT_PER_TYPE = 16
 const LARGEST_KEPT_BYTES = 64 * 1024 * 1024
 
 class ScratchPool {

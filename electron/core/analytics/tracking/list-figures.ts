@@ -42,7 +42,8 @@ export function itemRows(sums: WindowSums, member: Membership, itemCount: number
     for (let k = 0; k < n; k++) start[out[k]! + 1]!++
   }
   for (let i = 0; i < itemCount; i++) start[i + 1]! += start[i]!
-  const rows = new Int32Array(start[itemCount]!)
+  // lent (a request's claims: hundreds of thousands at large); the caller gives them back
+  const rows = start[itemCount] === 0 ? new Int32Array(0) : scratch.borrow(Int32Array, start[itemCount]!)
   const next = start.slice(0, itemCount)
   for (let j = 0; j < m; j++) {
     const n = member.claim(sums.articles[j]!, out)
@@ -110,26 +111,6 @@ export function pageFigures(data: ActivityData, sums: WindowSums, rows: ItemRows
     return { items: out, totals }
   } finally {
     page.release()
-  }
-}
-
-/** A typed array that grows as values are pushed. */
-class Growing<T extends Int32Array | Float64Array> {
-  values: T
-  size = 0
-  constructor(private readonly make: new (n: number) => T) {
-    this.values = new make(1024)
-  }
-  push(v: number): void {
-    if (this.size === this.values.length) {
-      const bigger = new this.make(this.values.length * 2)
-      bigger.set(this.values)
-      this.values = bigger
-    }
-    this.values[this.size++] = v
-  }
-  done(): T {
-    return this.values.subarray(0, this.size) as T
   }
 }
 
@@ -243,36 +224,47 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: Int32Array,
   const c = chosen.length
   // hourly cells first, by publication
   const seqPlace = placesBySeq(data, sums.articles)
-  const hourCount = new Int32Array(c + 1)
-  const metPlace = new Growing(Int32Array)
-  const metBucket = new Growing(Int32Array)
-  const metImps = new Growing(Float64Array)
-  for (const row of q.hourRows) {
-    if (!inRanges(parts.hours, row.hour) || !q.window.countries.includes(row.country)) continue
+  const hourCount = scratch.borrow(Int32Array, c + 1, 0)
+  // the rows' cells in the window's hours and countries, and their bucket (-1: none)
+  const bucketOfRow = q.hourRows.map((row) => {
+    if (!inRanges(parts.hours, row.hour) || !q.window.countries.includes(row.country)) return -1
     const b = (q.grain === 'hour' ? row.hour : Math.floor(row.hour / 24)) - q.firstBucket
-    if (b < 0 || b >= n) continue
+    return b < 0 || b >= n ? -1 : b
+  })
+  let cellCount = 0
+  q.hourRows.forEach((row, r) => bucketOfRow[r]! >= 0 && (cellCount += row.cells.seqs.length))
+  // lent, as long as every such cell (the page's are fewer)
+  const metPlace = scratch.borrow(Int32Array, cellCount)
+  const metBucket = scratch.borrow(Int32Array, cellCount)
+  const metImps = scratch.borrow(Float64Array, cellCount)
+  let met = 0
+  q.hourRows.forEach((row, r) => {
+    const b = bucketOfRow[r]!
+    if (b < 0) return
     const cells = row.cells
     for (let i = 0; i < cells.seqs.length; i++) {
       const seq = cells.seqs[i]!
       const j = seq < seqPlace.length ? seqPlace[seq]! : -1
       const p = j < 0 ? -1 : placeOf[j]!
       if (p < 0) continue
-      metPlace.push(p)
-      metBucket.push(b)
-      metImps.push(cells.impressions[i]!)
+      metPlace[met] = p
+      metBucket[met] = b
+      metImps[met++] = cells.impressions[i]!
       hourCount[p + 1]!++
     }
-  }
+  })
   scratch.giveBack(seqPlace)
   for (let p = 0; p < c; p++) hourCount[p + 1]! += hourCount[p]!
-  const hourAt = hourCount.slice(0, c)
-  const hourBucket = scratch.borrow(Int32Array, metPlace.size)
-  const hourImps = scratch.borrow(Float64Array, metPlace.size)
-  for (let k = 0; k < metPlace.size; k++) {
-    const at = hourAt[metPlace.values[k]!]!++
-    hourBucket[at] = metBucket.values[k]!
-    hourImps[at] = metImps.values[k]!
+  const hourAt = scratch.borrow(Int32Array, c)
+  hourAt.set(hourCount.subarray(0, c))
+  const hourBucket = scratch.borrow(Int32Array, met)
+  const hourImps = scratch.borrow(Float64Array, met)
+  for (let k = 0; k < met; k++) {
+    const at = hourAt[metPlace[k]!]!++
+    hourBucket[at] = metBucket[k]!
+    hourImps[at] = metImps[k]!
   }
+  scratch.giveBack(metPlace, metBucket, metImps)
   // then each publication's buckets, merged: a bucket's entry sums its days' and hours' cells
   const covered = countryBitsOf(data, q.window.countries.flatMap((x) => data.countries.find(x) ?? []))
   const mask = countryMask(data, q.window.countries)
@@ -334,49 +326,83 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: Int32Array,
     }
     start[p + 1] = size
   }
-  scratch.giveBack(hourBucket, hourImps)
+  scratch.giveBack(hourBucket, hourImps, hourCount, hourAt)
   return { start, size, bucket: outBucket, impressions: outImps }
 }
 
 /** Numbers per entity in ItemWalker.entitySums: stamp, impressions, publications. */
 const ENTITY_SUMS = 3
 
+/**
+ * The marks an item's walk leaves on the index's domains, trends and entities (ItemWalker), kept
+ * with the index from one request to the next: made anew for each, their megabytes at large made
+ * the collector run a full collection every few requests. A stamp is never used twice, so what
+ * earlier walks left is never read as this item's.
+ */
+export interface WalkMarks {
+  stamp: number
+  domainStamp: Int32Array
+  trendStamp: Int32Array
+  /** per entity, side by side (one cache line a visit): the stamp of the item that last met it, its impressions and publications there */
+  entitySums: Float64Array
+  /** the entities an item met (each once): touched[0..count) */
+  touched: Int32Array
+  spans: Float64Array
+}
+
+const walkMarks = new WeakMap<ActivityData, WalkMarks>()
+
+/** (exported for the tests of the stamps' wrap) */
+export function walkMarksOf(data: ActivityData): WalkMarks {
+  let marks = walkMarks.get(data)
+  if (!marks) {
+    marks = {
+      stamp: 0,
+      domainStamp: new Int32Array(data.domains.list.length),
+      trendStamp: new Int32Array(data.trends.list.length),
+      entitySums: new Float64Array(ENTITY_SUMS * data.entityIds.list.length),
+      touched: new Int32Array(data.entityIds.list.length),
+      spans: new Float64Array(64),
+    }
+    walkMarks.set(data, marks)
+  }
+  return marks
+}
+
+/** A stamp no mark holds yet (after 2^31 - 1 items, every mark is cleared and they start again). */
+function nextStamp(marks: WalkMarks): number {
+  if (marks.stamp === MAX_STAMP) {
+    marks.stamp = 0
+    marks.domainStamp.fill(0)
+    marks.trendStamp.fill(0)
+    for (let e = 0; e < marks.entitySums.length; e += ENTITY_SUMS) marks.entitySums[e] = 0
+  }
+  return ++marks.stamp
+}
+
+export const MAX_STAMP = 2 ** 31 - 1
+
 /** Walks one item's publications at a time, with stamps that tell which domains, trends and entities this item met already. */
 class ItemWalker {
-  private stamp = 0
-  private readonly domainStamp: Int32Array
-  private readonly trendStamp: Int32Array
-  /** per entity, side by side (one cache line a visit): the stamp of the item that last met it, its impressions and publications there */
-  private readonly entitySums: Float64Array
-  /** the entities an item met (each once): touched[0..count) */
-  private readonly touched: Int32Array
-  private spans = new Float64Array(64)
-
   constructor(
     private readonly data: ActivityData,
     private readonly rows: ItemRows,
     private readonly page: PageRows,
     private readonly q: PageQuery,
-  ) {
-    this.domainStamp = new Int32Array(data.domains.list.length)
-    this.trendStamp = new Int32Array(data.trends.list.length)
-    this.entitySums = new Float64Array(ENTITY_SUMS * data.entityIds.list.length)
-    this.touched = new Int32Array(data.entityIds.list.length)
-  }
+    private readonly marks: WalkMarks = walkMarksOf(data),
+  ) {}
 
   item(item: number, leaveOut: number): ItemPage {
-    const { rows, page, q } = this
+    const { rows, page, q, marks } = this
     const from = rows.start[item]!
     const to = rows.start[item + 1]!
     const series: Series = { impressions: new Float64Array(q.buckets), publications: new Float64Array(q.buckets) }
     if (to === from) return { figures: null, related: [], series }
-    const stamp = ++this.stamp
-    if (this.spans.length < to - from) this.spans = new Float64Array(2 * (to - from))
-    const spans = this.spans
-    const { domainStamp, trendStamp, entitySums } = this
+    const stamp = nextStamp(marks)
+    if (marks.spans.length < to - from) marks.spans = new Float64Array(2 * (to - from))
+    const { domainStamp, trendStamp, entitySums, spans, touched } = marks
     const { blocks, blockOf } = page
     const withRelated = q.related !== null
-    const touched = this.touched
     let touchedCount = 0
     let impressions = 0
     let observations = 0

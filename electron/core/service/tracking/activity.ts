@@ -1,8 +1,9 @@
 import type { ActivityData } from '../../analytics/activity/activity-data'
 import { claimedTotals, itemRows, type ItemRows } from '../../analytics/tracking/list-figures'
+import { scratch } from '../../analytics/activity/scratch'
 import { membership, type Membership } from '../../analytics/tracking/membership'
 import type { ActivityWindow } from '../../analytics/activity/window'
-import { candidatesOfStretch, hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
+import { candidatesOfStretch, giveBackSums, hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
 import type { RequestContext } from '../context'
 
 /**
@@ -31,6 +32,8 @@ export interface ListActivity {
   beforeTotals: Float64Array
   /** the hourly rows read for the window (its ends, or all of it for hourly buckets) */
   nowHours: HourRow[]
+  /** Gives the sums' and claims' arrays back to the scratch pool (they are lent): call once the answer is made of them. */
+  release(): void
 }
 
 /** Memberships of lists asked lately, per index: a list's articles are looked up once while the index holds. */
@@ -68,13 +71,19 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, grain?: 
   const of = (window: ActivityWindow) => candidatesOfStretch(data, member.candidates, window, behind)
   const now = windowSums(data, of(w.current), w.current, nowHours)
   const before = windowImpressions(data, of(w.previous), w.previous, ctx.store.activity.hourRows(hourRangesOf(w.previous), behind))
+  const nowRows = itemRows(now, member, w.keys.length)
   return {
     data,
     behind,
     now,
-    nowRows: itemRows(now, member, w.keys.length),
+    nowRows,
     before,
     beforeTotals: claimedTotals(before, member, w.keys.length),
     nowHours,
+    release: () => {
+      giveBackSums(now)
+      giveBackSums(before)
+      if (nowRows.rows.length > 0) scratch.giveBack(nowRows.rows)
+    },
   }
 }

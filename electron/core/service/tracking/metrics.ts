@@ -7,7 +7,7 @@ import { bucketKeys } from '../../time/buckets'
 import type { TrackingItem, TrackingList } from '../../store/repositories/tracking'
 import { DAY_MS, HOUR_MS, isoFromSeconds } from '../../time/buckets'
 import type { RequestContext } from '../context'
-import { listActivity } from './activity'
+import { listActivity, type ListActivity } from './activity'
 import { activityKey } from './views'
 import { trackingWindow } from './window'
 
@@ -94,9 +94,29 @@ async function computeMetrics(
   const kind = list.kind as ListKind
   const items = ctx.store.tracking.itemsWithoutCounts(list.id)
   const keys = items.map((i) => activityKey(list, i))
+  const activity = await listActivity(ctx, { kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain)
+  try {
+    return { value: metricsOf(ctx, list, query, tw, scope, fold, items, keys, activity), behind: activity.behind }
+  } finally {
+    activity.release()
+  }
+}
+
+/** The answer made of a list's activity (read nothing of `activity` after it: its arrays are lent). */
+function metricsOf(
+  ctx: RequestContext,
+  list: TrackingList,
+  query: RouteInput<'getTrackingMetrics'>['query'],
+  tw: ReturnType<typeof trackingWindow>,
+  scope: Metrics['scope'],
+  fold: (series: ArrayLike<number>) => number[],
+  items: TrackingItem[],
+  keys: string[],
+  activity: ListActivity,
+): Metrics {
+  const kind = list.kind as ListKind
   const page = items.slice(query.offset, query.offset + query.limit)
   const pageKeys = page.map((i) => activityKey(list, i))
-  const activity = await listActivity(ctx, { kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain)
   const { data, now, nowRows } = activity
   const placeOf = new Map<string, number>()
   keys.forEach((k, i) => placeOf.has(k) || placeOf.set(k, i))
@@ -156,7 +176,7 @@ async function computeMetrics(
     limit: query.limit,
     offset: query.offset,
   }
-  return { value, behind: activity.behind }
+  return value
 }
 
 /**

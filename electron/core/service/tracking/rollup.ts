@@ -26,9 +26,14 @@ export async function listRollup(ctx: RequestContext, list: TrackingList, query:
   const answer = await ctx.answers.rememberAsync(key, async () => {
     const windows = { kind: list.kind, listId: list.id, keys: items.map((i) => activityKey(list, i)), current: tw.current, previous: tw.previous }
     const activity = await listActivity(ctx, windows)
-    const now = { data: activity.data, sums: activity.now }
-    const before = { data: activity.data, sums: activity.before }
-    return { behind: activity.behind, value: rollupOf(ctx, list, items, tw.scope, now, before) }
+    try {
+      const now = { data: activity.data, sums: activity.now }
+      const before = { data: activity.data, sums: activity.before }
+      return { behind: activity.behind, value: rollupOf(ctx, list, items, tw.scope, now, before) }
+    } finally {
+      // the sums are lent: the answer is made of them by now
+      activity.release()
+    }
   })
   return { ...answer, scope: tw.scope }
 }
