@@ -907,17 +907,20 @@ describe('a start that reads its index but for the history', () => {
     w.core.close()
   })
 
+  /** Two articles of one entity seen four days apart: with one recent day, the first is history. */
+  const fourDaysApart: Feed = {
+    articles: [
+      { entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 },
+      { entities: ['/m/a'], category: 0, domain: 1, lang: 0, trend: -1 },
+    ],
+    observations: [
+      { article: 0, country: 0, hour: 2, second: 0, position: 1, impressions: 100 },
+      { article: 1, country: 0, hour: 4 * 24 + 3, second: 0, position: 2, impressions: 40 },
+    ],
+  }
+
   it('reads the history a request reaches on the thread pool, once for the requests that reach it at once, and answers right', async () => {
-    const feed: Feed = {
-      articles: [
-        { entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 },
-        { entities: ['/m/a'], category: 0, domain: 1, lang: 0, trend: -1 },
-      ],
-      observations: [
-        { article: 0, country: 0, hour: 2, second: 0, position: 1, impressions: 100 },
-        { article: 1, country: 0, hour: 4 * 24 + 3, second: 0, position: 2, impressions: 40 },
-      ],
-    }
+    const feed = fourDaysApart
     const store = startedFromItsFile(path.join(tempDir(), 'feedlens.db'), feed, 1)
     try {
       await store.activity.prepareInBackground()
@@ -939,16 +942,7 @@ describe('a start that reads its index but for the history', () => {
   })
 
   it('reads its file again when it changed before the history was read, or is built anew when it is gone, and answers right', async () => {
-    const feed: Feed = {
-      articles: [
-        { entities: ['/m/a'], category: 0, domain: 0, lang: 0, trend: -1 },
-        { entities: ['/m/a'], category: 0, domain: 1, lang: 0, trend: -1 },
-      ],
-      observations: [
-        { article: 0, country: 0, hour: 2, second: 0, position: 1, impressions: 100 },
-        { article: 1, country: 0, hour: 4 * 24 + 3, second: 0, position: 2, impressions: 40 },
-      ],
-    }
+    const feed = fourDaysApart
     const file = path.join(tempDir(), 'feedlens.db')
     const store = startedFromItsFile(file, feed, 1)
     try {

@@ -34,7 +34,7 @@ export async function listMetrics(ctx: RequestContext, list: TrackingList, query
   const hours = [tw.current.fromHour, tw.current.toHour, tw.previous.fromHour, tw.previous.toHour]
   const key = JSON.stringify(['metrics', list.id, list.updatedAt, list.itemCount, tw.markets, query.lang, query.grain, query.limit, query.offset, hours])
   // figures from an index of older data (its successor being built) are not kept
-  const answer = await ctx.answers.rememberAsync(key, () => computeMetrics(ctx, list, query, tw, scope, foldSeries))
+  const answer = await ctx.answers.rememberAsync(key, () => computeMetrics({ ctx, list, query, tw, scope, fold: foldSeries }))
   return { ...answer, scope }
 }
 
@@ -48,7 +48,7 @@ export async function listSeries(ctx: RequestContext, list: TrackingList, query:
   const hours = [tw.current.fromHour, tw.current.toHour, tw.previous.fromHour, tw.previous.toHour]
   const key = JSON.stringify(['series', list.id, list.updatedAt, list.itemCount, tw.markets, query.lang, query.grain, query.limit, query.offset, hours])
   const scope = { ...tw.scope, grain: query.grain, prev_from: tw.window.prevFrom.toISOString(), prev_to: tw.window.prevTo.toISOString() }
-  const metrics = await ctx.answers.rememberAsync(key, () => computeMetrics(ctx, list, query, tw, scope, (series) => Array.from(series)))
+  const metrics = await ctx.answers.rememberAsync(key, () => computeMetrics({ ctx, list, query, tw, scope, fold: (series) => Array.from(series) }))
   const step = query.grain === 'hour' ? HOUR_MS : DAY_MS
   const from = tw.current.fromHour * HOUR_MS
   const to = tw.current.toHour * HOUR_MS
@@ -83,37 +83,30 @@ interface PageFacts {
   forecasts: Map<string, string | null>
 }
 
-async function computeMetrics(
-  ctx: RequestContext,
-  list: TrackingList,
-  query: RouteInput<'getTrackingMetrics'>['query'],
-  tw: ReturnType<typeof trackingWindow>,
-  scope: Metrics['scope'],
-  fold: (series: ArrayLike<number>) => number[],
-): Promise<{ value: Metrics; behind: boolean }> {
-  const kind = list.kind as ListKind
+/** What a page of metrics is asked for: the list, the query and its windows, and how a series is folded into a sparkline. */
+interface MetricsAsk {
+  ctx: RequestContext
+  list: TrackingList
+  query: RouteInput<'getTrackingMetrics'>['query']
+  tw: ReturnType<typeof trackingWindow>
+  scope: Metrics['scope']
+  fold: (series: ArrayLike<number>) => number[]
+}
+
+async function computeMetrics(ask: MetricsAsk): Promise<{ value: Metrics; behind: boolean }> {
+  const { ctx, list, query, tw } = ask
   const items = ctx.store.tracking.itemsWithoutCounts(list.id)
   const keys = items.map((i) => activityKey(list, i))
-  const activity = await listActivity(ctx, { kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain)
+  const activity = await listActivity(ctx, { kind: list.kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain)
   try {
-    return { value: metricsOf(ctx, list, query, tw, scope, fold, items, keys, activity), behind: activity.behind }
+    return { value: metricsOf(ask, items, keys, activity), behind: activity.behind }
   } finally {
     activity.release()
   }
 }
 
 /** The answer made of a list's activity (read nothing of `activity` after it: its arrays are lent). */
-function metricsOf(
-  ctx: RequestContext,
-  list: TrackingList,
-  query: RouteInput<'getTrackingMetrics'>['query'],
-  tw: ReturnType<typeof trackingWindow>,
-  scope: Metrics['scope'],
-  fold: (series: ArrayLike<number>) => number[],
-  items: TrackingItem[],
-  keys: string[],
-  activity: ListActivity,
-): Metrics {
+function metricsOf({ ctx, list, query, tw, scope, fold }: MetricsAsk, items: TrackingItem[], keys: string[], activity: ListActivity): Metrics {
   const kind = list.kind as ListKind
   const page = items.slice(query.offset, query.offset + query.limit)
   const pageKeys = page.map((i) => activityKey(list, i))
