@@ -9,9 +9,10 @@ export const ANSWER_BYTES_KEPT = 64 * 1024 * 1024
 /**
  * What is kept of an answer: the bytes the server sends again as they are, any other answer as
  * its JSON text (what it is sent as), read back on each hit. Kept as objects, answers of hundreds
- * of rows each made every minor collection copy them until they were promoted, and took two to
- * three times their text's memory: a script asking for another window each call met a collection
- * of 5-16 ms every few calls. `text` undefined with `value` undefined: an answer still computing.
+ * of rows each were copied by the minor collections until promoted, and took more memory than
+ * their text: a script asking for another window each call met minor collections of 4-16 ms every
+ * few calls (2-5 ms with the answers as text). Without `text`, `value` is the answer itself: a
+ * promise still being computed, or bytes.
  */
 interface Kept {
   version: number
