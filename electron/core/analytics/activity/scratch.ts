@@ -25,8 +25,12 @@ const LARGEST_KEPT_BYTES = 64 * 1024 * 1024
 class ScratchPool {
   private readonly free = new Map<ScratchType<Scratchable>, ArrayBuffer[]>()
 
-  /** An array of `length` elements over a kept buffer (or a new one), filled with `fill` when given. */
+  /**
+   * An array of `length` elements over a kept buffer (or a new one), filled with `fill` when given.
+   * An empty one is its own, never a kept buffer (and giving it back keeps nothing).
+   */
   borrow<T extends Scratchable>(type: ScratchType<T>, length: number, fill?: number): T {
+    if (length === 0) return new type(new ArrayBuffer(0), 0, 0)
     const bytes = length * type.BYTES_PER_ELEMENT
     const kept = this.free.get(type as ScratchType<Scratchable>)
     let buffer: ArrayBuffer | undefined
@@ -55,11 +59,11 @@ class ScratchPool {
     return bytes
   }
 
-  /** Takes arrays back (each once, and only what `borrow` lent). */
+  /** Takes arrays back (each once, and only what `borrow` lent; an empty one is not kept). */
   giveBack(...arrays: Scratchable[]): void {
     for (const array of arrays) {
       const buffer = array.buffer as ArrayBuffer
-      if (buffer.byteLength > LARGEST_KEPT_BYTES) continue
+      if (array.length === 0 || buffer.byteLength > LARGEST_KEPT_BYTES) continue
       const type = array.constructor as ScratchType<Scratchable>
       let kept = this.free.get(type)
       if (!kept) this.free.set(type, (kept = []))

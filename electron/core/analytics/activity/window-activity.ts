@@ -112,17 +112,13 @@ export function placesBySeq(data: ActivityData, articles: Int32Array): Int32Arra
 
 export const inRanges = (ranges: ReadonlyArray<[number, number]>, hour: number) => ranges.some(([from, to]) => hour >= from && hour < to)
 
-/** A lent array of `length` numbers, or an empty one of its own (a sum not asked for). */
-const borrowOrEmpty = (length: number): Float64Array => (length === 0 ? new Float64Array(0) : scratch.borrow(Float64Array, length))
-
 /**
  * Gives a window's sums back to the scratch pool (windowSums and windowImpressions lend their
  * arrays): the caller reads nothing of them after this. Sums never given back are left to the
  * collector.
  */
 export function giveBackSums(sums: WindowSums | WindowImpressions): void {
-  const arrays = Object.values(sums) as Array<Int32Array | Float64Array>
-  scratch.giveBack(...arrays.filter((a) => a.length > 0))
+  scratch.giveBack(...(Object.values(sums) as Array<Int32Array | Float64Array>))
 }
 
 /**
@@ -210,14 +206,14 @@ function sumWindow(data: ActivityData, candidates: Int32Array, w: ActivityWindow
   let kept = 0
   for (let j = 0; j < m; j++) if (seen[j]) kept++
   // lent too: the caller gives them back once done with the sums (giveBackSums)
-  const keptArticles = kept === 0 ? new Int32Array(0) : scratch.borrow(Int32Array, kept)
-  const keptImps = borrowOrEmpty(kept)
+  const keptArticles = scratch.borrow(Int32Array, kept)
+  const keptImps = scratch.borrow(Float64Array, kept)
   // the other sums only when asked (as above)
   const keptSize = full ? kept : 0
-  const keptObs = borrowOrEmpty(keptSize)
-  const keptPos = borrowOrEmpty(keptSize)
-  const keptFirst = borrowOrEmpty(keptSize)
-  const keptLast = borrowOrEmpty(keptSize)
+  const keptObs = scratch.borrow(Float64Array, keptSize)
+  const keptPos = scratch.borrow(Float64Array, keptSize)
+  const keptFirst = scratch.borrow(Float64Array, keptSize)
+  const keptLast = scratch.borrow(Float64Array, keptSize)
   let k = 0
   for (let j = 0; j < m; j++) {
     if (!seen[j]) continue

@@ -43,7 +43,7 @@ export function itemRows(sums: WindowSums, member: Membership, itemCount: number
   }
   for (let i = 0; i < itemCount; i++) start[i + 1]! += start[i]!
   // lent (a request's claims: hundreds of thousands at large); the caller gives them back
-  const rows = start[itemCount] === 0 ? new Int32Array(0) : scratch.borrow(Int32Array, start[itemCount]!)
+  const rows = scratch.borrow(Int32Array, start[itemCount]!)
   const next = start.slice(0, itemCount)
   for (let j = 0; j < m; j++) {
     const n = member.claim(sums.articles[j]!, out)

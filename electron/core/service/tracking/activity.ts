@@ -83,7 +83,7 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, grain?: 
     release: () => {
       giveBackSums(now)
       giveBackSums(before)
-      if (nowRows.rows.length > 0) scratch.giveBack(nowRows.rows)
+      scratch.giveBack(nowRows.rows)
     },
   }
 }
