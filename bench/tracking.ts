@@ -254,7 +254,8 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
       for (const path of [`/v1/tracking/lists/${lists.entity500}/rollup?${w.query}`, '/v1/trends?limit=50', '/v1/articles?limit=50', '/public/discover/volatility']) await timedGet(`${server.url}${path}`, copy.key)
       const rss = server.rss()
       // the metrics' tail as a script meets it: over the loopback port, each call another window
-      const metrics = (k: number) => timedGet(`${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${window(30, k).query}&limit=200`, copy.key)
+      const url = (k: number) => `${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${window(30, k).query}&limit=200`
+      const metrics = (k: number) => timedGet(url(k), copy.key)
       const tail: number[] = []
       // warmed up first as the in-process figures are (timeUrls): three other windows, not timed
       for (let k = 1001; k <= 1003 && tailCalls > 0; k++) await metrics(k)
@@ -262,7 +263,6 @@ export async function measureStart(scale: DemoScale, lists: BenchLists, calls: n
       const rssAfterTail = server.rss()
       // the same from a script of its own (other windows: each call another), as a local script
       // meets them, apart from this process's own work and collections
-      const url = (k: number) => `${server.url}/v1/tracking/lists/${lists.entity200}/metrics?${window(30, k).query}&limit=200`
       const fromScript = tailCalls === 0 ? [] : await timeFromScript(Array.from({ length: tailCalls }, (_, i) => url(tailCalls + 1 + i)), [url(1004), url(1005), url(1006)], copy.key)
       // what it holds once it rested after them (Core.rest)
       if (tailCalls === 0) return { took, fromSpawn, rss, computing, tail: timing(tail), fromScript: timing(fromScript), rssAfterTail, rssRested: 0, rssAfterPaging: 0, rssRestedAfterPaging: 0 }
