@@ -46,6 +46,8 @@ describe('the terms of a headline', () => {
     expect(counts.get('ebay')).toEqual({ n: 2, text: 'eBay' })
     // a brand's writing met after the capitalised one takes its place
     expect(countsOf(['IPhone 6 Concept', 'the iPhone 6 we want']).get('iphone')).toEqual({ n: 2, text: 'iPhone' })
+    // a first letter beyond ASCII is told by the pattern
+    expect(countsOf(['ÉBAY results', 'éBay results']).get('ebay')).toEqual({ n: 2, text: 'éBay' })
     // a common word still takes the headline's capitals
     expect(countsOf(['filed for bankruptcy', 'Bankruptcy court hears']).get('bankruptcy')!.text).toBe('Bankruptcy')
   })
@@ -58,6 +60,19 @@ describe('the terms of a headline', () => {
         expect(counts.get('bitcoin')).toEqual({ n: titles.length + 1, text: 'Bitcoin' })
       }),
       { seed: 19, numRuns: 50 },
+    )
+  })
+
+  it('past 400 terms keep the commonest 200, commonest first, equally common ones in the order they came', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 401, maxLength: 600 }), (ns) => {
+        const counts: TermCounts = new Map(ns.map((n, i) => [`term ${i}`, { n, text: `Term ${i}` }]))
+        // what a stable sort of every term, commonest first, keeps
+        const expected = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, 200)
+        countTitle(counts, '')
+        expect([...counts]).toEqual(expected)
+      }),
+      { seed: 23, numRuns: 100 },
     )
   })
 })

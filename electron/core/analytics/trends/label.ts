@@ -58,8 +58,17 @@ export function titleTerms(title: string): Array<{ key: string; text: string }> 
   return out
 }
 
-/** A brand's own writing: a small first letter and a capital after it ("iPhone", "eBay"). */
-const brandWriting = (text: string) => /^\p{Ll}[\p{L}\p{N}]*\p{Lu}/u.test(text)
+const BRAND_WRITING = /^\p{Ll}[\p{L}\p{N}]*\p{Lu}/u
+
+/**
+ * A brand's own writing: a small first letter and a capital after it ("iPhone", "eBay"). Asked for
+ * every title term counted: an ASCII first letter is told without the pattern.
+ */
+function brandWriting(text: string): boolean {
+  const first = text.charCodeAt(0)
+  if (first < 128 && !(first >= 97 && first <= 122)) return false
+  return BRAND_WRITING.test(text)
+}
 
 /** Counts a title's terms into a trend's; keeps the counts bounded (see MAX_TERMS). */
 export function countTitle(counts: TermCounts, title: string): void {
@@ -75,11 +84,30 @@ export function countTitle(counts: TermCounts, title: string): void {
       else if (!brandWriting(c.text) && c.text[0] !== c.text[0]!.toUpperCase() && text[0] === text[0]!.toUpperCase()) c.text = text
     }
   }
-  if (counts.size > MAX_TERMS) {
-    const kept = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, MAX_TERMS / 2)
-    counts.clear()
-    for (const [k, v] of kept) counts.set(k, v)
+  if (counts.size > MAX_TERMS) keepCommonest(counts, MAX_TERMS / 2)
+}
+
+/**
+ * Keeps the `keep` commonest terms, commonest first, terms as common in the order they came (as
+ * a stable sort of all of them would). A big trend trims every few titles: only the terms kept
+ * are sorted, after their least count is found among plain numbers.
+ */
+function keepCommonest(counts: TermCounts, keep: number): void {
+  const ns = new Int32Array(counts.size)
+  let i = 0
+  for (const c of counts.values()) ns[i++] = c.n
+  ns.sort()
+  const least = ns[ns.length - keep]!
+  let atLeast = keep
+  for (const n of ns) if (n > least) atLeast--
+  const kept: Array<[string, { n: number; text: string }]> = []
+  for (const entry of counts) {
+    const n = entry[1].n
+    if (n > least || (n === least && atLeast-- > 0)) kept.push(entry)
   }
+  kept.sort((a, b) => b[1].n - a[1].n)
+  counts.clear()
+  for (const [k, v] of kept) counts.set(k, v)
 }
 
 export interface LabelEntity {
