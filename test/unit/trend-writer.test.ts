@@ -32,17 +32,24 @@ const membersBeside = (store: ReturnType<typeof openTestStore>) =>
     )
     .all() as Array<{ id: string; seq: number; articleSeq: number; firstSeen: number; firstShown: number }>
 
-/** A full pass, with `meanwhile` done after it read the store and before its write (its one write). */
-function fullPassWith(store: ReturnType<typeof openTestStore>, meanwhile: () => void): void {
+/**
+ * A full pass, with `meanwhile` done once: after it read the store and before its first write,
+ * or at its pause `atPause` (counted from 1); returns how many pauses it made.
+ */
+function fullPassWith(store: ReturnType<typeof openTestStore>, meanwhile: () => void, atPause?: number): number {
   const steps = refreshTrendsSteps(store, NOW, { full: true })
   let sent: unknown
+  let pauses = 0
+  let done = false
   for (let next = steps.next(); !next.done; next = steps.next(sent)) {
     const request = next.value as { work?: () => unknown } | undefined
-    if (request?.work) {
+    if (!done && (++pauses === atPause || (atPause === undefined && request?.work))) {
       meanwhile()
-      sent = store.transaction(request.work)
-    } else sent = undefined
+      done = true
+    }
+    sent = request?.work ? store.transaction(request.work) : undefined
   }
+  return pauses
 }
 
 describe("a full pass's write of the trend members", () => {
@@ -73,6 +80,30 @@ describe("a full pass's write of the trend members", () => {
       expect(membersBeside(store).map((m) => m.id)).toEqual(['a1', 'a3', 'a4'])
     } finally {
       store.close()
+    }
+  })
+
+  it('writes the trends of the articles still stored when one is removed at any pause of the pass, as a pass after the removal does', () => {
+    const trendsOf = (store: ReturnType<typeof openTestStore>) => ({
+      trends: store.sqlite.prepare('SELECT id, label, article_count AS n FROM trends ORDER BY id').all(),
+      members: store.sqlite.prepare('SELECT trend_id, article_id FROM trend_articles ORDER BY article_id').all(),
+    })
+    const removedFirst = storeWithStory()
+    removedFirst.removeArticles(['a1'], NOW)
+    fullPassWith(removedFirst, () => undefined)
+    const expected = trendsOf(removedFirst)
+    removedFirst.close()
+    expect(expected.members.map((m) => (m as { article_id: string }).article_id)).toEqual(['a2', 'a3', 'a4'])
+    const pauses = fullPassWith(storeWithStory(), () => undefined)
+    expect(pauses).toBeGreaterThan(3)
+    for (let at = 1; at <= pauses; at++) {
+      const store = storeWithStory()
+      try {
+        fullPassWith(store, () => store.removeArticles(['a1'], NOW), at)
+        expect({ at, ...trendsOf(store) }).toEqual({ at, ...expected })
+      } finally {
+        store.close()
+      }
     }
   })
 

@@ -261,11 +261,16 @@ const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEnt
   return into
 }
 
+/** An article's id and title before they are read again (readIdsAndTitlesSteps). */
+const UNREAD = ''
+
 /**
  * Every article placed in time, with its entities, read in slices of the store (pausing between
  * them), and what the clustering sees of each (an article that cannot be read is left out of
  * `inputs` and said in `skipped`). A summary is read for its words only: dropped once they are
- * taken, so the whole store's summaries are never held at once.
+ * taken, so the whole store's summaries are never held at once. Ids and titles are not kept
+ * either (UNREAD): the clustering needs neither, and they are read again once it is done
+ * (readIdsAndTitlesSteps), when the words are dropped.
  */
 function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { articles: Article[]; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number }, unknown> {
   const articles: Article[] = []
@@ -309,11 +314,28 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
       }
       const input = guardedInput(a as Article, entitiesOf[a.seq] ?? [], skipped, shared)
       if (input) inputs.push(input)
-      articles.push({ seq: a.seq, id: a.id, title: a.title, summary: null, region: shared.of(a.region), category: a.category === null ? null : shared.of(a.category), time: a.time })
+      articles.push({ seq: a.seq, id: UNREAD, title: UNREAD, summary: null, region: shared.of(a.region), category: a.category === null ? null : shared.of(a.category), time: a.time })
     }
     yield
   }
   return { articles, inputs, timeless, entitiesOf, maxSeq }
+}
+
+/**
+ * Gives the articles read by readAllSteps their ids and titles, read in slices of the store (an
+ * article removed meanwhile keeps none: the pass starts again before it writes, see
+ * recomputeTrendsSteps).
+ */
+function* readIdsAndTitlesSteps(store: Store, bySeq: BySeq<Article>, maxSeq: number): Generator<unknown, void, unknown> {
+  for (let after = 0; after < maxSeq; after += READ_SLICE) {
+    for (const [seq, id, title] of store.trendWriter.idsAndTitles(after, Math.min(READ_SLICE, maxSeq - after))) {
+      const a = bySeq[seq]
+      if (!a) continue
+      a.id = id
+      a.title = title
+    }
+    yield
+  }
 }
 
 /** The full pass: clusters every article again, then writes every trend. */
@@ -335,6 +357,9 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   const clusterer = new StorylineClusterer(trendWeights)
   yield
   const assignments = yield* clusterIntoSteps(clusterer, inputs)
+  // the words are dropped (a generator keeps its locals to its end), and the titles read instead
+  inputs.length = 0
+  yield* readIdsAndTitlesSteps(store, bySeq, maxSeq)
   const members = new Map<number, Array<{ seq: number; score: number }>>()
   for (const a of assignments) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
 
@@ -357,6 +382,8 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   const backtest = backtestForecasts(tables.trends.map((t) => ({ structuralType: t.structuralType, daily: t.dailyCounts })))
   yield
   const generation = yield* write(store, () => {
+    // an article removed while the pass ran (removeArticles) is in its trends: it starts again
+    if (store.trendWriter.placedArticlesUpTo(maxSeq) !== articles.length + timeless.size) return null
     store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, store.trendWriter.storedMembers())
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
@@ -364,6 +391,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
     recordSkipped(store, skipped, false)
     return markGeneration(store)
   })
+  if (generation === null) return yield* recomputeTrendsSteps(store, now)
   store.changed()
   states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables) })
   return { trends: tables.trends.length, articles: built.reduce((n, b) => n + b.seqs.length, 0), mode: 'full', touched: tables.trends.length }

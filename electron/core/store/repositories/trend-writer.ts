@@ -46,6 +46,19 @@ export class TrendWriter {
       .all(afterSeq, afterSeq + span) as TrendArticle[]
   }
 
+  /** How many articles with seq up to maxSeq articles() reads (a full pass's count, to tell one removed since). */
+  placedArticlesUpTo(maxSeq: number): number {
+    return this.sqlite.prepare('SELECT count(*) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ?').pluck().get(maxSeq) as number
+  }
+
+  /** The id and title of each article with seq in (afterSeq, afterSeq + span], in seq order. */
+  idsAndTitles(afterSeq: number, span: number): Array<[seq: number, id: string, title: string]> {
+    return this.sqlite
+      .prepare('SELECT seq, id, title FROM articles WHERE seq > ? AND seq <= ? ORDER BY seq')
+      .raw()
+      .all(afterSeq, afterSeq + span) as Array<[number, string, string]>
+  }
+
   /**
    * Up to `limit` entities of articles in the order they were stored (rowid after `afterRowid`),
    * by article id, with the last rowid read: the whole table read in slices without a lookup per
