@@ -261,22 +261,21 @@ const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEnt
   return into
 }
 
-/** An article's id and title before they are read again (readIdsAndTitlesSteps). */
-const UNREAD = ''
-
 /**
  * Every article placed in time, with its entities, read in slices of the store (pausing between
  * them), and what the clustering sees of each (an article that cannot be read is left out of
  * `inputs` and said in `skipped`). A summary is read for its words only: dropped once they are
- * taken, so the whole store's summaries are never held at once. Ids and titles are not kept
- * either (UNREAD): the clustering needs neither, and they are read again once it is done
- * (readIdsAndTitlesSteps), when the words are dropped.
+ * taken, so the whole store's summaries are never held at once. Of the articles themselves only
+ * their times are kept (by seq; NaN: not placed): the clustering needs nothing else of them, and
+ * the rest is read again once it is done (readPlacedSteps), when its words are dropped.
  */
-function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { articles: Article[]; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number }, unknown> {
-  const articles: Article[] = []
+function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number }, unknown> {
   const inputs: ClusterInput[] = []
   const timeless = new Set<number>()
   const maxSeq = store.articles.maxSeq()
+  const times = new Float64Array(maxSeq + 1).fill(NaN)
+  let placed = 0
+  let newest = 0
   const entitiesOf: BySeq<ArticleEntity[]> = new Array(maxSeq + 1)
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   // every article's entities first, the table read in the order it was stored (a lookup per
@@ -314,37 +313,39 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
       }
       const input = guardedInput(a as Article, entitiesOf[a.seq] ?? [], skipped, shared)
       if (input) inputs.push(input)
-      articles.push({ seq: a.seq, id: UNREAD, title: UNREAD, summary: null, region: shared.of(a.region), category: a.category === null ? null : shared.of(a.category), time: a.time })
+      times[a.seq] = a.time
+      placed++
+      // a loop, not Math.max(...): a spread of every article's time overflows the stack on big stores
+      if (a.time > newest) newest = a.time
     }
     yield
   }
-  return { articles, inputs, timeless, entitiesOf, maxSeq }
+  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq }
 }
 
 /**
- * Gives the articles read by readAllSteps their ids and titles, read in slices of the store (an
- * article removed meanwhile keeps none: the pass starts again before it writes, see
- * recomputeTrendsSteps).
+ * The articles readAllSteps placed in time (`times`), read again in slices of the store without
+ * their summaries, by seq. An article removed meanwhile is not read: the pass starts again before
+ * it writes (recomputeTrendsSteps).
  */
-function* readIdsAndTitlesSteps(store: Store, bySeq: BySeq<Article>, maxSeq: number): Generator<unknown, void, unknown> {
+function* readPlacedSteps(store: Store, times: Float64Array, maxSeq: number): Generator<unknown, BySeq<Article>, unknown> {
+  const bySeq: BySeq<Article> = new Array(maxSeq + 1)
+  const shared = new SharedStrings()
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
-    for (const [seq, id, title] of store.trendWriter.idsAndTitles(after, Math.min(READ_SLICE, maxSeq - after))) {
-      const a = bySeq[seq]
-      if (!a) continue
-      a.id = id
-      a.title = title
+    for (const [seq, id, title, region, category] of store.trendWriter.articlesWithoutTime(after, Math.min(READ_SLICE, maxSeq - after))) {
+      const time = times[seq]!
+      if (Number.isNaN(time)) continue
+      bySeq[seq] = { seq, id, title, summary: null, region: shared.of(region), category: category === null ? null : shared.of(category), time }
     }
     yield
   }
+  return bySeq
 }
 
 /** The full pass: clusters every article again, then writes every trend. */
 function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, TrendRefresh, unknown> {
   const skipped: SkippedArticle[] = []
-  const { articles, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped)
-  const bySeq: BySeq<Article> = new Array(maxSeq + 1)
-  for (const a of articles) bySeq[a.seq] = a
-  yield
+  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped)
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
   // is kept: later articles are assigned with its weights. Only the second pass lets headlines
@@ -357,15 +358,13 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   const clusterer = new StorylineClusterer(trendWeights)
   yield
   const assignments = yield* clusterIntoSteps(clusterer, inputs)
-  // the words are dropped (a generator keeps its locals to its end), and the titles read instead
+  // the words are dropped (a generator keeps its locals to its end), and the articles read instead
   inputs.length = 0
-  yield* readIdsAndTitlesSteps(store, bySeq, maxSeq)
+  const bySeq = yield* readPlacedSteps(store, times, maxSeq)
   const members = new Map<number, Array<{ seq: number; score: number }>>()
-  for (const a of assignments) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
+  // (an article removed meanwhile is not read again: left out here, the pass starts again at its write)
+  for (const a of assignments) if (bySeq[a.key]) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
 
-  // A loop, not Math.max(...): a spread of every article's time overflows the stack on big stores.
-  let newest = 0
-  for (const a of articles) if (a.time > newest) newest = a.time
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
   const source: TrendSource = { article: (seq) => bySeq[seq]!, entities: (seq) => entitiesOf[seq] ?? [] }
@@ -374,6 +373,9 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
     if (trendOf.size % STEP_TRENDS === 0) yield
     trendOf.set(cluster, buildTrend(null, list, source, lastDay, now.toISOString()))
   }
+  // what the trends were built from is held no longer (the write reads every stored member)
+  assignments.length = 0
+  members.clear()
   yield
   const built = [...trendOf.values()]
   const tables = trendTables(trendOf, built, lastDay, clusterer)
@@ -383,7 +385,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   yield
   const generation = yield* write(store, () => {
     // an article removed while the pass ran (removeArticles) is in its trends: it starts again
-    if (store.trendWriter.placedArticlesUpTo(maxSeq) !== articles.length + timeless.size) return null
+    if (store.trendWriter.placedArticlesUpTo(maxSeq) !== placed + timeless.size) return null
     store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, store.trendWriter.storedMembers())
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
@@ -393,7 +395,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   })
   if (generation === null) return yield* recomputeTrendsSteps(store, now)
   store.changed()
-  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: articles.length, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables) })
+  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: placed, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables) })
   return { trends: tables.trends.length, articles: built.reduce((n, b) => n + b.seqs.length, 0), mode: 'full', touched: tables.trends.length }
 }
 

@@ -51,12 +51,12 @@ export class TrendWriter {
     return this.sqlite.prepare('SELECT count(*) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ?').pluck().get(maxSeq) as number
   }
 
-  /** The id and title of each article with seq in (afterSeq, afterSeq + span], in seq order. */
-  idsAndTitles(afterSeq: number, span: number): Array<[seq: number, id: string, title: string]> {
+  /** Each article with seq in (afterSeq, afterSeq + span], in seq order, as articles() reads it but for its summary and time. */
+  articlesWithoutTime(afterSeq: number, span: number): Array<[seq: number, id: string, title: string, region: string, category: string | null]> {
     return this.sqlite
-      .prepare('SELECT seq, id, title FROM articles WHERE seq > ? AND seq <= ? ORDER BY seq')
+      .prepare('SELECT seq, id, title, region, category FROM articles WHERE seq > ? AND seq <= ? ORDER BY seq')
       .raw()
-      .all(afterSeq, afterSeq + span) as Array<[number, string, string]>
+      .all(afterSeq, afterSeq + span) as Array<[number, string, string, string, string | null]>
   }
 
   /**
