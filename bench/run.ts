@@ -199,6 +199,12 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
     )} |`,
   )
   line(`| peak memory of the bench's process after the full pass (MiB) | ${cells((r) => (r.trends ? n(r.trends.peakMiB) : '–'), (r) => r.trends?.peakMiB)} |`)
+  line(
+    `| the full pass in a process of its own, as a server runs it: time; peak memory (MiB) | ${cells(
+      (r) => (r.trends?.alone ? `${r.trends.alone.seconds.toFixed(1)} s; ${n(r.trends.alone.peakMiB)}` : '–'),
+      (r) => r.trends?.alone?.peakMiB,
+    )} |`,
+  )
   const quality = (of: (r: QualityResults) => StorylineQuality) => (r: ScaleResults) => {
     if (!r.quality) return '–'
     const q = of(r.quality)

@@ -11,7 +11,9 @@ import { refreshSignals } from '../electron/core/jobs/signals'
 import { RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { forgetTrendState, refreshTrends } from '../electron/core/jobs/trends'
 import type { Store } from '../electron/core/store/store'
-import { builtWorker, END, line, n, peakMiB } from './lib'
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { builtWorker, END, here, line, n, peakMiB } from './lib'
 
 export interface TrendResults {
   fullPassSeconds: number
@@ -22,11 +24,32 @@ export interface TrendResults {
   onRefreshThreadSeconds: number | null
   /** the bench process's peak memory after the full pass (MiB): the world and the pass */
   peakMiB: number
+  /**
+   * the same full pass in a process of its own, as a server runs it (one store; the bench's own
+   * process holds what the scales before it left); null when it could not run
+   */
+  alone: { seconds: number; peakMiB: number } | null
   /** the update after each batch (seconds), and whether it crossed midnight */
   batches: Array<{ at: string; seconds: number; mode: string; written: number; afterMidnight: boolean }>
 }
 
+/** A full pass on the world in a process of its own (bench/pass-alone.ts): its time and peak memory. */
+function passAlone(store: Store): TrendResults['alone'] {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'pass-alone.ts'), store.file], { encoding: 'utf8', maxBuffer: 1 << 20 })
+  const last = run.stdout.trim().split('\n').pop() ?? ''
+  try {
+    return JSON.parse(last) as { seconds: number; peakMiB: number }
+  } catch {
+    line(`  the full pass in a process of its own did not run (exit ${run.status}): ${run.stderr.trim().split('\n').pop() ?? ''}`)
+    return null
+  }
+}
+
 export async function measureTrends(store: Store): Promise<TrendResults> {
+  // first, before this process keeps a pass's state: the pass written by another process is one
+  // that this process's next update would not build on
+  const alone = passAlone(store)
+  if (alone) line(`  full pass in a process of its own: ${alone.seconds.toFixed(1)} s, peak memory of that process ${n(alone.peakMiB)} MiB`)
   let started = performance.now()
   const full = refreshTrends(store, END, { full: true })
   const fullPassSeconds = (performance.now() - started) / 1000
@@ -75,7 +98,7 @@ export async function measureTrends(store: Store): Promise<TrendResults> {
   const signalsSeconds = (performance.now() - started) / 1000
   line(`  signals: ${signalsSeconds.toFixed(1)} s (${n(signals.points)} series points)`)
   const onRefreshThreadSeconds = await onRefreshThread(store, fullPassSeconds + signalsSeconds)
-  return { fullPassSeconds, rewritePassSeconds, signalsSeconds, onRefreshThreadSeconds, batches, peakMiB: peak }
+  return { fullPassSeconds, rewritePassSeconds, signalsSeconds, onRefreshThreadSeconds, batches, peakMiB: peak, alone }
 }
 
 /**
