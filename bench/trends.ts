@@ -1,8 +1,11 @@
 /**
- * Trends kept current: the full pass, then a day of 3-hour batches of new snapshots (the one
- * after midnight included), each written and followed by the trends' update. The batches are
- * rolled back, so the cached world stays as it was.
+ * Trends kept current: the full pass (first in a process of its own, as a server runs it, then
+ * in this one), then a day of 3-hour batches of new snapshots (the one after midnight included),
+ * each written and followed by the trends' update. The batches are rolled back, so the cached
+ * world stays as it was.
  */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
 import { backtestForecasts } from '../electron/core/analytics/trends/backtest'
 import { dailyCountsOn } from '../electron/core/analytics/trends/market-view'
 import { nextSnapshotBatch } from '../electron/core/demo/next-snapshot'
@@ -11,8 +14,6 @@ import { refreshSignals } from '../electron/core/jobs/signals'
 import { RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { forgetTrendState, refreshTrends } from '../electron/core/jobs/trends'
 import type { Store } from '../electron/core/store/store'
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 import { builtWorker, END, here, line, n, peakMiB } from './lib'
 
 export interface TrendResults {
