@@ -344,6 +344,8 @@ function* readPlacedSteps(store: Store, times: Float64Array, maxSeq: number): Ge
 
 /** The full pass: clusters every article again, then writes every trend. */
 function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, TrendRefresh, unknown> {
+  // the data as this pass reads it: a removal since (which no longer logs what changed) is seen at the write
+  const readAt = store.freshness.dataGeneration()
   const skipped: SkippedArticle[] = []
   const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped)
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
@@ -385,7 +387,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   yield
   const generation = yield* write(store, () => {
     // an article removed while the pass ran (removeArticles) is in its trends: it starts again
-    if (store.trendWriter.placedArticlesUpTo(maxSeq) !== placed + timeless.size) return null
+    if (store.freshness.changesSince(readAt) === null) return null
     store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, store.trendWriter.storedMembers())
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))

@@ -46,11 +46,6 @@ export class TrendWriter {
       .all(afterSeq, afterSeq + span) as TrendArticle[]
   }
 
-  /** How many articles with seq up to maxSeq articles() reads (a full pass's count, to tell one removed since). */
-  placedArticlesUpTo(maxSeq: number): number {
-    return this.sqlite.prepare('SELECT count(*) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ?').pluck().get(maxSeq) as number
-  }
-
   /** Each article with seq in (afterSeq, afterSeq + span], in seq order, as articles() reads it but for its summary and time. */
   articlesWithoutTime(afterSeq: number, span: number): Array<[seq: number, id: string, title: string, region: string, category: string | null]> {
     return this.sqlite
