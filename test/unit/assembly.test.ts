@@ -151,6 +151,27 @@ describe('trend assembly', () => {
     expect(topics.map((t) => [t.label, t.nTrends])).toEqual([['Economy', 1], ['Sports', 1]])
     expect(topicOf.get(a.id)).toBe(topics[0]!.id)
   })
+
+  it('counts settled trends into the topics they were written under, beside the built ones', () => {
+    const a = buildTrend(null, members, src, lastDay, 'now')
+    const built = hierarchy([a])
+    const economy = built.topics[0]!
+    const business = built.themes[0]!
+    const settled = [
+      { topicId: economy.id, topicLabel: 'Economy', themeId: business.id, themeLabel: 'Business', trends: 2, articles: 7 },
+      { topicId: 'topic-old', topicLabel: 'Chess', themeId: 'theme-old', themeLabel: 'Games', trends: 1, articles: 4 },
+    ]
+    const { themes, topics, topicOf } = hierarchy([a], settled)
+    expect(themes.map((t) => [t.id, t.label, t.nTrends, t.nArticles])).toEqual([
+      [business.id, 'Business', 3, 10],
+      ['theme-old', 'Games', 1, 4],
+    ])
+    expect(topics.map((t) => [t.id, t.themeId, t.label, t.nTrends, t.nArticles])).toEqual([
+      [economy.id, business.id, 'Economy', 3, 10],
+      ['topic-old', 'theme-old', 'Chess', 1, 4],
+    ])
+    expect(topicOf.get(a.id)).toBe(economy.id)
+  })
 })
 
 /** Publications p1..p9 of an activity index, and a window's sums over some of them. */

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
 import { sectionOf } from '../analytics/categories'
 import { marketReported } from '../analytics/trends/markets'
-import { clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
+import { ACTIVE_DAYS, clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
   changedMemberPlaces,
@@ -16,6 +16,7 @@ import {
   type BuiltTrend,
   type MemberRow,
   type PlacedArticle,
+  type SettledTopic,
   type ArticleEntity,
   type TrendEntity,
   type TrendLink,
@@ -23,7 +24,8 @@ import {
 } from '../analytics/trends/assemble'
 import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
-import { boundTrendRow } from '../store/repositories/trend-writer'
+import { boundTrendRow, type SettledTrends } from '../store/repositories/trend-writer'
+import { TREND_DAYS } from '../analytics/trends/market-view'
 import { runSteps, write } from '../steps'
 import { SharedStrings } from '../shared-strings'
 import { SharedEntityRows } from '../analytics/trends/shared-entity-rows'
@@ -72,7 +74,12 @@ interface TrendState {
   clusteredDay: number
   /** Each trend's row, markets and parent link as last written (digests): a new day rewrites only what reads otherwise. */
   written: Map<string, WrittenForm>
+  /** The trends the full pass left as stored (settled): counted in the hierarchy, never built. */
+  settled: Settled
 }
+
+/** What the settled trends add to the trends: their topics' counts, how many, their articles. */
+type Settled = Pick<SettledTrends, 'topics' | 'articles'> & { trends: number }
 
 type Tables = ReturnType<typeof trendTables>
 
@@ -166,15 +173,15 @@ export interface TrendRefresh {
  * the new articles are assigned and only the trends they join are rewritten), else by a full
  * pass, which also merges and splits storylines (at least once a day).
  */
-export function refreshTrends(store: Store, now: Date = new Date(), options: { full?: boolean } = {}): TrendRefresh {
+export function refreshTrends(store: Store, now: Date = new Date(), options: RefreshOptions = {}): TrendRefresh {
   return runSteps(refreshTrendsSteps(store, now, options))
 }
 
 /** refreshTrends as a generator that pauses between its stages and inside the clustering (background jobs). */
-export function* refreshTrendsSteps(store: Store, now: Date = new Date(), options: { full?: boolean } = {}): Generator<unknown, TrendRefresh, unknown> {
+export function* refreshTrendsSteps(store: Store, now: Date = new Date(), options: RefreshOptions = {}): Generator<unknown, TrendRefresh, unknown> {
   const kept = states.get(store)
   const maxSeq = store.articles.maxSeq()
-  if (!options.full && kept && !trendsMethodOutdated(store) && incrementalFits(store, kept, now, maxSeq)) {
+  if (!options.full && !options.whole && kept && !trendsMethodOutdated(store) && incrementalFits(store, kept, now, maxSeq)) {
     try {
       return yield* updateTrendsSteps(store, kept, now, maxSeq)
     } catch (error) {
@@ -183,7 +190,14 @@ export function* refreshTrendsSteps(store: Store, now: Date = new Date(), option
       throw error
     }
   }
-  return yield* recomputeTrendsSteps(store, now)
+  return yield* recomputeTrendsSteps(store, now, !options.whole)
+}
+
+export interface RefreshOptions {
+  /** a full pass even where an incremental update would do */
+  full?: boolean
+  /** a full pass that clusters the settled trends' articles too, as a store's first pass does (implies full) */
+  whole?: boolean
 }
 
 function incrementalFits(store: Store, kept: TrendState, now: Date, maxSeq: number): boolean {
@@ -268,11 +282,24 @@ const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEnt
  * taken, so the whole store's summaries are never held at once. Of the articles themselves only
  * their times are kept (by seq; NaN: not placed): the clustering needs nothing else of them, and
  * the rest is read again once it is done (readPlacedSteps), when its words are dropped.
+ *
+ * The members of the trends `settled` are left out. `stray` says whether an article stored since
+ * the last full pass (a seq after `clusteredThrough`) is dated within their reach (before ACTIVE_DAYS
+ * after the newest of their last articles): an article dated back, which their storylines might
+ * take, so they are clustered again. Every other article was clustered with them unsettled.
  */
-function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unknown, { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number }, unknown> {
+function* readAllSteps(
+  store: Store,
+  skipped: SkippedArticle[],
+  settled: SettledTrends,
+  clusteredThrough: number,
+): Generator<unknown, { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number; stray: boolean }, unknown> {
   const inputs: ClusterInput[] = []
   const timeless = new Set<number>()
   const maxSeq = store.articles.maxSeq()
+  const marks = settled.ids.size > 0 ? store.trendWriter.settledMembers(settled.ids, maxSeq) : null
+  const reach = (settled.newest ?? -Infinity) + ACTIVE_DAYS * 86_400
+  let stray = false
   const times = new Float64Array(maxSeq + 1).fill(NaN)
   let placed = 0
   let newest = 0
@@ -300,6 +327,7 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
       const entities = byArticle.get(a.id)
       if (entities) {
         byArticle.delete(a.id)
+        if (marks?.[a.seq] === 1) continue
         // in the order of their ids, as the store's key gives them
         entities.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
         // a copy of its own length: an array grown by pushes keeps room for a dozen more
@@ -307,12 +335,14 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
       }
     }
     for (const a of slice) {
+      if (marks?.[a.seq] === 1) continue
       if (a.time === null) {
         timeless.add(a.seq)
         continue
       }
       const input = guardedInput(a as Article, entitiesOf[a.seq] ?? [], skipped, shared)
       if (input) inputs.push(input)
+      if (input && a.seq > clusteredThrough && a.time <= reach) stray = true
       times[a.seq] = a.time
       placed++
       // a loop, not Math.max(...): a spread of every article's time overflows the stack on big stores
@@ -320,7 +350,7 @@ function* readAllSteps(store: Store, skipped: SkippedArticle[]): Generator<unkno
     }
     yield
   }
-  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq }
+  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, stray }
 }
 
 /**
@@ -342,12 +372,34 @@ function* readPlacedSteps(store: Store, times: Float64Array, maxSeq: number): Ge
   return bySeq
 }
 
-/** The full pass: clusters every article again, then writes every trend. */
-function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, TrendRefresh, unknown> {
+/** The last article (seq) the last full pass read: articles after it have not been clustered with every unsettled trend. */
+const CLUSTERED_THROUGH_SETTING = 'trends_clustered_through_seq'
+
+const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, newest: null }
+
+/**
+ * The full pass: clusters every article again, then writes every trend, but for the settled
+ * trends (`settle`; docs/contract-decisions.md, "Settled trends"): those with no article in their
+ * 180 days of daily counts when last written, whose rows could not read otherwise (their counts
+ * stay empty as days pass), are left as stored, and their articles out of the clustering. Their
+ * storylines ended more than the clustering's active window ago, so no later article joins them;
+ * a pass grows with the articles of the last half-year, not with every article ever stored.
+ */
+function* recomputeTrendsSteps(store: Store, now: Date, settle = true): Generator<unknown, TrendRefresh, unknown> {
   // the data as this pass reads it: a removal since (which no longer logs what changed) is seen at the write
   const readAt = store.freshness.dataGeneration()
+  // the trend tables as this pass reads them: another writer since (a CLI beside the app) may have changed the settled trends
+  const trendsRead = store.settings.get('trends_generation')
+  const settled = settle && store.settings.get('trends_method') === TRENDS_METHOD ? store.trendWriter.settledTrends() : NONE_SETTLED
   const skipped: SkippedArticle[] = []
-  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped)
+  const clusteredThrough = Number(store.settings.get(CLUSTERED_THROUGH_SETTING) ?? 0)
+  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, stray } = yield* readAllSteps(store, skipped, settled, clusteredThrough)
+  const end = Math.min(Math.floor(now.getTime() / 1000), newest)
+  const lastDay = dayOfSeconds(end)
+  // Clustered whole instead when an article was dated back within the settled storylines' reach,
+  // or when the last day went back (the store lost its newest articles, or `now` is earlier) far
+  // enough to put a settled trend's last article in the daily counts.
+  if (settled.newest !== null && (stray || dayOfSeconds(settled.newest) > lastDay - TREND_DAYS)) return yield* recomputeTrendsSteps(store, now, false)
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
   // is kept: later articles are assigned with its weights. Only the second pass lets headlines
@@ -367,8 +419,6 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   // (an article removed meanwhile is not read again: left out here, the pass starts again at its write)
   for (const a of assignments) if (bySeq[a.key]) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
 
-  const end = Math.min(Math.floor(now.getTime() / 1000), newest)
-  const lastDay = dayOfSeconds(end)
   const source: TrendSource = { article: (seq) => bySeq[seq]!, entities: (seq) => entitiesOf[seq] ?? [] }
   const trendOf = new Map<number, Built>()
   for (const [cluster, list] of members) {
@@ -380,7 +430,7 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   members.clear()
   yield
   const built = [...trendOf.values()]
-  const tables = trendTables(trendOf, built, lastDay, clusterer)
+  const tables = trendTables(trendOf, built, lastDay, clusterer, settled.topics)
   yield
   // how far the forecast missed on these trends' own past, per structural type (the card says it)
   const backtest = backtestForecasts(tables.trends.map((t) => ({ structuralType: t.structuralType, daily: t.dailyCounts })))
@@ -388,17 +438,20 @@ function* recomputeTrendsSteps(store: Store, now: Date): Generator<unknown, Tren
   const generation = yield* write(store, () => {
     // an article removed while the pass ran (removeArticles) is in its trends: it starts again
     if (store.freshness.changesSince(readAt) === null) return null
-    store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, store.trendWriter.storedMembers())
+    if (settled.ids.size > 0 && store.settings.get('trends_generation') !== trendsRead) return null
+    store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, settled.ids)
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
     store.settings.set('trends_method', TRENDS_METHOD)
+    store.settings.set(CLUSTERED_THROUGH_SETTING, String(maxSeq))
     recordSkipped(store, skipped, false)
     return markGeneration(store)
   })
-  if (generation === null) return yield* recomputeTrendsSteps(store, now)
+  if (generation === null) return yield* recomputeTrendsSteps(store, now, settle)
   store.changed()
-  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: placed, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables) })
-  return { trends: tables.trends.length, articles: built.reduce((n, b) => n + b.seqs.length, 0), mode: 'full', touched: tables.trends.length }
+  const kept: Settled = { topics: settled.topics, articles: settled.articles, trends: settled.ids.size }
+  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: placed, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables), settled: kept })
+  return { trends: tables.trends.length + kept.trends, articles: built.reduce((n, b) => n + b.seqs.length, 0) + kept.articles, mode: 'full', touched: tables.trends.length }
 }
 
 /** Every member row of the trends, a trend's at a time: a full pass's rows all at once were 80 MB more at large, at the pass's peak. */
@@ -457,7 +510,7 @@ const labelsOf = new WeakMap<StorylineClusterer, WeakMap<TermCounts, { label: st
  * trend `trendOf` (by cluster). A market's trend is a derivative of the trend its reports left,
  * of strength 1 (markets.ts); any other trend's parent is found by its lead entity (parentLink).
  */
-function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Built[], lastDay: number, clusterer: StorylineClusterer) {
+function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Built[], lastDay: number, clusterer: StorylineClusterer, settled: readonly SettledTopic[]) {
   const labels = labelsOf.get(clusterer) ?? labelsOf.set(clusterer, new WeakMap()).get(clusterer)!
   const all = [...trendOf.values()]
   const byEntity = entityIndex(all)
@@ -472,7 +525,7 @@ function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Buil
       return parent ? { parentId: parent.id, childId: b.id, relationType: 'derivative', strength: 1 } : parentLink(b, byEntity)
     })
     .filter((l): l is TrendLink => l !== null)
-  const { themes, topics, topicOf } = hierarchy(all)
+  const { themes, topics, topicOf } = hierarchy(all, settled)
   const children = new Set(links.map((l) => l.childId))
   return {
     themes,
@@ -505,7 +558,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const rolled = rollDays(kept, dayOfSeconds(end))
   if (placed.length === 0 && !rolled) {
     yield* write(store, () => store.settings.set('trends_through', new Date(end * 1000).toISOString()))
-    return { trends: kept.trendOf.size, articles: kept.articles, mode: 'incremental', touched: 0, newDay: false }
+    return { trends: kept.trendOf.size + kept.settled.trends, articles: kept.articles + kept.settled.articles, mode: 'incremental', touched: 0, newDay: false }
   }
   const entitiesOf = groupBySeq(store.trendWriter.entitiesBySeq(placed.map((a) => a.seq)))
   const skipped: SkippedArticle[] = []
@@ -525,7 +578,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const built = [...kept.trendOf.values()]
   // After a new day every trend's figures are computed again (its counts moved a day on), and
   // written when they read otherwise than as last written; otherwise the trends that took articles.
-  const tables = trendTables(kept.trendOf, rolled ? built : touched.map(({ b }) => b), kept.lastDay, kept.clusterer)
+  const tables = trendTables(kept.trendOf, rolled ? built : touched.map(({ b }) => b), kept.lastDay, kept.clusterer, kept.settled.topics)
   const forms = writtenForms(tables)
   const parts = changedParts(tables, forms, kept.written, new Set(touched.map(({ b }) => b.id)))
   kept.generation = yield* write(store, () => {
@@ -535,7 +588,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   })
   for (const id of parts.changed) kept.written.set(id, forms.get(id)!)
   store.changed()
-  return { trends: built.length, articles: kept.articles, mode: 'incremental', touched: parts.changed.size, newDay: rolled }
+  return { trends: built.length + kept.settled.trends, articles: kept.articles + kept.settled.articles, mode: 'incremental', touched: parts.changed.size, newDay: rolled }
 }
 
 /**

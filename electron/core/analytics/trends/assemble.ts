@@ -235,25 +235,46 @@ export function parentLink(child: BuiltTrend, byEntity: Map<string, BuiltTrend[]
   return best ? { parentId: best.id, childId: child.id, relationType: 'derivative', strength: bestStrength } : null
 }
 
-/** Themes > topics from the trends' categories: the first level names the theme, the first two the topic. */
-export function hierarchy(built: readonly BuiltTrend[]) {
+/**
+ * The trends of one topic that a full pass leaves as stored (settled: jobs/trends.ts), counted
+ * into the hierarchy without being built again.
+ */
+export interface SettledTopic {
+  topicId: string
+  topicLabel: string
+  themeId: string
+  themeLabel: string
+  trends: number
+  articles: number
+}
+
+/**
+ * Themes > topics from the trends' categories: the first level names the theme, the first two the
+ * topic. The settled trends count in the topics they were written under.
+ */
+export function hierarchy(built: readonly BuiltTrend[], settled: readonly SettledTopic[] = []) {
   const themes = new Map<string, { id: string; label: string; nTrends: number; nArticles: number }>()
   const topics = new Map<string, { id: string; themeId: string; label: string; nTrends: number; nArticles: number }>()
   const topicOf = new Map<string, string>()
+  const count = (themeId: string, themeLabel: string, topicId: string, topicLabel: string, trends: number, articles: number) => {
+    const theme = themes.get(themeId) ?? themes.set(themeId, { id: themeId, label: themeLabel, nTrends: 0, nArticles: 0 }).get(themeId)!
+    theme.nTrends += trends
+    theme.nArticles += articles
+    const topic = topics.get(topicId) ?? topics.set(topicId, { id: topicId, themeId, label: topicLabel, nTrends: 0, nArticles: 0 }).get(topicId)!
+    topic.nTrends += trends
+    topic.nArticles += articles
+  }
+  // a name's id once (a digest each): trends by the thousand share a few dozen topics
+  const ids = new Map<string, string>()
+  const idOf = (name: string) => ids.get(name) ?? ids.set(name, uuidv5(name, TREND_NAMESPACE)).get(name)!
   for (const b of built) {
     const parts = (topCategory(b) ?? '/Uncategorised').split('/').filter(Boolean)
     const themeLabel = parts[0] ?? 'Uncategorised'
-    const topicPath = parts.slice(0, 2).join('/')
-    const theme = themes.get(themeLabel) ?? { id: uuidv5(`theme:${themeLabel}`, TREND_NAMESPACE), label: themeLabel, nTrends: 0, nArticles: 0 }
-    theme.nTrends++
-    theme.nArticles += b.seqs.length
-    themes.set(themeLabel, theme)
-    const topic = topics.get(topicPath) ?? { id: uuidv5(`topic:${topicPath}`, TREND_NAMESPACE), themeId: theme.id, label: parts[1] ?? themeLabel, nTrends: 0, nArticles: 0 }
-    topic.nTrends++
-    topic.nArticles += b.seqs.length
-    topics.set(topicPath, topic)
-    topicOf.set(b.id, topic.id)
+    const topicId = idOf(`topic:${parts.slice(0, 2).join('/')}`)
+    count(idOf(`theme:${themeLabel}`), themeLabel, topicId, parts[1] ?? themeLabel, 1, b.seqs.length)
+    topicOf.set(b.id, topicId)
   }
+  for (const s of settled) count(s.themeId, s.themeLabel, s.topicId, s.topicLabel, s.trends, s.articles)
   return { themes: [...themes.values()], topics: [...topics.values()], topicOf }
 }
 

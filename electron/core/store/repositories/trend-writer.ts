@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { MemberRow, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
+import type { MemberRow, SettledTopic, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
 import { storedDailyCounts } from '../../analytics/trends/market-view'
 import { SharedStrings } from '../../shared-strings'
 import { atomically } from '../atomic'
@@ -13,6 +13,20 @@ export interface TrendTables {
   links: TrendLink[]
   /** Every written trend's articles per market. */
   countries: TrendCountryRow[]
+}
+
+/**
+ * The trends a full pass may leave as stored (jobs/trends.ts, "settled"): written with no article
+ * in their 180 days of daily counts, with every member still stored, in a topic still stored.
+ */
+export interface SettledTrends {
+  ids: ReadonlySet<string>
+  /** what they add to each topic */
+  topics: SettledTopic[]
+  /** their members */
+  articles: number
+  /** the newest last article among them (epoch seconds), null when there is none */
+  newest: number | null
 }
 
 /** article id -> [trend id, assignment score, role] */
@@ -99,23 +113,63 @@ export class TrendWriter {
 
 
   /**
-   * Replaces every trend with a full pass's: writes only what changed (a trend row, an article
-   * that moved or whose role or score changed) and removes what is gone, in one short
-   * transaction; a trend that continues keeps its id and its created_at.
+   * Replaces every trend but the `settled` ones with a full pass's: writes only what changed (a
+   * trend row, an article that moved or whose role or score changed) and removes what is gone, in
+   * one short transaction; a trend that continues keeps its id and its created_at. A settled trend
+   * keeps its row, members, markets and its own parent link.
    */
-  replace(data: TrendTables, stored: StoredMembers = this.storedMembers()): void {
-    this.write(data, null, stored)
+  replace(data: TrendTables, settled: ReadonlySet<string> = new Set(), stored: StoredMembers = this.storedMembers(settled)): void {
+    this.write(data, null, stored, [], settled)
   }
 
-  /** Every article's trend, score and role as stored: what a replacement compares with (read apart, so the write stays short). */
-  storedMembers(): StoredMembers {
+  /**
+   * The trends a full pass may leave as stored (SettledTrends): written with empty daily counts
+   * (no article in their 180 days), every member stored with its seq (a member removed since
+   * makes its trend be clustered again), under a stored topic and theme.
+   */
+  settledTrends(): SettledTrends {
+    const s = this.sqlite
+    s.exec(`CREATE TEMP TABLE IF NOT EXISTS settled_trends (id TEXT PRIMARY KEY, topic_id TEXT, article_count INTEGER, last_article_at TEXT) WITHOUT ROWID`)
+    s.exec('DELETE FROM temp.settled_trends')
+    s.prepare(
+      `INSERT INTO temp.settled_trends SELECT t.id, t.topic_id, t.article_count, t.last_article_at FROM trends t
+       WHERE t.daily_counts = '[]' AND t.article_count = (SELECT count(ta.article_seq) FROM trend_articles ta WHERE ta.trend_id = t.id)
+         AND EXISTS (SELECT 1 FROM topics tp JOIN themes th ON th.id = tp.theme_id WHERE tp.id = t.topic_id)`,
+    ).run()
+    const ids = new Set(s.prepare('SELECT id FROM temp.settled_trends').pluck().all() as string[])
+    const topics = s
+      .prepare(
+        `SELECT st.topic_id AS topicId, tp.label AS topicLabel, tp.theme_id AS themeId, th.label AS themeLabel, count(*) AS trends, sum(st.article_count) AS articles
+         FROM temp.settled_trends st JOIN topics tp ON tp.id = st.topic_id JOIN themes th ON th.id = tp.theme_id GROUP BY st.topic_id ORDER BY st.topic_id`,
+      )
+      .all() as SettledTopic[]
+    const { articles, newest } = s.prepare('SELECT coalesce(sum(article_count), 0) AS articles, max(last_article_at) AS newest FROM temp.settled_trends').get() as { articles: number; newest: string | null }
+    s.exec('DELETE FROM temp.settled_trends')
+    return { ids, topics, articles, newest: newest === null ? null : Date.parse(newest) / 1000 }
+  }
+
+  /** The members of the trends `settled` marked (1) by seq, in an array as long as the store's seqs. */
+  settledMembers(settled: ReadonlySet<string>, maxSeq: number): Uint8Array {
+    const marks = new Uint8Array(maxSeq + 1)
+    for (const [seq, trendId] of this.sqlite.prepare('SELECT article_seq, trend_id FROM trend_articles WHERE article_seq IS NOT NULL').raw().iterate() as Iterable<[number, string]>) {
+      if (seq <= maxSeq && settled.has(trendId)) marks[seq] = 1
+    }
+    return marks
+  }
+
+  /**
+   * Every article's trend, score and role as stored, but for the members of the trends `settled`
+   * (a full pass leaves them as they are): what a replacement compares with (read apart, so the
+   * write stays short).
+   */
+  storedMembers(settled: ReadonlySet<string> = new Set()): StoredMembers {
     const stored: StoredMembers = new Map()
     // each trend id and role held once, not once per article (a full pass's peak at large)
     const shared = new SharedStrings()
     for (const [articleId, trendId, score, role] of this.sqlite
-      .prepare('SELECT article_id, trend_id, assignment_score, role FROM trend_articles')
+      .prepare('SELECT article_id, trend_id, assignment_score, role FROM trend_articles WHERE trend_id NOT IN (SELECT value FROM json_each(?))')
       .raw()
-      .iterate() as Iterable<[string, string, number, string]>) {
+      .iterate(JSON.stringify([...settled])) as Iterable<[string, string, number, string]>) {
       stored.set(articleId, [shared.of(trendId), score, shared.of(role)])
     }
     return stored
@@ -132,8 +186,12 @@ export class TrendWriter {
     this.write(data, { countries: data.countriesOf, links: data.linksOf }, new Map(), data.refreshed)
   }
 
-  /** touched: the trends whose markets and links an incremental update rewrote; null for a full replacement. */
-  private write(data: TrendTables, touched: { countries: string[]; links: string[] } | null, stored: StoredMembers, refreshed: TrendRow[] = []): void {
+  /**
+   * touched: the trends whose markets and links an incremental update rewrote; null for a full
+   * replacement, which leaves the trends `settled` as they are.
+   */
+  private write(data: TrendTables, touched: { countries: string[]; links: string[] } | null, stored: StoredMembers, refreshed: TrendRow[] = [], settled: ReadonlySet<string> = new Set()): void {
+    const settledIds = JSON.stringify([...settled])
     const s = this.sqlite
     atomically(s, () => {
       const theme = s.prepare(
@@ -195,14 +253,14 @@ export class TrendWriter {
       for (const articleId of stored.keys()) leave.run(articleId)
 
       if (touched === null) {
-        s.exec('DELETE FROM trend_links')
+        s.prepare('DELETE FROM trend_links WHERE child_id NOT IN (SELECT value FROM json_each(?))').run(settledIds)
       } else {
         const clearLinks = s.prepare(`DELETE FROM trend_links WHERE child_id = ?`)
         for (const id of touched.links) clearLinks.run(id)
       }
       // a trend's articles per market: written whole for every trend written
       if (touched === null) {
-        s.exec('DELETE FROM trend_countries')
+        s.prepare('DELETE FROM trend_countries WHERE trend_id NOT IN (SELECT value FROM json_each(?))').run(settledIds)
       } else {
         const clearCountries = s.prepare(`DELETE FROM trend_countries WHERE trend_id = ?`)
         for (const id of touched.countries) clearCountries.run(id)
@@ -217,7 +275,7 @@ export class TrendWriter {
       for (const l of data.links) link.run(l)
 
       const ids = (rows: ReadonlyArray<{ id?: unknown }>) => JSON.stringify(rows.map((r) => r.id))
-      if (touched === null) s.prepare(`DELETE FROM trends WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.trends))
+      if (touched === null) s.prepare(`DELETE FROM trends WHERE id NOT IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.trends), settledIds)
       // a topic or theme whose last trend moved to another category goes
       s.prepare(`DELETE FROM topics WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.topics))
       s.prepare(`DELETE FROM themes WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.themes))

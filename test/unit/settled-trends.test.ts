@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest'
+import { IngestWriter } from '../../electron/core/ingest/writer'
+import { refreshTrends, TRENDS_METHOD } from '../../electron/core/jobs/trends'
+import type { Store } from '../../electron/core/store/store'
+import { openTestStore, seedRegion } from '../helpers/core'
+
+/**
+ * Settled trends (docs/contract-decisions.md, "Settled trends"): a full pass leaves a trend whose
+ * last article is older than its 180 days of daily counts as stored, and clusters the rest.
+ */
+const NOW = new Date('2026-11-20T12:00:00Z')
+const LATER = new Date('2026-11-21T12:00:00Z')
+
+/** A report of the old harbour story (January), or of the new volcano story (November). */
+const harbour = (n: number, day = 10 + n) => ({
+  id: `h${n}`,
+  url: `https://example.com/harbour-${n}`,
+  title: `Harbour bridge reopens after storm repairs, part ${n}`,
+  domain: 'example.com',
+  region: 'US',
+  lang: 'en',
+  category: '/Business/Economy',
+  publishedAt: `2026-01-${String(day).padStart(2, '0')}T08:00:00Z`,
+})
+const volcano = (n: number, hour = n) => ({
+  id: `v${n}`,
+  url: `https://example.com/volcano-${n}`,
+  title: `Volcano eruption forces island evacuation, update ${n}`,
+  domain: 'example.com',
+  region: 'US',
+  lang: 'en',
+  category: '/Science/Geology',
+  publishedAt: `2026-11-19T${String(hour).padStart(2, '0')}:00:00Z`,
+})
+/** One-off headlines of their own words, which make the stories' words rare enough to find the stories by. */
+const FILLER = 80
+const filler = (n: number) => ({
+  id: `f${n}`,
+  url: `https://example.com/filler-${n}`,
+  title: `Quarterly${n} ledger${n} notice${n}`,
+  domain: 'example.com',
+  region: 'US',
+  lang: 'en',
+  category: '/News',
+  publishedAt: `2026-11-${String(1 + (n % 18)).padStart(2, '0')}T06:00:00Z`,
+})
+const seen = (a: { id: string; publishedAt: string }) => ({ articleId: a.id, country: 'US', observedAt: a.publishedAt.replace(':00:00Z', ':30:00Z'), position: 1, estimatedImpressions: 100 })
+
+function storeWithStories(): Store {
+  const store = openTestStore()
+  seedRegion(store, 'US')
+  const articles = [...[1, 2, 3, 4].map((n) => harbour(n)), ...[1, 2, 3, 4].map((n) => volcano(n)), ...Array.from({ length: FILLER }, (_, n) => filler(n))]
+  new IngestWriter(store).write({ articles, observations: articles.map(seen) })
+  return store
+}
+
+const trendOf = (store: Store, articleId: string) =>
+  store.sqlite.prepare('SELECT t.* FROM trends t JOIN trend_articles m ON m.trend_id = t.id WHERE m.article_id = ?').get(articleId) as Record<string, unknown> & { id: string; article_count: number; updated_at: string; daily_counts: string }
+const membersOf = (store: Store, trendId: string) => store.sqlite.prepare('SELECT article_id, assignment_score, role FROM trend_articles WHERE trend_id = ? ORDER BY article_id').all(trendId)
+const countriesOf = (store: Store, trendId: string) => store.sqlite.prepare('SELECT * FROM trend_countries WHERE trend_id = ?').all(trendId)
+
+/** The hierarchy's counts against the trends and members stored: every trend and member counted once. */
+function expectHierarchyCountsEverything(store: Store) {
+  const stored = store.sqlite.prepare('SELECT (SELECT count(*) FROM trends) AS trends, (SELECT count(*) FROM trend_articles) AS articles').get()
+  expect(store.sqlite.prepare('SELECT sum(n_trends) AS trends, sum(n_articles) AS articles FROM topics').get()).toEqual(stored)
+  expect(store.sqlite.prepare('SELECT sum(n_trends) AS trends, sum(n_articles) AS articles FROM themes').get()).toEqual(stored)
+  const byTopic = store.sqlite.prepare('SELECT tp.n_trends AS listed, (SELECT count(*) FROM trends t WHERE t.topic_id = tp.id) AS stored FROM topics tp').all() as Array<{ listed: number; stored: number }>
+  for (const t of byTopic) expect(t.listed).toBe(t.stored)
+}
+
+describe('a full pass leaves settled trends as stored', () => {
+  it('keeps the row, members and markets of a trend with no article in its 180 days, counts it in its topic and theme, and builds the others again', () => {
+    const store = storeWithStories()
+    try {
+      const first = refreshTrends(store, NOW, { full: true })
+      expect(first).toMatchObject({ trends: 2 + FILLER, articles: 8 + FILLER, mode: 'full' })
+      const old = trendOf(store, 'h1')
+      expect(old.article_count).toBe(4)
+      // written with no article in its 180 days: settled from the next pass on
+      expect(old.daily_counts).toBe('[]')
+      const oldMembers = membersOf(store, old.id)
+      const oldCountries = countriesOf(store, old.id)
+      const recent = trendOf(store, 'v1')
+
+      const second = refreshTrends(store, LATER, { full: true })
+      // the settled trend and its articles are counted in what the pass reports
+      expect(second).toMatchObject({ trends: 2 + FILLER, articles: 8 + FILLER, mode: 'full', touched: 1 + FILLER })
+      expect(trendOf(store, 'h1')).toEqual(old)
+      expect(membersOf(store, old.id)).toEqual(oldMembers)
+      expect(countriesOf(store, old.id)).toEqual(oldCountries)
+      // the recent trend was built again (its stamp moved on)
+      expect(trendOf(store, 'v1')).toMatchObject({ id: recent.id, article_count: 4, updated_at: LATER.toISOString() })
+      expectHierarchyCountsEverything(store)
+      expect(store.sqlite.prepare('SELECT label, n_trends, n_articles FROM topics ORDER BY label').all()).toEqual([
+        { label: 'Economy', n_trends: 1, n_articles: 4 },
+        { label: 'Geology', n_trends: 1, n_articles: 4 },
+        { label: 'News', n_trends: FILLER, n_articles: FILLER },
+      ])
+
+      // a whole pass builds it again as well
+      refreshTrends(store, new Date('2026-11-22T12:00:00Z'), { whole: true })
+      expect(trendOf(store, 'h1')).toMatchObject({ id: old.id, article_count: 4, updated_at: '2026-11-22T12:00:00.000Z' })
+    } finally {
+      store.close()
+    }
+  })
+
+  it('keeps counting settled trends in the hierarchy through incremental updates', () => {
+    const store = storeWithStories()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      refreshTrends(store, LATER, { full: true })
+      const fresh = volcano(5, 11)
+      new IngestWriter(store).write({ articles: [fresh], observations: [seen(fresh)] })
+      const update = refreshTrends(store, LATER)
+      expect(update).toMatchObject({ mode: 'incremental', trends: 2 + FILLER, articles: 9 + FILLER })
+      expect(trendOf(store, 'v5').article_count).toBe(5)
+      expectHierarchyCountsEverything(store)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('clusters a settled trend again when an article dated back within its reach arrives, which then joins it', () => {
+    const store = storeWithStories()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      refreshTrends(store, LATER, { full: true })
+      const old = trendOf(store, 'h1')
+      const late = harbour(5, 16)
+      new IngestWriter(store).write({ articles: [late] })
+      refreshTrends(store, LATER, { full: true })
+      expect(trendOf(store, 'h5')).toMatchObject({ id: old.id, article_count: 5 })
+      expectHierarchyCountsEverything(store)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('clusters a settled trend again when one of its articles was removed', () => {
+    const store = storeWithStories()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      refreshTrends(store, LATER, { full: true })
+      expect(store.removeArticles(['h4'], LATER)).toEqual(['h4'])
+      refreshTrends(store, LATER, { full: true })
+      const old = trendOf(store, 'h1')
+      expect(old.article_count).toBe(3)
+      expect(membersOf(store, old.id)).toHaveLength(3)
+      expectHierarchyCountsEverything(store)
+    } finally {
+      store.close()
+    }
+  })
+
+  it("clusters every trend again when the last day went back far enough to put a settled trend's articles in its counts", () => {
+    const store = storeWithStories()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      refreshTrends(store, LATER, { full: true })
+      // every article of the last 180 days goes: the trends' last day is in January
+      const recent = ['v1', 'v2', 'v3', 'v4', ...Array.from({ length: FILLER }, (_, n) => `f${n}`)]
+      expect(store.removeArticles(recent, LATER)).toHaveLength(recent.length)
+      const back = refreshTrends(store, LATER, { full: true })
+      // (alone, its words are no longer rare enough to hold the story together)
+      expect(back).toMatchObject({ articles: 4, mode: 'full' })
+      for (const id of ['h1', 'h2', 'h3', 'h4']) expect(trendOf(store, id).daily_counts).not.toBe('[]')
+      expectHierarchyCountsEverything(store)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('clusters every trend again when the stored trends were computed another way', () => {
+    const store = storeWithStories()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      store.settings.set('trends_method', `${TRENDS_METHOD} (older)`)
+      refreshTrends(store, LATER, { full: true })
+      expect(trendOf(store, 'h1')).toMatchObject({ article_count: 4, updated_at: LATER.toISOString() })
+      // then settles again
+      refreshTrends(store, new Date('2026-11-22T12:00:00Z'), { full: true })
+      expect(trendOf(store, 'h1')).toMatchObject({ article_count: 4, updated_at: LATER.toISOString() })
+    } finally {
+      store.close()
+    }
+  })
+})
