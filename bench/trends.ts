@@ -30,13 +30,15 @@ export interface TrendResults {
    * process holds what the scales before it left); null when it could not run
    */
   alone: { seconds: number; peakMiB: number } | null
+  /** a whole pass (the settled trends' articles clustered too, as a store's first pass) in a process of its own, run before `alone` */
+  wholeAlone?: { seconds: number; peakMiB: number } | null
   /** the update after each batch (seconds), and whether it crossed midnight */
   batches: Array<{ at: string; seconds: number; mode: string; written: number; afterMidnight: boolean }>
 }
 
-/** A full pass on the world in a process of its own (bench/pass-alone.ts): its time and peak memory. */
-function passAlone(store: Store): TrendResults['alone'] {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'pass-alone.ts'), store.file], { encoding: 'utf8', maxBuffer: 1 << 20 })
+/** A full pass (or a whole one) on the world in a process of its own (bench/pass-alone.ts): its time and peak memory. */
+function passAlone(store: Store, whole = false): TrendResults['alone'] {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'pass-alone.ts'), store.file, ...(whole ? ['whole'] : [])], { encoding: 'utf8', maxBuffer: 1 << 20 })
   const last = run.stdout.trim().split('\n').pop() ?? ''
   try {
     return JSON.parse(last) as { seconds: number; peakMiB: number }
@@ -49,8 +51,12 @@ function passAlone(store: Store): TrendResults['alone'] {
 export async function measureTrends(store: Store): Promise<TrendResults> {
   // first, before this process keeps a pass's state: the pass written by another process is one
   // that this process's next update would not build on
+  // the whole pass first: it also leaves the world as a daily full pass finds it (settled trends
+  // written, the last article clustered recorded), whatever wrote the cached world before
+  const wholeAlone = passAlone(store, true)
+  if (wholeAlone) line(`  whole pass (every article clustered, as a store's first) in a process of its own: ${wholeAlone.seconds.toFixed(1)} s, peak memory of that process ${n(wholeAlone.peakMiB)} MiB`)
   const alone = passAlone(store)
-  if (alone) line(`  full pass in a process of its own: ${alone.seconds.toFixed(1)} s, peak memory of that process ${n(alone.peakMiB)} MiB`)
+  if (alone) line(`  full pass (settled trends left as stored) in a process of its own: ${alone.seconds.toFixed(1)} s, peak memory of that process ${n(alone.peakMiB)} MiB`)
   let started = performance.now()
   const full = refreshTrends(store, END, { full: true })
   const fullPassSeconds = (performance.now() - started) / 1000
@@ -101,7 +107,7 @@ export async function measureTrends(store: Store): Promise<TrendResults> {
   const signalsSeconds = (performance.now() - started) / 1000
   line(`  signals: ${signalsSeconds.toFixed(1)} s (${n(signals.points)} series points)`)
   const onRefreshThreadSeconds = await onRefreshThread(store, fullPassSeconds + signalsSeconds)
-  return { fullPassSeconds, rewritePassSeconds, signalsSeconds, onRefreshThreadSeconds, batches, peakMiB: peak, alone }
+  return { fullPassSeconds, rewritePassSeconds, signalsSeconds, onRefreshThreadSeconds, batches, peakMiB: peak, alone, wholeAlone }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { IngestWriter } from '../../electron/core/ingest/writer'
-import { refreshTrends, TRENDS_METHOD } from '../../electron/core/jobs/trends'
+import { refreshTrends, refreshTrendsSteps, TRENDS_METHOD } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
 import { openTestStore, seedRegion } from '../helpers/core'
 
@@ -181,6 +181,33 @@ describe('a full pass leaves settled trends as stored', () => {
       // then settles again
       refreshTrends(store, new Date('2026-11-22T12:00:00Z'), { full: true })
       expect(trendOf(store, 'h1')).toMatchObject({ article_count: 4, updated_at: LATER.toISOString() })
+    } finally {
+      store.close()
+    }
+  })
+
+  it('starts again when another writer replaced the trends while it ran, so no settled trend it kept is gone', () => {
+    const store = storeWithStories()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      refreshTrends(store, LATER, { full: true })
+      const old = trendOf(store, 'h1')
+      // another process's pass (a CLI beside the app) removed the old trend, after this one read the store
+      const steps = refreshTrendsSteps(store, LATER, { full: true })
+      let sent: unknown
+      let replaced = false
+      for (let next = steps.next(); !next.done; next = steps.next(sent)) {
+        const request = next.value as { work?: () => unknown } | undefined
+        if (!replaced && request?.work) {
+          store.sqlite.prepare('DELETE FROM trends WHERE id = ?').run(old.id)
+          store.settings.set('trends_generation', 'another writer')
+          replaced = true
+        }
+        sent = request?.work ? store.transaction(request.work) : undefined
+      }
+      expect(replaced).toBe(true)
+      expect(trendOf(store, 'h1')).toMatchObject({ article_count: 4 })
+      expectHierarchyCountsEverything(store)
     } finally {
       store.close()
     }
