@@ -386,6 +386,19 @@ const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, n
  * a pass grows with the articles of the last half-year, not with every article ever stored.
  */
 function* recomputeTrendsSteps(store: Store, now: Date, settle = true): Generator<unknown, TrendRefresh, unknown> {
+  // a pass that starts again starts from a finished generator: a suspended one keeps its locals (every article's words)
+  for (let whole = !settle; ; ) {
+    const pass = yield* fullPassSteps(store, now, !whole)
+    if (pass === 'whole') whole = true
+    else if (pass !== 'again') return pass
+  }
+}
+
+/**
+ * One full pass (recomputeTrendsSteps), or what it found that calls for another: 'whole', a pass
+ * without settled trends; 'again', the data or the trend tables changed while it ran.
+ */
+function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unknown, TrendRefresh | 'whole' | 'again', unknown> {
   // the data as this pass reads it: a removal since (which no longer logs what changed) is seen at the write
   const readAt = store.freshness.dataGeneration()
   // the trend tables as this pass reads them: another writer since (a CLI beside the app) may have changed the settled trends
@@ -399,7 +412,7 @@ function* recomputeTrendsSteps(store: Store, now: Date, settle = true): Generato
   // Clustered whole instead when an article was dated back within the settled storylines' reach,
   // or when the last day went back (the store lost its newest articles, or `now` is earlier) far
   // enough to put a settled trend's last article in the daily counts.
-  if (settled.newest !== null && (stray || dayOfSeconds(settled.newest) > lastDay - TREND_DAYS)) return yield* recomputeTrendsSteps(store, now, false)
+  if (settled.newest !== null && (stray || dayOfSeconds(settled.newest) > lastDay - TREND_DAYS)) return 'whole'
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
   // is kept: later articles are assigned with its weights. Only the second pass lets headlines
@@ -447,7 +460,7 @@ function* recomputeTrendsSteps(store: Store, now: Date, settle = true): Generato
     recordSkipped(store, skipped, false)
     return markGeneration(store)
   })
-  if (generation === null) return yield* recomputeTrendsSteps(store, now, settle)
+  if (generation === null) return 'again'
   store.changed()
   const kept: Settled = { topics: settled.topics, articles: settled.articles, trends: settled.ids.size }
   states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: placed, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables), settled: kept })
