@@ -137,6 +137,24 @@ describe('a full pass leaves settled trends as stored', () => {
     }
   })
 
+  it('clusters a settled trend again when an article dated back within its reach arrives under the seq of a removed article', () => {
+    const store = storeWithStories()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      refreshTrends(store, LATER, { full: true })
+      const old = trendOf(store, 'h1')
+      const newest = store.sqlite.prepare('SELECT id, seq FROM articles ORDER BY seq DESC LIMIT 1').get() as { id: string; seq: number }
+      expect(store.removeArticles([newest.id], LATER)).toEqual([newest.id])
+      new IngestWriter(store).write({ articles: [harbour(5, 16)] })
+      // the store gives the removed article's seq again
+      expect(store.sqlite.prepare("SELECT seq FROM articles WHERE id = 'h5'").pluck().get()).toBe(newest.seq)
+      refreshTrends(store, LATER, { full: true })
+      expect(trendOf(store, 'h5')).toMatchObject({ id: old.id, article_count: 5 })
+    } finally {
+      store.close()
+    }
+  })
+
   it('clusters a settled trend again when one of its articles was removed', () => {
     const store = storeWithStories()
     try {

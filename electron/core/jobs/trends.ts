@@ -372,8 +372,23 @@ function* readPlacedSteps(store: Store, times: Float64Array, maxSeq: number): Ge
   return bySeq
 }
 
-/** The last article (seq) the last full pass read: articles after it have not been clustered with every unsettled trend. */
-const CLUSTERED_THROUGH_SETTING = 'trends_clustered_through_seq'
+/**
+ * The last article (seq) the last full pass read, and the data generation it read: articles after
+ * it have not been clustered with every unsettled trend.
+ */
+const CLUSTERED_THROUGH_SETTING = 'trends_clustered_through'
+
+/**
+ * The seq through which every stored article was clustered with the trends unsettled then: 0 when
+ * the store lost articles since the last full pass (a removed newest article's seq is given again)
+ * or its ingest log no longer reaches back to it, so that any article may be new.
+ */
+function clusteredThroughSeq(store: Store): number {
+  const last = store.settings.get(CLUSTERED_THROUGH_SETTING)
+  if (last === undefined) return 0
+  const { seq, generation } = JSON.parse(last) as { seq: number; generation: number }
+  return store.freshness.changesSince(generation) === null ? 0 : seq
+}
 
 const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, newest: null }
 
@@ -405,7 +420,7 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const trendsRead = store.settings.get('trends_generation')
   const settled = settle && store.settings.get('trends_method') === TRENDS_METHOD ? store.trendWriter.settledTrends() : NONE_SETTLED
   const skipped: SkippedArticle[] = []
-  const clusteredThrough = Number(store.settings.get(CLUSTERED_THROUGH_SETTING) ?? 0)
+  const clusteredThrough = settled.ids.size > 0 ? clusteredThroughSeq(store) : 0
   const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, stray } = yield* readAllSteps(store, skipped, settled, clusteredThrough)
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
@@ -456,7 +471,7 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
     store.settings.set('trends_method', TRENDS_METHOD)
-    store.settings.set(CLUSTERED_THROUGH_SETTING, String(maxSeq))
+    store.settings.set(CLUSTERED_THROUGH_SETTING, JSON.stringify({ seq: maxSeq, generation: readAt }))
     recordSkipped(store, skipped, false)
     return markGeneration(store)
   })
