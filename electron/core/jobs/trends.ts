@@ -384,10 +384,9 @@ const CLUSTERED_THROUGH_SETTING = 'trends_clustered_through'
  * or its ingest log no longer reaches back to it, so that any article may be new.
  */
 function clusteredThroughSeq(store: Store): number {
-  const last = store.settings.get(CLUSTERED_THROUGH_SETTING)
-  if (last === undefined) return 0
-  const { seq, generation } = JSON.parse(last) as { seq: number; generation: number }
-  return store.freshness.changesSince(generation) === null ? 0 : seq
+  const last = JSON.parse(store.settings.get(CLUSTERED_THROUGH_SETTING) ?? 'null') as { seq?: unknown; generation?: unknown } | null
+  if (typeof last?.seq !== 'number' || typeof last.generation !== 'number') return 0
+  return store.freshness.changesSince(last.generation) === null ? 0 : last.seq
 }
 
 const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, newest: null }
