@@ -128,24 +128,26 @@ export class TrendWriter {
    * makes its trend be clustered again), under a stored topic and theme.
    */
   settledTrends(): SettledTrends {
-    const s = this.sqlite
-    s.exec(`CREATE TEMP TABLE IF NOT EXISTS settled_trends (id TEXT PRIMARY KEY, topic_id TEXT, article_count INTEGER, last_article_at TEXT) WITHOUT ROWID`)
-    s.exec('DELETE FROM temp.settled_trends')
-    s.prepare(
-      `INSERT INTO temp.settled_trends SELECT t.id, t.topic_id, t.article_count, t.last_article_at FROM trends t
-       WHERE t.daily_counts = '[]' AND t.article_count = (SELECT count(ta.article_seq) FROM trend_articles ta WHERE ta.trend_id = t.id)
-         AND EXISTS (SELECT 1 FROM topics tp JOIN themes th ON th.id = tp.theme_id WHERE tp.id = t.topic_id)`,
-    ).run()
-    const ids = new Set(s.prepare('SELECT id FROM temp.settled_trends').pluck().all() as string[])
-    const topics = s
+    // one statement: one snapshot of the trend tables
+    const rows = this.sqlite
       .prepare(
-        `SELECT st.topic_id AS topicId, tp.label AS topicLabel, tp.theme_id AS themeId, th.label AS themeLabel, count(*) AS trends, sum(st.article_count) AS articles
-         FROM temp.settled_trends st JOIN topics tp ON tp.id = st.topic_id JOIN themes th ON th.id = tp.theme_id GROUP BY st.topic_id ORDER BY st.topic_id`,
+        `SELECT t.id, t.article_count, t.last_article_at, t.topic_id, tp.label, tp.theme_id, th.label
+         FROM trends t JOIN topics tp ON tp.id = t.topic_id JOIN themes th ON th.id = tp.theme_id
+         WHERE t.daily_counts = '[]' AND t.article_count = (SELECT count(ta.article_seq) FROM trend_articles ta WHERE ta.trend_id = t.id)`,
       )
-      .all() as SettledTopic[]
-    const { articles, newest } = s.prepare('SELECT coalesce(sum(article_count), 0) AS articles, max(last_article_at) AS newest FROM temp.settled_trends').get() as { articles: number; newest: string | null }
-    s.exec('DELETE FROM temp.settled_trends')
-    return { ids, topics, articles, newest: newest === null ? null : Date.parse(newest) / 1000 }
+      .raw()
+      .all() as Array<[string, number, string, string, string, string, string]>
+    const topics = new Map<string, SettledTopic>()
+    let articles = 0
+    let newest: string | null = null
+    for (const [, count, last, topicId, topicLabel, themeId, themeLabel] of rows) {
+      const topic = topics.get(topicId) ?? topics.set(topicId, { topicId, topicLabel, themeId, themeLabel, trends: 0, articles: 0 }).get(topicId)!
+      topic.trends++
+      topic.articles += count
+      articles += count
+      if (newest === null || last > newest) newest = last
+    }
+    return { ids: new Set(rows.map((r) => r[0])), topics: [...topics.values()], articles, newest: newest === null ? null : Date.parse(newest) / 1000 }
   }
 
   /** The members of the trends `settled` marked (1) by seq, in an array as long as the store's seqs. */
