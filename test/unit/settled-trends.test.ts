@@ -155,19 +155,33 @@ describe('a full pass leaves settled trends as stored', () => {
     }
   })
 
-  it('clusters a settled trend again when one of its articles was removed', () => {
-    const store = storeWithStories()
+  it('clusters a settled trend again when one of its articles was removed, or moved by another writer', () => {
+    const removed = storeWithStories()
     try {
-      refreshTrends(store, NOW, { full: true })
-      refreshTrends(store, LATER, { full: true })
-      expect(store.removeArticles(['h4'], LATER)).toEqual(['h4'])
-      refreshTrends(store, LATER, { full: true })
-      const old = trendOf(store, 'h1')
+      refreshTrends(removed, NOW, { full: true })
+      refreshTrends(removed, LATER, { full: true })
+      expect(removed.removeArticles(['h4'], LATER)).toEqual(['h4'])
+      refreshTrends(removed, LATER, { full: true })
+      const old = trendOf(removed, 'h1')
       expect(old.article_count).toBe(3)
-      expect(membersOf(store, old.id)).toHaveLength(3)
-      expectHierarchyCountsEverything(store)
+      expect(membersOf(removed, old.id)).toHaveLength(3)
+      expectHierarchyCountsEverything(removed)
     } finally {
-      store.close()
+      removed.close()
+    }
+    const moved = storeWithStories()
+    try {
+      refreshTrends(moved, NOW, { full: true })
+      refreshTrends(moved, LATER, { full: true })
+      const old = trendOf(moved, 'h1')
+      // the old story's last report filed under the volcano story, as an older Feedlens might have left it
+      moved.sqlite.prepare("UPDATE trend_articles SET trend_id = (SELECT trend_id FROM trend_articles WHERE article_id = 'v1') WHERE article_id = 'h4'").run()
+      refreshTrends(moved, LATER, { full: true })
+      expect(trendOf(moved, 'h4')).toMatchObject({ id: old.id, article_count: 4 })
+      expect(trendOf(moved, 'v1')).toMatchObject({ article_count: 4 })
+      expectHierarchyCountsEverything(moved)
+    } finally {
+      moved.close()
     }
   })
 

@@ -417,9 +417,10 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const readAt = store.freshness.dataGeneration()
   // the trend tables as this pass reads them: another writer since (a CLI beside the app) may have changed the settled trends
   const trendsRead = store.settings.get('trends_generation')
-  const settled = settle && store.settings.get('trends_method') === TRENDS_METHOD ? store.trendWriter.settledTrends() : NONE_SETTLED
+  // (none on a store's first pass, or the first since articles were removed: any article may be new to them)
+  const clusteredThrough = settle ? clusteredThroughSeq(store) : 0
+  const settled = clusteredThrough > 0 && store.settings.get('trends_method') === TRENDS_METHOD ? store.trendWriter.settledTrends() : NONE_SETTLED
   const skipped: SkippedArticle[] = []
-  const clusteredThrough = settled.ids.size > 0 ? clusteredThroughSeq(store) : 0
   const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, stray } = yield* readAllSteps(store, skipped, settled, clusteredThrough)
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
