@@ -120,3 +120,55 @@ describe("a full pass's write of the trend members", () => {
     }
   })
 })
+
+describe('the trends a full pass may leave as stored (settled)', () => {
+  it('are those written with empty counts, every member stored, under a stored topic, and linked to no parent but a settled one', () => {
+    const store = openTestStore()
+    try {
+      seedRegion(store, 'US')
+      const names = ['alone', 'active', 'childOfActive', 'grandchild', 'settledParent', 'childOfSettled', 'shortOfMembers']
+      new IngestWriter(store).write({
+        articles: names.map((n, i) => ({ id: n, url: `https://example.com/${n}`, title: `Story ${n}`, domain: 'example.com', region: 'US', lang: 'en', publishedAt: `2026-0${1 + (i % 5)}-10T08:00:00Z` })),
+      })
+      const seqOf = (id: string) => store.sqlite.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(id) as number
+      const trend = (id: string, daily: number[], last: string) => ({
+        id,
+        label: id,
+        state: 'decayed',
+        structuralType: 'unknown',
+        semanticType: 'news',
+        articleCount: 1,
+        firstSeenAt: last,
+        lastArticleAt: last,
+        keyEntities: [],
+        primaryCountry: 'US',
+        countryScope: ['US'],
+        topicId: 'topic',
+        dailyCounts: daily,
+        dailyThrough: 20_400,
+        features: {},
+        forecast: null,
+        createdAt: last,
+        updatedAt: last,
+      })
+      store.trendWriter.replace({
+        themes: [{ id: 'theme', label: 'News', nTrends: 7, nArticles: 7 }],
+        topics: [{ id: 'topic', themeId: 'theme', label: 'News', nTrends: 7, nArticles: 7 }],
+        trends: names.map((n) => trend(n, n === 'active' ? [1] : [], n === 'active' ? '2026-11-01T00:00:00.000Z' : '2026-04-01T00:00:00.000Z')),
+        // every trend but the last has its one member
+        members: names.slice(0, -1).map((n) => ({ trendId: n, articleId: n, articleSeq: seqOf(n), score: 1, role: 'F1_trigger' })),
+        links: [
+          { parentId: 'active', childId: 'childOfActive', relationType: 'derivative', strength: 0.9 },
+          { parentId: 'childOfActive', childId: 'grandchild', relationType: 'derivative', strength: 0.8 },
+          { parentId: 'settledParent', childId: 'childOfSettled', relationType: 'derivative', strength: 0.7 },
+        ],
+        countries: [],
+      })
+      const settled = store.trendWriter.settledTrends()
+      expect([...settled.ids].sort()).toEqual(['alone', 'childOfSettled', 'settledParent'])
+      expect(settled).toMatchObject({ articles: 3, newest: Date.parse('2026-04-01T00:00:00Z') / 1000, topics: [{ topicId: 'topic', topicLabel: 'News', themeId: 'theme', themeLabel: 'News', trends: 3, articles: 3 }] })
+    } finally {
+      store.close()
+    }
+  })
+})

@@ -125,18 +125,26 @@ export class TrendWriter {
   /**
    * The trends a full pass may leave as stored (SettledTrends): written with empty daily counts
    * (no article in their 180 days), every member stored with its seq (a member removed since
-   * makes its trend be clustered again), under a stored topic and theme.
+   * makes its trend be clustered again), under a stored topic and theme, and linked to no parent
+   * but a settled one (a parent clustered again may take another id, and its link would go while
+   * the child still read `derivative`).
    */
   settledTrends(): SettledTrends {
     // one statement: one snapshot of the trend tables
-    const rows = this.sqlite
+    let rows = this.sqlite
       .prepare(
-        `SELECT t.id, t.article_count, t.last_article_at, t.topic_id, tp.label, tp.theme_id, th.label
-         FROM trends t JOIN topics tp ON tp.id = t.topic_id JOIN themes th ON th.id = tp.theme_id
+        `SELECT t.id, t.article_count, t.last_article_at, t.topic_id, tp.label, tp.theme_id, th.label, l.parent_id
+         FROM trends t JOIN topics tp ON tp.id = t.topic_id JOIN themes th ON th.id = tp.theme_id LEFT JOIN trend_links l ON l.child_id = t.id
          WHERE t.daily_counts = '[]' AND t.article_count = (SELECT count(ta.article_seq) FROM trend_articles ta WHERE ta.trend_id = t.id)`,
       )
       .raw()
-      .all() as Array<[string, number, string, string, string, string, string]>
+      .all() as Array<[string, number, string, string, string, string, string, string | null]>
+    // a child of a parent left out is left out too, down a chain of them
+    for (let before = -1; before !== rows.length; ) {
+      before = rows.length
+      const ids = new Set(rows.map((r) => r[0]))
+      rows = rows.filter((r) => r[7] === null || ids.has(r[7]))
+    }
     const topics = new Map<string, SettledTopic>()
     let articles = 0
     let newest: string | null = null
