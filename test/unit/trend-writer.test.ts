@@ -122,51 +122,92 @@ describe("a full pass's write of the trend members", () => {
 })
 
 describe('the trends a full pass may leave as stored (settled)', () => {
-  it('are those written with empty counts, every member stored, under a stored topic, and linked to no parent but a settled one', () => {
+  /** A store whose articles are `names`, each published on the 10th of a month of 2026. */
+  function storeOf(names: readonly string[]) {
     const store = openTestStore()
+    seedRegion(store, 'US')
+    new IngestWriter(store).write({
+      articles: names.map((n, i) => ({ id: n, url: `https://example.com/${n}`, title: `Story ${n}`, domain: 'example.com', region: 'US', lang: 'en', publishedAt: `2026-0${1 + (i % 5)}-10T08:00:00Z` })),
+    })
+    return store
+  }
+  const seqOf = (store: ReturnType<typeof openTestStore>, id: string) => store.sqlite.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(id) as number
+  /** A trend row, active (counts in its 180 days) or ended (none: empty counts). */
+  const trend = (id: string, active: boolean, articleCount = 1) => {
+    const last = active ? '2026-11-01T00:00:00.000Z' : '2026-04-01T00:00:00.000Z'
+    return {
+      id,
+      label: id,
+      state: active ? 'persistent' : 'decayed',
+      structuralType: 'unknown',
+      semanticType: 'news',
+      articleCount,
+      firstSeenAt: last,
+      lastArticleAt: last,
+      keyEntities: [],
+      primaryCountry: 'US',
+      countryScope: ['US'],
+      topicId: 'topic',
+      dailyCounts: active ? [1] : [],
+      dailyThrough: 20_400,
+      features: {},
+      forecast: null,
+      createdAt: last,
+      updatedAt: last,
+    }
+  }
+  const hierarchyOf = (trends: number, articles: number) => ({
+    themes: [{ id: 'theme', label: 'News', nTrends: trends, nArticles: articles }],
+    topics: [{ id: 'topic', themeId: 'theme', label: 'News', nTrends: trends, nArticles: articles }],
+  })
+  const member = (store: ReturnType<typeof openTestStore>, trendId: string, articleId: string) => ({ trendId, articleId, articleSeq: seqOf(store, articleId), score: 1, role: 'F1_trigger' })
+
+  it('are those written with empty counts, every member stored, under a stored topic', () => {
+    const names = ['alone', 'active', 'childOfActive', 'shortOfMembers']
+    const store = storeOf(names)
     try {
-      seedRegion(store, 'US')
-      const names = ['alone', 'active', 'childOfActive', 'grandchild', 'settledParent', 'childOfSettled', 'shortOfMembers']
-      new IngestWriter(store).write({
-        articles: names.map((n, i) => ({ id: n, url: `https://example.com/${n}`, title: `Story ${n}`, domain: 'example.com', region: 'US', lang: 'en', publishedAt: `2026-0${1 + (i % 5)}-10T08:00:00Z` })),
-      })
-      const seqOf = (id: string) => store.sqlite.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(id) as number
-      const trend = (id: string, daily: number[], last: string) => ({
-        id,
-        label: id,
-        state: 'decayed',
-        structuralType: 'unknown',
-        semanticType: 'news',
-        articleCount: 1,
-        firstSeenAt: last,
-        lastArticleAt: last,
-        keyEntities: [],
-        primaryCountry: 'US',
-        countryScope: ['US'],
-        topicId: 'topic',
-        dailyCounts: daily,
-        dailyThrough: 20_400,
-        features: {},
-        forecast: null,
-        createdAt: last,
-        updatedAt: last,
-      })
       store.trendWriter.replace({
-        themes: [{ id: 'theme', label: 'News', nTrends: 7, nArticles: 7 }],
-        topics: [{ id: 'topic', themeId: 'theme', label: 'News', nTrends: 7, nArticles: 7 }],
-        trends: names.map((n) => trend(n, n === 'active' ? [1] : [], n === 'active' ? '2026-11-01T00:00:00.000Z' : '2026-04-01T00:00:00.000Z')),
+        ...hierarchyOf(4, 3),
+        trends: names.map((n) => trend(n, n === 'active')),
         // every trend but the last has its one member
-        members: names.slice(0, -1).map((n) => ({ trendId: n, articleId: n, articleSeq: seqOf(n), score: 1, role: 'F1_trigger' })),
-        links: [
-          { parentId: 'active', childId: 'childOfActive', relationType: 'derivative', strength: 0.9 },
-          { parentId: 'childOfActive', childId: 'grandchild', relationType: 'derivative', strength: 0.8 },
-          { parentId: 'settledParent', childId: 'childOfSettled', relationType: 'derivative', strength: 0.7 },
-        ],
+        members: names.slice(0, -1).map((n) => member(store, n, n)),
+        links: [{ parentId: 'active', childId: 'childOfActive', relationType: 'derivative', strength: 0.9 }],
         countries: [],
       })
       const settled = store.trendWriter.settledTrends()
-      expect([...settled.ids].sort()).toEqual(['alone', 'childOfSettled', 'settledParent'])
-      expect(settled).toMatchObject({ articles: 3, newest: Date.parse('2026-04-01T00:00:00Z') / 1000, topics: [{ topicId: 'topic', topicLabel: 'News', themeId: 'theme', themeLabel: 'News', trends: 3, articles: 3 }] })
+      expect([...settled.ids].sort()).toEqual(['alone', 'childOfActive'])
+      expect(settled).toMatchObject({ articles: 2, newest: Date.parse('2026-04-01T00:00:00Z') / 1000, topics: [{ topicId: 'topic', topicLabel: 'News', themeId: 'theme', themeLabel: 'News', trends: 2, articles: 2 }] })
+    } finally {
+      store.close()
+    }
+  })
+
+  it("keep their rows, members, markets and parent link through a replacement, the link following its parent's articles to the parent's new id", () => {
+    const store = storeOf(['p1', 'p2', 'c1'])
+    try {
+      store.trendWriter.replace({
+        ...hierarchyOf(2, 3),
+        trends: [trend('parent', true, 2), trend('child', false)],
+        members: [member(store, 'parent', 'p1'), member(store, 'parent', 'p2'), member(store, 'child', 'c1')],
+        links: [{ parentId: 'parent', childId: 'child', relationType: 'derivative', strength: 0.9 }],
+        countries: [{ trendId: 'child', country: 'US', articleCount: 1, firstSeenAt: '2026-04-01T00:00:00.000Z', lastArticleAt: '2026-04-01T00:00:00.000Z' }],
+      })
+      const child = store.sqlite.prepare("SELECT * FROM trends WHERE id = 'child'").get()
+      const settled = store.trendWriter.settledTrends()
+      expect([...settled.ids]).toEqual(['child'])
+      // the parent clustered again under another id (its first article moved)
+      store.trendWriter.replace({ ...hierarchyOf(2, 3), trends: [trend('parent again', true, 2)], members: [member(store, 'parent again', 'p1'), member(store, 'parent again', 'p2')], links: [], countries: [] }, settled.ids)
+      expect(store.sqlite.prepare('SELECT id FROM trends ORDER BY id').pluck().all()).toEqual(['child', 'parent again'])
+      expect(store.sqlite.prepare("SELECT * FROM trends WHERE id = 'child'").get()).toEqual(child)
+      expect(store.sqlite.prepare('SELECT trend_id, article_id FROM trend_articles ORDER BY article_id').all()).toEqual([
+        { trend_id: 'child', article_id: 'c1' },
+        { trend_id: 'parent again', article_id: 'p1' },
+        { trend_id: 'parent again', article_id: 'p2' },
+      ])
+      expect(store.sqlite.prepare('SELECT trend_id, country FROM trend_countries').all()).toEqual([{ trend_id: 'child', country: 'US' }])
+      expect(store.sqlite.prepare('SELECT parent_id, child_id, relation_type, strength FROM trend_links').all()).toEqual([
+        { parent_id: 'parent again', child_id: 'child', relation_type: 'derivative', strength: 0.9 },
+      ])
     } finally {
       store.close()
     }

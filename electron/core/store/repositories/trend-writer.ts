@@ -125,26 +125,18 @@ export class TrendWriter {
   /**
    * The trends a full pass may leave as stored (SettledTrends): written with empty daily counts
    * (no article in their 180 days), every member stored with its seq (a member removed since
-   * makes its trend be clustered again), under a stored topic and theme, and linked to no parent
-   * but a settled one (a parent clustered again may take another id, and its link would go while
-   * the child still read `derivative`).
+   * makes its trend be clustered again), under a stored topic and theme.
    */
   settledTrends(): SettledTrends {
     // one statement: one snapshot of the trend tables
-    let rows = this.sqlite
+    const rows = this.sqlite
       .prepare(
-        `SELECT t.id, t.article_count, t.last_article_at, t.topic_id, tp.label, tp.theme_id, th.label, l.parent_id
-         FROM trends t JOIN topics tp ON tp.id = t.topic_id JOIN themes th ON th.id = tp.theme_id LEFT JOIN trend_links l ON l.child_id = t.id
+        `SELECT t.id, t.article_count, t.last_article_at, t.topic_id, tp.label, tp.theme_id, th.label
+         FROM trends t JOIN topics tp ON tp.id = t.topic_id JOIN themes th ON th.id = tp.theme_id
          WHERE t.daily_counts = '[]' AND t.article_count = (SELECT count(ta.article_seq) FROM trend_articles ta WHERE ta.trend_id = t.id)`,
       )
       .raw()
-      .all() as Array<[string, number, string, string, string, string, string, string | null]>
-    // a child of a parent left out is left out too, down a chain of them
-    for (let before = -1; before !== rows.length; ) {
-      before = rows.length
-      const ids = new Set(rows.map((r) => r[0]))
-      rows = rows.filter((r) => r[7] === null || ids.has(r[7]))
-    }
+      .all() as Array<[string, number, string, string, string, string, string]>
     const topics = new Map<string, SettledTopic>()
     let articles = 0
     let newest: string | null = null
@@ -197,6 +189,22 @@ export class TrendWriter {
   }
 
   /**
+   * The parent links of the trends `settled` to a trend not written again (clustered again, it
+   * took another id: its first article moved), each with the parent's articles as stored: the link
+   * follows them to the trend that holds most of them once written, so that a settled trend that
+   * reads `derivative` keeps a parent.
+   */
+  private linksToFollow(settledIds: string, written: readonly TrendRow[], settled: ReadonlySet<string>): Array<{ link: TrendLink; articles: string[] }> {
+    if (settled.size === 0) return []
+    const kept = new Set(written.map((t) => t.id))
+    const links = this.sqlite
+      .prepare(`SELECT parent_id AS parentId, child_id AS childId, relation_type AS relationType, strength FROM trend_links WHERE child_id IN (SELECT value FROM json_each(?))`)
+      .all(settledIds) as TrendLink[]
+    const membersOf = this.sqlite.prepare('SELECT article_id FROM trend_articles WHERE trend_id = ?').pluck()
+    return links.filter((l) => !kept.has(l.parentId) && !settled.has(l.parentId)).map((link) => ({ link, articles: membersOf.all(link.parentId) as string[] }))
+  }
+
+  /**
    * touched: the trends whose markets and links an incremental update rewrote; null for a full
    * replacement, which leaves the trends `settled` as they are.
    */
@@ -246,6 +254,7 @@ export class TrendWriter {
          ON CONFLICT (trend_id, article_id) DO UPDATE SET assignment_score = excluded.assignment_score, role = excluded.role`,
       )
       const articleStored = s.prepare('SELECT 1 FROM articles WHERE id = ?').pluck()
+      const following = this.linksToFollow(settledIds, data.trends, settled)
       for (const m of data.members) {
         const was = stored.get(m.articleId)
         stored.delete(m.articleId)
@@ -286,6 +295,12 @@ export class TrendWriter {
 
       const ids = (rows: ReadonlyArray<{ id?: unknown }>) => JSON.stringify(rows.map((r) => r.id))
       if (touched === null) s.prepare(`DELETE FROM trends WHERE id NOT IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.trends), settledIds)
+      // (after the parents' old rows went, and their links with them)
+      const trendOfMost = s.prepare(`SELECT trend_id FROM trend_articles WHERE article_id IN (SELECT value FROM json_each(?)) GROUP BY trend_id ORDER BY count(*) DESC, trend_id LIMIT 1`).pluck()
+      for (const { link: l, articles } of following) {
+        const parentId = trendOfMost.get(JSON.stringify(articles)) as string | undefined
+        if (parentId !== undefined && parentId !== l.childId) link.run({ ...l, parentId })
+      }
       // a topic or theme whose last trend moved to another category goes
       s.prepare(`DELETE FROM topics WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.topics))
       s.prepare(`DELETE FROM themes WHERE id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.themes))
