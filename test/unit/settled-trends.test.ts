@@ -119,47 +119,47 @@ describe('a full pass leaves settled trends as stored', () => {
 
   it('keeps counting settled trends in the hierarchy through incremental updates', () => {
     withSettled((store) => {
-    const fresh = volcano(5, 11)
-    new IngestWriter(store).write({ articles: [fresh], observations: [seen(fresh)] })
-    const update = refreshTrends(store, LATER)
-    expect(update).toMatchObject({ mode: 'incremental', trends: 2 + FILLER, articles: 9 + FILLER })
-    expect(trendOf(store, 'v5').article_count).toBe(5)
-    expectHierarchyCountsEverything(store)
+      const fresh = volcano(5, 11)
+      new IngestWriter(store).write({ articles: [fresh], observations: [seen(fresh)] })
+      const update = refreshTrends(store, LATER)
+      expect(update).toMatchObject({ mode: 'incremental', trends: 2 + FILLER, articles: 9 + FILLER })
+      expect(trendOf(store, 'v5').article_count).toBe(5)
+      expectHierarchyCountsEverything(store)
     })
   })
 
   it('clusters a settled trend again when an article dated back within its reach arrives, which then joins it', () => {
     withSettled((store) => {
-    const old = trendOf(store, 'h1')
-    const late = harbour(5, 16)
-    new IngestWriter(store).write({ articles: [late] })
-    refreshTrends(store, LATER, { full: true })
-    expect(trendOf(store, 'h5')).toMatchObject({ id: old.id, article_count: 5 })
-    expectHierarchyCountsEverything(store)
+      const old = trendOf(store, 'h1')
+      const late = harbour(5, 16)
+      new IngestWriter(store).write({ articles: [late] })
+      refreshTrends(store, LATER, { full: true })
+      expect(trendOf(store, 'h5')).toMatchObject({ id: old.id, article_count: 5 })
+      expectHierarchyCountsEverything(store)
     })
   })
 
   it('clusters a settled trend again when an article dated back within its reach arrives under the seq of a removed article', () => {
     withSettled((store) => {
-    const old = trendOf(store, 'h1')
-    const newest = store.sqlite.prepare('SELECT id, seq FROM articles ORDER BY seq DESC LIMIT 1').get() as { id: string; seq: number }
-    expect(store.removeArticles([newest.id], LATER)).toEqual([newest.id])
-    new IngestWriter(store).write({ articles: [harbour(5, 16)] })
-    // the store gives the removed article's seq again
-    expect(store.sqlite.prepare("SELECT seq FROM articles WHERE id = 'h5'").pluck().get()).toBe(newest.seq)
-    refreshTrends(store, LATER, { full: true })
-    expect(trendOf(store, 'h5')).toMatchObject({ id: old.id, article_count: 5 })
+      const old = trendOf(store, 'h1')
+      const newest = store.sqlite.prepare('SELECT id, seq FROM articles ORDER BY seq DESC LIMIT 1').get() as { id: string; seq: number }
+      expect(store.removeArticles([newest.id], LATER)).toEqual([newest.id])
+      new IngestWriter(store).write({ articles: [harbour(5, 16)] })
+      // the store gives the removed article's seq again
+      expect(store.sqlite.prepare("SELECT seq FROM articles WHERE id = 'h5'").pluck().get()).toBe(newest.seq)
+      refreshTrends(store, LATER, { full: true })
+      expect(trendOf(store, 'h5')).toMatchObject({ id: old.id, article_count: 5 })
     })
   })
 
   it('clusters a settled trend again when one of its articles was removed, or moved by another writer', () => {
     withSettled((removed) => {
-    expect(removed.removeArticles(['h4'], LATER)).toEqual(['h4'])
-    refreshTrends(removed, LATER, { full: true })
-    const old = trendOf(removed, 'h1')
-    expect(old.article_count).toBe(3)
-    expect(membersOf(removed, old.id)).toHaveLength(3)
-    expectHierarchyCountsEverything(removed)
+      expect(removed.removeArticles(['h4'], LATER)).toEqual(['h4'])
+      refreshTrends(removed, LATER, { full: true })
+      const old = trendOf(removed, 'h1')
+      expect(old.article_count).toBe(3)
+      expect(membersOf(removed, old.id)).toHaveLength(3)
+      expectHierarchyCountsEverything(removed)
     })
     const moved = storeWithStories()
     try {
@@ -179,14 +179,14 @@ describe('a full pass leaves settled trends as stored', () => {
 
   it("clusters every trend again when the last day went back far enough to put a settled trend's articles in its counts", () => {
     withSettled((store) => {
-    // every article of the last 180 days goes: the trends' last day is in January
-    const recent = ['v1', 'v2', 'v3', 'v4', ...Array.from({ length: FILLER }, (_, n) => `f${n}`)]
-    expect(store.removeArticles(recent, LATER)).toHaveLength(recent.length)
-    const back = refreshTrends(store, LATER, { full: true })
-    // (alone, its words are no longer rare enough to hold the story together)
-    expect(back).toMatchObject({ articles: 4, mode: 'full' })
-    for (const id of ['h1', 'h2', 'h3', 'h4']) expect(trendOf(store, id).daily_counts).not.toBe('[]')
-    expectHierarchyCountsEverything(store)
+      // every article of the last 180 days goes: the trends' last day is in January
+      const recent = ['v1', 'v2', 'v3', 'v4', ...Array.from({ length: FILLER }, (_, n) => `f${n}`)]
+      expect(store.removeArticles(recent, LATER)).toHaveLength(recent.length)
+      const back = refreshTrends(store, LATER, { full: true })
+      // (alone, its words are no longer rare enough to hold the story together)
+      expect(back).toMatchObject({ articles: 4, mode: 'full' })
+      for (const id of ['h1', 'h2', 'h3', 'h4']) expect(trendOf(store, id).daily_counts).not.toBe('[]')
+      expectHierarchyCountsEverything(store)
     })
   })
 
@@ -207,23 +207,23 @@ describe('a full pass leaves settled trends as stored', () => {
 
   it('starts again when another writer replaced the trends while it ran, so no settled trend it kept is gone', () => {
     withSettled((store) => {
-    const old = trendOf(store, 'h1')
-    // another process's pass (a CLI beside the app) removed the old trend, after this one read the store
-    const steps = refreshTrendsSteps(store, LATER, { full: true })
-    let sent: unknown
-    let replaced = false
-    for (let next = steps.next(); !next.done; next = steps.next(sent)) {
-      const request = next.value as { work?: () => unknown } | undefined
-      if (!replaced && request?.work) {
-        store.sqlite.prepare('DELETE FROM trends WHERE id = ?').run(old.id)
-        store.settings.set('trends_generation', 'another writer')
-        replaced = true
+      const old = trendOf(store, 'h1')
+      // another process's pass (a CLI beside the app) removed the old trend, after this one read the store
+      const steps = refreshTrendsSteps(store, LATER, { full: true })
+      let sent: unknown
+      let replaced = false
+      for (let next = steps.next(); !next.done; next = steps.next(sent)) {
+        const request = next.value as { work?: () => unknown } | undefined
+        if (!replaced && request?.work) {
+          store.sqlite.prepare('DELETE FROM trends WHERE id = ?').run(old.id)
+          store.settings.set('trends_generation', 'another writer')
+          replaced = true
+        }
+        sent = request?.work ? store.transaction(request.work) : undefined
       }
-      sent = request?.work ? store.transaction(request.work) : undefined
-    }
-    expect(replaced).toBe(true)
-    expect(trendOf(store, 'h1')).toMatchObject({ article_count: 4 })
-    expectHierarchyCountsEverything(store)
+      expect(replaced).toBe(true)
+      expect(trendOf(store, 'h1')).toMatchObject({ article_count: 4 })
+      expectHierarchyCountsEverything(store)
     })
   })
 })
