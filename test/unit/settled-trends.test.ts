@@ -161,10 +161,7 @@ describe('a full pass leaves settled trends as stored', () => {
       expect(membersOf(removed, old.id)).toHaveLength(3)
       expectHierarchyCountsEverything(removed)
     })
-    const moved = storeWithStories()
-    try {
-      refreshTrends(moved, NOW, { full: true })
-      refreshTrends(moved, LATER, { full: true })
+    withSettled((moved) => {
       const old = trendOf(moved, 'h1')
       // the old story's last report filed under the volcano story, as an older Feedlens might have left it
       moved.sqlite.prepare("UPDATE trend_articles SET trend_id = (SELECT trend_id FROM trend_articles WHERE article_id = 'v1') WHERE article_id = 'h4'").run()
@@ -172,9 +169,7 @@ describe('a full pass leaves settled trends as stored', () => {
       expect(trendOf(moved, 'h4')).toMatchObject({ id: old.id, article_count: 4 })
       expect(trendOf(moved, 'v1')).toMatchObject({ article_count: 4 })
       expectHierarchyCountsEverything(moved)
-    } finally {
-      moved.close()
-    }
+    })
   })
 
   it("clusters every trend again when the last day went back far enough to put a settled trend's articles in its counts", () => {
