@@ -282,24 +282,17 @@ const groupBySeq = (rows: Iterable<TrendEntity>, into = new Map<number, TrendEnt
  * taken, so the whole store's summaries are never held at once. Of the articles themselves only
  * their times are kept (by seq; NaN: not placed): the clustering needs nothing else of them, and
  * the rest is read again once it is done (readPlacedSteps), when its words are dropped.
- *
- * The members of the trends `settled` are left out. `stray` says whether an article stored since
- * the last full pass (a seq after `clusteredThrough`) is dated within their reach (before ACTIVE_DAYS
- * after the newest of their last articles): an article dated back, which their storylines might
- * take, so they are clustered again. Every other article was clustered with them unsettled.
+ * The members of the trends `settled` are left out.
  */
 function* readAllSteps(
   store: Store,
   skipped: SkippedArticle[],
   settled: SettledTrends,
-  clusteredThrough: number,
-): Generator<unknown, { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number; stray: boolean }, unknown> {
+): Generator<unknown, { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number }, unknown> {
   const inputs: ClusterInput[] = []
   const timeless = new Set<number>()
   const maxSeq = store.articles.maxSeq()
   const marks = settled.ids.size > 0 ? store.trendWriter.settledMembers(settled.ids, maxSeq) : null
-  const reach = (settled.newest ?? -Infinity) + ACTIVE_DAYS * 86_400
-  let stray = false
   const times = new Float64Array(maxSeq + 1).fill(NaN)
   let placed = 0
   let newest = 0
@@ -342,7 +335,6 @@ function* readAllSteps(
       }
       const input = guardedInput(a as Article, entitiesOf[a.seq] ?? [], skipped, shared)
       if (input) inputs.push(input)
-      if (input && a.seq > clusteredThrough && a.time <= reach) stray = true
       times[a.seq] = a.time
       placed++
       // a loop, not Math.max(...): a spread of every article's time overflows the stack on big stores
@@ -350,7 +342,7 @@ function* readAllSteps(
     }
     yield
   }
-  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, stray }
+  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq }
 }
 
 /**
@@ -392,6 +384,21 @@ function clusteredThroughSeq(store: Store): number {
 const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, newest: null }
 
 /**
+ * The trends a full pass leaves as stored, or none: on a store's first pass, the first since
+ * articles were removed (any article may be new to them), the first after the trends were
+ * computed another way, and when an article stored since the last full pass is dated within
+ * their reach (ACTIVE_DAYS after the newest of their last articles, or before): a story dated
+ * back, which their storylines might take. Every other article was clustered with them unsettled.
+ */
+function settledTrendsOf(store: Store): SettledTrends {
+  const clusteredThrough = clusteredThroughSeq(store)
+  if (clusteredThrough === 0 || store.settings.get('trends_method') !== TRENDS_METHOD) return NONE_SETTLED
+  const settled = store.trendWriter.settledTrends()
+  if (settled.newest === null || store.trendWriter.articleDatedBack(clusteredThrough, settled.newest + ACTIVE_DAYS * 86_400)) return NONE_SETTLED
+  return settled
+}
+
+/**
  * The full pass: clusters every article again, then writes every trend, but for the settled
  * trends (`settle`; docs/contract-decisions.md, "Settled trends"): those with no article in their
  * 180 days of daily counts when last written, whose rows could not read otherwise (their counts
@@ -417,17 +424,14 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const readAt = store.freshness.dataGeneration()
   // the trend tables as this pass reads them: another writer since (a CLI beside the app) may have changed the settled trends
   const trendsRead = store.settings.get('trends_generation')
-  // (none on a store's first pass, or the first since articles were removed: any article may be new to them)
-  const clusteredThrough = settle ? clusteredThroughSeq(store) : 0
-  const settled = clusteredThrough > 0 && store.settings.get('trends_method') === TRENDS_METHOD ? store.trendWriter.settledTrends() : NONE_SETTLED
+  const settled = settle ? settledTrendsOf(store) : NONE_SETTLED
   const skipped: SkippedArticle[] = []
-  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, stray } = yield* readAllSteps(store, skipped, settled, clusteredThrough)
+  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped, settled)
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
-  // Clustered whole instead when an article was dated back within the settled storylines' reach,
-  // or when the last day went back (the store lost its newest articles, or `now` is earlier) far
-  // enough to put a settled trend's last article in the daily counts.
-  if (settled.newest !== null && (stray || dayOfSeconds(settled.newest) > lastDay - TREND_DAYS)) return 'whole'
+  // Clustered whole instead when the last day went back (the clock set back) far enough to put a
+  // settled trend's last article in the daily counts.
+  if (settled.newest !== null && dayOfSeconds(settled.newest) > lastDay - TREND_DAYS) return 'whole'
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
   // is kept: later articles are assigned with its weights. Only the second pass lets headlines

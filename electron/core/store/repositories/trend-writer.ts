@@ -150,6 +150,15 @@ export class TrendWriter {
     return { ids: new Set(rows.map((r) => r[0])), topics: [...topics.values()], articles, newest: newest === null ? null : Date.parse(newest) / 1000 }
   }
 
+  /** Whether an article stored after seq `afterSeq` is dated (first seen, else published) at `time` or before. */
+  articleDatedBack(afterSeq: number, time: number): boolean {
+    return (
+      this.sqlite
+        .prepare(`SELECT 1 FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND coalesce(f.first_seen, unixepoch(a.published_at)) <= ? LIMIT 1`)
+        .get(afterSeq, time) !== undefined
+    )
+  }
+
   /** The members of the trends `settled` marked (1) by seq, in an array as long as the store's seqs. */
   settledMembers(settled: ReadonlySet<string>, maxSeq: number): Uint8Array {
     const marks = new Uint8Array(maxSeq + 1)
