@@ -162,9 +162,9 @@ export class TrendWriter {
   /** The members of the trends `settled` marked (1) by seq, in an array as long as the store's seqs. */
   settledMembers(settled: ReadonlySet<string>, maxSeq: number): Uint8Array {
     const marks = new Uint8Array(maxSeq + 1)
-    for (const [seq, trendId] of this.sqlite.prepare('SELECT article_seq, trend_id FROM trend_articles WHERE article_seq IS NOT NULL').raw().iterate() as Iterable<[number, string]>) {
-      if (seq <= maxSeq && settled.has(trendId)) marks[seq] = 1
-    }
+    // their members alone, by the members' key (trend first), not every member checked against them
+    const seqs = this.sqlite.prepare('SELECT article_seq FROM trend_articles WHERE trend_id IN (SELECT value FROM json_each(?))').pluck().iterate(JSON.stringify([...settled])) as Iterable<number | null>
+    for (const seq of seqs) if (seq !== null && seq <= maxSeq) marks[seq] = 1
     return marks
   }
 
