@@ -121,47 +121,74 @@ describe("a full pass's write of the trend members", () => {
   })
 })
 
-describe('the trends a full pass may leave as stored (settled)', () => {
-  /** A store whose articles are `names`, each published on the 10th of a month of 2026. */
-  function storeOf(names: readonly string[]) {
-    const store = openTestStore()
-    seedRegion(store, 'US')
-    new IngestWriter(store).write({
-      articles: names.map((n, i) => ({ id: n, url: `https://example.com/${n}`, title: `Story ${n}`, domain: 'example.com', region: 'US', lang: 'en', publishedAt: `2026-0${1 + (i % 5)}-10T08:00:00Z` })),
-    })
-    return store
-  }
-  const seqOf = (store: ReturnType<typeof openTestStore>, id: string) => store.sqlite.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(id) as number
-  /** A trend row, active (counts in its 180 days) or ended (none: empty counts). */
-  const trend = (id: string, active: boolean, articleCount = 1) => {
-    const last = active ? '2026-11-01T00:00:00.000Z' : '2026-04-01T00:00:00.000Z'
-    return {
-      id,
-      label: id,
-      state: active ? 'persistent' : 'decayed',
-      structuralType: 'unknown',
-      semanticType: 'news',
-      articleCount,
-      firstSeenAt: last,
-      lastArticleAt: last,
-      keyEntities: [],
-      primaryCountry: 'US',
-      countryScope: ['US'],
-      topicId: 'topic',
-      dailyCounts: active ? [1] : [],
-      dailyThrough: 20_400,
-      features: {},
-      forecast: null,
-      createdAt: last,
-      updatedAt: last,
-    }
-  }
-  const hierarchyOf = (trends: number, articles: number) => ({
-    themes: [{ id: 'theme', label: 'News', nTrends: trends, nArticles: articles }],
-    topics: [{ id: 'topic', themeId: 'theme', label: 'News', nTrends: trends, nArticles: articles }],
+/** A store whose articles are `names`, each published on the 10th of a month of 2026. */
+function storeOf(names: readonly string[]) {
+  const store = openTestStore()
+  seedRegion(store, 'US')
+  new IngestWriter(store).write({
+    articles: names.map((n, i) => ({ id: n, url: `https://example.com/${n}`, title: `Story ${n}`, domain: 'example.com', region: 'US', lang: 'en', publishedAt: `2026-0${1 + (i % 5)}-10T08:00:00Z` })),
   })
-  const member = (store: ReturnType<typeof openTestStore>, trendId: string, articleId: string) => ({ trendId, articleId, articleSeq: seqOf(store, articleId), score: 1, role: 'F1_trigger' })
+  return store
+}
+const seqOf = (store: ReturnType<typeof openTestStore>, id: string) => store.sqlite.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(id) as number
+/** A trend row, active (counts in its 180 days) or ended (none: empty counts). */
+const trend = (id: string, active: boolean, articleCount = 1) => {
+  const last = active ? '2026-11-01T00:00:00.000Z' : '2026-04-01T00:00:00.000Z'
+  return {
+    id,
+    label: id,
+    state: active ? 'persistent' : 'decayed',
+    structuralType: 'unknown',
+    semanticType: 'news',
+    articleCount,
+    firstSeenAt: last,
+    lastArticleAt: last,
+    keyEntities: [],
+    primaryCountry: 'US',
+    countryScope: ['US'],
+    topicId: 'topic',
+    dailyCounts: active ? [1] : [],
+    dailyThrough: 20_400,
+    features: {},
+    forecast: null,
+    createdAt: last,
+    updatedAt: last,
+  }
+}
+const hierarchyOf = (trends: number, articles: number) => ({
+  themes: [{ id: 'theme', label: 'News', nTrends: trends, nArticles: articles }],
+  topics: [{ id: 'topic', themeId: 'theme', label: 'News', nTrends: trends, nArticles: articles }],
+})
+const member = (store: ReturnType<typeof openTestStore>, trendId: string, articleId: string) => ({ trendId, articleId, articleSeq: seqOf(store, articleId), score: 1, role: 'F1_trigger' })
 
+describe("a replacement's members", () => {
+  it('moves a member that changed trend, updates one rescored, removes those no longer placed, those stored without their seq too', () => {
+    const names = ['same', 'rescored', 'moved', 'gone', 'legacyMoved', 'legacyGone']
+    const store = storeOf(names)
+    try {
+      store.trendWriter.replace({ ...hierarchyOf(1, 6), trends: [trend('one', true, 6)], members: names.map((n) => member(store, 'one', n)), links: [], countries: [] })
+      // rows written before members had their seq (migration 0013 filled them in)
+      store.sqlite.prepare("UPDATE trend_articles SET article_seq = NULL WHERE article_id IN ('legacyMoved', 'legacyGone')").run()
+      store.trendWriter.replace({
+        ...hierarchyOf(2, 4),
+        trends: [trend('one', true, 2), trend('two', true, 2)],
+        members: [member(store, 'one', 'same'), { ...member(store, 'one', 'rescored'), score: 0.5 }, member(store, 'two', 'moved'), member(store, 'two', 'legacyMoved')],
+        links: [],
+        countries: [],
+      })
+      expect(store.sqlite.prepare('SELECT trend_id AS trend, article_id AS article, assignment_score AS score FROM trend_articles ORDER BY article_id').all()).toEqual([
+        { trend: 'two', article: 'legacyMoved', score: 1 },
+        { trend: 'two', article: 'moved', score: 1 },
+        { trend: 'one', article: 'rescored', score: 0.5 },
+        { trend: 'one', article: 'same', score: 1 },
+      ])
+    } finally {
+      store.close()
+    }
+  })
+})
+
+describe('the trends a full pass may leave as stored (settled)', () => {
   it('are those written with empty counts, every member stored, under a stored topic', () => {
     const names = ['alone', 'active', 'childOfActive', 'shortOfMembers']
     const store = storeOf(names)

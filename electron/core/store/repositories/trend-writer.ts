@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { MemberRow, SettledTopic, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
 import { storedDailyCounts } from '../../analytics/trends/market-view'
-import { SharedStrings } from '../../shared-strings'
 import { atomically } from '../atomic'
 
 export interface TrendTables {
@@ -29,8 +28,59 @@ export interface SettledTrends {
   newest: number | null
 }
 
-/** article id -> [trend id, assignment score, role] */
-export type StoredMembers = Map<string, [string, number, string]>
+/**
+ * Every stored member's trend, score and role by its article's seq, in arrays as long as the
+ * store's seqs: what a full pass's replacement compares its member rows with. A map by article id
+ * held about 170 bytes a member (the id's text, a row of three, the score boxed): 150 MB at
+ * large, the whole pass's peak (docs/performance.md, session 40); these arrays hold 13 bytes a seq.
+ */
+export class StoredMembers {
+  /** each member's trend as its place in `trendIds` plus one; 0: no stored member at that seq */
+  private readonly trendOf: Int32Array
+  private readonly scores: Float64Array
+  private readonly roleOf: Uint8Array
+  private readonly trendIds: string[] = []
+  private readonly trendPlaces = new Map<string, number>()
+  private readonly roles: string[] = []
+
+  constructor(maxSeq: number) {
+    this.trendOf = new Int32Array(maxSeq + 1)
+    this.scores = new Float64Array(maxSeq + 1)
+    this.roleOf = new Uint8Array(maxSeq + 1)
+  }
+
+  /** None stored (an incremental update compares nothing). */
+  static none(): StoredMembers {
+    return new StoredMembers(-1)
+  }
+
+  set(seq: number, trendId: string, score: number, role: string): void {
+    let trend = this.trendPlaces.get(trendId)
+    if (trend === undefined) this.trendPlaces.set(trendId, (trend = this.trendIds.push(trendId)))
+    let r = this.roles.indexOf(role)
+    if (r < 0) r = this.roles.push(role) - 1
+    this.trendOf[seq] = trend
+    this.scores[seq] = score
+    this.roleOf[seq] = r
+  }
+
+  /**
+   * What the member row is to the stored member of its article: the same; another score or role
+   * in the same trend; in another trend (moved); or new. The stored member is accounted for.
+   */
+  take(m: MemberRow): 'same' | 'changed' | 'moved' | 'new' {
+    const trend = m.articleSeq >= 0 && m.articleSeq < this.trendOf.length ? this.trendOf[m.articleSeq]! : 0
+    if (trend === 0) return 'new'
+    this.trendOf[m.articleSeq] = 0
+    if (this.trendIds[trend - 1] !== m.trendId) return 'moved'
+    return this.scores[m.articleSeq] === m.score && this.roles[this.roleOf[m.articleSeq]!] === m.role ? 'same' : 'changed'
+  }
+
+  /** The seqs of the stored members not taken: what the replacement no longer places. */
+  *left(): Generator<number> {
+    for (let seq = 0; seq < this.trendOf.length; seq++) if (this.trendOf[seq] !== 0) yield seq
+  }
+}
 
 /** A trend row with its JSON columns as text, as the statement binds them. */
 export const boundTrendRow = (t: TrendRow) => {
@@ -174,14 +224,16 @@ export class TrendWriter {
    * write stays short).
    */
   storedMembers(settled: ReadonlySet<string> = new Set()): StoredMembers {
-    const stored: StoredMembers = new Map()
-    // each trend id and role held once, not once per article (a full pass's peak at large)
-    const shared = new SharedStrings()
-    for (const [articleId, trendId, score, role] of this.sqlite
-      .prepare('SELECT article_id, trend_id, assignment_score, role FROM trend_articles WHERE trend_id NOT IN (SELECT value FROM json_each(?))')
+    const stored = new StoredMembers((this.sqlite.prepare('SELECT max(seq) FROM articles').pluck().get() as number | null) ?? 0)
+    // (a member written before members had their seq, never left unset since migration 0013, by its article's)
+    for (const [seq, trendId, score, role] of this.sqlite
+      .prepare(
+        `SELECT coalesce(article_seq, (SELECT seq FROM articles WHERE id = article_id)), trend_id, assignment_score, role
+         FROM trend_articles WHERE trend_id NOT IN (SELECT value FROM json_each(?))`,
+      )
       .raw()
-      .iterate(JSON.stringify([...settled])) as Iterable<[string, string, number, string]>) {
-      stored.set(articleId, [shared.of(trendId), score, shared.of(role)])
+      .iterate(JSON.stringify([...settled])) as Iterable<[number | null, string, number, string]>) {
+      if (seq !== null) stored.set(seq, trendId, score, role)
     }
     return stored
   }
@@ -194,7 +246,7 @@ export class TrendWriter {
    * themes and topics with their new counts.
    */
   update(data: TrendTables & { refreshed: TrendRow[]; countriesOf: string[]; linksOf: string[] }): void {
-    this.write(data, { countries: data.countriesOf, links: data.linksOf }, new Map(), data.refreshed)
+    this.write(data, { countries: data.countriesOf, links: data.linksOf }, StoredMembers.none(), data.refreshed)
   }
 
   /**
@@ -265,10 +317,9 @@ export class TrendWriter {
       const articleStored = s.prepare('SELECT 1 FROM articles WHERE id = ?').pluck()
       const following = this.linksToFollow(settledIds, data.trends, settled)
       for (const m of data.members) {
-        const was = stored.get(m.articleId)
-        stored.delete(m.articleId)
-        if (was && was[0] === m.trendId && was[1] === m.score && was[2] === m.role) continue
-        if (was && was[0] !== m.trendId) leave.run(m.articleId)
+        const was = stored.take(m)
+        if (was === 'same') continue
+        if (was === 'moved') leave.run(m.articleId)
         try {
           member.run(m)
         } catch (error) {
@@ -278,7 +329,8 @@ export class TrendWriter {
         }
       }
       // whatever a full pass no longer places
-      for (const articleId of stored.keys()) leave.run(articleId)
+      const leaveSeq = s.prepare(`DELETE FROM trend_articles WHERE article_id = (SELECT id FROM articles WHERE seq = ?)`)
+      for (const seq of stored.left()) leaveSeq.run(seq)
 
       if (touched === null) {
         s.prepare('DELETE FROM trend_links WHERE child_id NOT IN (SELECT value FROM json_each(?))').run(settledIds)
