@@ -150,12 +150,17 @@ class CandidateIndex {
     else byKey.set(key, new Set([id]))
   }
 
-  /** Adds to `into` (as its root) each cluster filed under `key` that an article of `section` may join. */
-  collect(key: string, section: number, into: Set<number>, root: (id: number) => number): void {
+  /**
+   * Adds to `into` (as its root) each cluster filed under `key` that an article of `section` may
+   * join; `root` null: no cluster was merged yet, each is its own root (a full pass's online pass).
+   */
+  collect(key: string, section: number, into: Set<number>, root: ((id: number) => number) | null): void {
     for (let s = 0; s < this.entries.count; s++) {
       if (!meets(section, s)) continue
       const ids = this.entries.filed(s).get(key)
-      if (ids) for (const id of ids) into.add(root(id))
+      if (!ids) continue
+      if (root === null) for (const id of ids) into.add(id)
+      else for (const id of ids) into.add(root(id))
     }
   }
 
@@ -635,14 +640,15 @@ export class StorylineClusterer {
     // Candidates come from the article's strong entities; weak ones (a city mentioned in passing)
     // would make every trend of that city a candidate.
     const sectionNo = this.sections.of(section)
+    const rootOf = this.mergedInto.size === 0 ? null : this.rootOf
     for (const [id, score] of ent) {
       if (score < KEY_ENTITY_SCORE) continue
       strong++
-      this.byEntity.collect(id, sectionNo, candidates, this.rootOf)
+      this.byEntity.collect(id, sectionNo, candidates, rootOf)
     }
     // Words find candidates only for articles without strong entities (headlines): across many
     // languages every topic word is "rare" and would make every trend of a topic a candidate.
-    if (strong === 0) for (const w of text.keys()) if (this.keyWord(w)) this.byWord.collect(w, sectionNo, candidates, this.rootOf)
+    if (strong === 0) for (const w of text.keys()) if (this.keyWord(w)) this.byWord.collect(w, sectionNo, candidates, rootOf)
 
     const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
     let best: Cluster | null = null
@@ -960,9 +966,13 @@ export class StorylineClusterer {
     // span covers, so a key of a whole year is not walked for every cluster that carries it.
     const byEntity = new SpanIndex(this.sections)
     const byWord = new SpanIndex(this.sections)
+    // (loops, not spreads and copies: a year-long storyline's cluster holds thousands of entities)
     const mainEntities = (c: Cluster) => {
-      const top = Math.max(0, ...c.entities.values())
-      return [...c.entities].filter(([, w]) => w >= top / 2).map(([id]) => id)
+      let top = 0
+      for (const w of c.entities.values()) if (w > top) top = w
+      const main: string[] = []
+      for (const [id, w] of c.entities) if (w >= top / 2) main.push(id)
+      return main
     }
     for (const c of clusters.values()) {
       for (const id of mainEntities(c)) byEntity.add(id, c)
@@ -975,9 +985,11 @@ export class StorylineClusterer {
       if (small.entitiesNorm === 0) for (const w of small.text.keys()) if (this.keyWord(w)) byWord.near(w, small, candidates)
       let best: Cluster | null = null
       let bestSim = 0
+      // (no merge happens while its candidates are weighed)
+      const smallRoot = this.root(small.id)
       for (const cid of candidates) {
         const other = clusters.get(this.root(cid))!
-        if (other.id === this.root(small.id) || other.size < small.size) continue
+        if (other.id === smallRoot || other.size < small.size) continue
         if (!sameSection(small.section, other.section)) continue
         if (!withinReach(small, other)) continue
         const withEntities = small.entitiesNorm > 0 && other.entitiesNorm > 0
