@@ -722,13 +722,19 @@ export class StorylineClusterer {
     return c
   }
 
-  /** Each trend's inputs, by its current id. */
+  /**
+   * Each trend's inputs, by its current id. `assignments[i]` is `inputs[i]`'s, as clusterIntoSteps
+   * keeps them: no map of every input by its key (733,000 at large, made for each clean-up).
+   */
   private membersByTrend(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, ClusterInput[]> {
-    const inputOf = new Map(inputs.map((i) => [i.key, i]))
+    if (inputs.length !== assignments.length) throw new Error(`${assignments.length} assignments for ${inputs.length} inputs`)
     const members = new Map<number, ClusterInput[]>()
-    for (const a of assignments) {
+    for (let i = 0; i < assignments.length; i++) {
+      const a = assignments[i]!
+      const input = inputs[i]!
+      if (input.key !== a.key) throw new Error(`assignment ${i} is of ${a.key}, its input of ${input.key}`)
       const root = this.root(a.cluster)
-      ;(members.get(root) ?? members.set(root, []).get(root)!).push(inputOf.get(a.key)!)
+      ;(members.get(root) ?? members.set(root, []).get(root)!).push(input)
     }
     return members
   }
@@ -739,6 +745,7 @@ export class StorylineClusterer {
    * own. They are the seeds of pieces that grew into another story ("What's News", "Share this
    * on:") and went with the piece when it merged. Returns each stray's new cluster by its key.
    * The new clusters take ids below every article key (keys are positive), a fresh one each.
+   * `assignments[i]` is `inputs[i]`'s.
    */
   releaseStrays(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
     this.schedules = null
@@ -767,8 +774,8 @@ export class StorylineClusterer {
    * least MARKET_TREND_SIZE headlines and fewer than half of its articles, a trend of their own:
    * on the day China's exports fell, the oil, copper and US stocks reports leave the China trend
    * (docs/trends.md, "Market reports"). Headlines only (articles without entities), as the other
-   * clean-ups. `assignments` are current (roots); returns each moved headline's new cluster by its
-   * key. The new clusters take ids below every article key, as releaseStrays's.
+   * clean-ups. `assignments` are current (roots), `assignments[i]` `inputs[i]`'s; returns each moved
+   * headline's new cluster by its key. The new clusters take ids below every article key, as releaseStrays's.
    */
   splitMarkets(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
     this.schedules = null
