@@ -253,6 +253,15 @@ describe('the clean-ups of a full pass over headlines', () => {
     expect(clusterer.assign({ ...input(501, 'Mt Gox bitcoin bankruptcy filed'), time: 40 * 60 }).cluster).toBe(story)
   })
 
+  it('refuse assignments that are not side by side with their inputs', () => {
+    const inputs = [...filler.slice(0, 20), input(1, 'Mt Gox bitcoin exchange roundup')]
+    const clusterer = new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words)))
+    const out = inputs.map((i) => clusterer.assign(i))
+    expect(() => clusterer.releaseStrays(inputs, [...out].reverse())).toThrow(/assignment 0 is of 1, its input of 10000/)
+    expect(() => clusterer.splitMarkets(inputs, out.slice(1))).toThrow(/20 assignments for 21 inputs/)
+    expect(clusterer.releaseStrays(inputs, out).size).toBe(0)
+  })
+
   it('joins a fragment to the big trend whose core word most of its headlines carry, and leaves others alone', () => {
     const inputs = [
       ...filler,
