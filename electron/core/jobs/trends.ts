@@ -75,11 +75,8 @@ interface TrendState {
   /** Each trend's row, markets and parent link as last written (digests): a new day rewrites only what reads otherwise. */
   written: Map<string, WrittenForm>
   /** The trends the full pass left as stored (settled): counted in the hierarchy, never built. */
-  settled: Settled
+  settled: SettledTrends
 }
-
-/** What the settled trends add to the trends: their topics' counts, how many, their articles. */
-type Settled = Pick<SettledTrends, 'topics' | 'articles'> & { trends: number }
 
 type Tables = ReturnType<typeof trendTables>
 
@@ -481,9 +478,8 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   })
   if (generation === null) return 'again'
   store.changed()
-  const kept: Settled = { topics: settled.topics, articles: settled.articles, trends: settled.ids.size }
-  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: placed, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables), settled: kept })
-  return { trends: tables.trends.length + kept.trends, articles: built.reduce((n, b) => n + b.seqs.length, 0) + kept.articles, mode: 'full', touched: tables.trends.length }
+  states.set(store, { clusterer, trendOf, maxSeq, timeless, articles: placed, newest, lastDay, generation, clusteredDay: lastDay, written: writtenForms(tables), settled })
+  return { trends: tables.trends.length + settled.ids.size, articles: built.reduce((n, b) => n + b.seqs.length, 0) + settled.articles, mode: 'full', touched: tables.trends.length }
 }
 
 /** Every member row of the trends, a trend's at a time: a full pass's rows all at once were 80 MB more at large, at the pass's peak. */
@@ -590,7 +586,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   const rolled = rollDays(kept, dayOfSeconds(end))
   if (placed.length === 0 && !rolled) {
     yield* write(store, () => store.settings.set('trends_through', new Date(end * 1000).toISOString()))
-    return { trends: kept.trendOf.size + kept.settled.trends, articles: kept.articles + kept.settled.articles, mode: 'incremental', touched: 0, newDay: false }
+    return { trends: kept.trendOf.size + kept.settled.ids.size, articles: kept.articles + kept.settled.articles, mode: 'incremental', touched: 0, newDay: false }
   }
   const entitiesOf = groupBySeq(store.trendWriter.entitiesBySeq(placed.map((a) => a.seq)))
   const skipped: SkippedArticle[] = []
@@ -620,7 +616,7 @@ function* updateTrendsSteps(store: Store, kept: TrendState, now: Date, maxSeq: n
   })
   for (const id of parts.changed) kept.written.set(id, forms.get(id)!)
   store.changed()
-  return { trends: built.length + kept.settled.trends, articles: kept.articles + kept.settled.articles, mode: 'incremental', touched: parts.changed.size, newDay: rolled }
+  return { trends: built.length + kept.settled.ids.size, articles: kept.articles + kept.settled.articles, mode: 'incremental', touched: parts.changed.size, newDay: rolled }
 }
 
 /**
