@@ -73,6 +73,18 @@ export function seedRegion(store: Store, code: string, name = `Country ${code}`)
     .run(code, `${code}X`, name)
 }
 
+/** An English article of example.com in the US feed, its URL ending in `slug`: the trend tests' stories. */
+export const exampleArticle = (id: string, slug: string, title: string, publishedAt: string, category?: string) => ({
+  id,
+  url: `https://example.com/${slug}`,
+  title,
+  domain: 'example.com',
+  region: 'US',
+  lang: 'en',
+  ...(category === undefined ? {} : { category }),
+  publishedAt,
+})
+
 /** GETs a route, expects 200 and a body of the route's response schema, and returns the body. */
 export async function expectOk<K extends RouteId>(w: TestWorld, id: K, url: string, headers?: Record<string, string>): Promise<any> {
   const res = await w.get(url, headers)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { refreshTrends, refreshTrendsSteps, TRENDS_METHOD } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
-import { openTestStore, seedRegion } from '../helpers/core'
+import { exampleArticle, openTestStore, seedRegion } from '../helpers/core'
 
 /**
  * Settled trends (docs/contract-decisions.md, "Settled trends"): a full pass leaves a trend whose
@@ -12,38 +12,13 @@ const NOW = new Date('2026-11-20T12:00:00Z')
 const LATER = new Date('2026-11-21T12:00:00Z')
 
 /** A report of the old harbour story (January), or of the new volcano story (November). */
-const harbour = (n: number, day = 10 + n) => ({
-  id: `h${n}`,
-  url: `https://example.com/harbour-${n}`,
-  title: `Harbour bridge reopens after storm repairs, part ${n}`,
-  domain: 'example.com',
-  region: 'US',
-  lang: 'en',
-  category: '/Business/Economy',
-  publishedAt: `2026-01-${String(day).padStart(2, '0')}T08:00:00Z`,
-})
-const volcano = (n: number, hour = n) => ({
-  id: `v${n}`,
-  url: `https://example.com/volcano-${n}`,
-  title: `Volcano eruption forces island evacuation, update ${n}`,
-  domain: 'example.com',
-  region: 'US',
-  lang: 'en',
-  category: '/Science/Geology',
-  publishedAt: `2026-11-19T${String(hour).padStart(2, '0')}:00:00Z`,
-})
+const harbour = (n: number, day = 10 + n) =>
+  exampleArticle(`h${n}`, `harbour-${n}`, `Harbour bridge reopens after storm repairs, part ${n}`, `2026-01-${String(day).padStart(2, '0')}T08:00:00Z`, '/Business/Economy')
+const volcano = (n: number, hour = n) =>
+  exampleArticle(`v${n}`, `volcano-${n}`, `Volcano eruption forces island evacuation, update ${n}`, `2026-11-19T${String(hour).padStart(2, '0')}:00:00Z`, '/Science/Geology')
 /** One-off headlines of their own words, which make the stories' words rare enough to find the stories by. */
 const FILLER = 80
-const filler = (n: number) => ({
-  id: `f${n}`,
-  url: `https://example.com/filler-${n}`,
-  title: `Quarterly${n} ledger${n} notice${n}`,
-  domain: 'example.com',
-  region: 'US',
-  lang: 'en',
-  category: '/News',
-  publishedAt: `2026-11-${String(1 + (n % 18)).padStart(2, '0')}T06:00:00Z`,
-})
+const filler = (n: number) => exampleArticle(`f${n}`, `filler-${n}`, `Quarterly${n} ledger${n} notice${n}`, `2026-11-${String(1 + (n % 18)).padStart(2, '0')}T06:00:00Z`, '/News')
 const seen = (a: { id: string; publishedAt: string }) => ({ articleId: a.id, country: 'US', observedAt: a.publishedAt.replace(':00:00Z', ':30:00Z'), position: 1, estimatedImpressions: 100 })
 
 function storeWithStories(): Store {

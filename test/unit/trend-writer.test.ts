@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { refreshTrendsSteps } from '../../electron/core/jobs/trends'
-import { openTestStore, seedRegion } from '../helpers/core'
+import { exampleArticle, openTestStore, seedRegion } from '../helpers/core'
 
 const NOW = new Date('2026-11-20T12:00:00Z')
 
@@ -9,15 +9,7 @@ const NOW = new Date('2026-11-20T12:00:00Z')
 function storeWithStory() {
   const store = openTestStore()
   seedRegion(store, 'US')
-  const article = (n: number) => ({
-    id: `a${n}`,
-    url: `https://example.com/harbour-${n}`,
-    title: `Harbour bridge reopens after storm repairs, part ${n}`,
-    domain: 'example.com',
-    region: 'US',
-    lang: 'en',
-    publishedAt: `2026-11-19T0${n}:00:00Z`,
-  })
+  const article = (n: number) => exampleArticle(`a${n}`, `harbour-${n}`, `Harbour bridge reopens after storm repairs, part ${n}`, `2026-11-19T0${n}:00:00Z`)
   const seen = (n: number) => ({ articleId: `a${n}`, country: 'US', observedAt: `2026-11-19T0${n}:30:00Z`, position: n, estimatedImpressions: 100 })
   new IngestWriter(store).write({ articles: [1, 2, 3, 4].map(article), observations: [1, 2, 3].map(seen) })
   return store
@@ -126,7 +118,7 @@ function storeOf(names: readonly string[]) {
   const store = openTestStore()
   seedRegion(store, 'US')
   new IngestWriter(store).write({
-    articles: names.map((n, i) => ({ id: n, url: `https://example.com/${n}`, title: `Story ${n}`, domain: 'example.com', region: 'US', lang: 'en', publishedAt: `2026-0${1 + (i % 5)}-10T08:00:00Z` })),
+    articles: names.map((n, i) => exampleArticle(n, n, `Story ${n}`, `2026-0${1 + (i % 5)}-10T08:00:00Z`)),
   })
   return store
 }
