@@ -1,9 +1,9 @@
 /**
  * One full trends pass on a world, in a process of its own, as a server runs it: one store open,
  * V8's heap growth bounded as the app's and the command line's are (bench/trends.ts gives it the
- * refresh thread's young generation). Prints its time and the
- * process's peak memory as one line of JSON. Run by bench/trends.ts (`node --import tsx`), with
- * `whole` after the file for a pass that clusters the settled trends' articles too.
+ * refresh thread's young generation). Prints its time and the process's peak memory as one line
+ * of JSON. Run by bench/trends.ts (`node --import tsx`), with `whole` after the file for a pass
+ * that clusters the settled trends' articles too.
  */
 import { refreshTrends } from '../electron/core/jobs/trends'
 import { boundHeapGrowth } from '../electron/core/paths/heap-growth'
