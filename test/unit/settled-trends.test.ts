@@ -140,6 +140,7 @@ describe('a full pass leaves settled trends as stored', () => {
       const old = trendOf(moved, 'h1')
       // the old story's last report filed under the volcano story, as an older Feedlens might have left it
       moved.sqlite.prepare("UPDATE trend_articles SET trend_id = (SELECT trend_id FROM trend_articles WHERE article_id = 'v1') WHERE article_id = 'h4'").run()
+      moved.settings.set('trends_method', `${TRENDS_METHOD} (older)`)
       refreshTrends(moved, LATER, { full: true })
       expect(trendOf(moved, 'h4')).toMatchObject({ id: old.id, article_count: 4 })
       expect(trendOf(moved, 'v1')).toMatchObject({ article_count: 4 })
@@ -194,5 +195,91 @@ describe('a full pass leaves settled trends as stored', () => {
       expect(trendOf(store, 'h1')).toMatchObject({ article_count: 4 })
       expectHierarchyCountsEverything(store)
     })
+  })
+})
+
+/**
+ * The horizon: articles dated before the 180 days of the daily counts and the clustering's active
+ * window before them keep the trends they are stored in, and follow their trend's later articles.
+ */
+describe('a full pass keeps the articles before its horizon in their stored trends', () => {
+  /** The canal story: a report every other day from March to mid-November, one storyline across the horizon (early May). */
+  const CANAL = 131
+  const canal = (n: number) => {
+    const day = new Date(Date.UTC(2026, 2, 2 + 2 * (n - 1), 8))
+    const title = `Canal lock expansion works continue on schedule, report ${n}`
+    return { ...exampleArticle(`c${n}`, `canal-${n}`, title, day.toISOString().replace('.000Z', 'Z'), '/Business/Economy'), entities: [{ id: '/m/canal', score: 0.9 }] }
+  }
+  /** The spring fair: reports in late May, within the counts' 180 days when first written. */
+  const fair = (n: number) => exampleArticle(`s${n}`, `fair-${n}`, `Spring orchid fair draws record crowds, day ${n}`, `2026-05-${24 + n}T08:00:00Z`, '/Lifestyle/Garden')
+  const storeWithCanal = (): Store => {
+    const store = storeWithStories()
+    const articles = [...Array.from({ length: CANAL }, (_, i) => canal(i + 1)), ...[1, 2, 3, 4].map(fair)]
+    new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
+    return store
+  }
+  const moveUnderVolcano = (store: Store, articleId: string) =>
+    store.sqlite.prepare("UPDATE trend_articles SET trend_id = (SELECT trend_id FROM trend_articles WHERE article_id = 'v1') WHERE article_id = ?").run(articleId)
+
+  it('keeps an article dated before the horizon in the trend it is stored in, and clusters the later ones again', () => {
+    const store = storeWithCanal()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      const story = trendOf(store, 'c1')
+      expect(story.article_count).toBe(CANAL)
+      expect(trendOf(store, `c${CANAL}`).id).toBe(story.id)
+      // stored elsewhere: a March report (before the horizon) and a September one (after it)
+      moveUnderVolcano(store, 'c1')
+      moveUnderVolcano(store, 'c100')
+      // and the volcano story's last report under the canal story: the canal's early reports follow
+      // most of its later ones, not the last one
+      store.sqlite.prepare("UPDATE trend_articles SET trend_id = ? WHERE article_id = 'v4'").run(story.id)
+      refreshTrends(store, LATER, { full: true })
+      // the March report stays where it is stored, and the volcano trend is built with it (named
+      // by its first article from now on, the March report)
+      expect(trendOf(store, 'c1')).toMatchObject({ id: trendOf(store, 'v1').id, article_count: 5, first_seen_at: '2026-03-02T08:30:00.000Z' })
+      expect(trendOf(store, 'v4').id).toBe(trendOf(store, 'c1').id)
+      // the September report is clustered again, into its story, which keeps its other early reports
+      expect(trendOf(store, 'c100')).toMatchObject({ id: trendOf(store, 'c2').id, article_count: CANAL - 1 })
+      expectHierarchyCountsEverything(store)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('keeps a stored trend whose articles all fell before the horizon as a trend of its own', () => {
+    const store = storeWithCanal()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      const spring = trendOf(store, 's1')
+      expect(spring.article_count).toBe(4)
+      // a month later: the horizon moved past the fair, written when within the counts' 180 days
+      const december = volcano(9)
+      const later = { ...december, id: 'v9', publishedAt: '2026-12-20T08:00:00Z' }
+      new IngestWriter(store).write({ articles: [later], observations: [seen(later)] })
+      refreshTrends(store, new Date('2026-12-21T12:00:00Z'), { full: true })
+      expect(trendOf(store, 's1')).toMatchObject({ id: spring.id, article_count: 4, updated_at: '2026-12-21T12:00:00.000Z', daily_counts: '[]' })
+      expect(membersOf(store, spring.id).map((m) => (m as { article_id: string }).article_id)).toEqual(['s1', 's2', 's3', 's4'])
+      expectHierarchyCountsEverything(store)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('clusters every article again when an article stored since the last pass is dated before the end of the active window after the horizon', () => {
+    const store = storeWithCanal()
+    try {
+      refreshTrends(store, NOW, { full: true })
+      const story = trendOf(store, 'c2')
+      moveUnderVolcano(store, 'c1')
+      // a late report dated back to March, which the canal story's early reports might take
+      const late = { ...canal(3), id: 'c3b', url: 'https://example.com/canal-3b', publishedAt: '2026-03-17T10:00:00Z' }
+      new IngestWriter(store).write({ articles: [late], observations: [seen(late)] })
+      refreshTrends(store, LATER, { full: true })
+      expect(trendOf(store, 'c1')).toMatchObject({ id: story.id, article_count: CANAL + 1 })
+      expect(trendOf(store, 'c3b').id).toBe(story.id)
+    } finally {
+      store.close()
+    }
   })
 })

@@ -25,6 +25,7 @@ import {
 import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
 import { boundTrendRow, type SettledTrends } from '../store/repositories/trend-writer'
+import { anchorMembers, followAnchored, horizonStart } from '../analytics/trends/horizon'
 import { TREND_DAYS } from '../analytics/trends/market-view'
 import { runSteps, write } from '../steps'
 import { SharedStrings } from '../shared-strings'
@@ -396,6 +397,20 @@ function settledTrendsOf(store: Store): SettledTrends {
 }
 
 /**
+ * The time before which articles keep the trends they are stored in (docs/contract-decisions.md,
+ * "Settled trends"), or null when every article is clustered: as for the settled trends, on a
+ * store's first pass, after removals, after the trends were computed another way, and when an
+ * article stored since the last full pass is dated before the horizon's active window ends (a
+ * story dated back, which the stored storylines might take).
+ */
+function horizonOf(store: Store, lastDay: number): number | null {
+  const clusteredThrough = clusteredThroughSeq(store)
+  if (clusteredThrough === 0 || store.settings.get('trends_method') !== TRENDS_METHOD) return null
+  const horizon = horizonStart(lastDay)
+  return store.trendWriter.articleDatedBack(clusteredThrough, horizon + ACTIVE_DAYS * 86_400) ? null : horizon
+}
+
+/**
  * The full pass: clusters every article again, then writes every trend, but for the settled
  * trends (`settle`; docs/contract-decisions.md, "Settled trends"): those with no article in their
  * 180 days of daily counts when last written, whose rows could not read otherwise (their counts
@@ -429,6 +444,11 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   // Clustered whole instead when the last day went back (the clock set back) far enough to put a
   // settled trend's last article in the daily counts.
   if (settled.newest !== null && dayOfSeconds(settled.newest) > lastDay - TREND_DAYS) return 'whole'
+  // The articles before the horizon keep the trends they are stored in: they are not clustered
+  // again, and follow their trend's later articles (anchorMembers, followAnchored).
+  const horizon = settle ? horizonOf(store, lastDay) : null
+  const stored = horizon === null ? null : store.trendWriter.storedMembers(settled.ids)
+  const anchored = stored === null ? null : anchorMembers(inputs, stored, horizon!)
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
   // is kept: later articles are assigned with its weights. Only the second pass lets headlines
@@ -447,6 +467,7 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const members = new Map<number, Array<{ seq: number; score: number }>>()
   // (an article removed meanwhile is not read again: left out here, the pass starts again at its write)
   for (const a of assignments) if (bySeq[a.key]) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
+  if (anchored) followAnchored(members, anchored, assignments, stored!, (seq) => bySeq[seq] !== undefined)
 
   const source: TrendSource = { article: (seq) => bySeq[seq]!, entities: (seq) => entitiesOf[seq] ?? [] }
   const trendOf = new Map<number, Built>()
@@ -467,8 +488,8 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const generation = yield* write(store, () => {
     // an article removed while the pass ran (removeArticles) is in its trends: it starts again
     if (store.freshness.changesSince(readAt) === null) return null
-    if (settled.ids.size > 0 && store.settings.get('trends_generation') !== trendsRead) return null
-    store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, settled.ids)
+    if ((settled.ids.size > 0 || stored !== null) && store.settings.get('trends_generation') !== trendsRead) return null
+    store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, settled.ids, stored ?? undefined)
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
     store.settings.set('trends_method', TRENDS_METHOD)

@@ -69,11 +69,21 @@ export class StoredMembers {
    * in the same trend; in another trend (moved); or new. The stored member is accounted for.
    */
   take(m: MemberRow): 'same' | 'changed' | 'moved' | 'new' {
-    const trend = m.articleSeq >= 0 && m.articleSeq < this.trendOf.length ? this.trendOf[m.articleSeq]! : 0
+    const trend = this.trendAt(m.articleSeq)
     if (trend === 0) return 'new'
     this.trendOf[m.articleSeq] = 0
     if (this.trendIds[trend - 1] !== m.trendId) return 'moved'
     return this.scores[m.articleSeq] === m.score && this.roles[this.roleOf[m.articleSeq]!] === m.role ? 'same' : 'changed'
+  }
+
+  /** The stored trend of the article at `seq`, as a number of this set (0: none stored). */
+  trendAt(seq: number): number {
+    return seq >= 0 && seq < this.trendOf.length ? this.trendOf[seq]! : 0
+  }
+
+  /** The stored score of the article at `seq` in its trend. */
+  scoreAt(seq: number): number {
+    return this.scores[seq] ?? 0
   }
 
   /** The seqs of the stored members not taken: what the replacement no longer places. */

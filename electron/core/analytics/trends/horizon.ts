@@ -1,0 +1,81 @@
+/**
+ * The horizon of a full pass (docs/trends.md, "The horizon"): articles dated before it keep the
+ * trends they are stored in. They are taken out of the clustering (anchorMembers), and once the
+ * rest is clustered they follow their stored trend's later articles (followAnchored).
+ */
+import { ACTIVE_DAYS, type Assignment, type ClusterInput } from './cluster'
+import { TREND_DAYS } from './market-view'
+
+/**
+ * Days before the trends' last day (that one included) whose articles a full pass clusters again:
+ * the 180 days of the daily counts and the clustering's active window before them, where a
+ * storyline of the counts may have begun.
+ */
+export const HORIZON_DAYS = TREND_DAYS + ACTIVE_DAYS
+
+/** The first second (epoch) of the horizon's days for trends whose last day is `lastDay` (a day number). */
+export const horizonStart = (lastDay: number) => (lastDay - HORIZON_DAYS + 1) * 86_400
+
+/** The stored members by article seq: each one's trend as a number (0: none stored) and score. */
+export interface StoredPlaces {
+  trendAt(seq: number): number
+  scoreAt(seq: number): number
+}
+
+export interface Member {
+  seq: number
+  score: number
+}
+
+/**
+ * Takes out of `inputs` (in place) the articles dated before `horizon` that are stored in a
+ * trend, and returns them by their stored trend (`stored`'s number of it) with their stored
+ * scores: they are not clustered again.
+ */
+export function anchorMembers(inputs: ClusterInput[], stored: StoredPlaces, horizon: number): Map<number, Member[]> {
+  const anchored = new Map<number, Member[]>()
+  let kept = 0
+  for (const input of inputs) {
+    const trend = input.time < horizon ? stored.trendAt(input.key) : 0
+    if (trend === 0) inputs[kept++] = input
+    else (anchored.get(trend) ?? anchored.set(trend, []).get(trend)!).push({ seq: input.key, score: stored.scoreAt(input.key) })
+  }
+  inputs.length = kept
+  return anchored
+}
+
+/**
+ * Adds the anchored articles of each stored trend to `members` (by cluster): to the cluster that
+ * holds most of the trend's articles clustered again (the lowest cluster id of a tie), else as a
+ * trend of their own. An article `present` no longer (removed meanwhile) is left out, as the
+ * clustered ones are (the pass starts again before it writes).
+ */
+export function followAnchored(
+  members: Map<number, Member[]>,
+  anchored: ReadonlyMap<number, readonly Member[]>,
+  assignments: readonly Assignment[],
+  stored: StoredPlaces,
+  present: (seq: number) => boolean,
+): void {
+  const clustersOf = new Map<number, Map<number, number>>()
+  for (const a of assignments) {
+    const trend = stored.trendAt(a.key)
+    if (!anchored.has(trend)) continue
+    const counts = clustersOf.get(trend) ?? clustersOf.set(trend, new Map()).get(trend)!
+    counts.set(a.cluster, (counts.get(a.cluster) ?? 0) + 1)
+  }
+  for (const [trend, list] of anchored) {
+    const here = list.filter((m) => present(m.seq))
+    if (here.length === 0) continue
+    let cluster = Infinity
+    let most = 0
+    for (const [c, n] of clustersOf.get(trend) ?? []) {
+      if (n > most || (n === most && c < cluster)) [cluster, most] = [c, n]
+    }
+    // a trend of their own goes by its first article's seq: never a cluster's (an anchored article is none's)
+    if (most === 0) for (const m of here) cluster = Math.min(cluster, m.seq)
+    // (a loop, not push(...here): a long storyline's anchored articles overflow the stack as arguments)
+    const into = members.get(cluster) ?? members.set(cluster, []).get(cluster)!
+    for (const m of here) into.push(m)
+  }
+}

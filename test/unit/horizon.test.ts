@@ -1,0 +1,80 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Assignment, ClusterInput } from '../../electron/core/analytics/trends/cluster'
+import { anchorMembers, followAnchored, horizonStart, type Member, type StoredPlaces } from '../../electron/core/analytics/trends/horizon'
+import { dayOfSeconds } from '../../electron/core/time/buckets'
+
+/** Stored members as a plain map: seq -> [trend number, score]. */
+const storedOf = (rows: Record<number, [number, number]>): StoredPlaces => ({ trendAt: (seq) => rows[seq]?.[0] ?? 0, scoreAt: (seq) => rows[seq]?.[1] ?? 0 })
+const input = (key: number, time: number): ClusterInput => ({ key, time, entities: [], words: [] })
+const assigned = (key: number, cluster: number): Assignment => ({ key, cluster, score: 1 })
+
+describe('the horizon of a full pass', () => {
+  it('starts 200 days before the last day, at midnight: 201 days of articles are clustered again', () => {
+    const lastDay = dayOfSeconds(Date.parse('2026-11-19T15:00:00Z') / 1000)
+    expect(new Date(horizonStart(lastDay) * 1000).toISOString()).toBe('2026-05-03T00:00:00.000Z')
+  })
+
+  it('takes out the articles before it that are stored in a trend, keeping the others in their order', () => {
+    const inputs = [input(1, 100), input(2, 150), input(3, 199), input(4, 200), input(5, 300)]
+    const anchored = anchorMembers(inputs, storedOf({ 1: [7, 0.5], 3: [8, 0.25], 4: [7, 0.9], 5: [8, 1] }), 200)
+    // 2 is stored in no trend (clustered as new); 4 and 5 are not before the horizon
+    expect(inputs.map((i) => i.key)).toEqual([2, 4, 5])
+    expect([...anchored]).toEqual([
+      [7, [{ seq: 1, score: 0.5 }]],
+      [8, [{ seq: 3, score: 0.25 }]],
+    ])
+  })
+
+  it('adds each trend\'s anchored articles to the cluster holding most of its later ones, the lowest cluster of a tie, else to a trend of their own', () => {
+    const stored = storedOf({ 10: [1, 1], 11: [1, 1], 12: [1, 1], 20: [2, 1], 21: [2, 1], 1: [1, 0.4], 2: [2, 0.6], 3: [3, 0.7], 4: [3, 0.8], 5: [4, 0.9] })
+    const members = new Map<number, Member[]>([
+      [100, [{ seq: 10, score: 1 }, { seq: 20, score: 1 }]],
+      [90, [{ seq: 11, score: 1 }, { seq: 12, score: 1 }, { seq: 21, score: 1 }]],
+    ])
+    const assignments = [assigned(10, 100), assigned(20, 100), assigned(11, 90), assigned(12, 90), assigned(21, 90)]
+    const anchored = new Map<number, Member[]>([
+      [1, [{ seq: 1, score: 0.4 }]],
+      [2, [{ seq: 2, score: 0.6 }]],
+      [3, [{ seq: 4, score: 0.8 }, { seq: 3, score: 0.7 }]],
+      [4, [{ seq: 5, score: 0.9 }]],
+    ])
+    // article 5 was removed while the pass ran
+    followAnchored(members, anchored, assignments, stored, (seq) => seq !== 5)
+    expect([...members]).toEqual([
+      // trend 1: one later article here, two in cluster 90; trend 2: one each, 90 the lower
+      [100, [{ seq: 10, score: 1 }, { seq: 20, score: 1 }]],
+      [90, [{ seq: 11, score: 1 }, { seq: 12, score: 1 }, { seq: 21, score: 1 }, { seq: 1, score: 0.4 }, { seq: 2, score: 0.6 }]],
+      // trend 3 has no later article: a trend of its own, by its first seq; trend 4's article is gone
+      [3, [{ seq: 4, score: 0.8 }, { seq: 3, score: 0.7 }]],
+    ])
+  })
+
+  it('places every anchored article still present exactly once, and moves no clustered one (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cluster: fc.integer({ min: 1000, max: 1005 }), trend: fc.integer({ min: 0, max: 4 }) }), { maxLength: 30 }),
+        fc.array(fc.record({ trend: fc.integer({ min: 1, max: 6 }), present: fc.boolean() }), { maxLength: 30 }),
+        (clustered, early) => {
+          const rows: Record<number, [number, number]> = {}
+          const members = new Map<number, Member[]>()
+          const assignments = clustered.map((c, i) => {
+            const seq = 100 + i
+            if (c.trend > 0) rows[seq] = [c.trend, 1]
+            ;(members.get(c.cluster) ?? members.set(c.cluster, []).get(c.cluster)!).push({ seq, score: 1 })
+            return assigned(seq, c.cluster)
+          })
+          const anchored = new Map<number, Member[]>()
+          early.forEach((e, i) => (anchored.get(e.trend) ?? anchored.set(e.trend, []).get(e.trend)!).push({ seq: 1 + i, score: 0.5 }))
+          followAnchored(members, anchored, assignments, storedOf(rows), (seq) => early[seq - 1]!.present)
+          const placed = [...members.values()].flat().map((m) => m.seq).sort((a, b) => a - b)
+          const expected = [...early.flatMap((e, i) => (e.present ? [1 + i] : [])), ...clustered.map((_, i) => 100 + i)]
+          expect(placed).toEqual(expected)
+          // the clustered articles stay in their clusters
+          for (const a of assignments) expect(members.get(a.cluster)!.some((m) => m.seq === a.key)).toBe(true)
+        },
+      ),
+      { seed: 50, numRuns: 200 },
+    )
+  })
+})
