@@ -1,12 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Assignment, ClusterInput } from '../../electron/core/analytics/trends/cluster'
-import { anchorMembers, followAnchored, horizonStart, type Member, type StoredPlaces } from '../../electron/core/analytics/trends/horizon'
+import type { Assignment } from '../../electron/core/analytics/trends/cluster'
+import { Anchors, followAnchored, horizonStart, type Member, type StoredPlaces } from '../../electron/core/analytics/trends/horizon'
 import { dayOfSeconds } from '../../electron/core/time/buckets'
 
 /** Stored members as a plain map: seq -> [trend number, score]. */
 const storedOf = (rows: Record<number, [number, number]>): StoredPlaces => ({ trendAt: (seq) => rows[seq]?.[0] ?? 0, scoreAt: (seq) => rows[seq]?.[1] ?? 0 })
-const input = (key: number, time: number): ClusterInput => ({ key, time, entities: [], words: [] })
 const assigned = (key: number, cluster: number): Assignment => ({ key, cluster, score: 1 })
 
 describe('the horizon of a full pass', () => {
@@ -15,13 +14,13 @@ describe('the horizon of a full pass', () => {
     expect(new Date(horizonStart(lastDay) * 1000).toISOString()).toBe('2026-05-03T00:00:00.000Z')
   })
 
-  it('takes out the articles before it that are stored in a trend, keeping the others in their order', () => {
-    const inputs = [input(1, 100), input(2, 150), input(3, 199), input(4, 200), input(5, 300)]
-    const anchored = anchorMembers(inputs, storedOf({ 1: [7, 0.5], 3: [8, 0.25], 4: [7, 0.9], 5: [8, 1] }), 200)
+  it('keeps the articles before it that are stored in a trend, filed by that trend with their stored scores', () => {
+    const anchors = new Anchors(storedOf({ 1: [7, 0.5], 3: [8, 0.25], 4: [7, 0.9], 5: [8, 1], 6: [7, 0.1] }), 200)
+    const kept = [[1, 100], [2, 150], [3, 199], [4, 200], [5, 300], [6, 120]].map(([seq, time]) => anchors.take(seq!, time!))
     // 2 is stored in no trend (clustered as new); 4 and 5 are not before the horizon
-    expect(inputs.map((i) => i.key)).toEqual([2, 4, 5])
-    expect([...anchored]).toEqual([
-      [7, [{ seq: 1, score: 0.5 }]],
+    expect(kept).toEqual([true, false, true, false, false, true])
+    expect([...anchors.byTrend]).toEqual([
+      [7, [{ seq: 1, score: 0.5 }, { seq: 6, score: 0.1 }]],
       [8, [{ seq: 3, score: 0.25 }]],
     ])
   })

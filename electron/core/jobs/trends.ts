@@ -25,7 +25,7 @@ import {
 import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
 import { boundTrendRow, type SettledTrends } from '../store/repositories/trend-writer'
-import { anchorMembers, followAnchored, horizonStart } from '../analytics/trends/horizon'
+import { Anchors, followAnchored, horizonStart } from '../analytics/trends/horizon'
 import { TREND_DAYS } from '../analytics/trends/market-view'
 import { runSteps, write } from '../steps'
 import { SharedStrings } from '../shared-strings'
@@ -286,6 +286,7 @@ function* readAllSteps(
   store: Store,
   skipped: SkippedArticle[],
   settled: SettledTrends,
+  anchors: Anchors | null,
 ): Generator<unknown, { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number }, unknown> {
   const inputs: ClusterInput[] = []
   const timeless = new Set<number>()
@@ -331,8 +332,11 @@ function* readAllSteps(
         timeless.add(a.seq)
         continue
       }
-      const input = guardedInput(a as Article, entitiesOf[a.seq] ?? [], skipped, shared)
-      if (input) inputs.push(input)
+      // (an article that keeps its stored trend is not clustered: its words are never read)
+      if (!anchors?.take(a.seq, a.time)) {
+        const input = guardedInput(a as Article, entitiesOf[a.seq] ?? [], skipped, shared)
+        if (input) inputs.push(input)
+      }
       times[a.seq] = a.time
       placed++
       // a loop, not Math.max(...): a spread of every article's time overflows the stack on big stores
@@ -401,12 +405,15 @@ function settledTrendsOf(store: Store): SettledTrends {
  * "Settled trends"), or null when every article is clustered: as for the settled trends, on a
  * store's first pass, after removals, after the trends were computed another way, and when an
  * article stored since the last full pass is dated before the horizon's active window ends (a
- * story dated back, which the stored storylines might take).
+ * story dated back, which the stored storylines might take). Found before the articles are read
+ * (their newest time asked of the store), so that those before it are never read into words.
  */
-function horizonOf(store: Store, lastDay: number): number | null {
+function horizonOf(store: Store, now: Date): number | null {
   const clusteredThrough = clusteredThroughSeq(store)
   if (clusteredThrough === 0 || store.settings.get('trends_method') !== TRENDS_METHOD) return null
-  const horizon = horizonStart(lastDay)
+  const newest = store.trendWriter.newestArticleTime(store.articles.maxSeq())
+  if (newest === null) return null
+  const horizon = horizonStart(dayOfSeconds(Math.min(Math.floor(now.getTime() / 1000), newest)))
   return store.trendWriter.articleDatedBack(clusteredThrough, horizon + ACTIVE_DAYS * 86_400) ? null : horizon
 }
 
@@ -438,17 +445,17 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const trendsRead = store.settings.get('trends_generation')
   const settled = settle ? settledTrendsOf(store) : NONE_SETTLED
   const skipped: SkippedArticle[] = []
-  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped, settled)
+  // The articles before the horizon keep the trends they are stored in: they are not clustered
+  // again, and follow their trend's later articles (Anchors, followAnchored).
+  const horizon = settle ? horizonOf(store, now) : null
+  const stored = horizon === null ? null : store.trendWriter.storedMembers(settled.ids)
+  const anchors = stored === null ? null : new Anchors(stored, horizon!)
+  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped, settled, anchors)
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
   // Clustered whole instead when the last day went back (the clock set back) far enough to put a
   // settled trend's last article in the daily counts.
   if (settled.newest !== null && dayOfSeconds(settled.newest) > lastDay - TREND_DAYS) return 'whole'
-  // The articles before the horizon keep the trends they are stored in: they are not clustered
-  // again, and follow their trend's later articles (anchorMembers, followAnchored).
-  const horizon = settle ? horizonOf(store, lastDay) : null
-  const stored = horizon === null ? null : store.trendWriter.storedMembers(settled.ids)
-  const anchored = stored === null ? null : anchorMembers(inputs, stored, horizon!)
   // Two passes: the first, with words weighed by the articles that carry them, finds the trends
   // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
   // is kept: later articles are assigned with its weights. Only the second pass lets headlines
@@ -467,7 +474,7 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const members = new Map<number, Array<{ seq: number; score: number }>>()
   // (an article removed meanwhile is not read again: left out here, the pass starts again at its write)
   for (const a of assignments) if (bySeq[a.key]) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
-  if (anchored) followAnchored(members, anchored, assignments, stored!, (seq) => bySeq[seq] !== undefined)
+  if (anchors) followAnchored(members, anchors.byTrend, assignments, stored!, (seq) => bySeq[seq] !== undefined)
 
   const source: TrendSource = { article: (seq) => bySeq[seq]!, entities: (seq) => entitiesOf[seq] ?? [] }
   const trendOf = new Map<number, Built>()

@@ -1,9 +1,9 @@
 /**
  * The horizon of a full pass (docs/trends.md, "The horizon"): articles dated before it keep the
- * trends they are stored in. They are taken out of the clustering (anchorMembers), and once the
- * rest is clustered they follow their stored trend's later articles (followAnchored).
+ * trends they are stored in. They are left out of the clustering (Anchors), and once the rest is
+ * clustered they follow their stored trend's later articles (followAnchored).
  */
-import { ACTIVE_DAYS, type Assignment, type ClusterInput } from './cluster'
+import { ACTIVE_DAYS, type Assignment } from './cluster'
 import { TREND_DAYS } from './market-view'
 
 /**
@@ -28,20 +28,27 @@ export interface Member {
 }
 
 /**
- * Takes out of `inputs` (in place) the articles dated before `horizon` that are stored in a
- * trend, and returns them by their stored trend (`stored`'s number of it) with their stored
- * scores: they are not clustered again.
+ * The articles of a full pass that keep their stored trends: each one dated before the horizon
+ * and stored in a trend, by that trend (`stored`'s number of it), with its stored score. They are
+ * neither read into words nor clustered.
  */
-export function anchorMembers(inputs: ClusterInput[], stored: StoredPlaces, horizon: number): Map<number, Member[]> {
-  const anchored = new Map<number, Member[]>()
-  let kept = 0
-  for (const input of inputs) {
-    const trend = input.time < horizon ? stored.trendAt(input.key) : 0
-    if (trend === 0) inputs[kept++] = input
-    else (anchored.get(trend) ?? anchored.set(trend, []).get(trend)!).push({ seq: input.key, score: stored.scoreAt(input.key) })
+export class Anchors {
+  readonly byTrend = new Map<number, Member[]>()
+
+  constructor(
+    private readonly stored: StoredPlaces,
+    readonly horizon: number,
+  ) {}
+
+  /** Whether the article at `seq`, dated `time` (epoch seconds), keeps its stored trend; if so, it is filed. */
+  take(seq: number, time: number): boolean {
+    if (time >= this.horizon) return false
+    const trend = this.stored.trendAt(seq)
+    if (trend === 0) return false
+    const members = this.byTrend.get(trend) ?? this.byTrend.set(trend, []).get(trend)!
+    members.push({ seq, score: this.stored.scoreAt(seq) })
+    return true
   }
-  inputs.length = kept
-  return anchored
 }
 
 /**

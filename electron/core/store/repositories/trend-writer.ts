@@ -210,6 +210,11 @@ export class TrendWriter {
     return { ids: new Set(rows.map((r) => r[0])), topics: [...topics.values()], articles, newest: newest === null ? null : Date.parse(newest) / 1000 }
   }
 
+  /** The newest time (first seen, else published) of the articles up to seq `maxSeq`, as the full pass reads them; null without any. */
+  newestArticleTime(maxSeq: number): number | null {
+    return this.sqlite.prepare(`SELECT max(coalesce(f.first_seen, unixepoch(a.published_at))) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ?`).pluck().get(maxSeq) as number | null
+  }
+
   /** Whether an article stored after seq `afterSeq` is dated (first seen, else published) at `time` or before. */
   articleDatedBack(afterSeq: number, time: number): boolean {
     return (
