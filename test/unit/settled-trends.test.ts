@@ -212,19 +212,23 @@ describe('a full pass keeps the articles before its horizon in their stored tren
   }
   /** The spring fair: reports in late May, within the counts' 180 days when first written. */
   const fair = (n: number) => exampleArticle(`s${n}`, `fair-${n}`, `Spring orchid fair draws record crowds, day ${n}`, `2026-05-${24 + n}T08:00:00Z`, '/Lifestyle/Garden')
-  const storeWithCanal = (): Store => {
+  /** `test` on the stories' store with the canal and the fair, after a store's first pass. */
+  const withCanal = (test: (store: Store) => void) => {
     const store = storeWithStories()
-    const articles = [...Array.from({ length: CANAL }, (_, i) => canal(i + 1)), ...[1, 2, 3, 4].map(fair)]
-    new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
-    return store
+    try {
+      const articles = [...Array.from({ length: CANAL }, (_, i) => canal(i + 1)), ...[1, 2, 3, 4].map(fair)]
+      new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
+      refreshTrends(store, NOW, { full: true })
+      test(store)
+    } finally {
+      store.close()
+    }
   }
   const moveUnderVolcano = (store: Store, articleId: string) =>
     store.sqlite.prepare("UPDATE trend_articles SET trend_id = (SELECT trend_id FROM trend_articles WHERE article_id = 'v1') WHERE article_id = ?").run(articleId)
 
   it('keeps an article dated before the horizon in the trend it is stored in, and clusters the later ones again', () => {
-    const store = storeWithCanal()
-    try {
-      refreshTrends(store, NOW, { full: true })
+    withCanal((store) => {
       const story = trendOf(store, 'c1')
       expect(story.article_count).toBe(CANAL)
       expect(trendOf(store, `c${CANAL}`).id).toBe(story.id)
@@ -242,34 +246,25 @@ describe('a full pass keeps the articles before its horizon in their stored tren
       // the September report is clustered again, into its story, which keeps its other early reports
       expect(trendOf(store, 'c100')).toMatchObject({ id: trendOf(store, 'c2').id, article_count: CANAL - 1 })
       expectHierarchyCountsEverything(store)
-    } finally {
-      store.close()
-    }
+    })
   })
 
   it('keeps a stored trend whose articles all fell before the horizon as a trend of its own', () => {
-    const store = storeWithCanal()
-    try {
-      refreshTrends(store, NOW, { full: true })
+    withCanal((store) => {
       const spring = trendOf(store, 's1')
       expect(spring.article_count).toBe(4)
       // a month later: the horizon moved past the fair, written when within the counts' 180 days
-      const december = volcano(9)
-      const later = { ...december, id: 'v9', publishedAt: '2026-12-20T08:00:00Z' }
+      const later = { ...volcano(9), publishedAt: '2026-12-20T08:00:00Z' }
       new IngestWriter(store).write({ articles: [later], observations: [seen(later)] })
       refreshTrends(store, new Date('2026-12-21T12:00:00Z'), { full: true })
       expect(trendOf(store, 's1')).toMatchObject({ id: spring.id, article_count: 4, updated_at: '2026-12-21T12:00:00.000Z', daily_counts: '[]' })
       expect(membersOf(store, spring.id).map((m) => (m as { article_id: string }).article_id)).toEqual(['s1', 's2', 's3', 's4'])
       expectHierarchyCountsEverything(store)
-    } finally {
-      store.close()
-    }
+    })
   })
 
   it('clusters every article again when an article stored since the last pass is dated before the end of the active window after the horizon', () => {
-    const store = storeWithCanal()
-    try {
-      refreshTrends(store, NOW, { full: true })
+    withCanal((store) => {
       const story = trendOf(store, 'c2')
       moveUnderVolcano(store, 'c1')
       // a late report dated back to March, which the canal story's early reports might take
@@ -278,8 +273,6 @@ describe('a full pass keeps the articles before its horizon in their stored tren
       refreshTrends(store, LATER, { full: true })
       expect(trendOf(store, 'c1')).toMatchObject({ id: story.id, article_count: CANAL + 1 })
       expect(trendOf(store, 'c3b').id).toBe(story.id)
-    } finally {
-      store.close()
-    }
+    })
   })
 })

@@ -11,7 +11,7 @@ import { TREND_DAYS } from './market-view'
  * the 180 days of the daily counts and the clustering's active window before them, where a
  * storyline of the counts may have begun.
  */
-export const HORIZON_DAYS = TREND_DAYS + ACTIVE_DAYS
+const HORIZON_DAYS = TREND_DAYS + ACTIVE_DAYS
 
 /** The first second (epoch) of the horizon's days for trends whose last day is `lastDay` (a day number). */
 export const horizonStart = (lastDay: number) => (lastDay - HORIZON_DAYS + 1) * 86_400
