@@ -383,6 +383,14 @@ function clusteredThroughSeq(store: Store): number {
   return store.freshness.changesSince(last.generation) === null ? 0 : last.seq
 }
 
+/**
+ * The seq through which the stored trends may be kept as they are (settled trends, members before
+ * the horizon): clusteredThroughSeq, or 0 when the trends were computed another way as well.
+ */
+function keptThroughSeq(store: Store): number {
+  return store.settings.get('trends_method') === TRENDS_METHOD ? clusteredThroughSeq(store) : 0
+}
+
 const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, newest: null }
 
 /**
@@ -393,8 +401,8 @@ const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, n
  * back, which their storylines might take. Every other article was clustered with them unsettled.
  */
 function settledTrendsOf(store: Store): SettledTrends {
-  const clusteredThrough = clusteredThroughSeq(store)
-  if (clusteredThrough === 0 || store.settings.get('trends_method') !== TRENDS_METHOD) return NONE_SETTLED
+  const clusteredThrough = keptThroughSeq(store)
+  if (clusteredThrough === 0) return NONE_SETTLED
   const settled = store.trendWriter.settledTrends()
   if (settled.newest === null || store.trendWriter.articleDatedBack(clusteredThrough, settled.newest + ACTIVE_DAYS * 86_400)) return NONE_SETTLED
   return settled
@@ -409,8 +417,8 @@ function settledTrendsOf(store: Store): SettledTrends {
  * (their newest time asked of the store), so that those before it are never read into words.
  */
 function horizonOf(store: Store, now: Date): number | null {
-  const clusteredThrough = clusteredThroughSeq(store)
-  if (clusteredThrough === 0 || store.settings.get('trends_method') !== TRENDS_METHOD) return null
+  const clusteredThrough = keptThroughSeq(store)
+  if (clusteredThrough === 0) return null
   const newest = store.trendWriter.newestArticleTime(store.articles.maxSeq())
   if (newest === null) return null
   const horizon = horizonStart(dayOfSeconds(Math.min(Math.floor(now.getTime() / 1000), newest)))
@@ -423,7 +431,9 @@ function horizonOf(store: Store, now: Date): number | null {
  * 180 days of daily counts when last written, whose rows could not read otherwise (their counts
  * stay empty as days pass), are left as stored, and their articles out of the clustering. Their
  * storylines ended more than the clustering's active window ago, so no later article joins them;
- * a pass grows with the articles of the last half-year, not with every article ever stored.
+ * a pass grows with the articles of the last half-year, not with every article ever stored. With
+ * `settle` too, the articles before the horizon (horizonOf) keep the trends they are stored in:
+ * the clustering grows with the articles of the last 201 days, not with year-long storylines.
  */
 function* recomputeTrendsSteps(store: Store, now: Date, settle = true): Generator<unknown, TrendRefresh, unknown> {
   // a pass that starts again starts from a finished generator: a suspended one keeps its locals (every article's words)
