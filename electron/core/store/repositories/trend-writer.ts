@@ -107,7 +107,9 @@ export const boundTrendRow = (t: TrendRow) => {
   }
 }
 
-const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, coalesce(f.first_seen, unixepoch(a.published_at)) AS time`
+/** When an article appeared, as the trends place it: first seen, else published (epoch seconds). */
+const ARTICLE_TIME = 'coalesce(f.first_seen, unixepoch(a.published_at))'
+const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, ${ARTICLE_TIME} AS time`
 
 /** Reads what the trend engine needs and replaces the trend tables in one transaction. */
 export class TrendWriter {
@@ -212,14 +214,14 @@ export class TrendWriter {
 
   /** The newest time (first seen, else published) of the articles up to seq `maxSeq`, as the full pass reads them; null without any. */
   newestArticleTime(maxSeq: number): number | null {
-    return this.sqlite.prepare(`SELECT max(coalesce(f.first_seen, unixepoch(a.published_at))) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ?`).pluck().get(maxSeq) as number | null
+    return this.sqlite.prepare(`SELECT max(${ARTICLE_TIME}) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ?`).pluck().get(maxSeq) as number | null
   }
 
   /** Whether an article stored after seq `afterSeq` is dated (first seen, else published) at `time` or before. */
   articleDatedBack(afterSeq: number, time: number): boolean {
     return (
       this.sqlite
-        .prepare(`SELECT 1 FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND coalesce(f.first_seen, unixepoch(a.published_at)) <= ? LIMIT 1`)
+        .prepare(`SELECT 1 FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND ${ARTICLE_TIME} <= ? LIMIT 1`)
         .get(afterSeq, time) !== undefined
     )
   }
