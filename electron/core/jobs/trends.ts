@@ -394,35 +394,43 @@ function keptThroughSeq(store: Store): number {
 const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, newest: null }
 
 /**
- * The trends a full pass leaves as stored, or none: on a store's first pass, the first since
- * articles were removed (any article may be new to them), the first after the trends were
- * computed another way, and when an article stored since the last full pass is dated within
- * their reach (ACTIVE_DAYS after the newest of their last articles, or before): a story dated
- * back, which their storylines might take. Every other article was clustered with them unsettled.
+ * The earliest time of the articles stored since the last full pass (Infinity: none), or null when
+ * no stored trend may be kept as it is (keptThroughSeq is 0): what the settled trends and the
+ * horizon hold on, asked once a pass. An article dated back within their reach (a story their
+ * storylines might take) has them clustered again.
  */
-function settledTrendsOf(store: Store): SettledTrends {
-  const clusteredThrough = keptThroughSeq(store)
-  if (clusteredThrough === 0) return NONE_SETTLED
+function earliestNewArticle(store: Store): number | null {
+  const keptThrough = keptThroughSeq(store)
+  return keptThrough === 0 ? null : (store.trendWriter.earliestArticleTimeAfter(keptThrough) ?? Infinity)
+}
+
+/**
+ * The trends a full pass leaves as stored (earliestNew: earliestNewArticle), or none: on a store's
+ * first pass, the first since articles were removed (any article may be new to them), the first
+ * after the trends were computed another way, and when an article stored since the last full pass
+ * is dated within their reach (ACTIVE_DAYS after the newest of their last articles, or before).
+ * Every other article was clustered with them unsettled.
+ */
+function settledTrendsOf(store: Store, earliestNew: number | null): SettledTrends {
+  if (earliestNew === null) return NONE_SETTLED
   const settled = store.trendWriter.settledTrends()
-  if (settled.newest === null || store.trendWriter.articleDatedBack(clusteredThrough, settled.newest + ACTIVE_DAYS * 86_400)) return NONE_SETTLED
+  if (settled.newest === null || earliestNew <= settled.newest + ACTIVE_DAYS * 86_400) return NONE_SETTLED
   return settled
 }
 
 /**
  * The time before which articles keep the trends they are stored in (docs/contract-decisions.md,
- * "Settled trends"), or null when every article is clustered: as for the settled trends, on a
- * store's first pass, after removals, after the trends were computed another way, and when an
- * article stored since the last full pass is dated before the horizon's active window ends (a
+ * "Settled trends"), or null when every article is clustered: as for the settled trends, and when
+ * an article stored since the last full pass is dated before the horizon's active window ends (a
  * story dated back, which the stored storylines might take). Found before the articles are read
  * (their newest time asked of the store), so that those before it are never read into words.
  */
-function horizonOf(store: Store, now: Date): number | null {
-  const clusteredThrough = keptThroughSeq(store)
-  if (clusteredThrough === 0) return null
+function horizonOf(store: Store, now: Date, earliestNew: number | null): number | null {
+  if (earliestNew === null) return null
   const newest = store.trendWriter.newestArticleTime(store.articles.maxSeq())
   if (newest === null) return null
   const horizon = horizonStart(dayOfSeconds(Math.min(Math.floor(now.getTime() / 1000), newest)))
-  return store.trendWriter.articleDatedBack(clusteredThrough, horizon + ACTIVE_DAYS * 86_400) ? null : horizon
+  return earliestNew <= horizon + ACTIVE_DAYS * 86_400 ? null : horizon
 }
 
 /**
@@ -453,11 +461,12 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const readAt = store.freshness.dataGeneration()
   // the trend tables as this pass reads them: another writer since (a CLI beside the app) may have changed the settled trends
   const trendsRead = store.settings.get('trends_generation')
-  const settled = settle ? settledTrendsOf(store) : NONE_SETTLED
+  const earliestNew = settle ? earliestNewArticle(store) : null
+  const settled = settledTrendsOf(store, earliestNew)
   const skipped: SkippedArticle[] = []
   // The articles before the horizon keep the trends they are stored in: they are not clustered
   // again, and follow their trend's later articles (Anchors, followAnchored).
-  const horizon = settle ? horizonOf(store, now) : null
+  const horizon = horizonOf(store, now, earliestNew)
   const stored = horizon === null ? null : store.trendWriter.storedMembers(settled.ids)
   const anchors = stored === null ? null : new Anchors(stored, horizon!)
   const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped, settled, anchors)

@@ -217,13 +217,9 @@ export class TrendWriter {
     return this.sqlite.prepare(`SELECT max(${ARTICLE_TIME}) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ?`).pluck().get(maxSeq) as number | null
   }
 
-  /** Whether an article stored after seq `afterSeq` is dated (first seen, else published) at `time` or before. */
-  articleDatedBack(afterSeq: number, time: number): boolean {
-    return (
-      this.sqlite
-        .prepare(`SELECT 1 FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND ${ARTICLE_TIME} <= ? LIMIT 1`)
-        .get(afterSeq, time) !== undefined
-    )
+  /** The earliest time (first seen, else published) of the articles stored after seq `afterSeq`; null without any. */
+  earliestArticleTimeAfter(afterSeq: number): number | null {
+    return this.sqlite.prepare(`SELECT min(${ARTICLE_TIME}) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ?`).pluck().get(afterSeq) as number | null
   }
 
   /** The members of the trends `settled` marked (1) by seq, in an array as long as the store's seqs. */
