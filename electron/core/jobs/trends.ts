@@ -314,7 +314,8 @@ function* readAllSteps(
   }
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     // no further than the articles counted at the start (their entities were read above)
-    const slice = store.trendWriter.articles(after, Math.min(READ_SLICE, maxSeq - after))
+    // (an article before the horizon without its summary: most keep their stored trend, and those that do not are read again whole)
+    const slice = store.trendWriter.articles(after, Math.min(READ_SLICE, maxSeq - after), anchors?.horizon)
     for (const a of slice) {
       const entities = byArticle.get(a.id)
       if (entities) {
@@ -326,6 +327,7 @@ function* readAllSteps(
         entitiesOf[a.seq] = entities.slice()
       }
     }
+    const clustered: Article[] = []
     for (const a of slice) {
       if (marks?.[a.seq] === 1) continue
       if (a.time === null) {
@@ -333,14 +335,19 @@ function* readAllSteps(
         continue
       }
       // (an article that keeps its stored trend is not clustered: its words are never read)
-      if (!anchors?.take(a.seq, a.time)) {
-        const input = guardedInput(a as Article, entitiesOf[a.seq] ?? [], skipped, shared)
-        if (input) inputs.push(input)
-      }
+      if (!anchors?.take(a.seq, a.time)) clustered.push(a as Article)
       times[a.seq] = a.time
       placed++
       // a loop, not Math.max(...): a spread of every article's time overflows the stack on big stores
       if (a.time > newest) newest = a.time
+    }
+    const unsummed = anchors ? clustered.filter((a) => a.time < anchors.horizon).map((a) => a.seq) : []
+    const whole = new Map(unsummed.length > 0 ? store.trendWriter.articlesBySeq(unsummed).map((a) => [a.seq, a]) : [])
+    for (const read of clustered) {
+      // (an article removed since is clustered as read: the pass starts again at its write)
+      const a = (whole.get(read.seq) as Article | undefined) ?? read
+      const input = guardedInput(a, entitiesOf[a.seq] ?? [], skipped, shared)
+      if (input) inputs.push(input)
     }
     yield
   }

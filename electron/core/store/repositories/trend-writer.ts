@@ -115,11 +115,22 @@ const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, 
 export class TrendWriter {
   constructor(private readonly sqlite: Database.Database) {}
 
-  /** Articles with seq in (afterSeq, afterSeq + span], in seq order. */
-  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER): TrendArticle[] {
+  /**
+   * Articles with seq in (afterSeq, afterSeq + span], in seq order; with `summariesFrom`, an
+   * article dated before it comes without its summary (null), which is never made a string.
+   */
+  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER, summariesFrom?: number): TrendArticle[] {
+    if (summariesFrom === undefined) {
+      return this.sqlite
+        .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`)
+        .all(afterSeq, afterSeq + span) as TrendArticle[]
+    }
     return this.sqlite
-      .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`)
-      .all(afterSeq, afterSeq + span) as TrendArticle[]
+      .prepare(
+        `SELECT a.seq, a.id, a.title, CASE WHEN ${ARTICLE_TIME} < ? THEN NULL ELSE a.summary END AS summary, a.region, a.category, ${ARTICLE_TIME} AS time
+         FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`,
+      )
+      .all(summariesFrom, afterSeq, afterSeq + span) as TrendArticle[]
   }
 
   /** Each article with seq in (afterSeq, afterSeq + span], in seq order, as articles() reads it but for its summary and time. */
