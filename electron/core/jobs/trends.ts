@@ -5,6 +5,7 @@ import { marketReported } from '../analytics/trends/markets'
 import { ACTIVE_DAYS, clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
+  buildTrendSplit,
   changedMemberPlaces,
   countryRowsOf,
   entityIndex,
@@ -12,8 +13,10 @@ import {
   memberRowsAt,
   memberRowsOf,
   parentLink,
+  trendFromEarly,
   trendRow,
   type BuiltTrend,
+  type EarlySums,
   type MemberRow,
   type PlacedArticle,
   type SettledTopic,
@@ -24,7 +27,7 @@ import {
 } from '../analytics/trends/assemble'
 import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
-import { boundTrendRow, type SettledTrends } from '../store/repositories/trend-writer'
+import { boundTrendRow, earlyDigest, type EarlyWrite, type SettledTrends, type StoredEarly, type StoredMembers } from '../store/repositories/trend-writer'
 import { Anchors, followAnchored, horizonStart } from '../analytics/trends/horizon'
 import { TREND_DAYS } from '../analytics/trends/market-view'
 import { runSteps, write } from '../steps'
@@ -287,7 +290,12 @@ function* readAllSteps(
   skipped: SkippedArticle[],
   settled: SettledTrends,
   anchors: Anchors | null,
-): Generator<unknown, { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number }, unknown> {
+  early: EarlyState | null,
+): Generator<
+  unknown,
+  { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number; cover: Cover | null },
+  unknown
+> {
   const inputs: ClusterInput[] = []
   const timeless = new Set<number>()
   const maxSeq = store.articles.maxSeq()
@@ -295,6 +303,12 @@ function* readAllSteps(
   const times = new Float64Array(maxSeq + 1).fill(NaN)
   let placed = 0
   let newest = 0
+  // the early articles the stored early sums count are not read (coverOf)
+  const cover = anchors && early ? coverOf(store, early, anchors, marks, maxSeq) : null
+  for (const [seq, time] of cover?.taken ?? []) {
+    times[seq] = time
+    placed++
+  }
   const entitiesOf: BySeq<ArticleEntity[]> = new Array(maxSeq + 1)
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   // every article's entities first, the table read in the order it was stored (a lookup per
@@ -304,7 +318,7 @@ function* readAllSteps(
   // each distinct entity, score and origin one row, shared by the articles that carry it
   const entityRows = new SharedEntityRows((id) => shared.of(id))
   for (let after: number | null = 0; after !== null; ) {
-    const { rows, lastRowid } = store.trendWriter.entityRows(after, ENTITY_SLICE, knownEntities)
+    const { rows, lastRowid } = store.trendWriter.entityRows(after, ENTITY_SLICE, knownEntities, cover?.unread)
     for (const { articleId, entity: e } of rows) {
       const row = entityRows.of(e.id, e.name, e.type, e.score, e.extracted)
       ;(byArticle.get(articleId) ?? byArticle.set(articleId, []).get(articleId)!).push(row)
@@ -315,7 +329,9 @@ function* readAllSteps(
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     // no further than the articles counted at the start (their entities were read above)
     // (an article before the horizon without its summary: most keep their stored trend, and those that do not are read again whole)
-    const slice = store.trendWriter.articles(after, Math.min(READ_SLICE, maxSeq - after), anchors?.horizon)
+    const slice = store.trendWriter.articles(after, Math.min(READ_SLICE, maxSeq - after), anchors?.horizon, cover?.before)
+    // an article before the early sums that they do not count (none stored in a trend: one left out before, say), as read
+    if (cover) for (const a of store.trendWriter.articlesBySeq(cover.loose.filter((seq) => seq > after && seq <= after + READ_SLICE))) slice.push(a)
     for (const a of slice) {
       const entities = byArticle.get(a.id)
       if (entities) {
@@ -351,7 +367,114 @@ function* readAllSteps(
     }
     yield
   }
-  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq }
+  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, cover }
+}
+
+/** The early sums stored by the last full pass (trend_early), and the time they count up to. */
+interface EarlyState {
+  through: number
+  byTrend: Map<string, StoredEarly>
+  stored: StoredMembers
+}
+
+/**
+ * The articles a full pass does not read because the stored early sums count them: every article
+ * dated before the sums' time and stored in a trend (taken as anchored, with its time). `unread`:
+ * their ids and those of the settled trends' members among them (whose entities are not read);
+ * `loose`: the articles before that time in no trend (read, and clustered). `sumsOf`: each stored
+ * trend's sums, by its number in the stored members.
+ */
+interface Cover {
+  before: number
+  covered: Uint8Array
+  taken: Array<[seq: number, time: number]>
+  unread: Set<string>
+  loose: number[]
+  sumsOf: Map<number, StoredEarly>
+}
+
+/**
+ * Cover of the stored early sums, or null when they cannot stand for the articles they count
+ * (those are read, as without sums): sums of a time after the horizon (the clock set back), a
+ * trend whose stored members before that time are not as many as its sums count, or an early
+ * article written again since the last full pass (an import that changed its title, say).
+ */
+function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks: Uint8Array | null, maxSeq: number): Cover | null {
+  const { through, byTrend, stored } = early
+  if (!(through <= anchors.horizon)) return null
+  const rows = store.trendWriter.articlesBefore(through, maxSeq)
+  const counts = new Map<number, number>()
+  for (const [seq] of rows) {
+    if (settledMarks?.[seq] === 1) continue
+    const trend = stored.trendAt(seq)
+    if (trend !== 0) counts.set(trend, (counts.get(trend) ?? 0) + 1)
+  }
+  const sumsOf = new Map<number, StoredEarly>()
+  for (const [trendId, e] of byTrend) {
+    const trend = stored.numberOf(trendId)
+    // (a settled trend's own sums are not asked: its members are not counted above)
+    if (trend === 0) continue
+    if (counts.get(trend) !== e.count) return null
+    sumsOf.set(trend, e)
+  }
+  for (const trend of counts.keys()) if (!sumsOf.has(trend)) return null
+  const rewritten = writtenSinceLastPass(store)
+  if (rewritten === null) return null
+  const covered = new Uint8Array(maxSeq + 1)
+  const cover: Cover = { before: through, covered, taken: [], unread: new Set(), loose: [], sumsOf }
+  for (const [seq, id, time] of rows) {
+    if (settledMarks?.[seq] === 1) cover.unread.add(id)
+    else if (stored.trendAt(seq) === 0) cover.loose.push(seq)
+    else {
+      covered[seq] = 1
+      cover.taken.push([seq, time])
+      cover.unread.add(id)
+      anchors.take(seq, time)
+    }
+  }
+  for (const seq of rewritten) if (covered[seq] === 1) return null
+  return cover
+}
+
+/** The seqs of the articles written since the last full pass (new or written again), or null when the store's log no longer tells. */
+function writtenSinceLastPass(store: Store): number[] | null {
+  const last = JSON.parse(store.settings.get(CLUSTERED_THROUGH_SETTING) ?? 'null') as { generation?: unknown } | null
+  if (typeof last?.generation !== 'number') return null
+  return store.freshness.changesSince(last.generation)?.articles ?? null
+}
+
+/** The time (epoch seconds) the stored early sums count the trends' articles up to (trend_early). */
+const EARLY_THROUGH_SETTING = 'trends_early_through'
+
+/** The stored early sums, as a full pass with a horizon reads them (none stored: null). */
+function earlyStateOf(store: Store, stored: StoredMembers): EarlyState | null {
+  const through = Number(store.settings.get(EARLY_THROUGH_SETTING))
+  if (!Number.isFinite(through)) return null
+  return { through, byTrend: store.trendWriter.earlySums(), stored }
+}
+
+/**
+ * A cluster's members as a full pass builds them: the early articles the stored sums count (of
+ * the stored trends whose early articles follow into it) as the trend's start (trendFromEarly), and
+ * the rest, read, to build on.
+ */
+function startOf(list: ReadonlyArray<{ seq: number; score: number }>, cover: Cover | null, early: EarlyState | null, times: Float64Array, stamp: string) {
+  if (!cover || !early) return { start: null, rest: list, from: [] as StoredEarly[] }
+  const rest: Array<{ seq: number; score: number }> = []
+  const counted: Array<{ seq: number; score: number; time: number }> = []
+  const from = new Set<StoredEarly>()
+  for (const m of list) {
+    if (cover.covered[m.seq] !== 1) rest.push(m)
+    else {
+      counted.push({ ...m, time: times[m.seq]! })
+      from.add(cover.sumsOf.get(early.stored.trendAt(m.seq))!)
+    }
+  }
+  if (counted.length === 0) return { start: null, rest, from: [] }
+  counted.sort((x, y) => x.time - y.time || x.seq - y.seq)
+  const sums: EarlySums[] = [...from].map((e) => e.sums)
+  const start = trendFromEarly(sums, { seqs: counted.map((m) => m.seq), scores: counted.map((m) => m.score), times: counted.map((m) => m.time) }, stamp)
+  return { start, rest, from: [...from] }
 }
 
 /**
@@ -359,13 +482,13 @@ function* readAllSteps(
  * their summaries, by seq. An article removed meanwhile is not read: the pass starts again before
  * it writes (recomputeTrendsSteps).
  */
-function* readPlacedSteps(store: Store, times: Float64Array, maxSeq: number): Generator<unknown, BySeq<Article>, unknown> {
+function* readPlacedSteps(store: Store, times: Float64Array, maxSeq: number, covered: Uint8Array | undefined): Generator<unknown, BySeq<Article>, unknown> {
   const bySeq: BySeq<Article> = new Array(maxSeq + 1)
   const shared = new SharedStrings()
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     for (const [seq, id, title, region, category] of store.trendWriter.articlesWithoutTime(after, Math.min(READ_SLICE, maxSeq - after))) {
       const time = times[seq]!
-      if (Number.isNaN(time)) continue
+      if (Number.isNaN(time) || covered?.[seq] === 1) continue
       bySeq[seq] = { seq, id, title, summary: null, region: shared.of(region), category: category === null ? null : shared.of(category), time }
     }
     yield
@@ -476,7 +599,8 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const horizon = horizonOf(store, now, earliestNew)
   const stored = horizon === null ? null : store.trendWriter.storedMembers(settled.ids)
   const anchors = stored === null ? null : new Anchors(stored, horizon!)
-  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq } = yield* readAllSteps(store, skipped, settled, anchors)
+  const early = stored === null ? null : earlyStateOf(store, stored)
+  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, cover } = yield* readAllSteps(store, skipped, settled, anchors, early)
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
   // Clustered whole instead when the last day went back (the clock set back) far enough to put a
@@ -496,17 +620,29 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const assignments = yield* clusterIntoSteps(clusterer, inputs)
   // the words are dropped (a generator keeps its locals to its end), and the articles read instead
   inputs.length = 0
-  const bySeq = yield* readPlacedSteps(store, times, maxSeq)
+  const bySeq = yield* readPlacedSteps(store, times, maxSeq, cover?.covered)
   const members = new Map<number, Array<{ seq: number; score: number }>>()
   // (an article removed meanwhile is not read again: left out here, the pass starts again at its write)
   for (const a of assignments) if (bySeq[a.key]) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
-  if (anchors) followAnchored(members, anchors.byTrend, assignments, stored!, (seq) => bySeq[seq] !== undefined)
+  if (anchors) followAnchored(members, anchors.byTrend, assignments, stored!, (seq) => bySeq[seq] !== undefined || cover?.covered[seq] === 1)
 
   const source: TrendSource = { article: (seq) => bySeq[seq]!, entities: (seq) => entitiesOf[seq] ?? [] }
   const trendOf = new Map<number, Built>()
+  // what each trend's articles before the horizon add up to, for the next pass (trend_early)
+  const split = horizon ?? horizonStart(lastDay)
+  const earlyWrite: EarlyWrite = { all: [], changed: [] }
   for (const [cluster, list] of members) {
     if (trendOf.size % STEP_TRENDS === 0) yield
-    trendOf.set(cluster, buildTrend(null, list, source, lastDay, now.toISOString()))
+    const { start, rest, from } = startOf(list, cover, early, times, now.toISOString())
+    const { trend, early: sums } = buildTrendSplit(start, rest, source, lastDay, now.toISOString(), split)
+    trendOf.set(cluster, trend)
+    if (!sums) continue
+    earlyWrite.all.push(trend.id)
+    // the sums of one stored trend that took no early article are as stored: not written out again
+    const was = early?.byTrend.get(trend.id)
+    if (was && from.length === 1 && from[0] === was && sums.count === was.count) continue
+    const text = JSON.stringify(sums)
+    if (was?.digest !== earlyDigest(text)) earlyWrite.changed.push({ trendId: trend.id, articleCount: sums.count, sums: text })
   }
   // what the trends were built from is held no longer (the write reads every stored member)
   assignments.length = 0
@@ -522,7 +658,9 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
     // an article removed while the pass ran (removeArticles) is in its trends: it starts again
     if (store.freshness.changesSince(readAt) === null) return null
     if ((settled.ids.size > 0 || stored !== null) && store.settings.get('trends_generation') !== trendsRead) return null
-    store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id) }, settled.ids, stored ?? undefined)
+    // (an early article the sums counted is not read: the write names it by its seq)
+    store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id ?? (cover?.covered[seq] === 1 ? null : undefined)) }, settled.ids, stored ?? undefined, earlyWrite)
+    store.settings.set(EARLY_THROUGH_SETTING, String(split))
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
     store.settings.set('trends_method', TRENDS_METHOD)
@@ -537,7 +675,7 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
 }
 
 /** Every member row of the trends, a trend's at a time: a full pass's rows all at once were 80 MB more at large, at the pass's peak. */
-function* eachMemberRow(built: readonly Built[], idOf: (seq: number) => string | undefined): Generator<MemberRow> {
+function* eachMemberRow(built: readonly Built[], idOf: (seq: number) => string | null | undefined): Generator<MemberRow> {
   for (const b of built) yield* memberRowsOf(b, idOf)
 }
 

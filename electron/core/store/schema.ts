@@ -363,6 +363,21 @@ export const trendArticles = sqliteTable(
 )
 
 /**
+ * What a trend's articles dated before the last full pass's horizon add up to (its entity weights,
+ * markets, categories, title terms, first article; docs/trends.md, "The horizon"), as JSON: the next
+ * full pass starts the trend from them instead of reading those articles again. The time they are
+ * counted up to is the setting `trends_early_through`.
+ */
+export const trendEarly = sqliteTable('trend_early', {
+  trendId: text('trend_id')
+    .primaryKey()
+    .references(() => trends.id, { onDelete: 'cascade' }),
+  // the members they count: a trend whose stored members before that time number otherwise is read again
+  articleCount: integer('article_count').notNull(),
+  sums: text('sums').notNull(),
+})
+
+/**
  * A trend's articles per market (by the article's region): what a key limited to some markets
  * sees of the trend, and how lists and hierarchy counts leave closed markets out.
  */

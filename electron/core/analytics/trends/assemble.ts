@@ -1,6 +1,6 @@
 import { v5 as uuidv5 } from 'uuid'
 import { features, forecast, role, semanticType, state, structuralType } from './lifecycle'
-import { countTitle, trendLabel, type LabelEntity, type TermCounts } from './label'
+import { addTermCounts, countTitle, trendLabel, type LabelEntity, type TermCounts } from './label'
 import { countMarket, marketPhrase, type MarketCounts } from './markets'
 import { dayOffset, TREND_DAYS, trimLeadingZeros } from './market-view'
 
@@ -133,38 +133,81 @@ export interface TrendLink {
  * categories and daily counts are running sums. A new trend's id comes from its first article.
  */
 export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: number; score: number }>, source: TrendSource, lastDay: number, stamp: string): BuiltTrend {
-  const items = list.map((m) => ({ ...m, a: source.article(m.seq) })).sort((x, y) => x.a.time - y.a.time || x.seq - y.seq)
-  const head = items[0]!.a
-  const b: BuiltTrend = prior
-    ? {
-        ...prior,
-        seqs: [...prior.seqs],
-        scores: [...prior.scores],
-        times: [...prior.times],
-        weights: new Map([...prior.weights].map(([k, v]) => [k, { ...v }])),
-        countries: new Map([...prior.countries].map(([k, v]) => [k, { ...v }])),
-        categories: new Map(prior.categories),
-        titleTerms: new Map([...prior.titleTerms].map(([k, v]) => [k, { ...v }])),
-        markets: new Map([...prior.markets].map(([k, v]) => [k, { n: v.n, phrases: new Map([...v.phrases].map(([pk, pv]) => [pk, { ...pv }])) }])),
-        daily: [...prior.daily],
-        updatedAt: stamp,
-      }
-    : {
-        id: uuidv5(`trend:${head.id}`, TREND_NAMESPACE),
-        seqs: [],
-        scores: [],
-        times: [],
-        first: { time: head.time, seq: head.seq, id: head.id, title: head.title },
-        lastTime: head.time,
-        weights: new Map(),
-        countries: new Map(),
-        categories: new Map(),
-        titleTerms: new Map(),
-        markets: new Map(),
-        daily: new Array<number>(TREND_DAYS).fill(0),
-        createdAt: stamp,
-        updatedAt: stamp,
-      }
+  const items = inTimeOrder(list, source)
+  const b = prior ? copyTrend(prior, stamp) : newTrend(items[0]!.a, stamp)
+  addMembers(b, items, source, lastDay)
+  return b
+}
+
+/**
+ * A full pass's trend: started from `start` (the early sums its early articles follow with,
+ * trendFromEarly; null: none) and built on from its other members, with what its members dated
+ * before `split` add up to (null: none), kept for the next pass (docs/trends.md, "The horizon").
+ */
+export function buildTrendSplit(
+  start: BuiltTrend | null,
+  list: ReadonlyArray<{ seq: number; score: number }>,
+  source: TrendSource,
+  lastDay: number,
+  stamp: string,
+  split: number,
+): { trend: BuiltTrend; early: EarlySums | null } {
+  const items = inTimeOrder(list, source)
+  const b = start ?? newTrend(items[0]!.a, stamp)
+  let cut = 0
+  while (cut < items.length && items[cut]!.a.time < split) cut++
+  addMembers(b, items.slice(0, cut), source, lastDay)
+  const early = b.seqs.length > 0 ? earlySumsOf(b) : null
+  addMembers(b, items.slice(cut), source, lastDay)
+  return { trend: b, early }
+}
+
+type Item = { seq: number; score: number; a: PlacedArticle }
+
+const inTimeOrder = (list: ReadonlyArray<{ seq: number; score: number }>, source: TrendSource): Item[] =>
+  list.map((m) => ({ ...m, a: source.article(m.seq) })).sort((x, y) => x.a.time - y.a.time || x.seq - y.seq)
+
+function newTrend(head: PlacedArticle, stamp: string): BuiltTrend {
+  return {
+    id: trendIdOf(head.id),
+    seqs: [],
+    scores: [],
+    times: [],
+    first: { time: head.time, seq: head.seq, id: head.id, title: head.title },
+    lastTime: head.time,
+    weights: new Map(),
+    countries: new Map(),
+    categories: new Map(),
+    titleTerms: new Map(),
+    markets: new Map(),
+    daily: new Array<number>(TREND_DAYS).fill(0),
+    createdAt: stamp,
+    updatedAt: stamp,
+  }
+}
+
+/** A trend's id: from its first article's. */
+const trendIdOf = (firstArticleId: string) => uuidv5(`trend:${firstArticleId}`, TREND_NAMESPACE)
+
+/** A kept trend's copy to add members to (the kept one stays as it was). */
+function copyTrend(prior: BuiltTrend, stamp: string): BuiltTrend {
+  return {
+    ...prior,
+    seqs: [...prior.seqs],
+    scores: [...prior.scores],
+    times: [...prior.times],
+    weights: new Map([...prior.weights].map(([k, v]) => [k, { ...v }])),
+    countries: new Map([...prior.countries].map(([k, v]) => [k, { ...v }])),
+    categories: new Map(prior.categories),
+    titleTerms: new Map([...prior.titleTerms].map(([k, v]) => [k, { ...v }])),
+    markets: new Map([...prior.markets].map(([k, v]) => [k, { n: v.n, phrases: new Map([...v.phrases].map(([pk, pv]) => [pk, { ...pv }])) }])),
+    daily: [...prior.daily],
+    updatedAt: stamp,
+  }
+}
+
+/** Adds the members `items` (in time order) to the trend's members and running sums. */
+function addMembers(b: BuiltTrend, items: readonly Item[], source: TrendSource, lastDay: number): void {
   for (const it of items) {
     const a = it.a
     b.seqs.push(it.seq)
@@ -191,6 +234,88 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
     countMarket(b.markets, a.title, a.region)
     const d = dayOffset(a.time, lastDay)
     if (d >= 0) b.daily[d]!++
+  }
+}
+
+/**
+ * What a trend's articles dated before a time add up to (the running sums of BuiltTrend but for
+ * the daily counts, which those articles are too old for), in plain arrays as the store keeps them
+ * between full passes: a pass starts the trend from them instead of reading its early articles.
+ */
+export interface EarlySums {
+  count: number
+  first: { time: number; seq: number; id: string; title: string }
+  lastTime: number
+  weights: Array<[id: string, name: string, type: string | null, w: number, articles: number]>
+  countries: Array<[country: string, n: number, first: number, last: number]>
+  categories: Array<[category: string, n: number]>
+  titleTerms: Array<[key: string, n: number, text: string]>
+  markets: Array<[market: string, n: number, phrases: Array<[key: string, n: number, text: string]>]>
+}
+
+export function earlySumsOf(b: BuiltTrend): EarlySums {
+  return {
+    count: b.seqs.length,
+    first: { ...b.first },
+    lastTime: b.lastTime,
+    weights: [...b.weights].map(([id, e]) => [id, e.name, e.type, e.w, e.articles]),
+    countries: [...b.countries].map(([c, s]) => [c, s.n, s.first, s.last]),
+    categories: [...b.categories],
+    titleTerms: [...b.titleTerms].map(([key, t]) => [key, t.n, t.text]),
+    markets: [...b.markets].map(([m, c]) => [m, c.n, [...c.phrases].map(([key, p]) => [key, p.n, p.text])]),
+  }
+}
+
+/**
+ * A full pass's trend as started from the early sums of the stored trends whose early articles
+ * follow it together (one of them: the trend as it stood after its early articles; more: their
+ * sums added up, the earliest first), with those articles as its first members (`members`, in
+ * time order). Its id is its first article's, as a trend built from every article has.
+ */
+export function trendFromEarly(sums: readonly EarlySums[], members: { seqs: number[]; scores: number[]; times: number[] }, stamp: string): BuiltTrend {
+  const ordered = [...sums].sort((x, y) => x.first.time - y.first.time || x.first.seq - y.first.seq)
+  const head = ordered[0]!
+  const b: BuiltTrend = {
+    id: trendIdOf(head.first.id),
+    ...members,
+    first: { ...head.first },
+    lastTime: Math.max(...ordered.map((s) => s.lastTime)),
+    weights: new Map(),
+    countries: new Map(),
+    categories: new Map(),
+    titleTerms: new Map(),
+    markets: new Map(),
+    daily: new Array<number>(TREND_DAYS).fill(0),
+    createdAt: stamp,
+    updatedAt: stamp,
+  }
+  for (const s of ordered) {
+    for (const [id, name, type, w, articles] of s.weights) {
+      const cur = b.weights.get(id)
+      if (cur) {
+        cur.w += w
+        cur.articles += articles
+      } else b.weights.set(id, { name, type, w, articles })
+    }
+    for (const [c, n, first, last] of s.countries) {
+      const cur = b.countries.get(c)
+      if (cur) {
+        cur.n += n
+        cur.first = Math.min(cur.first, first)
+        cur.last = Math.max(cur.last, last)
+      } else b.countries.set(c, { n, first, last })
+    }
+    for (const [c, n] of s.categories) b.categories.set(c, (b.categories.get(c) ?? 0) + n)
+    addTermCounts(b.titleTerms, s.titleTerms)
+    for (const [m, n, phrases] of s.markets) {
+      const cur = b.markets.get(m) ?? b.markets.set(m, { n: 0, phrases: new Map() }).get(m)!
+      cur.n += n
+      for (const [key, pn, text] of phrases) {
+        const p = cur.phrases.get(key)
+        if (p) p.n += pn
+        else cur.phrases.set(key, { n: pn, text })
+      }
+    }
   }
   return b
 }
@@ -320,8 +445,12 @@ export function trendRow(
   }
 }
 
-/** A trend's member as written: the article by its id and its seq (the store's own key, which the write reads the article's facets by). */
-export type MemberRow = { trendId: string; articleId: string; articleSeq: number; score: number; role: string }
+/**
+ * A trend's member as written: the article by its id (null: the store names it by its seq, for an
+ * early article a full pass never read) and its seq (the store's own key, which the write reads
+ * the article's facets by).
+ */
+export type MemberRow = { trendId: string; articleId: string | null; articleSeq: number; score: number; role: string }
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString()
 
@@ -333,8 +462,8 @@ export function countryRowsOf(b: BuiltTrend): TrendCountryRow[] {
 /** The role of the trend's member at place i. */
 const roleOf = (b: BuiltTrend, i: number) => role(b.times[i]!, b.first.time, b.seqs.length)
 
-/** The member rows at these places of the trend, each naming its article by `idOf` (an article it cannot name is gone from the store: no row). */
-export function memberRowsAt(b: BuiltTrend, places: Iterable<number>, idOf: (seq: number) => string | undefined): MemberRow[] {
+/** The member rows at these places of the trend, each naming its article by `idOf` (undefined: the article is gone from the store, no row). */
+export function memberRowsAt(b: BuiltTrend, places: Iterable<number>, idOf: (seq: number) => string | null | undefined): MemberRow[] {
   const rows: MemberRow[] = []
   for (const i of places) {
     const seq = b.seqs[i]!
@@ -344,7 +473,7 @@ export function memberRowsAt(b: BuiltTrend, places: Iterable<number>, idOf: (seq
   return rows
 }
 
-export const memberRowsOf = (b: BuiltTrend, idOf: (seq: number) => string | undefined): MemberRow[] => memberRowsAt(b, b.seqs.keys(), idOf)
+export const memberRowsOf = (b: BuiltTrend, idOf: (seq: number) => string | null | undefined): MemberRow[] => memberRowsAt(b, b.seqs.keys(), idOf)
 
 /**
  * The places of the members to write after an update: the new ones, and the old ones whose role

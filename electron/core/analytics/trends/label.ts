@@ -88,6 +88,19 @@ export function countTitle(counts: TermCounts, title: string): void {
 }
 
 /**
+ * Adds term counts (another trend's, as EarlySums keep them) into a trend's, a term's writing as
+ * first counted; bounded as countTitle keeps them.
+ */
+export function addTermCounts(counts: TermCounts, terms: ReadonlyArray<readonly [key: string, n: number, text: string]>): void {
+  for (const [key, n, text] of terms) {
+    const c = counts.get(key)
+    if (c) c.n += n
+    else counts.set(key, { n, text })
+  }
+  if (counts.size > MAX_TERMS) keepCommonest(counts, MAX_TERMS / 2)
+}
+
+/**
  * Keeps the `keep` commonest terms, commonest first, terms as common in the order they came (as
  * a stable sort of all of them would). A big trend trims every few titles: only the terms kept
  * are sorted, after their least count is found among plain numbers.

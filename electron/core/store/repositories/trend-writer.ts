@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
-import type { MemberRow, SettledTopic, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
+import { createHash } from 'node:crypto'
+import type { EarlySums, MemberRow, SettledTopic, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
 import { storedDailyCounts } from '../../analytics/trends/market-view'
 import { atomically } from '../atomic'
 
@@ -13,6 +14,21 @@ export interface TrendTables {
   /** Every written trend's articles per market. */
   countries: TrendCountryRow[]
 }
+
+/** A trend's early sums as stored (trend_early), with a digest of their text: a pass rewrites the ones that changed. */
+export interface StoredEarly {
+  count: number
+  sums: EarlySums
+  digest: string
+}
+
+/** The early sums a full pass writes: every written trend's that has early articles, by trend id (`all`), and which of them changed. */
+export interface EarlyWrite {
+  all: string[]
+  changed: Array<{ trendId: string; articleCount: number; sums: string }>
+}
+
+export const earlyDigest = (text: string) => createHash('sha1').update(text).digest('base64')
 
 /**
  * The trends a full pass may leave as stored (jobs/trends.ts, "settled"): written with no article
@@ -76,6 +92,11 @@ export class StoredMembers {
     return this.scores[m.articleSeq] === m.score && this.roles[this.roleOf[m.articleSeq]!] === m.role ? 'same' : 'changed'
   }
 
+  /** A stored trend's number in this set (0: none of its members stored). */
+  numberOf(trendId: string): number {
+    return this.trendPlaces.get(trendId) ?? 0
+  }
+
   /** The stored trend of the article at `seq`, as a number of this set (0: none stored). */
   trendAt(seq: number): number {
     return seq >= 0 && seq < this.trendOf.length ? this.trendOf[seq]! : 0
@@ -117,9 +138,10 @@ export class TrendWriter {
 
   /**
    * Articles with seq in (afterSeq, afterSeq + span], in seq order; with `summariesFrom`, an
-   * article dated before it comes without its summary (null), which is never made a string.
+   * article dated before it comes without its summary (null), which is never made a string, and
+   * with `from` too, only the articles dated from it on or not at all.
    */
-  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER, summariesFrom?: number): TrendArticle[] {
+  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER, summariesFrom?: number, from?: number): TrendArticle[] {
     if (summariesFrom === undefined) {
       return this.sqlite
         .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`)
@@ -128,9 +150,29 @@ export class TrendWriter {
     return this.sqlite
       .prepare(
         `SELECT a.seq, a.id, a.title, CASE WHEN ${ARTICLE_TIME} < ? THEN NULL ELSE a.summary END AS summary, a.region, a.category, ${ARTICLE_TIME} AS time
-         FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`,
+         FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? AND (${ARTICLE_TIME} IS NULL OR ${ARTICLE_TIME} >= ?) ORDER BY a.seq`,
       )
-      .all(summariesFrom, afterSeq, afterSeq + span) as TrendArticle[]
+      .all(summariesFrom, afterSeq, afterSeq + span, from ?? -Infinity) as TrendArticle[]
+  }
+
+  /**
+   * The articles up to seq `maxSeq` dated before `before` (epoch seconds, as the trends place them),
+   * as [seq, id, time], in seq order.
+   */
+  articlesBefore(before: number, maxSeq: number): Array<[seq: number, id: string, time: number]> {
+    return this.sqlite
+      .prepare(`SELECT a.seq, a.id, ${ARTICLE_TIME} AS time FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ? AND ${ARTICLE_TIME} < ? ORDER BY a.seq`)
+      .raw()
+      .all(maxSeq, before) as Array<[number, string, number]>
+  }
+
+  /** Every trend's early sums as stored (trend_early), by trend id. */
+  earlySums(): Map<string, StoredEarly> {
+    const early = new Map<string, StoredEarly>()
+    for (const [trendId, count, text] of this.sqlite.prepare('SELECT trend_id, article_count, sums FROM trend_early').raw().iterate() as Iterable<[string, number, string]>) {
+      early.set(trendId, { count, sums: JSON.parse(text) as EarlySums, digest: earlyDigest(text) })
+    }
+    return early
   }
 
   /** Each article with seq in (afterSeq, afterSeq + span], in seq order, as articles() reads it but for its summary and time. */
@@ -144,15 +186,22 @@ export class TrendWriter {
   /**
    * Up to `limit` entities of articles in the order they were stored (rowid after `afterRowid`),
    * by article id, with the last rowid read: the whole table read in slices without a lookup per
-   * article. Names and types come from `known`; an entity it does not hold is left out.
+   * article. Names and types come from `known`; an entity it does not hold is left out, and so are
+   * the entities of the articles `skip`.
    */
-  entityRows(afterRowid: number, limit: number, known: ReadonlyMap<string, { name: string; type: string | null }>): { rows: Array<{ articleId: string; entity: Omit<TrendEntity, 'seq'> }>; lastRowid: number | null } {
+  entityRows(
+    afterRowid: number,
+    limit: number,
+    known: ReadonlyMap<string, { name: string; type: string | null }>,
+    skip?: ReadonlySet<string>,
+  ): { rows: Array<{ articleId: string; entity: Omit<TrendEntity, 'seq'> }>; lastRowid: number | null } {
     const rows = this.sqlite
       .prepare(`SELECT rowid, article_id, entity_id, score, extracted FROM article_entities WHERE rowid > ? ORDER BY rowid LIMIT ?`)
       .raw()
       .all(afterRowid, limit) as Array<[number, string, string, number, number]>
     const out: Array<{ articleId: string; entity: Omit<TrendEntity, 'seq'> }> = []
     for (const [, articleId, id, score, extracted] of rows) {
+      if (skip?.has(articleId)) continue
       const entity = known.get(id)
       if (entity) out.push({ articleId, entity: { id, name: entity.name, type: entity.type, score, extracted } })
     }
@@ -191,8 +240,8 @@ export class TrendWriter {
    * one short transaction; a trend that continues keeps its id and its created_at. A settled trend
    * keeps its row, members, markets and its own parent link.
    */
-  replace(data: TrendTables, settled: ReadonlySet<string> = new Set(), stored: StoredMembers = this.storedMembers(settled)): void {
-    this.write(data, null, stored, [], settled)
+  replace(data: TrendTables, settled: ReadonlySet<string> = new Set(), stored: StoredMembers = this.storedMembers(settled), early?: EarlyWrite): void {
+    this.write(data, null, stored, [], settled, early)
   }
 
   /**
@@ -293,7 +342,14 @@ export class TrendWriter {
    * touched: the trends whose markets and links an incremental update rewrote; null for a full
    * replacement, which leaves the trends `settled` as they are.
    */
-  private write(data: TrendTables, touched: { countries: string[]; links: string[] } | null, stored: StoredMembers, refreshed: TrendRow[] = [], settled: ReadonlySet<string> = new Set()): void {
+  private write(
+    data: TrendTables,
+    touched: { countries: string[]; links: string[] } | null,
+    stored: StoredMembers,
+    refreshed: TrendRow[] = [],
+    settled: ReadonlySet<string> = new Set(),
+    early?: EarlyWrite,
+  ): void {
     const settledIds = JSON.stringify([...settled])
     const s = this.sqlite
     atomically(s, () => {
@@ -339,17 +395,21 @@ export class TrendWriter {
          ON CONFLICT (trend_id, article_id) DO UPDATE SET assignment_score = excluded.assignment_score, role = excluded.role`,
       )
       const articleStored = s.prepare('SELECT 1 FROM articles WHERE id = ?').pluck()
+      const idOfSeq = s.prepare('SELECT id FROM articles WHERE seq = ?').pluck()
       const following = this.linksToFollow(settledIds, data.trends, settled)
       for (const m of data.members) {
         const was = stored.take(m)
         if (was === 'same') continue
-        if (was === 'moved') leave.run(m.articleId)
+        // an early article a full pass never read, named by its seq
+        const articleId = m.articleId ?? (idOfSeq.get(m.articleSeq) as string | undefined)
+        if (articleId === undefined) continue
+        if (was === 'moved') leave.run(articleId)
         try {
-          member.run(m)
+          member.run({ ...m, articleId })
         } catch (error) {
           // an article removed since the pass read it (`feedlens articles remove` beside the app)
           // is in no trend: its row alone is not written, as a join with the articles left it out
-          if (!isForeignKeyFailure(error) || articleStored.get(m.articleId) !== undefined) throw error
+          if (!isForeignKeyFailure(error) || articleStored.get(articleId) !== undefined) throw error
         }
       }
       // whatever a full pass no longer places
@@ -380,6 +440,15 @@ export class TrendWriter {
 
       const ids = (rows: ReadonlyArray<{ id?: unknown }>) => JSON.stringify(rows.map((r) => r.id))
       if (touched === null) s.prepare(`DELETE FROM trends WHERE id NOT IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT value FROM json_each(?))`).run(ids(data.trends), settledIds)
+      if (touched === null) {
+        // a full pass's early sums: those of the trends it wrote (a settled trend keeps its own)
+        s.prepare(`DELETE FROM trend_early WHERE trend_id NOT IN (SELECT value FROM json_each(?)) AND trend_id NOT IN (SELECT value FROM json_each(?))`).run(JSON.stringify(early?.all ?? []), settledIds)
+        const sums = s.prepare(
+          `INSERT INTO trend_early (trend_id, article_count, sums) VALUES (@trendId, @articleCount, @sums)
+           ON CONFLICT (trend_id) DO UPDATE SET article_count = excluded.article_count, sums = excluded.sums`,
+        )
+        for (const e of early?.changed ?? []) sums.run(e)
+      }
       // (after the parents' old rows went, and their links with them)
       const trendOfMost = s.prepare(`SELECT trend_id FROM trend_articles WHERE article_id IN (SELECT value FROM json_each(?)) GROUP BY trend_id ORDER BY count(*) DESC, trend_id LIMIT 1`).pluck()
       for (const { link: l, articles } of following) {
