@@ -305,9 +305,12 @@ function* readAllSteps(
   let newest = 0
   // the early articles the stored early sums count are not read (coverOf)
   const cover = anchors && early ? coverOf(store, early, anchors, marks, maxSeq) : null
-  for (const [seq, time] of cover?.taken ?? []) {
-    times[seq] = time
-    placed++
+  if (cover) {
+    for (const [seq, time] of cover.taken) {
+      times[seq] = time
+      placed++
+    }
+    cover.taken = []
   }
   const entitiesOf: BySeq<ArticleEntity[]> = new Array(maxSeq + 1)
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
@@ -318,14 +321,21 @@ function* readAllSteps(
   // each distinct entity, score and origin one row, shared by the articles that carry it
   const entityRows = new SharedEntityRows((id) => shared.of(id))
   for (let after: number | null = 0; after !== null; ) {
-    const { rows, lastRowid } = store.trendWriter.entityRows(after, ENTITY_SLICE, knownEntities, cover?.unread)
-    for (const { articleId, entity: e } of rows) {
-      const row = entityRows.of(e.id, e.name, e.type, e.score, e.extracted)
-      ;(byArticle.get(articleId) ?? byArticle.set(articleId, []).get(articleId)!).push(row)
-    }
-    after = lastRowid
+    after = store.trendWriter.entityRows(
+      after,
+      ENTITY_SLICE,
+      knownEntities,
+      (articleId, id, name, type, score, extracted) => {
+        const row = entityRows.of(id, name, type, score, extracted)
+        const list = byArticle.get(articleId)
+        if (list) list.push(row)
+        else byArticle.set(articleId, [row])
+      },
+      cover?.unread,
+    )
     yield
   }
+  if (cover) cover.unread.clear()
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     // no further than the articles counted at the start (their entities were read above)
     // (an article before the horizon without its summary: most keep their stored trend, and those that do not are read again whole)
@@ -472,7 +482,7 @@ function startOf(list: ReadonlyArray<{ seq: number; score: number }>, cover: Cov
   }
   if (counted.length === 0) return { start: null, rest, from: [] }
   counted.sort((x, y) => x.time - y.time || x.seq - y.seq)
-  const sums: EarlySums[] = [...from].map((e) => e.sums)
+  const sums = [...from].map((e) => JSON.parse(e.text) as EarlySums)
   const start = trendFromEarly(sums, { seqs: counted.map((m) => m.seq), scores: counted.map((m) => m.score), times: counted.map((m) => m.time) }, stamp)
   return { start, rest, from: [...from] }
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
-import type { EarlySums, MemberRow, SettledTopic, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
+import type { MemberRow, SettledTopic, TrendArticle, TrendCountryRow, TrendEntity, TrendLink, TrendRow } from '../../analytics/trends/assemble'
 import { storedDailyCounts } from '../../analytics/trends/market-view'
 import { atomically } from '../atomic'
 
@@ -15,10 +15,14 @@ export interface TrendTables {
   countries: TrendCountryRow[]
 }
 
-/** A trend's early sums as stored (trend_early), with a digest of their text: a pass rewrites the ones that changed. */
+/**
+ * A trend's early sums as stored (trend_early): their text (read into sums when the trend is built:
+ * text holds a few times less than the maps it reads into, all of them at once) and its digest (a
+ * pass rewrites the ones that changed).
+ */
 export interface StoredEarly {
   count: number
-  sums: EarlySums
+  text: string
   digest: string
 }
 
@@ -170,7 +174,7 @@ export class TrendWriter {
   earlySums(): Map<string, StoredEarly> {
     const early = new Map<string, StoredEarly>()
     for (const [trendId, count, text] of this.sqlite.prepare('SELECT trend_id, article_count, sums FROM trend_early').raw().iterate() as Iterable<[string, number, string]>) {
-      early.set(trendId, { count, sums: JSON.parse(text) as EarlySums, digest: earlyDigest(text) })
+      early.set(trendId, { count, text, digest: earlyDigest(text) })
     }
     return early
   }
@@ -185,7 +189,7 @@ export class TrendWriter {
 
   /**
    * Up to `limit` entities of articles in the order they were stored (rowid after `afterRowid`),
-   * by article id, with the last rowid read: the whole table read in slices without a lookup per
+   * each given to `file` with its article's id; returns the last rowid read: the whole table read in slices without a lookup per
    * article. Names and types come from `known`; an entity it does not hold is left out, and so are
    * the entities of the articles `skip`.
    */
@@ -193,19 +197,20 @@ export class TrendWriter {
     afterRowid: number,
     limit: number,
     known: ReadonlyMap<string, { name: string; type: string | null }>,
+    file: (articleId: string, id: string, name: string, type: string | null, score: number, extracted: number) => void,
     skip?: ReadonlySet<string>,
-  ): { rows: Array<{ articleId: string; entity: Omit<TrendEntity, 'seq'> }>; lastRowid: number | null } {
+  ): number | null {
     const rows = this.sqlite
       .prepare(`SELECT rowid, article_id, entity_id, score, extracted FROM article_entities WHERE rowid > ? ORDER BY rowid LIMIT ?`)
       .raw()
       .all(afterRowid, limit) as Array<[number, string, string, number, number]>
-    const out: Array<{ articleId: string; entity: Omit<TrendEntity, 'seq'> }> = []
+    // (each row handed on as it is read: an object of each of 3.5 M links at large is garbage at once)
     for (const [, articleId, id, score, extracted] of rows) {
       if (skip?.has(articleId)) continue
       const entity = known.get(id)
-      if (entity) out.push({ articleId, entity: { id, name: entity.name, type: entity.type, score, extracted } })
+      if (entity) file(articleId, id, entity.name, entity.type, score, extracted)
     }
-    return { rows: out, lastRowid: rows.length > 0 ? rows[rows.length - 1]![0] : null }
+    return rows.length > 0 ? rows[rows.length - 1]![0] : null
   }
 
   /** The articles with these seqs (any order). */
