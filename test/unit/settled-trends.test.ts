@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { refreshTrends, refreshTrendsSteps, TRENDS_METHOD } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
@@ -213,12 +213,16 @@ describe('a full pass keeps the articles before its horizon in their stored tren
   /** The spring fair: reports in late May, within the counts' 180 days when first written. */
   const fair = (n: number) => exampleArticle(`s${n}`, `fair-${n}`, `Spring orchid fair draws record crowds, day ${n}`, `2026-05-${24 + n}T08:00:00Z`, '/Lifestyle/Garden')
   /** `test` on the stories' store with the canal and the fair, after a store's first pass. */
-  const withCanal = (test: (store: Store) => void) => {
+  const canalStore = () => {
     const store = storeWithStories()
+    const articles = [...Array.from({ length: CANAL }, (_, i) => canal(i + 1)), ...[1, 2, 3, 4].map(fair)]
+    new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
+    refreshTrends(store, NOW, { full: true })
+    return store
+  }
+  const withCanal = (test: (store: Store) => void) => {
+    const store = canalStore()
     try {
-      const articles = [...Array.from({ length: CANAL }, (_, i) => canal(i + 1)), ...[1, 2, 3, 4].map(fair)]
-      new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
-      refreshTrends(store, NOW, { full: true })
       test(store)
     } finally {
       store.close()
@@ -259,6 +263,117 @@ describe('a full pass keeps the articles before its horizon in their stored tren
       refreshTrends(store, new Date('2026-12-21T12:00:00Z'), { full: true })
       expect(trendOf(store, 's1')).toMatchObject({ id: spring.id, article_count: 4, updated_at: '2026-12-21T12:00:00.000Z', daily_counts: '[]' })
       expect(membersOf(store, spring.id).map((m) => (m as { article_id: string }).article_id)).toEqual(['s1', 's2', 's3', 's4'])
+      expectHierarchyCountsEverything(store)
+    })
+  })
+
+  /** Two canal stores that took the canal's reports of the next week: `test` with the first, then `twin` with the second. */
+  const withTwins = (twin: (store: Store) => void, test: (store: Store, other: Store) => void) => {
+    const [store, other] = [canalStore(), canalStore()]
+    try {
+      for (const s of [store, other]) {
+        const week = [132, 133, 134, 135].map(canal)
+        new IngestWriter(s).write({ articles: week, observations: week.map(seen) })
+      }
+      twin(other)
+      test(store, other)
+    } finally {
+      store.close()
+      other.close()
+    }
+  }
+  /** Six days on (the canal's reports to November 25th): the horizon moves three canal reports on. */
+  const WEEK_ON = new Date('2026-11-27T12:00:00Z')
+  /** The `from` each read of the articles was asked with (the early sums' time: the articles before it are not read). */
+  const readFrom = (store: Store) => {
+    const read = vi.spyOn(store.trendWriter, 'articles')
+    return () => read.mock.calls.map((c) => c[3])
+  }
+  /** The trend tables, and the early sums, as stored. */
+  const tablesOf = (store: Store) =>
+    ['trends ORDER BY id', 'trend_articles ORDER BY article_id', 'trend_countries ORDER BY trend_id, country', 'trend_links ORDER BY child_id', 'topics ORDER BY id', 'trend_early ORDER BY trend_id'].map((t) =>
+      store.sqlite.prepare(`SELECT * FROM ${t}`).all(),
+    )
+  const earlyThrough = (store: Store) => Number(store.settings.get('trends_early_through'))
+
+  it('starts a trend from the early sums of the last pass, and writes what a pass that reads every article writes', () => {
+    withTwins(
+      (other) => other.settings.set('trends_early_through', 'none'),
+      (store, other) => {
+        const story = trendOf(store, 'c1')
+        const sums = store.sqlite.prepare('SELECT article_count, sums FROM trend_early WHERE trend_id = ?').get(story.id) as { article_count: number; sums: string }
+        // the reports before the first pass's horizon (May 3rd, 200 days before the last day, November 19th): March 2nd to May 1st, every other day
+        expect(sums.article_count).toBe(31)
+        const early = JSON.parse(sums.sums) as { count: number; weights: Array<[string, string, string, number, number]> }
+        expect(early).toMatchObject({ count: 31, first: { id: 'c1' }, categories: [['/Business/Economy', 31]], countries: [['US', 31, Date.parse('2026-03-02T08:30:00Z') / 1000, Date.parse('2026-05-01T08:30:00Z') / 1000]] })
+        expect(early.weights).toEqual([['/m/canal', 'Canal', 'Place', expect.closeTo(0.9 * 31, 9), 31]])
+        const through = earlyThrough(store)
+        expect(through).toBe(Date.parse('2026-05-03T00:00:00Z') / 1000)
+        const from = readFrom(store)
+        refreshTrends(store, WEEK_ON, { full: true })
+        expect(from().every((f) => f === through)).toBe(true)
+        const reading = readFrom(other)
+        refreshTrends(other, WEEK_ON, { full: true })
+        expect(reading().every((f) => f === undefined)).toBe(true)
+        expect(tablesOf(store)).toEqual(tablesOf(other))
+        expect(trendOf(store, 'c135')).toMatchObject({ id: story.id, article_count: CANAL + 4 })
+        // the sums now count the reports before the new horizon (May 9th, the last day November 25th): three more
+        expect(store.sqlite.prepare('SELECT article_count FROM trend_early WHERE trend_id = ?').pluck().get(story.id)).toBe(34)
+        expect(earlyThrough(store)).toBe(Date.parse('2026-05-09T00:00:00Z') / 1000)
+        expectHierarchyCountsEverything(store)
+      },
+    )
+  })
+
+  it('reads every early article again when the sums no longer stand for them: an early article written again, or a trend whose sums are gone', () => {
+    const rewrite = (s: Store) => new IngestWriter(s).write({ articles: [{ ...canal(2), title: 'Canal lock expansion works halted by strike, report 2' }] })
+    withTwins(
+      (other) => {
+        rewrite(other)
+        other.settings.set('trends_early_through', 'none')
+      },
+      (store, other) => {
+        rewrite(store)
+        const from = readFrom(store)
+        refreshTrends(store, WEEK_ON, { full: true })
+        expect(from().every((f) => f === undefined)).toBe(true)
+        refreshTrends(other, WEEK_ON, { full: true })
+        expect(tablesOf(store)).toEqual(tablesOf(other))
+      },
+    )
+    withCanal((store) => {
+      store.sqlite.prepare('DELETE FROM trend_early WHERE trend_id = ?').run(trendOf(store, 'c1').id)
+      const from = readFrom(store)
+      refreshTrends(store, WEEK_ON, { full: true })
+      expect(from().every((f) => f === undefined)).toBe(true)
+      expect(trendOf(store, 'c1')).toMatchObject({ id: trendOf(store, 'c131').id, article_count: CANAL })
+      // and the pass wrote them again (its last day is still November 19th: no report since)
+      expect(store.sqlite.prepare('SELECT article_count FROM trend_early WHERE trend_id = ?').pluck().get(trendOf(store, 'c1').id)).toBe(31)
+    })
+    withCanal((store) => {
+      // an early report no longer stored in its trend: the sums count one more than the trend holds
+      store.sqlite.prepare("DELETE FROM trend_articles WHERE article_id = 'c5'").run()
+      const from = readFrom(store)
+      refreshTrends(store, WEEK_ON, { full: true })
+      expect(from().every((f) => f === undefined)).toBe(true)
+      // the canal's other reports, and the March report on its own: clustered among the articles after the horizon, which do not hold its story's early reports
+      expect(trendOf(store, 'c1')).toMatchObject({ article_count: CANAL - 1 })
+      expect(trendOf(store, 'c5')).toMatchObject({ article_count: 1 })
+      expectHierarchyCountsEverything(store)
+    })
+  })
+
+  it('reads an article before the early sums that is stored in no trend, and clusters it', () => {
+    withCanal((store) => {
+      // a March report in no trend (as one left out of a pass is), the canal's sums counting the others
+      const story = trendOf(store, 'c1')
+      store.sqlite.prepare("DELETE FROM trend_articles WHERE article_id = 'c5'").run()
+      store.sqlite.prepare('UPDATE trend_early SET article_count = article_count - 1 WHERE trend_id = ?').run(story.id)
+      const from = readFrom(store)
+      refreshTrends(store, WEEK_ON, { full: true })
+      expect(from().every((f) => f === earlyThrough(store))).toBe(true)
+      expect(trendOf(store, 'c1')).toMatchObject({ id: story.id, article_count: CANAL - 1 })
+      expect(trendOf(store, 'c5')).toMatchObject({ article_count: 1, first_seen_at: '2026-03-10T08:30:00.000Z' })
       expectHierarchyCountsEverything(store)
     })
   })

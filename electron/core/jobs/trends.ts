@@ -430,6 +430,9 @@ function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks
   for (const trend of counts.keys()) if (!sumsOf.has(trend)) return null
   const rewritten = writtenSinceLastPass(store)
   if (rewritten === null) return null
+  const before = new Set(rows.map((r) => r[0]))
+  for (const seq of rewritten) if (before.has(seq) && stored.trendAt(seq) !== 0 && settledMarks?.[seq] !== 1) return null
+  // (nothing is taken before the sums are found to stand: the articles are read otherwise)
   const covered = new Uint8Array(maxSeq + 1)
   const cover: Cover = { before: through, covered, taken: [], unread: new Set(), loose: [], sumsOf }
   for (const [seq, id, time] of rows) {
@@ -442,7 +445,6 @@ function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks
       anchors.take(seq, time)
     }
   }
-  for (const seq of rewritten) if (covered[seq] === 1) return null
   return cover
 }
 

@@ -143,6 +143,7 @@ export function buildTrend(prior: BuiltTrend | null, list: ReadonlyArray<{ seq: 
  * A full pass's trend: started from `start` (the early sums its early articles follow with,
  * trendFromEarly; null: none) and built on from its other members, with what its members dated
  * before `split` add up to (null: none), kept for the next pass (docs/trends.md, "The horizon").
+ * `split` is before the first of the daily counts' days, as the horizon is: the sums keep no counts.
  */
 export function buildTrendSplit(
   start: BuiltTrend | null,
