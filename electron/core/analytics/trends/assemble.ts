@@ -168,14 +168,18 @@ type Item = { seq: number; score: number; a: PlacedArticle }
 const inTimeOrder = (list: ReadonlyArray<{ seq: number; score: number }>, source: TrendSource): Item[] =>
   list.map((m) => ({ ...m, a: source.article(m.seq) })).sort((x, y) => x.a.time - y.a.time || x.seq - y.seq)
 
-function newTrend(head: PlacedArticle, stamp: string): BuiltTrend {
+/** A trend of its first article alone, before any member is added. */
+const newTrend = (head: PlacedArticle, stamp: string) => emptyTrend({ time: head.time, seq: head.seq, id: head.id, title: head.title }, head.time, stamp)
+
+/** A trend without members or sums yet, named by its first article. */
+function emptyTrend(first: BuiltTrend['first'], lastTime: number, stamp: string): BuiltTrend {
   return {
-    id: trendIdOf(head.id),
+    id: trendIdOf(first.id),
     seqs: [],
     scores: [],
     times: [],
-    first: { time: head.time, seq: head.seq, id: head.id, title: head.title },
-    lastTime: head.time,
+    first,
+    lastTime,
     weights: new Map(),
     countries: new Map(),
     categories: new Map(),
@@ -275,21 +279,7 @@ export function earlySumsOf(b: BuiltTrend): EarlySums {
  */
 export function trendFromEarly(sums: readonly EarlySums[], members: { seqs: number[]; scores: number[]; times: number[] }, stamp: string): BuiltTrend {
   const ordered = [...sums].sort((x, y) => x.first.time - y.first.time || x.first.seq - y.first.seq)
-  const head = ordered[0]!
-  const b: BuiltTrend = {
-    id: trendIdOf(head.first.id),
-    ...members,
-    first: { ...head.first },
-    lastTime: Math.max(...ordered.map((s) => s.lastTime)),
-    weights: new Map(),
-    countries: new Map(),
-    categories: new Map(),
-    titleTerms: new Map(),
-    markets: new Map(),
-    daily: new Array<number>(TREND_DAYS).fill(0),
-    createdAt: stamp,
-    updatedAt: stamp,
-  }
+  const b: BuiltTrend = { ...emptyTrend({ ...ordered[0]!.first }, Math.max(...ordered.map((s) => s.lastTime)), stamp), ...members }
   for (const s of ordered) {
     for (const [id, name, type, w, articles] of s.weights) {
       const cur = b.weights.get(id)
