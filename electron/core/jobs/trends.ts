@@ -430,8 +430,8 @@ function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks
   for (const trend of counts.keys()) if (!sumsOf.has(trend)) return null
   const rewritten = writtenSinceLastPass(store)
   if (rewritten === null) return null
-  const before = new Set(rows.map((r) => r[0]))
-  for (const seq of rewritten) if (before.has(seq) && stored.trendAt(seq) !== 0 && settledMarks?.[seq] !== 1) return null
+  const again = new Set(rewritten)
+  if (again.size > 0) for (const [seq] of rows) if (again.has(seq) && stored.trendAt(seq) !== 0 && settledMarks?.[seq] !== 1) return null
   // (nothing is taken before the sums are found to stand: the articles are read otherwise)
   const covered = new Uint8Array(maxSeq + 1)
   const cover: Cover = { before: through, covered, taken: [], unread: new Set(), loose: [], sumsOf }
