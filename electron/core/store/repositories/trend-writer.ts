@@ -189,9 +189,9 @@ export class TrendWriter {
 
   /**
    * Up to `limit` entities of articles in the order they were stored (rowid after `afterRowid`),
-   * each given to `file` with its article's id; returns the last rowid read: the whole table read in slices without a lookup per
-   * article. Names and types come from `known`; an entity it does not hold is left out, and so are
-   * the entities of the articles `skip`.
+   * each given to `file` with its article's id; returns the last rowid read: the whole table read
+   * in slices without a lookup per article. Names and types come from `known`; an entity it does
+   * not hold is left out, and so are the entities of the articles `skip`.
    */
   entityRows(
     afterRowid: number,
@@ -243,7 +243,8 @@ export class TrendWriter {
    * Replaces every trend but the `settled` ones with a full pass's: writes only what changed (a
    * trend row, an article that moved or whose role or score changed) and removes what is gone, in
    * one short transaction; a trend that continues keeps its id and its created_at. A settled trend
-   * keeps its row, members, markets and its own parent link.
+   * keeps its row, members, markets and its own parent link (and early sums). The early sums are
+   * those `early` holds: the changed ones written, those of the trends it does not name removed.
    */
   replace(data: TrendTables, settled: ReadonlySet<string> = new Set(), stored: StoredMembers = this.storedMembers(settled), early?: EarlyWrite): void {
     this.write(data, null, stored, [], settled, early)
