@@ -310,8 +310,13 @@ describe('a full pass keeps the articles before its horizon in their stored tren
         const through = earlyThrough(store)
         expect(through).toBe(Date.parse('2026-05-03T00:00:00Z') / 1000)
         const from = readFrom(store)
+        // the entity links read from where the first pass found those of the later articles
+        const linksAfter = Number(store.settings.get('trends_early_links_after'))
+        expect(linksAfter).toBeGreaterThan(0)
+        const links = vi.spyOn(store.trendWriter, 'entityRows')
         refreshTrends(store, WEEK_ON, { full: true })
         expect(from().every((f) => f === through)).toBe(true)
+        expect(links.mock.calls[0]![0]).toBe(linksAfter)
         const reading = readFrom(other)
         refreshTrends(other, WEEK_ON, { full: true })
         expect(reading().every((f) => f === undefined)).toBe(true)
@@ -361,6 +366,25 @@ describe('a full pass keeps the articles before its horizon in their stored tren
       expect(trendOf(store, 'c5')).toMatchObject({ article_count: 1 })
       expectHierarchyCountsEverything(store)
     })
+  })
+
+  it('reads by its seq an article whose entity links begin before where the read of the links starts', () => {
+    withTwins(
+      (other) => other.settings.set('trends_early_through', 'none'),
+      (store, other) => {
+        // a start after every link: each article with entities falls short of its count
+        store.settings.set('trends_early_links_after', String(1e9))
+        const bySeq = vi.spyOn(store.trendWriter, 'entityLinksOf')
+        refreshTrends(store, WEEK_ON, { full: true })
+        refreshTrends(other, WEEK_ON, { full: true })
+        const read = bySeq.mock.calls.flatMap((c) => c[0])
+        // the canal's reports from the early sums' time on (May 3rd: c32 on), each read by its seq
+        expect(read.length).toBe(CANAL + 4 - 31)
+        expect(tablesOf(store)).toEqual(tablesOf(other))
+        // and the next pass starts where the links of the articles after its horizon begin
+        expect(Number(store.settings.get('trends_early_links_after'))).toBe(Number(other.settings.get('trends_early_links_after')))
+      },
+    )
   })
 
   it('reads an article before the early sums that is stored in no trend, and clusters it', () => {

@@ -293,7 +293,18 @@ function* readAllSteps(
   early: EarlyState | null,
 ): Generator<
   unknown,
-  { times: Float64Array; placed: number; newest: number; inputs: ClusterInput[]; timeless: Set<number>; entitiesOf: BySeq<ArticleEntity[]>; maxSeq: number; cover: Cover | null },
+  {
+    times: Float64Array
+    placed: number
+    newest: number
+    inputs: ClusterInput[]
+    timeless: Set<number>
+    entitiesOf: BySeq<ArticleEntity[]>
+    maxSeq: number
+    cover: Cover | null
+    /** each article's first entity link (rowid) as read; NaN: none read */
+    firstLinkOf: Float64Array
+  },
   unknown
 > {
   const inputs: ClusterInput[] = []
@@ -315,44 +326,67 @@ function* readAllSteps(
   const entitiesOf: BySeq<ArticleEntity[]> = new Array(maxSeq + 1)
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   // every article's entities first, the table read in the order it was stored (a lookup per
-  // article by its id cost more than all the rest of the reading), filed by seq as the articles are read below
-  const byArticle = new Map<string, ArticleEntity[]>()
+  // article by its id cost more than all the rest of the reading), filed by seq as the articles are
+  // read below, each article's list after the rowid of its first link (what the next pass starts from)
+  const byArticle = new Map<string, Array<number | ArticleEntity>>()
   const shared = new SharedStrings()
   // each distinct entity, score and origin one row, shared by the articles that carry it
   const entityRows = new SharedEntityRows((id) => shared.of(id))
-  for (let after: number | null = 0; after !== null; ) {
+  // with the early sums standing, from where the last pass found the links of the later articles
+  // begin (those before are the early articles', read no more); an article with a link before it
+  // after all is read by its seq (linksOfSeqs below)
+  const linksFrom = cover ? early!.linksAfter : 0
+  for (let after: number | null = linksFrom; after !== null; ) {
     after = store.trendWriter.entityRows(
       after,
       ENTITY_SLICE,
       knownEntities,
-      (articleId, id, name, type, score, extracted) => {
+      (articleId, id, name, type, score, extracted, rowid) => {
         const row = entityRows.of(id, name, type, score, extracted)
         const list = byArticle.get(articleId)
         if (list) list.push(row)
-        else byArticle.set(articleId, [row])
+        else byArticle.set(articleId, [rowid, row])
       },
       cover?.unread,
     )
     yield
   }
   if (cover) cover.unread.clear()
+  const firstLinkOf = new Float64Array(maxSeq + 1).fill(NaN)
+  /** Files an article's entities (in the order of their ids, as the store's key gives them) and the rowid of its first link. */
+  const fileEntities = (seq: number, firstLink: number, entities: ArticleEntity[]) => {
+    entities.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+    entitiesOf[seq] = entities
+    firstLinkOf[seq] = firstLink
+  }
+  /** The entities of the articles `seqs` read by their seqs: those with links before where the read of the links began. */
+  const linksOfSeqs = (seqs: readonly number[]) => {
+    const found = new Map<number, { first: number; entities: ArticleEntity[] }>()
+    for (const [seq, rowid, id, score, extracted] of store.trendWriter.entityLinksOf(seqs)) {
+      const entity = knownEntities.get(id)
+      if (!entity) continue
+      const f = found.get(seq) ?? found.set(seq, { first: rowid, entities: [] }).get(seq)!
+      f.first = Math.min(f.first, rowid)
+      f.entities.push(entityRows.of(id, entity.name, entity.type, score, extracted))
+    }
+    for (const [seq, f] of found) fileEntities(seq, f.first, f.entities)
+  }
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     // no further than the articles counted at the start (their entities were read above)
     // (an article before the horizon without its summary: most keep their stored trend, and those that do not are read again whole)
     const slice = store.trendWriter.articles(after, Math.min(READ_SLICE, maxSeq - after), anchors?.horizon, cover?.before)
     // an article before the early sums that they do not count (none stored in a trend: one left out before, say), as read
     if (cover) for (const a of store.trendWriter.articlesBySeq(cover.loose.filter((seq) => seq > after && seq <= after + READ_SLICE))) slice.push(a)
+    const unlinked: number[] = []
     for (const a of slice) {
-      const entities = byArticle.get(a.id)
-      if (entities) {
-        byArticle.delete(a.id)
-        if (marks?.[a.seq] === 1) continue
-        // in the order of their ids, as the store's key gives them
-        entities.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
-        // a copy of its own length: an array grown by pushes keeps room for a dozen more
-        entitiesOf[a.seq] = entities.slice()
-      }
+      const list = byArticle.get(a.id)
+      if (list) byArticle.delete(a.id)
+      if (marks?.[a.seq] === 1) continue
+      // (a copy of its own length: an array grown by pushes keeps room for a dozen more)
+      if (list) fileEntities(a.seq, list[0] as number, list.slice(1) as ArticleEntity[])
+      if (linksFrom > 0 && (list ? list.length - 1 : 0) < (a.entityCount ?? 0)) unlinked.push(a.seq)
     }
+    linksOfSeqs(unlinked)
     const clustered: Article[] = []
     for (const a of slice) {
       if (marks?.[a.seq] === 1) continue
@@ -377,7 +411,21 @@ function* readAllSteps(
     }
     yield
   }
-  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, cover }
+  return { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, cover, firstLinkOf }
+}
+
+/**
+ * Where the next pass's read of the entity links starts (after which rowid): before the first link
+ * of any article it reads (one dated from `split` on, or not at all). An article whose first link
+ * is not known is read by its seq then.
+ */
+function linksAfterFor(firstLinkOf: Float64Array, times: Float64Array, timeless: ReadonlySet<number>, split: number): number {
+  let first = Infinity
+  for (let seq = 0; seq < firstLinkOf.length; seq++) {
+    const link = firstLinkOf[seq]!
+    if (link < first && (times[seq]! >= split || timeless.has(seq))) first = link
+  }
+  return Number.isFinite(first) ? first - 1 : 0
 }
 
 /** The early sums stored by the last full pass (trend_early), and the time they count up to. */
@@ -385,6 +433,8 @@ interface EarlyState {
   through: number
   byTrend: Map<string, StoredEarly>
   stored: StoredMembers
+  /** the rowid after which the last pass found the entity links of the articles from `through` on (0: none known) */
+  linksAfter: number
 }
 
 /**
@@ -462,8 +512,12 @@ const EARLY_THROUGH_SETTING = 'trends_early_through'
 function earlyStateOf(store: Store, stored: StoredMembers): EarlyState | null {
   const through = Number(store.settings.get(EARLY_THROUGH_SETTING))
   if (!Number.isFinite(through)) return null
-  return { through, byTrend: store.trendWriter.earlySums(), stored }
+  const linksAfter = Number(store.settings.get(EARLY_LINKS_SETTING) ?? 0)
+  return { through, byTrend: store.trendWriter.earlySums(), stored, linksAfter: Number.isSafeInteger(linksAfter) && linksAfter > 0 ? linksAfter : 0 }
 }
+
+/** The rowid of the entity links after which a pass finds those of the articles from the early sums' time on (EarlyState.linksAfter). */
+const EARLY_LINKS_SETTING = 'trends_early_links_after'
 
 /**
  * A cluster's members as a full pass builds them: the early articles the stored sums count (of
@@ -612,7 +666,7 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const stored = horizon === null ? null : store.trendWriter.storedMembers(settled.ids)
   const anchors = stored === null ? null : new Anchors(stored, horizon!)
   const early = stored === null ? null : earlyStateOf(store, stored)
-  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, cover } = yield* readAllSteps(store, skipped, settled, anchors, early)
+  const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, cover, firstLinkOf } = yield* readAllSteps(store, skipped, settled, anchors, early)
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
   // Clustered whole instead when the last day went back (the clock set back) far enough to put a
@@ -643,6 +697,7 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   // what each trend's articles before the horizon add up to, for the next pass (trend_early)
   const split = horizon ?? horizonStart(lastDay)
   const earlyWrite: EarlyWrite = { all: [], changed: [] }
+  const linksAfter = linksAfterFor(firstLinkOf, times, timeless, split)
   for (const [cluster, list] of members) {
     if (trendOf.size % STEP_TRENDS === 0) yield
     const { start, rest, from } = startOf(list, cover, early, times, now.toISOString())
@@ -673,6 +728,7 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
     // (an early article the sums counted is not read: the write names it by its seq)
     store.trendWriter.replace({ ...tables, members: eachMemberRow(built, (seq) => bySeq[seq]?.id ?? (cover?.covered[seq] === 1 ? null : undefined)) }, settled.ids, stored ?? undefined, earlyWrite)
     store.settings.set(EARLY_THROUGH_SETTING, String(split))
+    store.settings.set(EARLY_LINKS_SETTING, String(linksAfter))
     store.settings.set('trends_through', new Date(end * 1000).toISOString())
     store.settings.set(FORECAST_BACKTEST, JSON.stringify(backtest))
     store.settings.set('trends_method', TRENDS_METHOD)

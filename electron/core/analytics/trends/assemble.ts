@@ -24,6 +24,8 @@ export interface TrendArticle {
   region: string
   category: string | null
   time: number | null
+  /** the entity links stored with it, where read (a full pass finds them all) */
+  entityCount?: number
 }
 
 /** One entity of an article as the trend engine reads it. */

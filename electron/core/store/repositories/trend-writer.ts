@@ -134,7 +134,7 @@ export const boundTrendRow = (t: TrendRow) => {
 
 /** When an article appeared, as the trends place it: first seen, else published (epoch seconds). */
 const ARTICLE_TIME = 'coalesce(f.first_seen, unixepoch(a.published_at))'
-const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, ${ARTICLE_TIME} AS time`
+const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, ${ARTICLE_TIME} AS time, a.entity_count AS entityCount`
 
 /** Reads what the trend engine needs and replaces the trend tables in one transaction. */
 export class TrendWriter {
@@ -153,7 +153,7 @@ export class TrendWriter {
     }
     return this.sqlite
       .prepare(
-        `SELECT a.seq, a.id, a.title, CASE WHEN ${ARTICLE_TIME} < ? THEN NULL ELSE a.summary END AS summary, a.region, a.category, ${ARTICLE_TIME} AS time
+        `SELECT a.seq, a.id, a.title, CASE WHEN ${ARTICLE_TIME} < ? THEN NULL ELSE a.summary END AS summary, a.region, a.category, ${ARTICLE_TIME} AS time, a.entity_count AS entityCount
          FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? AND (${ARTICLE_TIME} IS NULL OR ${ARTICLE_TIME} >= ?) ORDER BY a.seq`,
       )
       .all(summariesFrom, afterSeq, afterSeq + span, from ?? -Infinity) as TrendArticle[]
@@ -197,7 +197,7 @@ export class TrendWriter {
     afterRowid: number,
     limit: number,
     known: ReadonlyMap<string, { name: string; type: string | null }>,
-    file: (articleId: string, id: string, name: string, type: string | null, score: number, extracted: number) => void,
+    file: (articleId: string, id: string, name: string, type: string | null, score: number, extracted: number, rowid: number) => void,
     skip?: ReadonlySet<string>,
   ): number | null {
     const rows = this.sqlite
@@ -205,10 +205,10 @@ export class TrendWriter {
       .raw()
       .all(afterRowid, limit) as Array<[number, string, string, number, number]>
     // (each row handed on as it is read: an object of each of 3.5 M links at large is garbage at once)
-    for (const [, articleId, id, score, extracted] of rows) {
+    for (const [rowid, articleId, id, score, extracted] of rows) {
       if (skip?.has(articleId)) continue
       const entity = known.get(id)
-      if (entity) file(articleId, id, entity.name, entity.type, score, extracted)
+      if (entity) file(articleId, id, entity.name, entity.type, score, extracted, rowid)
     }
     return rows.length > 0 ? rows[rows.length - 1]![0] : null
   }
@@ -226,6 +226,15 @@ export class TrendWriter {
   idsOfSeqs(seqs: readonly number[]): Array<[number, string]> {
     if (seqs.length === 0) return []
     return this.sqlite.prepare(`SELECT a.seq, a.id FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value`).raw().all(JSON.stringify(seqs)) as Array<[number, string]>
+  }
+
+  /** The entity links of the articles with these seqs, as [seq, rowid, entity id, score, extracted] (the entities' names are the caller's). */
+  entityLinksOf(seqs: readonly number[]): Array<[seq: number, rowid: number, id: string, score: number, extracted: number]> {
+    if (seqs.length === 0) return []
+    return this.sqlite
+      .prepare(`SELECT a.seq, ae.rowid, ae.entity_id, ae.score, ae.extracted FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value JOIN article_entities ae ON ae.article_id = a.id`)
+      .raw()
+      .all(JSON.stringify(seqs)) as Array<[number, number, string, number, number]>
   }
 
   /** The entities of the articles with these seqs. */
