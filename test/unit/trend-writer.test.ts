@@ -232,3 +232,24 @@ describe('the trends a full pass may leave as stored (settled)', () => {
     }
   })
 })
+
+describe("the trends' newest article", () => {
+  it('is the newest first sighting, else publication, of the articles up to a seq, never an article without either', () => {
+    const store = openTestStore()
+    try {
+      seedRegion(store, 'US')
+      const seen = exampleArticle('s1', 'seen', 'Harbour bridge reopens', '2026-03-01T08:00:00Z')
+      const published = exampleArticle('p1', 'published', 'Volcano erupts', '2026-11-01T08:00:00Z')
+      // stored last, with neither: its first_shown is when it was stored (now), newer than both
+      const undated = { ...exampleArticle('u1', 'undated', 'Quarterly notice', '2026-11-02T08:00:00Z'), publishedAt: null }
+      new IngestWriter(store).write({ articles: [seen, published, undated], observations: [{ articleId: 's1', country: 'US', observedAt: '2026-03-02T09:00:00Z', position: 1, estimatedImpressions: 10 }] })
+      const seq = (id: string) => store.sqlite.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(id) as number
+      expect(store.trendWriter.newestArticleTime(seq('u1'))).toBe(Date.parse('2026-11-01T08:00:00Z') / 1000)
+      // the articles up to the first: its first sighting, not its publication
+      expect(store.trendWriter.newestArticleTime(seq('s1'))).toBe(Date.parse('2026-03-02T09:00:00Z') / 1000)
+      expect(store.trendWriter.newestArticleTime(0)).toBeNull()
+    } finally {
+      store.close()
+    }
+  })
+})

@@ -287,9 +287,22 @@ export class TrendWriter {
     return { ids: new Set(rows.map((r) => r[0])), topics: [...topics.values()], articles, newest: newest === null ? null : Date.parse(newest) / 1000 }
   }
 
-  /** The newest time (first seen, else published) of the articles up to seq `maxSeq`, as the full pass reads them; null without any. */
+  /**
+   * The newest time (first seen, else published) of the articles up to seq `maxSeq`, as the full
+   * pass reads them; null without any. Found down the facets' first_shown index, which is that time
+   * where the article has one (first_shown falls back to when it was stored): the first such
+   * article from the newest down, not a scan of every article (0.5-0.8 s a pass).
+   */
   newestArticleTime(maxSeq: number): number | null {
-    return this.sqlite.prepare(`SELECT max(${ARTICLE_TIME}) FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ?`).pluck().get(maxSeq) as number | null
+    const newest = this.sqlite
+      .prepare(
+        // (+: the seq bounds the rows, not the plan: the index gives them newest first)
+        `SELECT ${ARTICLE_TIME} FROM article_facets f JOIN articles a ON a.seq = f.article_seq
+         WHERE +f.article_seq <= ? AND ${ARTICLE_TIME} IS NOT NULL ORDER BY f.first_shown DESC LIMIT 1`,
+      )
+      .pluck()
+      .get(maxSeq) as number | undefined
+    return newest ?? null
   }
 
   /** The earliest time (first seen, else published) of the articles stored after seq `afterSeq`; null without any. */
