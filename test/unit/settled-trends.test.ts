@@ -374,7 +374,7 @@ describe('a full pass keeps the articles before its horizon in their stored tren
       (store, other) => {
         // a start after every link: each article with entities falls short of its count
         store.settings.set('trends_early_links_after', String(1e9))
-        const bySeq = vi.spyOn(store.trendWriter, 'entityLinksOf')
+        const bySeq = vi.spyOn(store.trendWriter, 'entitiesBySeq')
         refreshTrends(store, WEEK_ON, { full: true })
         refreshTrends(other, WEEK_ON, { full: true })
         const read = bySeq.mock.calls.flatMap((c) => c[0])

@@ -362,12 +362,11 @@ function* readAllSteps(
   /** The entities of the articles `seqs` read by their seqs: those with links before where the read of the links began. */
   const linksOfSeqs = (seqs: readonly number[]) => {
     const found = new Map<number, { first: number; entities: ArticleEntity[] }>()
-    for (const [seq, rowid, id, score, extracted] of store.trendWriter.entityLinksOf(seqs)) {
-      const entity = knownEntities.get(id)
-      if (!entity) continue
-      const f = found.get(seq) ?? found.set(seq, { first: rowid, entities: [] }).get(seq)!
-      f.first = Math.min(f.first, rowid)
-      f.entities.push(entityRows.of(id, entity.name, entity.type, score, extracted))
+    if (seqs.length === 0) return
+    for (const e of store.trendWriter.entitiesBySeq(seqs)) {
+      const f = found.get(e.seq) ?? found.set(e.seq, { first: e.rowid, entities: [] }).get(e.seq)!
+      f.first = Math.min(f.first, e.rowid)
+      f.entities.push(entityRows.of(e.id, e.name, e.type, e.score, e.extracted))
     }
     for (const [seq, f] of found) fileEntities(seq, f.first, f.entities)
   }

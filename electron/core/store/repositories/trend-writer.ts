@@ -228,25 +228,15 @@ export class TrendWriter {
     return this.sqlite.prepare(`SELECT a.seq, a.id FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value`).raw().all(JSON.stringify(seqs)) as Array<[number, string]>
   }
 
-  /** The entity links of the articles with these seqs, as [seq, rowid, entity id, score, extracted] (the entities' names are the caller's). */
-  entityLinksOf(seqs: readonly number[]): Array<[seq: number, rowid: number, id: string, score: number, extracted: number]> {
-    if (seqs.length === 0) return []
-    return this.sqlite
-      .prepare(`SELECT a.seq, ae.rowid, ae.entity_id, ae.score, ae.extracted FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value JOIN article_entities ae ON ae.article_id = a.id`)
-      .raw()
-      .all(JSON.stringify(seqs)) as Array<[number, number, string, number, number]>
-  }
-
-  /** The entities of the articles with these seqs. */
-  entitiesBySeq(seqs: readonly number[]): TrendEntity[] {
+  /** The entities of the articles with these seqs, each with the rowid of its link (where a full pass's read of the links would find it). */
+  entitiesBySeq(seqs: readonly number[]): Array<TrendEntity & { rowid: number }> {
     return this.sqlite
       .prepare(
-        `SELECT a.seq, e.id, e.name, e.type, ae.score, ae.extracted FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value
+        `SELECT a.seq, e.id, e.name, e.type, ae.score, ae.extracted, ae.rowid FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value
          JOIN article_entities ae ON ae.article_id = a.id JOIN entities e ON e.id = ae.entity_id`,
       )
-      .all(JSON.stringify(seqs)) as TrendEntity[]
+      .all(JSON.stringify(seqs)) as Array<TrendEntity & { rowid: number }>
   }
-
 
   /**
    * Replaces every trend but the `settled` ones with a full pass's: writes only what changed (a
