@@ -145,18 +145,13 @@ export class TrendWriter {
    * article dated before it comes without its summary (null), which is never made a string, and
    * with `from` too, only the articles dated from it on or not at all.
    */
-  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER, summariesFrom?: number, from?: number): TrendArticle[] {
-    if (summariesFrom === undefined) {
-      return this.sqlite
-        .prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq`)
-        .all(afterSeq, afterSeq + span) as TrendArticle[]
-    }
+  articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER, summariesFrom = -Infinity, from = -Infinity): TrendArticle[] {
     return this.sqlite
       .prepare(
         `SELECT a.seq, a.id, a.title, CASE WHEN ${ARTICLE_TIME} < ? THEN NULL ELSE a.summary END AS summary, a.region, a.category, ${ARTICLE_TIME} AS time, a.entity_count AS entityCount
          FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? AND (${ARTICLE_TIME} IS NULL OR ${ARTICLE_TIME} >= ?) ORDER BY a.seq`,
       )
-      .all(summariesFrom, afterSeq, afterSeq + span, from ?? -Infinity) as TrendArticle[]
+      .all(summariesFrom, afterSeq, afterSeq + span, from) as TrendArticle[]
   }
 
   /**
