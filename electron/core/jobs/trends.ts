@@ -434,6 +434,8 @@ interface EarlyState {
   stored: StoredMembers
   /** the rowid after which the last pass found the entity links of the articles from `through` on (0: none known) */
   linksAfter: number
+  /** the articles written since the last full pass (lastFullPass) */
+  written: number[]
 }
 
 /**
@@ -477,9 +479,7 @@ function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks
     sumsOf.set(trend, e)
   }
   for (const trend of counts.keys()) if (!sumsOf.has(trend)) return null
-  const rewritten = writtenSinceLastPass(store)
-  if (rewritten === null) return null
-  const again = new Set(rewritten)
+  const again = new Set(early.written)
   if (again.size > 0) for (const [seq] of rows) if (again.has(seq) && stored.trendAt(seq) !== 0 && settledMarks?.[seq] !== 1) return null
   // (nothing is taken before the sums are found to stand: the articles are read otherwise)
   const covered = new Uint8Array(maxSeq + 1)
@@ -497,22 +497,15 @@ function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks
   return cover
 }
 
-/** The seqs of the articles written since the last full pass (new or written again), or null when the store's log no longer tells. */
-function writtenSinceLastPass(store: Store): number[] | null {
-  const last = JSON.parse(store.settings.get(CLUSTERED_THROUGH_SETTING) ?? 'null') as { generation?: unknown } | null
-  if (typeof last?.generation !== 'number') return null
-  return store.freshness.changesSince(last.generation)?.articles ?? null
-}
-
 /** The time (epoch seconds) the stored early sums count the trends' articles up to (trend_early). */
 const EARLY_THROUGH_SETTING = 'trends_early_through'
 
 /** The stored early sums, as a full pass with a horizon reads them (none stored: null). */
-function earlyStateOf(store: Store, stored: StoredMembers): EarlyState | null {
+function earlyStateOf(store: Store, stored: StoredMembers, written: number[]): EarlyState | null {
   const through = Number(store.settings.get(EARLY_THROUGH_SETTING))
   if (!Number.isFinite(through)) return null
   const linksAfter = Number(store.settings.get(EARLY_LINKS_SETTING) ?? 0)
-  return { through, byTrend: store.trendWriter.earlySums(), stored, linksAfter: Number.isSafeInteger(linksAfter) && linksAfter > 0 ? linksAfter : 0 }
+  return { through, byTrend: store.trendWriter.earlySums(), stored, written, linksAfter: Number.isSafeInteger(linksAfter) && linksAfter > 0 ? linksAfter : 0 }
 }
 
 /** The rowid of the entity links after which a pass finds those of the articles from the early sums' time on (EarlyState.linksAfter). */
@@ -568,35 +561,31 @@ function* readPlacedSteps(store: Store, times: Float64Array, maxSeq: number, cov
 const CLUSTERED_THROUGH_SETTING = 'trends_clustered_through'
 
 /**
- * The seq through which every stored article was clustered with the trends unsettled then: 0 when
- * the store lost articles since the last full pass (a removed newest article's seq is given again)
- * or its ingest log no longer reaches back to it, so that any article may be new.
+ * The last full pass, as far as the stored trends may be kept as they are (settled trends, members
+ * before the horizon): the seq through which every stored article was clustered with the trends
+ * unsettled then, and the articles written since (new, or written again). Null when there is none
+ * to keep: the store lost articles since (a removed newest article's seq is given again) or its
+ * ingest log no longer reaches back to it, so that any article may be new, or the trends were
+ * computed another way. Read once a pass.
  */
-function clusteredThroughSeq(store: Store): number {
+function lastFullPass(store: Store): { seq: number; written: number[] } | null {
+  if (store.settings.get('trends_method') !== TRENDS_METHOD) return null
   const last = JSON.parse(store.settings.get(CLUSTERED_THROUGH_SETTING) ?? 'null') as { seq?: unknown; generation?: unknown } | null
-  if (typeof last?.seq !== 'number' || typeof last.generation !== 'number') return 0
-  return store.freshness.changesSince(last.generation) === null ? 0 : last.seq
-}
-
-/**
- * The seq through which the stored trends may be kept as they are (settled trends, members before
- * the horizon): clusteredThroughSeq, or 0 when the trends were computed another way as well.
- */
-function keptThroughSeq(store: Store): number {
-  return store.settings.get('trends_method') === TRENDS_METHOD ? clusteredThroughSeq(store) : 0
+  if (typeof last?.seq !== 'number' || last.seq === 0 || typeof last.generation !== 'number') return null
+  const changes = store.freshness.changesSince(last.generation)
+  return changes === null ? null : { seq: last.seq, written: changes.articles }
 }
 
 const NONE_SETTLED: SettledTrends = { ids: new Set(), topics: [], articles: 0, newest: null }
 
 /**
  * The earliest time of the articles stored since the last full pass (Infinity: none), or null when
- * no stored trend may be kept as it is (keptThroughSeq is 0): what the settled trends and the
+ * no stored trend may be kept as it is (lastFullPass is null): what the settled trends and the
  * horizon hold on, asked once a pass. An article dated back within their reach (a story their
  * storylines might take) has them clustered again.
  */
-function earliestNewArticle(store: Store): number | null {
-  const keptThrough = keptThroughSeq(store)
-  return keptThrough === 0 ? null : (store.trendWriter.earliestArticleTimeAfter(keptThrough) ?? Infinity)
+function earliestNewArticle(store: Store, last: { seq: number } | null): number | null {
+  return last === null ? null : (store.trendWriter.earliestArticleTimeAfter(last.seq) ?? Infinity)
 }
 
 /**
@@ -656,7 +645,8 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const readAt = store.freshness.dataGeneration()
   // the trend tables as this pass reads them: another writer since (a CLI beside the app) may have changed the settled trends
   const trendsRead = store.settings.get('trends_generation')
-  const earliestNew = settle ? earliestNewArticle(store) : null
+  const last = settle ? lastFullPass(store) : null
+  const earliestNew = earliestNewArticle(store, last)
   const settled = settledTrendsOf(store, earliestNew)
   const skipped: SkippedArticle[] = []
   // The articles before the horizon keep the trends they are stored in: they are not clustered
@@ -664,7 +654,8 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const horizon = horizonOf(store, now, earliestNew)
   const stored = horizon === null ? null : store.trendWriter.storedMembers(settled.ids)
   const anchors = stored === null ? null : new Anchors(stored, horizon!)
-  const early = stored === null ? null : earlyStateOf(store, stored)
+  // (a horizon stands on the last full pass: stored is null without it)
+  const early = stored === null ? null : earlyStateOf(store, stored, last!.written)
   const { times, placed, newest, inputs, timeless, entitiesOf, maxSeq, cover, firstLinkOf } = yield* readAllSteps(store, skipped, settled, anchors, early)
   const end = Math.min(Math.floor(now.getTime() / 1000), newest)
   const lastDay = dayOfSeconds(end)
