@@ -375,7 +375,13 @@ function* readAllSteps(
     // (an article before the horizon without its summary: most keep their stored trend, and those that do not are read again whole)
     const slice = store.trendWriter.articles(after, Math.min(READ_SLICE, maxSeq - after), anchors?.horizon, cover?.before)
     // an article before the early sums that they do not count (none stored in a trend: one left out before, say), as read
-    if (cover) for (const a of store.trendWriter.articlesBySeq(cover.loose.filter((seq) => seq > after && seq <= after + READ_SLICE))) slice.push(a)
+    const readWhole = new Set<number>()
+    if (cover) {
+      for (const a of store.trendWriter.articlesBySeq(cover.loose.filter((seq) => seq > after && seq <= after + READ_SLICE))) {
+        slice.push(a)
+        readWhole.add(a.seq)
+      }
+    }
     const unlinked: number[] = []
     for (const a of slice) {
       const list = byArticle.get(a.id)
@@ -400,7 +406,7 @@ function* readAllSteps(
       // a loop, not Math.max(...): a spread of every article's time overflows the stack on big stores
       if (a.time > newest) newest = a.time
     }
-    const unsummed = anchors ? clustered.filter((a) => a.time < anchors.horizon).map((a) => a.seq) : []
+    const unsummed = anchors ? clustered.filter((a) => a.time < anchors.horizon && !readWhole.has(a.seq)).map((a) => a.seq) : []
     const whole = new Map(unsummed.length > 0 ? store.trendWriter.articlesBySeq(unsummed).map((a) => [a.seq, a]) : [])
     for (const read of clustered) {
       // (an article removed since is clustered as read: the pass starts again at its write)
