@@ -116,6 +116,42 @@ describe('trends gone quiet leave the candidate indexes', () => {
     )
   })
 
+  it('files the words of trends only once an article looks trends up by word, as if filed all along (property)', () => {
+    const entities = ['/m/a', '/m/b']
+    const vocabulary = ['summit', 'vote', 'storm', 'launch', 'trial', 'merger']
+    const article = fc.record({
+      gapHours: fc.integer({ min: 0, max: 21 * 24 }),
+      entity: fc.constantFrom(...entities),
+      words: fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 4 }),
+      section: fc.constantFrom('/Business', '/Technology', null),
+    })
+    // a run of articles with a strong entity (their trends' words are not filed), then articles
+    // with weak entities or none, which find trends by word
+    fc.assert(
+      fc.property(fc.array(article, { minLength: 1, maxLength: 50 }), fc.array(fc.tuple(article, fc.constantFrom(0, 0.3)), { maxLength: 20 }), (strong, weak) => {
+        let time = 1_700_000_000
+        const inputs: ClusterInput[] = [...strong.map((a) => [a, 0.9] as const), ...weak].map(([a, score], i) => {
+          time += a.gapHours * 3600
+          return { key: i + 1, time, entities: score === 0 ? [] : [{ id: a.entity, score }], words: a.words, section: a.section }
+        })
+        const weights = new Map(vocabulary.map((w) => [w, RARE_WORD_WEIGHT + 1]))
+        const deferring = new StorylineClusterer(weights)
+        // a clean-up files every word as it comes from then on
+        const filing = new StorylineClusterer(weights)
+        filing.merge()
+        for (const input of inputs) {
+          expect(deferring.assign(input)).toEqual(filing.assign(input))
+          expect(deferring.candidateEntries()).toEqual(filing.candidateEntries())
+        }
+        // and the clean-ups find the same trends by word
+        deferring.merge()
+        filing.merge()
+        expect(deferring.candidateEntries()).toEqual(filing.candidateEntries())
+      }),
+      { seed: 37, numRuns: 200 },
+    )
+  })
+
   it('leaves a trend out of its entity\'s index after five and a half quiet days, and out of its word\'s after a fortnight', () => {
     const weights = new Map([['storm', RARE_WORD_WEIGHT + 1]])
     const clusterer = new StorylineClusterer(weights)

@@ -523,6 +523,15 @@ export class StorylineClusterer {
    * update's few days do).
    */
   private schedules: { entity: QuietSchedule; word: QuietSchedule } | null
+  /**
+   * Each trend's words not yet filed in the word index, with the section each goes under, while
+   * no article has looked trends up by word (null from then on: filed as they come). An article
+   * with a strong entity finds its candidates by entity alone, and on the demo worlds every
+   * article has one: filing each article's rarer words as it joined, and taking them out again
+   * when its trend went quiet, was a fifth of the online pass at large. fileWords files them, as
+   * they would have been filed, before any look-up and before the clean-ups.
+   */
+  private unfiled: Map<number, Array<{ section: number; words: readonly string[] }>> | null = new Map()
   /** How long a trend stays a candidate through its entities (for articles with strong ones) and its rarer words (for articles without). */
   private readonly reaches: { entity: number; word: number }
   /** A trend that market reports left (splitMarkets) -> each market's trend, by market. */
@@ -614,6 +623,11 @@ export class StorylineClusterer {
         for (const key of c.entities.keys()) this.byEntity.leaveOut(key, section, id)
       }
       for (const id of schedules.word.quiet(now, lastOf)) {
+        // (words not filed yet are simply not filed: the word index holds none of this trend's)
+        if (this.unfiled) {
+          this.unfiled.delete(id)
+          continue
+        }
         const c = this.clusters.get(id)!
         const section = this.sections.of(c.section)
         for (const w of c.text.keys()) if (this.keyWord(w)) this.byWord.leaveOut(w, section, id)
@@ -630,7 +644,24 @@ export class StorylineClusterer {
 
   /** How many (key, cluster) entries each candidate index holds: what the online pass walks for candidates. */
   candidateEntries(): { byEntity: number; byWord: number } {
-    return { byEntity: this.byEntity.size(), byWord: this.byWord.size() }
+    // (the words not filed yet count as the entries they will be)
+    const unfiled = new Set<string>()
+    for (const [id, list] of this.unfiled ?? []) for (const { section, words } of list) for (const w of words) if (this.keyWord(w)) unfiled.add(`${section} ${w} ${id}`)
+    return { byEntity: this.byEntity.size(), byWord: this.byWord.size() + unfiled.size }
+  }
+
+  /** Files the words not filed yet (unfiled) in the word index, and every later article's as it joins. */
+  private fileWords(): void {
+    const unfiled = this.unfiled
+    if (!unfiled) return
+    this.unfiled = null
+    for (const [id, list] of unfiled) for (const { section, words } of list) for (const w of words) if (this.keyWord(w)) this.byWord.add(w, section, id)
+  }
+
+  /** What every clean-up starts with: it moves articles between trends, so quiet trends are found by a walk of the indexes, and trends are found by word. */
+  private beginCleanUp(): void {
+    this.schedules = null
+    this.fileWords()
   }
 
   /** Assigns one publication to the trend it continues, or to a new one (the online step). */
@@ -655,7 +686,10 @@ export class StorylineClusterer {
     }
     // Words find candidates only for articles without strong entities (headlines): across many
     // languages every topic word is "rare" and would make every trend of a topic a candidate.
-    if (strong === 0) for (const w of text.keys()) if (this.keyWord(w)) this.byWord.collect(w, sectionNo, candidates, rootOf)
+    if (strong === 0) {
+      this.fileWords()
+      for (const w of text.keys()) if (this.keyWord(w)) this.byWord.collect(w, sectionNo, candidates, rootOf)
+    }
 
     const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
     let best: Cluster | null = null
@@ -693,21 +727,21 @@ export class StorylineClusterer {
       bestScore = 1
     }
     target.entitiesNorm = addInto(target.entities, ent, target.entitiesNorm)
-    this.addText(target, text, a.time, section)
+    this.addText(target, text, a.time, section, a.words)
     // (after addText: a trend without a section takes the article's, and is filed under it)
     const filedUnder = this.sections.of(target.section)
     for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) this.byEntity.add(id, filedUnder, target.id)
     return { key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 }
   }
 
-  /** One more article in the cluster: its text, time and section (its entities are the caller's). */
-  private addText(c: Cluster, text: Vector, time: number, section: string | null): void {
+  /** One more article in the cluster: its text (of `words`), time and section (its entities are the caller's). */
+  private addText(c: Cluster, text: Vector, time: number, section: string | null, words: readonly string[]): void {
     c.textNorm = addInto(c.text, text, c.textNorm)
     c.first = Math.min(c.first, time)
     c.last = Math.max(c.last, time)
     c.size++
     c.section ??= section
-    this.indexWords(c, text)
+    this.indexWords(c, text, words)
     this.schedules?.entity.touched(c.id, c.last)
     this.schedules?.word.touched(c.id, c.last)
   }
@@ -717,9 +751,15 @@ export class StorylineClusterer {
     return (c.text.get(w) ?? 0) / ((this.weights.get(w) ?? this.unseenWeight) * c.size)
   }
 
-  /** Makes the cluster a candidate for later articles that carry one of the text's rarer words. */
-  private indexWords(c: Cluster, text: Vector): void {
+  /** Makes the cluster a candidate for later articles that carry one of the text's rarer words (its `words`; unfiled while no article looks trends up by word). */
+  private indexWords(c: Cluster, text: Vector, words: readonly string[]): void {
     const section = this.sections.of(c.section)
+    if (this.unfiled) {
+      const list = this.unfiled.get(c.id)
+      if (list) list.push({ section, words })
+      else this.unfiled.set(c.id, [{ section, words }])
+      return
+    }
     for (const w of text.keys()) if (this.keyWord(w)) this.byWord.add(w, section, c.id)
   }
 
@@ -755,10 +795,11 @@ export class StorylineClusterer {
    * `assignments[i]` is `inputs[i]`'s.
    */
   releaseStrays(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
-    this.schedules = null
+    this.beginCleanUp()
     const moved = new Map<number, number>()
     for (const [id, list] of this.membersByTrend(inputs, assignments)) {
-      if (list.length < CORE_TREND_SIZE) continue
+      // (only headlines stray: a trend of articles with entities alone has none to count words for)
+      if (list.length < CORE_TREND_SIZE || !list.some((a) => a.entities.length === 0)) continue
       const articlesWith = new Map<string, number>()
       for (const a of list) for (const w of new Set(a.words)) articlesWith.set(w, (articlesWith.get(w) ?? 0) + 1)
       const strays = list.filter((a) => a.entities.length === 0 && !a.words.some((w) => (articlesWith.get(w)! - 1) / (list.length - 1) >= STRAY_WORD_SHARE))
@@ -768,7 +809,7 @@ export class StorylineClusterer {
         const text = textVector(a.words, this.weights, this.unseenWeight)
         subtractText(from, text)
         const own = this.newCluster(--this.lowestOwnId, a.time, a.section ?? null)
-        this.addText(own, text, a.time, a.section ?? null)
+        this.addText(own, text, a.time, a.section ?? null, a.words)
         moved.set(a.key, own.id)
       }
       from.textNorm = norm(from.text)
@@ -785,7 +826,7 @@ export class StorylineClusterer {
    * headline's new cluster by its key. The new clusters take ids below every article key, as releaseStrays's.
    */
   splitMarkets(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Map<number, number> {
-    this.schedules = null
+    this.beginCleanUp()
     const moved = new Map<number, number>()
     for (const [id, list] of this.membersByTrend(inputs, assignments)) {
       const from = this.clusters.get(id)
@@ -802,7 +843,7 @@ export class StorylineClusterer {
         for (const a of market) {
           const text = textVector(a.words, this.weights, this.unseenWeight)
           subtractText(from, text)
-          this.addText(own, text, a.time, a.section ?? null)
+          this.addText(own, text, a.time, a.section ?? null, a.words)
           moved.set(a.key, own.id)
         }
       }
@@ -824,7 +865,7 @@ export class StorylineClusterer {
    * merge pass found the whole centroids too far apart.
    */
   attachFragments(): void {
-    this.schedules = null
+    this.beginCleanUp()
     const byCoreWord = new Map<string, Cluster[]>()
     for (const c of this.clusters.values()) {
       if (c.size < BIG_TREND_SIZE) continue
@@ -864,7 +905,7 @@ export class StorylineClusterer {
    * the moved ones.
    */
   *reassignByNeighboursSteps(inputs: readonly ClusterInput[], assignments: readonly Assignment[]): Generator<void, Map<number, Assignment>> {
-    this.schedules = null
+    this.beginCleanUp()
     const moved = new Map<number, Assignment>()
     // (a store whose articles all come with entities, the demo world's, stops here)
     if (!inputs.some((a) => a.entities.length === 0)) return moved
@@ -941,7 +982,7 @@ export class StorylineClusterer {
       const text = textVector(a.words, this.weights, this.unseenWeight)
       subtractText(from, text)
       from.textNorm = norm(from.text)
-      this.addText(to, text, a.time, a.section ?? null)
+      this.addText(to, text, a.time, a.section ?? null, a.words)
       moved.set(a.key, { key: a.key, cluster: to.id, score: d.score })
     }
     // A trend every article left lives on as an alias of where its last one went.
@@ -973,7 +1014,7 @@ export class StorylineClusterer {
    * resemble. Larger clusters absorb smaller ones; each cluster is merged at most into one.
    */
   merge(): void {
-    this.schedules = null
+    this.beginCleanUp()
     const { clusters, params } = this
     // Candidates share a main entity (half the weight of the cluster's top one) or a rare word, and
     // lived within reach of it: each cluster is filed under its keys by the stretches of time its
