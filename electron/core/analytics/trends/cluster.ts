@@ -1029,9 +1029,13 @@ export class StorylineClusterer {
       for (const [id, w] of c.entities) if (w >= top / 2) main.push(id)
       return main
     }
+    // Only a cluster without entities finds candidates by word, and none gains entities but by
+    // absorbing another: without one from the start, no cluster is filed by word (none on the demo worlds).
+    let byWordAsked = false
+    for (const c of clusters.values()) if (c.entitiesNorm === 0) byWordAsked = true
     for (const c of clusters.values()) {
       for (const id of mainEntities(c)) byEntity.add(id, c)
-      for (const w of c.text.keys()) if (this.keyWord(w)) byWord.add(w, c)
+      if (byWordAsked) for (const w of c.text.keys()) if (this.keyWord(w)) byWord.add(w, c)
     }
     const bySize = [...clusters.values()].sort((a, b) => a.size - b.size || a.id - b.id)
     for (const small of bySize) {
