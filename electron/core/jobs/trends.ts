@@ -334,7 +334,9 @@ function* readAllSteps(
   const entityRows = new SharedEntityRows((id) => shared.of(id))
   // with the early sums standing, from where the last pass found the links of the later articles
   // begin (those before are the early articles', read no more); an article with a link before it
-  // after all is read by its seq (linksOfSeqs below)
+  // after all is read by its seq (linksOfSeqs below). The few links of early articles after it
+  // (47,000 of 2 million at large) are read and never asked for: telling them apart took a set of
+  // every early article's id (1.5 s at large with the read of their times).
   const linksFrom = cover ? early!.linksAfter : 0
   for (let after: number | null = linksFrom; after !== null; ) {
     after = store.trendWriter.entityRows(
@@ -347,11 +349,9 @@ function* readAllSteps(
         if (list) list.push(row)
         else byArticle.set(articleId, [rowid, row])
       },
-      cover?.unread,
     )
     yield
   }
-  if (cover) cover.unread.clear()
   const firstLinkOf = new Float64Array(maxSeq + 1).fill(NaN)
   /** Files an article's entities (in the order of their ids, as the store's key gives them) and the rowid of its first link. */
   const fileEntities = (seq: number, firstLink: number, entities: ArticleEntity[]) => {
@@ -446,16 +446,14 @@ interface EarlyState {
 
 /**
  * The articles a full pass does not read because the stored early sums count them: every article
- * dated before the sums' time and stored in a trend (taken as anchored, with its time). `unread`:
- * their ids and those of the settled trends' members among them (whose entities are not read);
- * `loose`: the articles before that time in no trend (read, and clustered). `sumsOf`: each stored
- * trend's sums, by its number in the stored members.
+ * dated before the sums' time and stored in a trend (taken as anchored, with its time). `loose`:
+ * the articles before that time in no trend (read, and clustered). `sumsOf`: each stored trend's
+ * sums, by its number in the stored members.
  */
 interface Cover {
   before: number
   covered: Uint8Array
   taken: Array<[seq: number, time: number]>
-  unread: Set<string>
   loose: number[]
   sumsOf: Map<number, StoredEarly>
 }
@@ -489,14 +487,13 @@ function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks
   if (again.size > 0) for (const [seq] of rows) if (again.has(seq) && stored.trendAt(seq) !== 0 && settledMarks?.[seq] !== 1) return null
   // (nothing is taken before the sums are found to stand: the articles are read otherwise)
   const covered = new Uint8Array(maxSeq + 1)
-  const cover: Cover = { before: through, covered, taken: [], unread: new Set(), loose: [], sumsOf }
-  for (const [seq, id, time] of rows) {
-    if (settledMarks?.[seq] === 1) cover.unread.add(id)
-    else if (stored.trendAt(seq) === 0) cover.loose.push(seq)
+  const cover: Cover = { before: through, covered, taken: [], loose: [], sumsOf }
+  for (const [seq, time] of rows) {
+    if (settledMarks?.[seq] === 1) continue
+    if (stored.trendAt(seq) === 0) cover.loose.push(seq)
     else {
       covered[seq] = 1
       cover.taken.push([seq, time])
-      cover.unread.add(id)
       anchors.take(seq, time)
     }
   }

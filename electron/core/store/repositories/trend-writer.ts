@@ -156,13 +156,13 @@ export class TrendWriter {
 
   /**
    * The articles up to seq `maxSeq` dated before `before` (epoch seconds, as the trends place them),
-   * as [seq, id, time], in seq order.
+   * as [seq, time], in seq order.
    */
-  articlesBefore(before: number, maxSeq: number): Array<[seq: number, id: string, time: number]> {
+  articlesBefore(before: number, maxSeq: number): Array<[seq: number, time: number]> {
     return this.sqlite
-      .prepare(`SELECT a.seq, a.id, ${ARTICLE_TIME} AS time FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ? AND ${ARTICLE_TIME} < ? ORDER BY a.seq`)
+      .prepare(`SELECT a.seq, ${ARTICLE_TIME} AS time FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ? AND ${ARTICLE_TIME} < ? ORDER BY a.seq`)
       .raw()
-      .all(maxSeq, before) as Array<[number, string, number]>
+      .all(maxSeq, before) as Array<[number, number]>
   }
 
   /** Every trend's early sums as stored (trend_early), by trend id. */
@@ -193,7 +193,6 @@ export class TrendWriter {
     limit: number,
     known: ReadonlyMap<string, { name: string; type: string | null }>,
     file: (articleId: string, id: string, name: string, type: string | null, score: number, extracted: number, rowid: number) => void,
-    skip?: ReadonlySet<string>,
   ): number | null {
     const rows = this.sqlite
       .prepare(`SELECT rowid, article_id, entity_id, score, extracted FROM article_entities WHERE rowid > ? ORDER BY rowid LIMIT ?`)
@@ -201,7 +200,6 @@ export class TrendWriter {
       .all(afterRowid, limit) as Array<[number, string, string, number, number]>
     // (each row handed on as it is read: an object of each of 3.5 M links at large is garbage at once)
     for (const [rowid, articleId, id, score, extracted] of rows) {
-      if (skip?.has(articleId)) continue
       const entity = known.get(id)
       if (entity) file(articleId, id, entity.name, entity.type, score, extracted, rowid)
     }
