@@ -200,13 +200,19 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
   )
   line(`| peak memory of the bench's process after the full pass (MiB) | ${cells((r) => (r.trends ? n(r.trends.peakMiB) : '–'), (r) => r.trends?.peakMiB)} |`)
   line(
-    `| the full pass in a process of its own, as a server runs it daily (settled trends left as stored): time; peak memory (MiB) | ${cells(
+    `| the full pass in a process of its own, as a server runs it daily (settled trends left as stored): time; peak memory (MiB); ratio of the memories | ${cells(
       (r) => (r.trends?.alone ? `${r.trends.alone.seconds.toFixed(1)} s; ${n(r.trends.alone.peakMiB)}` : '–'),
       (r) => r.trends?.alone?.peakMiB,
     )} |`,
   )
   line(
-    `| the whole pass in a process of its own (every article clustered, as a store's first pass): time; peak memory (MiB) | ${cells(
+    `| the same full pass again, its last full pass a daily one (every day's but the first after a store's first): time; peak memory (MiB); ratio of the times | ${cells(
+      (r) => (r.trends?.aloneAgain ? `${r.trends.aloneAgain.seconds.toFixed(1)} s; ${n(r.trends.aloneAgain.peakMiB)}` : '–'),
+      (r) => r.trends?.aloneAgain?.seconds,
+    )} |`,
+  )
+  line(
+    `| the whole pass in a process of its own (every article clustered, as a store's first pass): time; peak memory (MiB); ratio of the memories | ${cells(
       (r) => (r.trends?.wholeAlone ? `${r.trends.wholeAlone.seconds.toFixed(1)} s; ${n(r.trends.wholeAlone.peakMiB)}` : '–'),
       (r) => r.trends?.wholeAlone?.peakMiB,
     )} |`,
