@@ -309,15 +309,23 @@ export class TrendWriter {
    */
   storedMembers(settled: ReadonlySet<string> = new Set()): StoredMembers {
     const stored = new StoredMembers((this.sqlite.prepare('SELECT max(seq) FROM articles').pluck().get() as number | null) ?? 0)
+    // A row per trend, its members' seqs, scores and roles as JSON arrays (SQLite writes a real with
+    // the digits that read back as the same number): a row per member made a string of its trend's
+    // id each, 0.9 s at large against 0.4 s.
     // (a member written before members had their seq, never left unset since migration 0013, by its article's)
-    for (const [seq, trendId, score, role] of this.sqlite
+    for (const [trendId, seqsText, scoresText, rolesText] of this.sqlite
       .prepare(
-        `SELECT coalesce(article_seq, (SELECT seq FROM articles WHERE id = article_id)), trend_id, assignment_score, role
-         FROM trend_articles WHERE trend_id NOT IN (SELECT value FROM json_each(?))`,
+        `SELECT trend_id, json_group_array(coalesce(article_seq, (SELECT seq FROM articles WHERE id = article_id))), json_group_array(assignment_score), json_group_array(role)
+         FROM trend_articles WHERE trend_id NOT IN (SELECT value FROM json_each(?)) GROUP BY trend_id`,
       )
       .raw()
-      .iterate(JSON.stringify([...settled])) as Iterable<[number | null, string, number, string]>) {
-      if (seq !== null) stored.set(seq, trendId, score, role)
+      .iterate(JSON.stringify([...settled])) as Iterable<[string, string, string, string]>) {
+      const seqs = JSON.parse(seqsText) as Array<number | null>
+      const scores = JSON.parse(scoresText) as number[]
+      const roles = JSON.parse(rolesText) as string[]
+      seqs.forEach((seq, i) => {
+        if (seq !== null) stored.set(seq, trendId, scores[i]!, roles[i]!)
+      })
     }
     return stored
   }
