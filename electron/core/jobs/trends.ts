@@ -314,15 +314,9 @@ function* readAllSteps(
   const times = new Float64Array(maxSeq + 1).fill(NaN)
   let placed = 0
   let newest = 0
-  // the early articles the stored early sums count are not read (coverOf)
-  const cover = anchors && early ? coverOf(store, early, anchors, marks, maxSeq) : null
-  if (cover) {
-    for (const [seq, time] of cover.taken) {
-      times[seq] = time
-      placed++
-    }
-    cover.taken = []
-  }
+  // the early articles the stored early sums count are not read (coverOf places them)
+  const cover = anchors && early ? coverOf(store, early, anchors, marks, maxSeq, times) : null
+  if (cover) placed += cover.taken
   const entitiesOf: BySeq<ArticleEntity[]> = new Array(maxSeq + 1)
   const knownEntities = new Map(store.reference.entities().map((e) => [e.id, e]))
   // every article's entities first, the table read in the order it was stored (a lookup per
@@ -446,14 +440,15 @@ interface EarlyState {
 
 /**
  * The articles a full pass does not read because the stored early sums count them: every article
- * dated before the sums' time and stored in a trend (taken as anchored, with its time). `loose`:
+ * dated before the sums' time and stored in a trend (taken as anchored, and placed at its time;
+ * `taken` counts them). `loose`:
  * the articles before that time in no trend (read, and clustered). `sumsOf`: each stored trend's
  * sums, by its number in the stored members.
  */
 interface Cover {
   before: number
   covered: Uint8Array
-  taken: Array<[seq: number, time: number]>
+  taken: number
   loose: number[]
   sumsOf: Map<number, StoredEarly>
 }
@@ -462,14 +457,15 @@ interface Cover {
  * Cover of the stored early sums, or null when they cannot stand for the articles they count
  * (those are read, as without sums): sums of a time after the horizon (the clock set back), a
  * trend whose stored members before that time are not as many as its sums count, or an early
- * article written again since the last full pass (an import that changed its title, say).
+ * article written again since the last full pass (an import that changed its title, say). The
+ * articles it covers are placed in `times` and anchored.
  */
-function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks: Uint8Array | null, maxSeq: number): Cover | null {
+function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks: Uint8Array | null, maxSeq: number, times: Float64Array): Cover | null {
   const { through, byTrend, stored } = early
   if (!(through <= anchors.horizon)) return null
-  const rows = store.trendWriter.articlesBefore(through, maxSeq)
+  const before = store.trendWriter.articlesBefore(through, maxSeq)
   const counts = new Map<number, number>()
-  for (const [seq] of rows) {
+  for (const seq of before.seqs) {
     if (settledMarks?.[seq] === 1) continue
     const trend = stored.trendAt(seq)
     if (trend !== 0) counts.set(trend, (counts.get(trend) ?? 0) + 1)
@@ -484,19 +480,21 @@ function coverOf(store: Store, early: EarlyState, anchors: Anchors, settledMarks
   }
   for (const trend of counts.keys()) if (!sumsOf.has(trend)) return null
   const again = new Set(early.written)
-  if (again.size > 0) for (const [seq] of rows) if (again.has(seq) && stored.trendAt(seq) !== 0 && settledMarks?.[seq] !== 1) return null
+  if (again.size > 0) for (const seq of before.seqs) if (again.has(seq) && stored.trendAt(seq) !== 0 && settledMarks?.[seq] !== 1) return null
   // (nothing is taken before the sums are found to stand: the articles are read otherwise)
   const covered = new Uint8Array(maxSeq + 1)
-  const cover: Cover = { before: through, covered, taken: [], loose: [], sumsOf }
-  for (const [seq, time] of rows) {
-    if (settledMarks?.[seq] === 1) continue
+  const cover: Cover = { before: through, covered, taken: 0, loose: [], sumsOf }
+  before.seqs.forEach((seq, i) => {
+    if (settledMarks?.[seq] === 1) return
     if (stored.trendAt(seq) === 0) cover.loose.push(seq)
     else {
+      const time = before.times[i]!
       covered[seq] = 1
-      cover.taken.push([seq, time])
+      times[seq] = time
+      cover.taken++
       anchors.take(seq, time)
     }
-  }
+  })
   return cover
 }
 

@@ -155,14 +155,19 @@ export class TrendWriter {
   }
 
   /**
-   * The articles up to seq `maxSeq` dated before `before` (epoch seconds, as the trends place them),
-   * as [seq, time], in seq order.
+   * The articles up to seq `maxSeq` dated before `before` (epoch seconds, as the trends place them):
+   * their seqs, in seq order, and their times. (Two JSON arrays from one row: a row each, 384,000 at
+   * large, took half as long again.)
    */
-  articlesBefore(before: number, maxSeq: number): Array<[seq: number, time: number]> {
-    return this.sqlite
-      .prepare(`SELECT a.seq, ${ARTICLE_TIME} AS time FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ? AND ${ARTICLE_TIME} < ? ORDER BY a.seq`)
+  articlesBefore(before: number, maxSeq: number): { seqs: number[]; times: number[] } {
+    const [seqs, times] = this.sqlite
+      .prepare(
+        `SELECT json_group_array(a.seq ORDER BY a.seq), json_group_array(${ARTICLE_TIME} ORDER BY a.seq)
+         FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ? AND ${ARTICLE_TIME} < ?`,
+      )
       .raw()
-      .all(maxSeq, before) as Array<[number, number]>
+      .get(maxSeq, before) as [string, string]
+    return { seqs: JSON.parse(seqs) as number[], times: JSON.parse(times) as number[] }
   }
 
   /** Every trend's early sums as stored (trend_early), by trend id. */
