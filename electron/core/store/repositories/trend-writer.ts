@@ -134,7 +134,8 @@ export const boundTrendRow = (t: TrendRow) => {
 
 /** When an article appeared, as the trends place it: first seen, else published (epoch seconds). */
 const ARTICLE_TIME = 'coalesce(f.first_seen, unixepoch(a.published_at))'
-const ARTICLE_COLUMNS = `a.seq, a.id, a.title, a.summary, a.region, a.category, ${ARTICLE_TIME} AS time, a.entity_count AS entityCount`
+/** An article's columns as the trend engine reads them, its summary as `summary` gives it. */
+const articleColumns = (summary = 'a.summary') => `a.seq, a.id, a.title, ${summary} AS summary, a.region, a.category, ${ARTICLE_TIME} AS time, a.entity_count AS entityCount`
 
 /** Reads what the trend engine needs and replaces the trend tables in one transaction. */
 export class TrendWriter {
@@ -148,7 +149,7 @@ export class TrendWriter {
   articles(afterSeq = 0, span = Number.MAX_SAFE_INTEGER, summariesFrom = -Infinity, from = -Infinity): TrendArticle[] {
     return this.sqlite
       .prepare(
-        `SELECT a.seq, a.id, a.title, CASE WHEN ${ARTICLE_TIME} < ? THEN NULL ELSE a.summary END AS summary, a.region, a.category, ${ARTICLE_TIME} AS time, a.entity_count AS entityCount
+        `SELECT ${articleColumns(`CASE WHEN ${ARTICLE_TIME} < ? THEN NULL ELSE a.summary END`)}
          FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? AND (${ARTICLE_TIME} IS NULL OR ${ARTICLE_TIME} >= ?) ORDER BY a.seq`,
       )
       .all(summariesFrom, afterSeq, afterSeq + span, from) as TrendArticle[]
@@ -191,7 +192,7 @@ export class TrendWriter {
    * Up to `limit` entities of articles in the order they were stored (rowid after `afterRowid`),
    * each given to `file` with its article's id; returns the last rowid read: the whole table read
    * in slices without a lookup per article. Names and types come from `known`; an entity it does
-   * not hold is left out, and so are the entities of the articles `skip`.
+   * not hold is left out.
    */
   entityRows(
     afterRowid: number,
@@ -215,7 +216,7 @@ export class TrendWriter {
   articlesBySeq(seqs: readonly number[]): TrendArticle[] {
     return this.sqlite
       .prepare(
-        `SELECT ${ARTICLE_COLUMNS} FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value JOIN article_facets f ON f.article_seq = a.seq`,
+        `SELECT ${articleColumns()} FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value JOIN article_facets f ON f.article_seq = a.seq`,
       )
       .all(JSON.stringify(seqs)) as TrendArticle[]
   }
