@@ -355,8 +355,8 @@ function* readAllSteps(
   }
   /** The entities of the articles `seqs` read by their seqs: those with links before where the read of the links began. */
   const linksOfSeqs = (seqs: readonly number[]) => {
-    const found = new Map<number, { first: number; entities: ArticleEntity[] }>()
     if (seqs.length === 0) return
+    const found = new Map<number, { first: number; entities: ArticleEntity[] }>()
     for (const e of store.trendWriter.entitiesBySeq(seqs)) {
       const f = found.get(e.seq) ?? found.set(e.seq, { first: e.rowid, entities: [] }).get(e.seq)!
       f.first = Math.min(f.first, e.rowid)
@@ -441,9 +441,8 @@ interface EarlyState {
 /**
  * The articles a full pass does not read because the stored early sums count them: every article
  * dated before the sums' time and stored in a trend (taken as anchored, and placed at its time;
- * `taken` counts them). `loose`:
- * the articles before that time in no trend (read, and clustered). `sumsOf`: each stored trend's
- * sums, by its number in the stored members.
+ * `taken` counts them). `loose`: the articles before that time in no trend (read, and clustered).
+ * `sumsOf`: each stored trend's sums, by its number in the stored members.
  */
 interface Cover {
   before: number
@@ -689,10 +688,11 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const split = horizon ?? horizonStart(lastDay)
   const earlyWrite: EarlyWrite = { all: [], changed: [] }
   const linksAfter = linksAfterFor(firstLinkOf, times, timeless, split)
+  const stamp = now.toISOString()
   for (const [cluster, list] of members) {
     if (trendOf.size % STEP_TRENDS === 0) yield
-    const { start, rest, from } = startOf(list, cover, early, times, now.toISOString())
-    const { trend, early: sums } = buildTrendSplit(start, rest, source, lastDay, now.toISOString(), split)
+    const { start, rest, from } = startOf(list, cover, early, times, stamp)
+    const { trend, early: sums } = buildTrendSplit(start, rest, source, lastDay, stamp, split)
     trendOf.set(cluster, trend)
     if (!sums) continue
     earlyWrite.all.push(trend.id)
