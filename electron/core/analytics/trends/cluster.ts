@@ -135,53 +135,54 @@ class SectionedKeys<T> {
 
 /**
  * The online pass's candidate index: clusters by section and key (an entity or a rarer word;
- * SectionedKeys). A cluster is filed under the section it has when filed; it may gain one later
+ * SectionedKeys), filed as objects (a candidate is weighed without looking it up by its id; a
+ * merged one is found through `into`). A cluster is filed under the section it has when filed; it may gain one later
  * (its first articles had none) but never changes it, so its entries are under its section or
  * under none, and a walk for its section finds both. The walk still checks sameSection: a
  * cluster filed under none may have gained another.
  */
 class CandidateIndex {
-  private readonly entries = new SectionedKeys<Set<number>>()
+  private readonly entries = new SectionedKeys<Set<Cluster>>()
 
-  add(key: string, section: number, id: number): void {
+  add(key: string, section: number, c: Cluster): void {
     const byKey = this.entries.ofSection(section)
-    const ids = byKey.get(key)
-    if (ids) ids.add(id)
-    else byKey.set(key, new Set([id]))
+    const filed = byKey.get(key)
+    if (filed) filed.add(c)
+    else byKey.set(key, new Set([c]))
   }
 
   /**
    * Adds to `into` (as its root) each cluster filed under `key` that an article of `section` may
-   * join; `root` null: no cluster was merged yet, each is its own root (a full pass's online pass).
+   * join; `rooted` false: no cluster was merged yet, each is its own root (a full pass's online pass).
    */
-  collect(key: string, section: number, into: Set<number>, root: ((id: number) => number) | null): void {
+  collect(key: string, section: number, into: Set<Cluster>, rooted: boolean): void {
     for (let s = 0; s < this.entries.count; s++) {
       if (!meets(section, s)) continue
-      const ids = this.entries.filed(s).get(key)
-      if (!ids) continue
-      if (root === null) for (const id of ids) into.add(id)
-      else for (const id of ids) into.add(root(id))
+      const filed = this.entries.filed(s).get(key)
+      if (!filed) continue
+      if (rooted) for (const c of filed) into.add(rootCluster(c))
+      else for (const c of filed) into.add(c)
     }
   }
 
   /** Takes a cluster of `section` out of the key's entries (and an entry out when it empties). */
-  leaveOut(key: string, section: number, id: number): void {
+  leaveOut(key: string, section: number, c: Cluster): void {
     for (let s = 0; s < this.entries.count; s++) {
       // where it may be filed: under its section, or under none from before it had one
       if (s !== 0 && s !== section) continue
       const byKey = this.entries.filed(s)
-      const ids = byKey.get(key)
-      if (ids?.delete(id) && ids.size === 0) byKey.delete(key)
+      const filed = byKey.get(key)
+      if (filed?.delete(c) && filed.size === 0) byKey.delete(key)
     }
   }
 
   /** Takes out every filed cluster `stays` says no to. */
-  keepOnly(stays: (id: number) => boolean): void {
+  keepOnly(stays: (c: Cluster) => boolean): void {
     for (let s = 0; s < this.entries.count; s++) {
       const byKey = this.entries.filed(s)
-      for (const [key, ids] of byKey) {
-        for (const id of ids) if (!stays(id)) ids.delete(id)
-        if (ids.size === 0) byKey.delete(key)
+      for (const [key, filed] of byKey) {
+        for (const c of filed) if (!stays(c)) filed.delete(c)
+        if (filed.size === 0) byKey.delete(key)
       }
     }
   }
@@ -189,7 +190,7 @@ class CandidateIndex {
   /** (key, cluster) entries: what the online pass walks for candidates. */
   size(): number {
     let n = 0
-    for (let s = 0; s < this.entries.count; s++) for (const ids of this.entries.filed(s).values()) n += ids.size
+    for (let s = 0; s < this.entries.count; s++) for (const filed of this.entries.filed(s).values()) n += filed.size
     return n
   }
 }
@@ -239,7 +240,7 @@ interface Cluster {
   size: number
   /** the section of its first article with one (sectionOf) */
   section: string | null
-  /** the cluster that absorbed it, null while it is a root: the merge pass follows this, not the ids */
+  /** the cluster it went into (absorbed, or left by every article), null while it is a root: the candidate indexes follow this, as root() follows the ids */
   into: Cluster | null
 }
 
@@ -545,8 +546,6 @@ export class StorylineClusterer {
   private readonly sections = new SectionNumbers()
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
-  /** root as a function, made once: the candidate walk calls it for every entry. */
-  private readonly rootOf = (id: number) => this.root(id)
   private prunedAt = -Infinity
   /**
    * When the clusters go quiet in each index, while only the online pass has filed them; null once
@@ -651,7 +650,7 @@ export class StorylineClusterer {
       for (const id of schedules.entity.quiet(now, lastOf)) {
         const c = this.clusters.get(id)!
         const section = this.sections.of(c.section)
-        for (const key of c.entities.keys()) this.byEntity.leaveOut(key, section, id)
+        for (const key of c.entities.keys()) this.byEntity.leaveOut(key, section, c)
       }
       for (const id of schedules.word.quiet(now, lastOf)) {
         // (words not filed yet are simply not filed: the word index holds none of this trend's)
@@ -661,7 +660,7 @@ export class StorylineClusterer {
         }
         const c = this.clusters.get(id)!
         const section = this.sections.of(c.section)
-        for (const w of c.text.keys()) if (this.keyWord(w)) this.byWord.leaveOut(w, section, id)
+        for (const w of c.text.keys()) if (this.keyWord(w)) this.byWord.leaveOut(w, section, c)
       }
       return
     }
@@ -669,7 +668,7 @@ export class StorylineClusterer {
       [this.byEntity, this.reaches.entity],
       [this.byWord, this.reaches.word],
     ] as const) {
-      index.keepOnly((cid) => now - this.clusters.get(this.root(cid))!.last <= reach)
+      index.keepOnly((c) => now - rootCluster(c).last <= reach)
     }
   }
 
@@ -686,7 +685,11 @@ export class StorylineClusterer {
     const unfiled = this.unfiled
     if (!unfiled) return
     this.unfiled = null
-    for (const [id, list] of unfiled) for (const { section, words } of list) for (const w of words) if (this.keyWord(w)) this.byWord.add(w, section, id)
+    // (every trend with waiting words is there: none leaves the clusters before the first clean-up)
+    for (const [id, list] of unfiled) {
+      const c = this.clusters.get(id)!
+      for (const { section, words } of list) for (const w of words) if (this.keyWord(w)) this.byWord.add(w, section, c)
+    }
   }
 
   /** What every clean-up starts with: it moves articles between trends, so quiet trends are found by a walk of the indexes, and trends are found by word. */
@@ -704,29 +707,28 @@ export class StorylineClusterer {
     const entNorm = norm(ent)
     const text = textVector(a.words, this.weights, this.unseenWeight)
     const textNorm = norm(text)
-    const candidates = new Set<number>()
+    const candidates = new Set<Cluster>()
     let strong = 0
     // Candidates come from the article's strong entities; weak ones (a city mentioned in passing)
     // would make every trend of that city a candidate.
     const sectionNo = this.sections.of(section)
-    const rootOf = this.mergedInto.size === 0 ? null : this.rootOf
+    const rooted = this.mergedInto.size > 0
     for (const [id, score] of ent) {
       if (score < KEY_ENTITY_SCORE) continue
       strong++
-      this.byEntity.collect(id, sectionNo, candidates, rootOf)
+      this.byEntity.collect(id, sectionNo, candidates, rooted)
     }
     // Words find candidates only for articles without strong entities (headlines): across many
     // languages every topic word is "rare" and would make every trend of a topic a candidate.
     if (strong === 0) {
       this.fileWords()
-      for (const w of text.keys()) if (this.keyWord(w)) this.byWord.collect(w, sectionNo, candidates, rootOf)
+      for (const w of text.keys()) if (this.keyWord(w)) this.byWord.collect(w, sectionNo, candidates, rooted)
     }
 
     const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
     let best: Cluster | null = null
     let bestScore = 0
-    for (const cid of candidates) {
-      const c = this.clusters.get(cid)!
+    for (const c of candidates) {
       if (!sameSection(section, c.section)) continue
       // days between the article and the trend's span (articles added later may be older than it)
       const age = (a.time > c.last ? a.time - c.last : a.time < c.first ? c.first - a.time : 0) / DAY
@@ -742,7 +744,7 @@ export class StorylineClusterer {
       const textSim = cosine(text, textNorm, c.text, c.textNorm)
       const sim = withEntities ? W_ENTITIES * entitySim + W_TEXT * textSim : textSim
       const score = time * sim
-      if (score > bestScore || (score === bestScore && best && cid < best.id)) {
+      if (score > bestScore || (score === bestScore && best && c.id < best.id)) {
         best = c
         bestScore = score
       }
@@ -761,7 +763,7 @@ export class StorylineClusterer {
     this.addText(target, text, a.time, section, a.words)
     // (after addText: a trend without a section takes the article's, and is filed under it)
     const filedUnder = this.sections.of(target.section)
-    for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) this.byEntity.add(id, filedUnder, target.id)
+    for (const [id, score] of ent) if (score >= KEY_ENTITY_SCORE) this.byEntity.add(id, filedUnder, target)
     return { key: a.key, cluster: target.id, score: Math.round(Math.min(1, bestScore) * 1000) / 1000 }
   }
 
@@ -791,7 +793,7 @@ export class StorylineClusterer {
       else this.unfiled.set(c.id, [{ section, words }])
       return
     }
-    for (const w of text.keys()) if (this.keyWord(w)) this.byWord.add(w, section, c.id)
+    for (const w of text.keys()) if (this.keyWord(w)) this.byWord.add(w, section, c)
   }
 
   private newCluster(id: number, time: number, section: string | null): Cluster {
@@ -1022,6 +1024,7 @@ export class StorylineClusterer {
       if (from && from.size === 0) {
         this.clusters.delete(from.id)
         this.mergedInto.set(from.id, d.to)
+        from.into = this.clusters.get(this.root(d.to))!
       }
     }
     return moved
