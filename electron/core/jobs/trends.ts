@@ -22,11 +22,13 @@ import {
   type SettledTopic,
   type ArticleEntity,
   type TrendEntity,
+  type TrendArticle,
   type TrendLink,
   type TrendSource,
 } from '../analytics/trends/assemble'
 import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
+import { runsOf } from './seq-runs'
 import { boundTrendRow, earlyDigest, type EarlyWrite, type SettledTrends, type StoredEarly, type StoredMembers } from '../store/repositories/trend-writer'
 import { Anchors, followAnchored, horizonStart } from '../analytics/trends/horizon'
 import { TREND_DAYS } from '../analytics/trends/market-view'
@@ -367,7 +369,11 @@ function* readAllSteps(
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
     // no further than the articles counted at the start (their entities were read above)
     // (an article before the horizon without its summary: most keep their stored trend, and those that do not are read again whole)
-    const slice = store.trendWriter.articles(after, Math.min(READ_SLICE, maxSeq - after), anchors?.horizon, cover?.before)
+    // (the runs of early articles the sums count are not scanned: none would be read)
+    const slice: TrendArticle[] = []
+    for (const { first, last } of runsOf(after, Math.min(after + READ_SLICE, maxSeq), (seq) => cover?.covered[seq] !== 1)) {
+      slice.push(...store.trendWriter.articles(first - 1, last - first + 1, anchors?.horizon, cover?.before))
+    }
     // an article before the early sums that they do not count (none stored in a trend: one left out before, say), as read
     const readWhole = new Set<number>()
     if (cover) {
@@ -535,6 +541,7 @@ function startOf(list: ReadonlyArray<{ seq: number; score: number }>, cover: Cov
   return { start, rest, from: [...from] }
 }
 
+
 /**
  * The articles readAllSteps placed in time (`times`), read again in slices of the store without
  * their summaries, by seq. An article removed meanwhile is not read: the pass starts again before
@@ -545,18 +552,13 @@ function* readPlacedSteps(store: Store, times: Float64Array, maxSeq: number, cov
   const shared = new SharedStrings()
   const wanted = (seq: number) => !Number.isNaN(times[seq]!) && covered?.[seq] !== 1
   for (let after = 0; after < maxSeq; after += READ_SLICE) {
-    // only from the slice's first article wanted to its last: the early articles the sums count
-    // (384,000 of 878,000 at large, most in runs of seqs) are not read to be dropped
-    const end = Math.min(after + READ_SLICE, maxSeq)
-    let first = after + 1
-    while (first <= end && !wanted(first)) first++
-    let last = end
-    while (last >= first && !wanted(last)) last--
-    if (first > last) continue
-    for (const [seq, id, title, region, category] of store.trendWriter.articlesWithoutTime(first - 1, last - first + 1)) {
-      const time = times[seq]!
-      if (!wanted(seq)) continue
-      bySeq[seq] = { seq, id, title, summary: null, region: shared.of(region), category: category === null ? null : shared.of(category), time }
+    // (the early articles the sums count, 384,000 of 878,000 at large, are not read to be dropped)
+    for (const { first, last } of runsOf(after, Math.min(after + READ_SLICE, maxSeq), wanted)) {
+      for (const [seq, id, title, region, category] of store.trendWriter.articlesWithoutTime(first - 1, last - first + 1)) {
+        const time = times[seq]!
+        if (!wanted(seq)) continue
+        bySeq[seq] = { seq, id, title, summary: null, region: shared.of(region), category: category === null ? null : shared.of(category), time }
+      }
     }
     yield
   }
