@@ -253,3 +253,40 @@ describe("the trends' newest article", () => {
     }
   })
 })
+
+describe('the early articles a full pass places from the stored sums (articlesBefore)', () => {
+  it('are those up to a seq first seen before a time, or never seen and published before it, in seq order with that time; never an article without either', () => {
+    const store = openTestStore()
+    try {
+      seedRegion(store, 'US')
+      // seen long after it was published: placed at its first sighting
+      const seenLate = exampleArticle('s1', 'seen-late', 'Harbour bridge reopens', '2026-03-01T08:00:00Z')
+      const neverSeen = exampleArticle('p1', 'published', 'Volcano erupts', '2026-03-03T08:00:00Z')
+      const seenEarly = exampleArticle('s2', 'seen-early', 'Orchid fair opens', '2026-03-02T08:00:00Z')
+      const undated = { ...exampleArticle('u1', 'undated', 'Quarterly notice', '2026-03-02T08:00:00Z'), publishedAt: null }
+      new IngestWriter(store).write({
+        articles: [seenLate, neverSeen, seenEarly, undated],
+        observations: [
+          { articleId: 's1', country: 'US', observedAt: '2026-03-10T09:00:00Z', position: 1, estimatedImpressions: 10 },
+          { articleId: 's2', country: 'US', observedAt: '2026-03-02T09:00:00Z', position: 2, estimatedImpressions: 10 },
+        ],
+      })
+      const seq = (id: string) => store.sqlite.prepare('SELECT seq FROM articles WHERE id = ?').pluck().get(id) as number
+      const at = (iso: string) => Date.parse(iso) / 1000
+      const maxSeq = seq('u1')
+      expect(store.trendWriter.articlesBefore(at('2026-03-05T00:00:00Z'), maxSeq)).toEqual({
+        seqs: [seq('p1'), seq('s2')],
+        times: [at('2026-03-03T08:00:00Z'), at('2026-03-02T09:00:00Z')],
+      })
+      expect(store.trendWriter.articlesBefore(at('2026-03-11T00:00:00Z'), maxSeq)).toEqual({
+        seqs: [seq('s1'), seq('p1'), seq('s2')],
+        times: [at('2026-03-10T09:00:00Z'), at('2026-03-03T08:00:00Z'), at('2026-03-02T09:00:00Z')],
+      })
+      // up to a seq: the later ones are left out
+      expect(store.trendWriter.articlesBefore(at('2026-03-11T00:00:00Z'), seq('p1'))).toEqual({ seqs: [seq('s1'), seq('p1')], times: [at('2026-03-10T09:00:00Z'), at('2026-03-03T08:00:00Z')] })
+      expect(store.trendWriter.articlesBefore(at('2026-03-01T00:00:00Z'), maxSeq)).toEqual({ seqs: [], times: [] })
+    } finally {
+      store.close()
+    }
+  })
+})

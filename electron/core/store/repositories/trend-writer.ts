@@ -161,13 +161,20 @@ export class TrendWriter {
    * large, took half as long again.)
    */
   articlesBefore(before: number, maxSeq: number): { seqs: number[]; times: number[] } {
+    // Those first seen before it down the facets' first_seen index (their time is first_seen), and
+    // those never seen by when they were published: not a scan of every article (0.4 against 0.2 s
+    // at large; 80 against 3 ms at medium, which has none). A facet is an article's (written and
+    // removed with it).
     const [seqs, times] = this.sqlite
       .prepare(
-        `SELECT json_group_array(a.seq ORDER BY a.seq), json_group_array(${ARTICLE_TIME} ORDER BY a.seq)
-         FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq <= ? AND ${ARTICLE_TIME} < ?`,
+        `SELECT json_group_array(seq ORDER BY seq), json_group_array(time ORDER BY seq) FROM (
+           SELECT f.article_seq AS seq, f.first_seen AS time FROM article_facets f WHERE f.first_seen < @before AND f.article_seq <= @maxSeq
+           UNION ALL
+           SELECT a.seq, ${ARTICLE_TIME} FROM article_facets f JOIN articles a ON a.seq = f.article_seq
+           WHERE f.first_seen IS NULL AND f.article_seq <= @maxSeq AND ${ARTICLE_TIME} < @before)`,
       )
       .raw()
-      .get(maxSeq, before) as [string, string]
+      .get({ before, maxSeq }) as [string, string]
     return { seqs: JSON.parse(seqs) as number[], times: JSON.parse(times) as number[] }
   }
 
