@@ -212,11 +212,16 @@ describe('a full pass keeps the articles before its horizon in their stored tren
   }
   /** The spring fair: reports in late May, within the counts' 180 days when first written. */
   const fair = (n: number) => exampleArticle(`s${n}`, `fair-${n}`, `Spring orchid fair draws record crowds, day ${n}`, `2026-05-${24 + n}T08:00:00Z`, '/Lifestyle/Garden')
-  /** `test` on the stories' store with the canal and the fair, after a store's first pass. */
-  const canalStore = () => {
+  /**
+   * `test` on the stories' store with the canal and the fair, after a store's first pass.
+   * olderLater: the odd reports imported after the even ones (an archive's older reports come
+   * later), so the canal's seqs are out of time order.
+   */
+  const canalStore = (olderLater = false) => {
     const store = storeWithStories()
-    const articles = [...Array.from({ length: CANAL }, (_, i) => canal(i + 1)), ...[1, 2, 3, 4].map(fair)]
-    new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
+    const reports = Array.from({ length: CANAL }, (_, i) => canal(i + 1))
+    const batches = olderLater ? [reports.filter((_, i) => i % 2 === 1), [...reports.filter((_, i) => i % 2 === 0), ...[1, 2, 3, 4].map(fair)]] : [[...reports, ...[1, 2, 3, 4].map(fair)]]
+    for (const articles of batches) new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
     refreshTrends(store, NOW, { full: true })
     return store
   }
@@ -268,8 +273,8 @@ describe('a full pass keeps the articles before its horizon in their stored tren
   })
 
   /** Two canal stores that took the canal's reports of the next week: `test` with the first, then `twin` with the second. */
-  const withTwins = (twin: (store: Store) => void, test: (store: Store, other: Store) => void) => {
-    const [store, other] = [canalStore(), canalStore()]
+  const withTwins = (twin: (store: Store) => void, test: (store: Store, other: Store) => void, olderLater = false) => {
+    const [store, other] = [canalStore(olderLater), canalStore(olderLater)]
     try {
       for (const s of [store, other]) {
         const week = [132, 133, 134, 135].map(canal)
@@ -327,6 +332,21 @@ describe('a full pass keeps the articles before its horizon in their stored tren
         expect(earlyThrough(store)).toBe(Date.parse('2026-05-09T00:00:00Z') / 1000)
         expectHierarchyCountsEverything(store)
       },
+    )
+  })
+
+  it('starts a trend from the early sums in time order when its early reports were stored out of it (older ones imported later), as a pass that reads every article does', () => {
+    withTwins(
+      (other) => other.settings.set('trends_early_through', 'none'),
+      (store, other) => {
+        const story = trendOf(store, 'c1')
+        expect(store.sqlite.prepare('SELECT article_count FROM trend_early WHERE trend_id = ?').pluck().get(story.id)).toBe(31)
+        refreshTrends(store, WEEK_ON, { full: true })
+        refreshTrends(other, WEEK_ON, { full: true })
+        expect(tablesOf(store)).toEqual(tablesOf(other))
+        expect(trendOf(store, 'c135')).toMatchObject({ id: story.id, article_count: CANAL + 4 })
+      },
+      true,
     )
   })
 
