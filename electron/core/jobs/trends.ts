@@ -22,7 +22,6 @@ import {
   type SettledTopic,
   type ArticleEntity,
   type TrendEntity,
-  type TrendArticle,
   type TrendLink,
   type TrendSource,
 } from '../analytics/trends/assemble'
@@ -370,10 +369,9 @@ function* readAllSteps(
     // no further than the articles counted at the start (their entities were read above)
     // (an article before the horizon without its summary: most keep their stored trend, and those that do not are read again whole)
     // (the runs of early articles the sums count are not scanned: none would be read)
-    const slice: TrendArticle[] = []
-    for (const { first, last } of runsOf(after, Math.min(after + READ_SLICE, maxSeq), (seq) => cover?.covered[seq] !== 1)) {
-      slice.push(...store.trendWriter.articles(first - 1, last - first + 1, anchors?.horizon, cover?.before))
-    }
+    const slice = [...runsOf(after, Math.min(after + READ_SLICE, maxSeq), (seq) => cover?.covered[seq] !== 1)].flatMap(({ first, last }) =>
+      store.trendWriter.articles(first - 1, last - first + 1, anchors?.horizon, cover?.before),
+    )
     // an article before the early sums that they do not count (none stored in a trend: one left out before, say), as read
     const readWhole = new Set<number>()
     if (cover) {
@@ -550,7 +548,6 @@ function startOf(list: ReadonlyArray<{ seq: number; score: number }>, cover: Cov
   const start = trendFromEarly(sums, { seqs: order.map((i) => seqs[i]!), scores: order.map((i) => scores[i]!), times: order.map((i) => at[i]!) }, stamp)
   return { start, rest, from: [...from] }
 }
-
 
 /**
  * The articles readAllSteps placed in time (`times`), read again in slices of the store without

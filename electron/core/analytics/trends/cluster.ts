@@ -135,11 +135,11 @@ class SectionedKeys<T> {
 
 /**
  * The online pass's candidate index: clusters by section and key (an entity or a rarer word;
- * SectionedKeys), filed as objects (a candidate is weighed without looking it up by its id; a
- * merged one is found through `into`). A cluster is filed under the section it has when filed; it may gain one later
- * (its first articles had none) but never changes it, so its entries are under its section or
- * under none, and a walk for its section finds both. The walk still checks sameSection: a
- * cluster filed under none may have gained another.
+ * SectionedKeys), filed as objects (a candidate is weighed without a look-up by its id; a merged
+ * one is found through `into`). A cluster is filed under the section it has when filed; it may
+ * gain one later (its first articles had none) but never changes it, so its entries are under its
+ * section or under none, and a walk for its section finds both. The walk still checks sameSection:
+ * a cluster filed under none may have gained another.
  */
 class CandidateIndex {
   private readonly entries = new SectionedKeys<Set<Cluster>>()
@@ -240,7 +240,10 @@ interface Cluster {
   size: number
   /** the section of its first article with one (sectionOf) */
   section: string | null
-  /** the cluster it went into (absorbed, or left by every article), null while it is a root: the candidate indexes follow this, as root() follows the ids */
+  /**
+   * the cluster it went into (absorbed, or left by every article), null while it is a root: the
+   * candidate indexes follow this, as root() follows the ids (mergedInto)
+   */
   into: Cluster | null
 }
 
