@@ -155,7 +155,7 @@ class CandidateIndex {
    * Adds to `into` (as its root) each cluster filed under `key` that an article of `section` may
    * join; `rooted` false: no cluster was merged yet, each is its own root (a full pass's online pass).
    */
-  collect(key: string, section: number, into: Set<Cluster>, rooted: boolean): void {
+  collect(key: string, section: number, into: Candidates, rooted: boolean): void {
     for (let s = 0; s < this.entries.count; s++) {
       if (!meets(section, s)) continue
       const filed = this.entries.filed(s).get(key)
@@ -245,6 +245,8 @@ interface Cluster {
    * candidate indexes follow this, as root() follows the ids (mergedInto)
    */
   into: Cluster | null
+  /** the stamp of the last list of candidates it went into (Candidates) */
+  seen: number
 }
 
 /** The cluster a cluster now belongs to (the chain of `into`, shortened on the way as root is). */
@@ -257,6 +259,31 @@ function rootCluster(c: Cluster): Cluster {
     x = next
   }
   return r
+}
+
+/** The last stamp given to a list of candidates: every list of every clusterer takes a new one. */
+let lastStamp = 0
+
+/**
+ * Candidate clusters in the order they were first added, each once: the cluster carries the stamp
+ * of the list that has it, instead of a set hashing it (millions of adds a full pass, and growing
+ * faster than the articles: a busy store's articles meet more candidates each).
+ */
+class Candidates {
+  readonly list: Cluster[] = []
+  private stamp = 0
+
+  /** Empties the list for the next article or piece. */
+  begin(): void {
+    this.list.length = 0
+    this.stamp = ++lastStamp
+  }
+
+  add(c: Cluster): void {
+    if (c.seen === this.stamp) return
+    c.seen = this.stamp
+    this.list.push(c)
+  }
 }
 
 /** Takes one article's text out of a cluster (its norm is left to the caller: several may leave at once). */
@@ -327,7 +354,7 @@ class SpanIndex {
    * none grows but by taking a smaller one): its entry is dropped, and the next walk is shorter.
    * Each kept entry names its root from then on; the order of the entries stays.
    */
-  near(key: string, c: Cluster, into: Set<Cluster>, minSize: number): void {
+  near(key: string, c: Cluster, into: Candidates, minSize: number): void {
     const section = this.sections.of(c.section)
     for (let filed = 0; filed < this.byKey.count; filed++) {
       if (!meets(section, filed)) continue
@@ -549,6 +576,8 @@ export class StorylineClusterer {
   private readonly sections = new SectionNumbers()
   /** Clusters merged into a larger one: the index entries still name them. */
   private readonly mergedInto = new Map<number, number>()
+  /** The online step's candidates (one list, begun again for each article). */
+  private readonly candidates = new Candidates()
   private prunedAt = -Infinity
   /**
    * When the clusters go quiet in each index, while only the online pass has filed them; null once
@@ -710,7 +739,8 @@ export class StorylineClusterer {
     const entNorm = norm(ent)
     const text = textVector(a.words, this.weights, this.unseenWeight)
     const textNorm = norm(text)
-    const candidates = new Set<Cluster>()
+    const candidates = this.candidates
+    candidates.begin()
     let strong = 0
     // Candidates come from the article's strong entities; weak ones (a city mentioned in passing)
     // would make every trend of that city a candidate.
@@ -731,7 +761,7 @@ export class StorylineClusterer {
     const threshold = entNorm > 0 ? params.joinThreshold : params.textOnlyThreshold
     let best: Cluster | null = null
     let bestScore = 0
-    for (const c of candidates) {
+    for (const c of candidates.list) {
       if (!sameSection(section, c.section)) continue
       // days between the article and the trend's span (articles added later may be older than it)
       const age = (a.time > c.last ? a.time - c.last : a.time < c.first ? c.first - a.time : 0) / DAY
@@ -800,7 +830,7 @@ export class StorylineClusterer {
   }
 
   private newCluster(id: number, time: number, section: string | null): Cluster {
-    const c: Cluster = { id, entities: new Map(), entitiesNorm: 0, text: new Map(), textNorm: 0, first: time, last: time, size: 0, section, into: null }
+    const c: Cluster = { id, entities: new Map(), entitiesNorm: 0, text: new Map(), textNorm: 0, first: time, last: time, size: 0, section, into: null, seen: 0 }
     this.clusters.set(id, c)
     return c
   }
@@ -1076,18 +1106,19 @@ export class StorylineClusterer {
       if (byWordAsked) for (const w of c.text.keys()) if (this.keyWord(w)) byWord.add(w, c)
     }
     const bySize = [...clusters.values()].sort((a, b) => a.size - b.size || a.id - b.id)
+    const candidates = new Candidates()
     // (sizes as sorted: a piece is weighed in this order however much it took in since)
     const sortedSizes = bySize.map((c) => c.size)
     for (const [at, small] of bySize.entries()) {
       // (roots: no merge happens while its candidates are weighed; the piece itself is one, as only
       // the piece being weighed is ever absorbed)
-      const candidates = new Set<Cluster>()
+      candidates.begin()
       const minSize = sortedSizes[at]!
       for (const id of mainEntities(small)) byEntity.near(id, small, candidates, minSize)
       if (small.entitiesNorm === 0) for (const w of small.text.keys()) if (this.keyWord(w)) byWord.near(w, small, candidates, minSize)
       let best: Cluster | null = null
       let bestSim = 0
-      for (const other of candidates) {
+      for (const other of candidates.list) {
         if (other === small || other.size < small.size) continue
         if (!sameSection(small.section, other.section)) continue
         if (!withinReach(small, other)) continue
