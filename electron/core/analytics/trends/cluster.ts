@@ -261,6 +261,16 @@ function rootCluster(c: Cluster): Cluster {
   return r
 }
 
+/**
+ * What a cluster gone into another keeps: only the way to it (`into`). The candidate indexes still
+ * hold it (their entries name it until a prune), and its centroids would stay with it: 17 MiB of
+ * the state a full pass keeps at large.
+ */
+function letGo(c: Cluster): void {
+  c.text.clear()
+  c.entities.clear()
+}
+
 /** The last stamp given to a list of candidates: every list of every clusterer takes a new one. */
 let lastStamp = 0
 
@@ -1058,6 +1068,7 @@ export class StorylineClusterer {
         this.clusters.delete(from.id)
         this.mergedInto.set(from.id, d.to)
         from.into = this.clusters.get(this.root(d.to))!
+        letGo(from)
       }
     }
     return moved
@@ -1074,6 +1085,7 @@ export class StorylineClusterer {
     big.last = Math.max(big.last, small.last)
     big.section ??= small.section
     this.clusters.delete(small.id)
+    letGo(small)
   }
 
   /**
