@@ -415,16 +415,24 @@ export class TrendWriter {
       )
       for (const t of refreshed) refresh.run(boundTrendRow(t))
 
-      // Members: an article that moved leaves its old trend first (an article is in one trend).
-      const leave = s.prepare(`DELETE FROM trend_articles WHERE article_id = ?`)
-      // The seq as the pass read it and the first sighting as stored now (a sighting written since
-      // the pass read the store counts): a lookup by the facets' key. Finding the seq by the
-      // article's id in the same statement made a large store's first pass write its 878,000
-      // members in 33 s instead of about 10 (docs/performance.md, session 27).
+      // Members. A new one is inserted with the seq as the pass read it and the first sighting as
+      // stored now (a sighting written since the pass read the store counts): a lookup by the
+      // facets' key. Finding the seq by the article's id in the same statement made a large store's
+      // first pass write its 878,000 members in 33 s instead of about 10 (docs/performance.md,
+      // session 27).
       const member = s.prepare(
         `INSERT INTO trend_articles (trend_id, article_id, article_seq, first_seen, assignment_score, role)
-         VALUES (@trendId, @articleId, @articleSeq, (SELECT first_shown FROM article_facets WHERE article_seq = @articleSeq), @score, @role)
+         VALUES (?, ?, ?, (SELECT first_shown FROM article_facets WHERE article_seq = ?), ?, ?)
          ON CONFLICT (trend_id, article_id) DO UPDATE SET assignment_score = excluded.assignment_score, role = excluded.role`,
+      )
+      // A stored member is updated where it stands (an article is in one trend: found by its id):
+      // another score or role in the same trend, or another trend, as a new one would be written.
+      // (An insert that met the row, or a delete and an insert, took 2.1 s of the first daily pass
+      // after a whole one at large, for its 283,000 changed members.)
+      const rescore = s.prepare('UPDATE trend_articles SET assignment_score = ?, role = ? WHERE article_id = ?')
+      const move = s.prepare(
+        `UPDATE trend_articles SET trend_id = ?, article_seq = ?, first_seen = (SELECT first_shown FROM article_facets WHERE article_seq = ?),
+           assignment_score = ?, role = ? WHERE article_id = ?`,
       )
       const articleStored = s.prepare('SELECT 1 FROM articles WHERE id = ?').pluck()
       const idOfSeq = s.prepare('SELECT id FROM articles WHERE seq = ?').pluck()
@@ -435,13 +443,17 @@ export class TrendWriter {
         // an early article a full pass never read, named by its seq
         const articleId = m.articleId ?? (idOfSeq.get(m.articleSeq) as string | undefined)
         if (articleId === undefined) continue
-        if (was === 'moved') leave.run(articleId)
-        try {
-          member.run({ ...m, articleId })
-        } catch (error) {
-          // an article removed since the pass read it (`feedlens articles remove` beside the app)
-          // is in no trend: its row alone is not written, as a join with the articles left it out
-          if (!isForeignKeyFailure(error) || articleStored.get(articleId) !== undefined) throw error
+        // (an article removed since the pass read it has no row left to update)
+        if (was === 'changed') rescore.run(m.score, m.role, articleId)
+        else if (was === 'moved') move.run(m.trendId, m.articleSeq, m.articleSeq, m.score, m.role, articleId)
+        else {
+          try {
+            member.run(m.trendId, articleId, m.articleSeq, m.articleSeq, m.score, m.role)
+          } catch (error) {
+            // an article removed since the pass read it (`feedlens articles remove` beside the app)
+            // is in no trend: its row alone is not written, as a join with the articles left it out
+            if (!isForeignKeyFailure(error) || articleStored.get(articleId) !== undefined) throw error
+          }
         }
       }
       // whatever a full pass no longer places
