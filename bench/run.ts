@@ -206,8 +206,11 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
     )} |`,
   )
   line(
-    `| the same full pass again, its last full pass a daily one (every day's but the first after a store's first): time; peak memory (MiB); ratio of the times | ${cells(
-      (r) => (r.trends?.aloneAgain ? `${r.trends.aloneAgain.seconds.toFixed(1)} s; ${n(r.trends.aloneAgain.peakMiB)}` : '–'),
+    `| the same full pass again, its last full pass a daily one (every day's but the first after a store's first): time, the median of its runs (each run); peak memory (MiB); ratio of the times | ${cells(
+      (r) =>
+        r.trends?.aloneAgain
+          ? `${r.trends.aloneAgain.seconds.toFixed(1)} s (${(r.trends.aloneAgainRuns ?? [r.trends.aloneAgain]).map((a) => a.seconds.toFixed(1)).join(', ')}); ${n(r.trends.aloneAgain.peakMiB)}`
+          : '–',
       (r) => r.trends?.aloneAgain?.seconds,
     )} |`,
   )
