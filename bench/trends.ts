@@ -39,7 +39,7 @@ export interface TrendResults {
   /**
    * each run of `aloneAgain` (AGAIN_RUNS of them, one after the other): aloneAgain is the run of
    * the median time. One run's time moved by up to a fifth on this machine between runs of the
-   * same pass on the same world (medium 9.9-12.3 s), as much as the ratio's distance from its goal.
+   * same pass on the same world (medium 9.9-12.5 s), as much as the ratio's distance from its goal.
    */
   aloneAgainRuns?: Array<{ seconds: number; peakMiB: number }>
   /** a whole pass (the settled trends' articles clustered too, as a store's first pass) in a process of its own, run before `alone` */
@@ -48,15 +48,15 @@ export interface TrendResults {
   batches: Array<{ at: string; seconds: number; mode: string; written: number; afterMidnight: boolean }>
 }
 
+/** Runs of the daily pass after a daily one (each leaves the world as it found it): the figure is their median. */
+const AGAIN_RUNS = 3
+
 /**
  * A full pass (or a whole one) on the world in a process of its own (bench/pass-alone.ts): its time
  * and peak memory. Its young generation is the app's refresh thread's, where a server runs its
  * passes: two semi-spaces and the space beside them, a third of REFRESH_YOUNG_GENERATION_MB each
  * (before session 40 it had V8's default, 16 MB a semi-space: 10-16% slower, 46-92 MB less, measured).
  */
-/** Runs of the daily pass after a daily one (each leaves the world as it found it): the figure is their median. */
-const AGAIN_RUNS = 3
-
 function passAlone(store: Store, whole = false): TrendResults['alone'] {
   const youngGeneration = `--max-semi-space-size=${REFRESH_YOUNG_GENERATION_MB / 3}`
   const run = spawnSync(process.execPath, [youngGeneration, '--import', 'tsx', path.join(here, 'pass-alone.ts'), store.file, ...(whole ? ['whole'] : [])], { encoding: 'utf8', maxBuffer: 1 << 20 })
@@ -78,8 +78,9 @@ export async function measureTrends(store: Store): Promise<TrendResults> {
   if (wholeAlone) line(`  whole pass (every article clustered, as a store's first) in a process of its own: ${wholeAlone.seconds.toFixed(1)} s, peak memory of that process ${n(wholeAlone.peakMiB)} MiB`)
   const alone = passAlone(store)
   if (alone) line(`  full pass (settled trends left as stored) in a process of its own: ${alone.seconds.toFixed(1)} s, peak memory of that process ${n(alone.peakMiB)} MiB`)
-  // The first daily pass after the whole one rewrites most members: the whole pass clustered the
-  // early articles too (4 s of the write at large). Every later day's pass follows a daily one.
+  // The first daily pass after the whole one rewrites many members: the whole pass weighed words
+  // by the early articles too (283,000 members, 2.7 s of the write at large in session 45). Every
+  // later day's pass follows a daily one.
   const aloneAgainRuns: Array<{ seconds: number; peakMiB: number }> = []
   for (let i = 0; i < AGAIN_RUNS; i++) {
     const run = passAlone(store)
