@@ -165,9 +165,9 @@ export class TrendWriter {
     // those never seen by when they were published: not a scan of every article (0.4 against 0.2 s
     // at large; 80 against 3 ms at medium, which has none). A facet is an article's (written and
     // removed with it).
-    const [seqs, times] = this.sqlite
+    const [seqsText, timesText] = this.sqlite
       .prepare(
-        `SELECT json_group_array(seq ORDER BY seq), json_group_array(time ORDER BY seq) FROM (
+        `SELECT json_group_array(seq), json_group_array(time) FROM (
            SELECT f.article_seq AS seq, f.first_seen AS time FROM article_facets f WHERE f.first_seen < @before AND f.article_seq <= @maxSeq
            UNION ALL
            SELECT a.seq, ${ARTICLE_TIME} FROM article_facets f JOIN articles a ON a.seq = f.article_seq
@@ -175,7 +175,21 @@ export class TrendWriter {
       )
       .raw()
       .get({ before, maxSeq }) as [string, string]
-    return { seqs: JSON.parse(seqs) as number[], times: JSON.parse(times) as number[] }
+    // Put in seq order by their seqs (distinct, none above maxSeq), not sorted by SQLite: an ORDER
+    // BY in each of the two arrays sorted them twice (0.25 against 0.09 s at large).
+    const found = JSON.parse(seqsText) as number[]
+    const foundTimes = JSON.parse(timesText) as number[]
+    const timeAt = new Float64Array(maxSeq + 1).fill(NaN)
+    found.forEach((seq, i) => (timeAt[seq] = foundTimes[i]!))
+    const seqs: number[] = []
+    const times: number[] = []
+    timeAt.forEach((time, seq) => {
+      if (!Number.isNaN(time)) {
+        seqs.push(seq)
+        times.push(time)
+      }
+    })
+    return { seqs, times }
   }
 
   /** Every trend's early sums as stored (trend_early), by trend id. */
