@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Assignment } from '../../electron/core/analytics/trends/cluster'
-import { Anchors, followAnchored, horizonStart, type Member, type StoredPlaces } from '../../electron/core/analytics/trends/horizon'
+import { anchorsOfClustering, Anchors, followAnchored, horizonStart, type Member, type StoredPlaces } from '../../electron/core/analytics/trends/horizon'
 import { dayOfSeconds } from '../../electron/core/time/buckets'
 
 /** Stored members as a plain map: seq -> [trend number, score]. */
@@ -46,6 +46,33 @@ describe('the horizon of a full pass', () => {
       [90, [{ seq: 11, score: 1 }, { seq: 12, score: 1 }, { seq: 21, score: 1 }, { seq: 1, score: 0.4 }, { seq: 2, score: 0.6 }]],
       // trend 3 has no later article: a trend of its own, by its first seq; trend 4's article is gone
       [3, [{ seq: 4, score: 0.8 }, { seq: 3, score: 0.7 }]],
+    ])
+  })
+
+  it("anchors the articles a clustering of every article placed before it, by their cluster in seq order, and follows them as a later pass follows its stored trends", () => {
+    // seqs 0-5 with their times (seq 3 not placed); clusters 0 (seqs 0, 4 and 5) and 2 (seqs 1 and 2)
+    const times = Float64Array.from([100, 150, 120, NaN, 210, 300])
+    const clustering = [
+      { key: 4, cluster: 0, score: 0.5 },
+      { key: 2, cluster: 2, score: 0.75 },
+      { key: 0, cluster: 0, score: 1 },
+      { key: 1, cluster: 2, score: 1 },
+      { key: 5, cluster: 0, score: 0.25 },
+    ]
+    const { anchors, places } = anchorsOfClustering(clustering, times, 200)
+    // the cluster as a number above 0 (a cluster's id may be 0: 0 says none)
+    expect([...anchors.byTrend]).toEqual([
+      [1, [{ seq: 0, score: 1 }]],
+      [3, [{ seq: 1, score: 1 }, { seq: 2, score: 0.75 }]],
+    ])
+    expect([0, 1, 3, 4, 5].map((seq) => [places.trendAt(seq), places.scoreAt(seq)])).toEqual([[1, 1], [3, 1], [0, 0], [1, 0.5], [1, 0.25]])
+    // the later articles clustered again: 4 and 5 apart; the first cluster's early article follows the lower of the tie
+    const members = new Map<number, Member[]>([[5, [{ seq: 5, score: 0.5 }]], [4, [{ seq: 4, score: 1 }]]])
+    followAnchored(members, anchors.byTrend, [assigned(5, 5), assigned(4, 4)], places, () => true)
+    expect([...members]).toEqual([
+      [5, [{ seq: 5, score: 0.5 }]],
+      [4, [{ seq: 4, score: 1 }, { seq: 0, score: 1 }]],
+      [1, [{ seq: 1, score: 1 }, { seq: 2, score: 0.75 }]],
     ])
   })
 

@@ -301,6 +301,41 @@ describe('a full pass keeps the articles before its horizon in their stored tren
     )
   const earlyThrough = (store: Store) => Number(store.settings.get('trends_early_through'))
 
+  it("places every article in a store's first pass where the pass after it does (a pass without a new article writes nothing), and clusters every article after the horizon again", () => {
+    const store = storeWithStories()
+    try {
+      // the regatta: reports after the horizon (May 3rd) that end before the counts' 180 days
+      const regatta = [8, 9, 10, 11].map((d) => exampleArticle(`r${d}`, `regatta-${d}`, `Harbour regatta sails into its final week, day ${d}`, `2026-05-${String(d).padStart(2, '0')}T08:00:00Z`, '/Sports/Sailing'))
+      // the dam: six reports in early April; its inquiry (another section, the dam its lead) from
+      // two days later to after the horizon, which a parent before the horizon does not take
+      const dam = { entities: [{ id: '/m/dam', score: 0.9 }] }
+      const works = [1, 2, 3, 4, 5, 6].map((d) => ({ ...exampleArticle(`d${d}`, `dam-${d}`, `Dam spillway works close the river road, day ${d}`, `2026-04-0${d}T08:00:00Z`, '/Business/Economy'), ...dam }))
+      const inquiry = ['04-03', '04-13', '04-23', '05-03', '05-13'].map((d, i) => ({ ...exampleArticle(`q${i}`, `inquiry-${i}`, `Dam inquiry hears from engineers, session ${i}`, `2026-${d}T08:00:00Z`, '/Politics/Inquiries'), ...dam }))
+      const articles = [...Array.from({ length: CANAL }, (_, i) => canal(i + 1)), ...regatta, ...works, ...inquiry]
+      const entities = [{ id: '/m/canal', name: 'Canal', type: 'Place' }, { id: '/m/dam', name: 'Dam', type: 'Place' }]
+      new IngestWriter(store).write({ entities, articles, observations: articles.map(seen) })
+      refreshTrends(store, NOW, { full: true })
+      const first = tablesOf(store)
+      // one storyline across the horizon: its early reports followed its later ones
+      expect(trendOf(store, 'c1')).toMatchObject({ id: trendOf(store, `c${CANAL}`).id, article_count: CANAL })
+      expect(trendOf(store, 'r8')).toMatchObject({ article_count: 4, daily_counts: '[]' })
+      expect(trendOf(store, 'd1').article_count).toBe(6)
+      const inquiryTrend = trendOf(store, 'q0')
+      expect(inquiryTrend).toMatchObject({ id: trendOf(store, 'q4').id, article_count: 5 })
+      expect(store.sqlite.prepare('SELECT count(*) FROM trend_links WHERE child_id = ?').pluck().get(inquiryTrend.id)).toBe(0)
+      refreshTrends(store, NOW, { full: true })
+      expect(tablesOf(store)).toEqual(first)
+      expectHierarchyCountsEverything(store)
+      // a day on, the harbour story (January) is left as stored; the regatta, with no article in
+      // its 180 days either, is clustered again: every pass clusters each article after the horizon
+      refreshTrends(store, LATER, { full: true })
+      expect(trendOf(store, 'h1')).toMatchObject({ article_count: 4, updated_at: NOW.toISOString() })
+      expect(trendOf(store, 'r8')).toMatchObject({ article_count: 4, updated_at: LATER.toISOString() })
+    } finally {
+      store.close()
+    }
+  })
+
   it('starts a trend from the early sums of the last pass, and writes what a pass that reads every article writes', () => {
     withTwins(
       (other) => other.settings.set('trends_early_through', 'none'),

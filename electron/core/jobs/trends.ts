@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
 import { sectionOf } from '../analytics/categories'
 import { marketReported } from '../analytics/trends/markets'
-import { ACTIVE_DAYS, clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type ClusterInput } from '../analytics/trends/cluster'
+import { ACTIVE_DAYS, clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type Assignment, type ClusterInput } from '../analytics/trends/cluster'
 import {
   buildTrend,
   buildTrendSplit,
@@ -29,7 +29,7 @@ import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
 import { runsOf } from './seq-runs'
 import { boundTrendRow, earlyDigest, type EarlyWrite, type SettledTrends, type StoredEarly, type StoredMembers } from '../store/repositories/trend-writer'
-import { Anchors, followAnchored, horizonStart } from '../analytics/trends/horizon'
+import { anchorsOfClustering, Anchors, followAnchored, horizonStart, type StoredPlaces } from '../analytics/trends/horizon'
 import { TREND_DAYS } from '../analytics/trends/market-view'
 import { runSteps, write } from '../steps'
 import { SharedStrings } from '../shared-strings'
@@ -617,28 +617,77 @@ function earliestNewArticle(store: Store, last: { seq: number } | null): number 
  * first pass, the first since articles were removed (any article may be new to them), the first
  * after the trends were computed another way, and when an article stored since the last full pass
  * is dated within their reach (ACTIVE_DAYS after the newest of their last articles, or before).
- * Every other article was clustered with them unsettled.
+ * Every other article was clustered with them unsettled. Only trends whose articles all came before
+ * the horizon (`horizon`: horizonAt) settle: every pass clusters every later article, so a pass
+ * with no new article clusters the same articles as the pass before it.
  */
-function settledTrendsOf(store: Store, earliestNew: number | null): SettledTrends {
+function settledTrendsOf(store: Store, earliestNew: number | null, horizon: number | null): SettledTrends {
   if (earliestNew === null) return NONE_SETTLED
-  const settled = store.trendWriter.settledTrends()
+  const settled = store.trendWriter.settledTrends(horizon ?? Infinity)
   if (settled.newest === null || earliestNew <= settled.newest + ACTIVE_DAYS * 86_400) return NONE_SETTLED
   return settled
 }
 
 /**
- * The time before which articles keep the trends they are stored in (docs/contract-decisions.md,
- * "Settled trends"), or null when every article is clustered: as for the settled trends, and when
- * an article stored since the last full pass is dated before the horizon's active window ends (a
- * story dated back, which the stored storylines might take). Found before the articles are read
- * (their newest time asked of the store), so that those before it are never read into words.
+ * The horizon of the store's articles as they stand (horizonStart of their last day, no later than
+ * `now`), null without any: found before the articles are read (their newest time asked of the
+ * store), so that those before it are never read into words.
  */
-function horizonOf(store: Store, now: Date, earliestNew: number | null): number | null {
-  if (earliestNew === null) return null
+function horizonAt(store: Store, now: Date): number | null {
   const newest = store.trendWriter.newestArticleTime(store.articles.maxSeq())
-  if (newest === null) return null
-  const horizon = horizonStart(dayOfSeconds(Math.min(Math.floor(now.getTime() / 1000), newest)))
-  return earliestNew <= horizon + ACTIVE_DAYS * 86_400 ? null : horizon
+  return newest === null ? null : horizonStart(dayOfSeconds(Math.min(Math.floor(now.getTime() / 1000), newest)))
+}
+
+/**
+ * The time before which articles keep the trends they are stored in (docs/contract-decisions.md,
+ * "Settled trends"; `at`: horizonAt), or null when every article is clustered: as for the settled
+ * trends, and when an article stored since the last full pass is dated before the horizon's active
+ * window ends (a story dated back, which the stored storylines might take).
+ */
+function horizonOf(at: number | null, earliestNew: number | null): number | null {
+  if (earliestNew === null || at === null) return null
+  return earliestNew <= at + ACTIVE_DAYS * 86_400 ? null : at
+}
+
+/**
+ * The clusterings of a full pass (docs/trends.md, "Words weighed by trends"): the first, with words
+ * weighed by the articles that carry them, finds the trends the second weighs words by. The second
+ * one's state is kept: later articles are assigned with its weights. Only the second lets headlines
+ * follow their nearest headlines: in the first it gave the trend weights worse trends (UCI F1 0.897
+ * against 0.900).
+ *
+ * With `horizon` (a pass that keeps no stored trend: every article is in `inputs`) and articles
+ * before it, the pass ends as the next one will (docs/trends.md, "The first pass"): every article
+ * is clustered, and those before the horizon are `anchored` where that put them; the articles from
+ * the horizon on are then clustered again on their own, as every later pass clusters them, and the
+ * anchored ones follow their cluster's later articles, as a later pass's follow their stored
+ * trend's. So a pass after it with no new article places every article as it did, and writes none
+ * (the clustering of every article weighs words by the early articles too: the pass after it gave
+ * 283,000 of the large world's 485,000 later articles another score or trend). `inputs` keeps the
+ * articles from the horizon on only then.
+ */
+function* clusterSteps(
+  inputs: ClusterInput[],
+  times: Float64Array,
+  horizon: number | null,
+): Generator<unknown, { clusterer: StorylineClusterer; assignments: Assignment[]; anchored: { anchors: Anchors; places: StoredPlaces } | null }, unknown> {
+  if (horizon === null || !inputs.some((i) => i.time < horizon)) return { ...(yield* clusterTwiceSteps(inputs)), anchored: null }
+  // (every article: the early ones take their words' weights from the whole store, as before there was a horizon)
+  const anchored = anchorsOfClustering((yield* clusterTwiceSteps(inputs)).assignments, times, horizon)
+  let kept = 0
+  for (const input of inputs) if (input.time >= horizon) inputs[kept++] = input
+  inputs.length = kept
+  return { ...(yield* clusterTwiceSteps(inputs)), anchored }
+}
+
+/** Both clusterings of `inputs` (clusterSteps), and the state of the second. */
+function* clusterTwiceSteps(inputs: readonly ClusterInput[]): Generator<unknown, { clusterer: StorylineClusterer; assignments: Assignment[] }, unknown> {
+  // (the first one's assignments go by no name: the second, the pass's peak, would hold them too: 55 MB at large)
+  const trendWeights = yield* inverseTrendFrequencySteps(inputs, yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs, false))
+  yield
+  const clusterer = new StorylineClusterer(trendWeights)
+  yield
+  return { clusterer, assignments: yield* clusterIntoSteps(clusterer, inputs) }
 }
 
 /**
@@ -671,11 +720,12 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const trendsRead = store.settings.get('trends_generation')
   const last = settle ? lastFullPass(store) : null
   const earliestNew = earliestNewArticle(store, last)
-  const settled = settledTrendsOf(store, earliestNew)
+  const at = horizonAt(store, now)
+  const settled = settledTrendsOf(store, earliestNew, at)
   const skipped: SkippedArticle[] = []
   // The articles before the horizon keep the trends they are stored in: they are not clustered
   // again, and follow their trend's later articles (Anchors, followAnchored).
-  const horizon = horizonOf(store, now, earliestNew)
+  const horizon = horizonOf(at, earliestNew)
   const stored = horizon === null ? null : store.trendWriter.storedMembers(settled.ids)
   const anchors = stored === null ? null : new Anchors(stored, horizon!)
   // (a horizon stands on the last full pass: stored is null without it)
@@ -686,30 +736,22 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   // Clustered whole instead when the last day went back (the clock set back) far enough to put a
   // settled trend's last article in the daily counts.
   if (settled.newest !== null && dayOfSeconds(settled.newest) > lastDay - TREND_DAYS) return 'whole'
-  // Two passes: the first, with words weighed by the articles that carry them, finds the trends
-  // the second weighs words by (docs/trends.md, "Words weighed by trends"). The second pass's state
-  // is kept: later articles are assigned with its weights. Only the second pass lets headlines
-  // follow their nearest headlines: in the first it gave the trend weights worse trends (UCI F1
-  // 0.897 against 0.900).
-  // (the first pass's assignments go by no name: a suspended generator keeps its named locals,
-  // and the second pass, the pass's peak, would hold them too: 55 MB at large)
-  const trendWeights = yield* inverseTrendFrequencySteps(inputs, yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs, false))
-  yield
-  const clusterer = new StorylineClusterer(trendWeights)
-  yield
-  const assignments = yield* clusterIntoSteps(clusterer, inputs)
+  // what each trend's articles before the horizon add up to, for the next pass (trend_early)
+  const split = horizon ?? horizonStart(lastDay)
+  // (clustered by a helper: a suspended generator keeps its named locals, and the state of
+  // clusterings done with would stay to the pass's end)
+  const { clusterer, assignments, anchored } = yield* clusterSteps(inputs, times, anchors === null ? split : null)
+  const following = anchored ?? (anchors ? { anchors, places: stored! } : null)
   // the words are dropped (a generator keeps its locals to its end), and the articles read instead
   inputs.length = 0
   const bySeq = yield* readPlacedSteps(store, times, maxSeq, cover?.covered)
   const members = new Map<number, Array<{ seq: number; score: number }>>()
   // (an article removed meanwhile is not read again: left out here, the pass starts again at its write)
   for (const a of assignments) if (bySeq[a.key]) (members.get(a.cluster) ?? members.set(a.cluster, []).get(a.cluster)!).push({ seq: a.key, score: a.score })
-  if (anchors) followAnchored(members, anchors.byTrend, assignments, stored!, (seq) => bySeq[seq] !== undefined || cover?.covered[seq] === 1)
+  if (following) followAnchored(members, following.anchors.byTrend, assignments, following.places, (seq) => bySeq[seq] !== undefined || cover?.covered[seq] === 1)
 
   const source: TrendSource = { article: (seq) => bySeq[seq]!, entities: (seq) => entitiesOf[seq] ?? [] }
   const trendOf = new Map<number, Built>()
-  // what each trend's articles before the horizon add up to, for the next pass (trend_early)
-  const split = horizon ?? horizonStart(lastDay)
   const earlyWrite: EarlyWrite = { all: [], changed: [] }
   const linksAfter = linksAfterFor(firstLinkOf, times, timeless, split)
   const stamp = now.toISOString()
@@ -816,7 +858,11 @@ const labelsOf = new WeakMap<StorylineClusterer, WeakMap<TermCounts, { label: st
 function trendTables(trendOf: ReadonlyMap<number, Built>, written: readonly Built[], lastDay: number, clusterer: StorylineClusterer, settled: readonly SettledTopic[]) {
   const labels = labelsOf.get(clusterer) ?? labelsOf.set(clusterer, new WeakMap()).get(clusterer)!
   const all = [...trendOf.values()]
-  const byEntity = entityIndex(all)
+  // no trend is linked to one whose articles all came before the horizon: the next pass leaves it as
+  // stored (settled), out of its parents, so a store's first pass links as the passes after it
+  // (docs/contract-decisions.md, "Settled trends")
+  const horizon = horizonStart(lastDay)
+  const byEntity = entityIndex(all.filter((t) => t.lastTime >= horizon))
   const marketParent = new Map<Built, Built>()
   for (const { trend, origin } of clusterer.marketTrendOrigins()) {
     const [child, parent] = [trendOf.get(trend), trendOf.get(origin)]

@@ -86,3 +86,43 @@ export function followAnchored(
     for (const m of here) into.push(m)
   }
 }
+
+/** The places of a clustering's assignments, by article seq: each one's cluster (as a number above 0) and score. */
+class AssignedPlaces implements StoredPlaces {
+  private readonly trends: Float64Array
+  private readonly scores: Float64Array
+
+  constructor(assignments: readonly Assignment[], maxSeq: number) {
+    this.trends = new Float64Array(maxSeq + 1)
+    this.scores = new Float64Array(maxSeq + 1)
+    // (a cluster's id is its first article's key, which may be 0: 0 says none here)
+    for (const a of assignments) {
+      this.trends[a.key] = a.cluster + 1
+      this.scores[a.key] = a.score
+    }
+  }
+
+  trendAt(seq: number): number {
+    return this.trends[seq] ?? 0
+  }
+
+  scoreAt(seq: number): number {
+    return this.scores[seq] ?? 0
+  }
+}
+
+/**
+ * The articles a clustering placed that a pass keeps where it placed them (docs/trends.md, "The
+ * first pass"): those dated before the horizon, each filed by its cluster with its score, in seq
+ * order as a later pass reads them; `places` also has the clustering's later articles, which the
+ * anchored ones follow. `times`: each article's time by seq (NaN: not placed).
+ */
+export function anchorsOfClustering(assignments: readonly Assignment[], times: Float64Array, horizon: number): { anchors: Anchors; places: StoredPlaces } {
+  const places = new AssignedPlaces(assignments, times.length - 1)
+  const anchors = new Anchors(places, horizon)
+  for (let seq = 0; seq < times.length; seq++) {
+    const time = times[seq]!
+    if (time < horizon) anchors.take(seq, time)
+  }
+  return { anchors, places }
+}

@@ -272,9 +272,10 @@ export class TrendWriter {
   /**
    * The trends a full pass may leave as stored (SettledTrends): written with empty daily counts
    * (no article in their 180 days), every member stored with its seq (a member removed since
-   * makes its trend be clustered again), under a stored topic and theme.
+   * makes its trend be clustered again), under a stored topic and theme, and their last article
+   * dated before `before` (epoch seconds).
    */
-  settledTrends(): SettledTrends {
+  settledTrends(before = Infinity): SettledTrends {
     // one statement: one snapshot of the trend tables
     const rows = this.sqlite
       .prepare(
@@ -283,7 +284,8 @@ export class TrendWriter {
          WHERE t.daily_counts = '[]' AND t.article_count = (SELECT count(ta.article_seq) FROM trend_articles ta WHERE ta.trend_id = t.id)`,
       )
       .raw()
-      .all() as Array<[string, number, string, string, string, string, string]>
+      .all()
+      .filter((row) => Date.parse((row as [string, number, string])[2]) / 1000 < before) as Array<[string, number, string, string, string, string, string]>
     const topics = new Map<string, SettledTopic>()
     let articles = 0
     let newest: string | null = null
