@@ -215,7 +215,7 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
     )} |`,
   )
   line(
-    `| the whole pass in a process of its own (every article clustered, as a store's first pass): time; peak memory (MiB); ratio of the memories | ${cells(
+    `| the whole pass in a process of its own (every article clustered, then the last 201 days again, as a store's first pass): time; peak memory (MiB); ratio of the memories | ${cells(
       (r) => (r.trends?.wholeAlone ? `${r.trends.wholeAlone.seconds.toFixed(1)} s; ${n(r.trends.wholeAlone.peakMiB)}` : '–'),
       (r) => r.trends?.wholeAlone?.peakMiB,
     )} |`,

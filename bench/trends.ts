@@ -75,12 +75,12 @@ export async function measureTrends(store: Store): Promise<TrendResults> {
   // the whole pass first: it also leaves the world as a daily full pass finds it (settled trends
   // written, the last article clustered recorded), whatever wrote the cached world before
   const wholeAlone = passAlone(store, true)
-  if (wholeAlone) line(`  whole pass (every article clustered, as a store's first) in a process of its own: ${wholeAlone.seconds.toFixed(1)} s, peak memory of that process ${n(wholeAlone.peakMiB)} MiB`)
+  if (wholeAlone) line(`  whole pass (every article clustered, then the last 201 days again, as a store's first) in a process of its own: ${wholeAlone.seconds.toFixed(1)} s, peak memory of that process ${n(wholeAlone.peakMiB)} MiB`)
   const alone = passAlone(store)
   if (alone) line(`  full pass (settled trends left as stored) in a process of its own: ${alone.seconds.toFixed(1)} s, peak memory of that process ${n(alone.peakMiB)} MiB`)
-  // The first daily pass after the whole one rewrites many members: the whole pass weighed words
-  // by the early articles too (283,000 members, 2.7 s of the write at large in session 45). Every
-  // later day's pass follows a daily one.
+  // The first daily pass after the whole one wrote many members until session 46 (283,000 at
+  // large: the whole pass weighed words by the early articles too); since, the whole pass ends as
+  // a daily one would, and the pass after it writes none. Every later day's pass follows a daily one.
   const aloneAgainRuns: Array<{ seconds: number; peakMiB: number }> = []
   for (let i = 0; i < AGAIN_RUNS; i++) {
     const run = passAlone(store)
