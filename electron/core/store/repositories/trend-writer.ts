@@ -277,15 +277,16 @@ export class TrendWriter {
    */
   settledTrends(before = Infinity): SettledTrends {
     // one statement: one snapshot of the trend tables
-    const rows = this.sqlite
-      .prepare(
-        `SELECT t.id, t.article_count, t.last_article_at, t.topic_id, tp.label, tp.theme_id, th.label
-         FROM trends t JOIN topics tp ON tp.id = t.topic_id JOIN themes th ON th.id = tp.theme_id
-         WHERE t.daily_counts = '[]' AND t.article_count = (SELECT count(ta.article_seq) FROM trend_articles ta WHERE ta.trend_id = t.id)`,
-      )
-      .raw()
-      .all()
-      .filter((row) => Date.parse((row as [string, number, string])[2]) / 1000 < before) as Array<[string, number, string, string, string, string, string]>
+    const rows = (
+      this.sqlite
+        .prepare(
+          `SELECT t.id, t.article_count, t.last_article_at, t.topic_id, tp.label, tp.theme_id, th.label
+           FROM trends t JOIN topics tp ON tp.id = t.topic_id JOIN themes th ON th.id = tp.theme_id
+           WHERE t.daily_counts = '[]' AND t.article_count = (SELECT count(ta.article_seq) FROM trend_articles ta WHERE ta.trend_id = t.id)`,
+        )
+        .raw()
+        .all() as Array<[string, number, string, string, string, string, string]>
+    ).filter(([, , last]) => Date.parse(last) / 1000 < before)
     const topics = new Map<string, SettledTopic>()
     let articles = 0
     let newest: string | null = null
