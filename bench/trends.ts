@@ -42,7 +42,7 @@ export interface TrendResults {
    * same pass on the same world (medium 9.9-12.5 s), as much as the ratio's distance from its goal.
    */
   aloneAgainRuns?: Array<{ seconds: number; peakMiB: number }>
-  /** a whole pass (the settled trends' articles clustered too, as a store's first pass) in a process of its own, run before `alone` */
+  /** a whole pass (the settled trends' articles clustered too, then the last 201 days again, as a store's first pass) in a process of its own, run before `alone` */
   wholeAlone?: { seconds: number; peakMiB: number } | null
   /** the update after each batch (seconds), and whether it crossed midnight */
   batches: Array<{ at: string; seconds: number; mode: string; written: number; afterMidnight: boolean }>

@@ -720,7 +720,8 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const trendsRead = store.settings.get('trends_generation')
   const last = settle ? lastFullPass(store) : null
   const earliestNew = earliestNewArticle(store, last)
-  const at = horizonAt(store, now)
+  // (asked only of a pass that may keep stored trends: a whole pass takes its horizon from the articles it reads)
+  const at = earliestNew === null ? null : horizonAt(store, now)
   const settled = settledTrendsOf(store, earliestNew, at)
   const skipped: SkippedArticle[] = []
   // The articles before the horizon keep the trends they are stored in: they are not clustered

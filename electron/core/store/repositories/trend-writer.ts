@@ -444,8 +444,8 @@ export class TrendWriter {
       )
       // A stored member is updated where it stands (an article is in one trend: found by its id):
       // another score or role in the same trend, or another trend, as a new one would be written.
-      // (The first daily pass after a whole one changes 283,000 members at large: 2.1 s as an insert
-      // that met the row or a delete and an insert, 1.8 s updated where they stand.)
+      // (A pass after the trends were computed another way changes many: 283,000 members at large
+      // took 2.1 s as an insert that met the row or a delete and an insert, 1.8 s updated where they stand.)
       const rescore = s.prepare('UPDATE trend_articles SET assignment_score = ?, role = ? WHERE article_id = ?')
       const move = s.prepare(
         `UPDATE trend_articles SET trend_id = ?, article_seq = ?, first_seen = (SELECT first_shown FROM article_facets WHERE article_seq = ?),
