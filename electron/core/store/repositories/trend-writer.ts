@@ -137,6 +137,17 @@ const ARTICLE_TIME = 'coalesce(f.first_seen, unixepoch(a.published_at))'
 /** An article's columns as the trend engine reads them, its summary as `summary` gives it. */
 const articleColumns = (summary = 'a.summary') => `a.seq, a.id, a.title, ${summary} AS summary, a.region, a.category, ${ARTICLE_TIME} AS time, a.entity_count AS entityCount`
 
+type ArticleColumns = [number, string, string, string | null, string, string | null, number | null, number]
+
+/**
+ * An article as read in articleColumns' order: the rows of a full pass's read (half a million at
+ * large) come as arrays, which SQLite's driver makes a fifth faster than keyed objects.
+ */
+const trendArticleOf = (row: unknown): TrendArticle => {
+  const [seq, id, title, summary, region, category, time, entityCount] = row as ArticleColumns
+  return { seq, id, title, summary, region, category, time, entityCount }
+}
+
 /** Reads what the trend engine needs and replaces the trend tables in one transaction. */
 export class TrendWriter {
   constructor(private readonly sqlite: Database.Database) {}
@@ -152,7 +163,9 @@ export class TrendWriter {
         `SELECT ${articleColumns(`CASE WHEN ${ARTICLE_TIME} < ? THEN NULL ELSE a.summary END`)}
          FROM articles a JOIN article_facets f ON f.article_seq = a.seq WHERE a.seq > ? AND a.seq <= ? AND (${ARTICLE_TIME} IS NULL OR ${ARTICLE_TIME} >= ?) ORDER BY a.seq`,
       )
-      .all(summariesFrom, afterSeq, afterSeq + span, from) as TrendArticle[]
+      .raw()
+      .all(summariesFrom, afterSeq, afterSeq + span, from)
+      .map(trendArticleOf)
   }
 
   /**
