@@ -140,8 +140,8 @@ const articleColumns = (summary = 'a.summary') => `a.seq, a.id, a.title, ${summa
 type ArticleColumns = [number, string, string, string | null, string, string | null, number | null, number]
 
 /**
- * An article as read in articleColumns' order: the rows of a full pass's read (half a million at
- * large) come as arrays, which SQLite's driver makes a fifth faster than keyed objects.
+ * An article as read in articleColumns' order (every read of them): the rows of a full pass's read
+ * (half a million at large) come as arrays, which SQLite's driver makes a fifth faster than keyed objects.
  */
 const trendArticleOf = (row: unknown): TrendArticle => {
   const [seq, id, title, summary, region, category, time, entityCount] = row as ArticleColumns
@@ -252,7 +252,9 @@ export class TrendWriter {
       .prepare(
         `SELECT ${articleColumns()} FROM json_each(?) s CROSS JOIN articles a ON a.seq = s.value JOIN article_facets f ON f.article_seq = a.seq`,
       )
-      .all(JSON.stringify(seqs)) as TrendArticle[]
+      .raw()
+      .all(JSON.stringify(seqs))
+      .map(trendArticleOf)
   }
 
   /** The ids of the articles with these seqs, as [seq, id] (an article no longer stored is left out). */
