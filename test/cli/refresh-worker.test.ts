@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { decodeSnapshot } from '../../electron/core/store/activity/activity-snapshot'
 import { analyticsStale, refreshAnalytics, refreshAnalyticsAndWait } from '../../electron/core/jobs/refresh'
 import { REFRESH_YOUNG_GENERATION_MB, RefreshThread } from '../../electron/core/jobs/refresh-thread'
 import { TRENDS_METHOD } from '../../electron/core/jobs/trends'
@@ -117,7 +118,15 @@ describe('a command that waits for its refresh (import, sync, removing articles)
       expect(analyticsStale(store)).toBe(false)
       expect(computed(store)).toEqual(computed(here))
       expect(thread.limits).toBeNull()
-      expect(fs.existsSync(indexFile)).toBe(true)
+      // the index was made while the thread computed the trends: it is saved with them taken in,
+      // as the store holds them now (a start reading it has nothing to catch up on)
+      const saved = decodeSnapshot(fs.readFileSync(indexFile))!
+      expect(saved.meta).toEqual({ storeId: store.settings.get('store_id'), generation: store.freshness.dataGeneration(), trendsGeneration: store.settings.get('trends_generation') })
+      expect(saved.meta.trendsGeneration).not.toBeNull()
+      // (trend ids are made anew by each pass: the fixture's trends before the refresh have others)
+      const stored = store.sqlite.prepare(`SELECT DISTINCT trend_id FROM trend_articles ORDER BY 1`).pluck().all() as string[]
+      expect(stored.length).toBeGreaterThan(0)
+      expect([...saved.data.trends.list].sort()).toEqual(stored)
     } finally {
       await thread.stop()
       store.close()

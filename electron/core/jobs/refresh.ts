@@ -47,7 +47,14 @@ function afterRefreshNow(store: Store, now: Date): void {
 export async function refreshAnalyticsAndWait(store: Store, now: Date = new Date(), thread: RefreshThread | null = refreshThreadOf(store)): Promise<void> {
   if (!thread) return refreshAnalytics(store, now)
   try {
-    await thread.refresh(now, false)
+    const refreshed = thread.refresh(now, false)
+    // (a failure is taken up below, once this thread is done with the index)
+    refreshed.catch(() => undefined)
+    // The activity index is made on this thread meanwhile, on the second core: its cells are the
+    // data's, which the refresh does not write; the trends it computes are taken in after it (an
+    // update that reads their members). The large world's index took 21 s after its analytics.
+    store.activity.prepareNow({ save: false })
+    await refreshed
   } finally {
     await thread.stop()
   }

@@ -200,13 +200,17 @@ export class ActivityKeeper {
     )
   }
 
-  /** Brings the index up to date at once and writes its snapshot (the CLI after an import: the next start is quick). */
-  prepareNow(): void {
+  /**
+   * Brings the index up to date at once and writes its snapshot (the CLI after an import: the next
+   * start is quick). `save` false: not written (an index made while the trends are computed
+   * elsewhere, which the same call after them completes and writes).
+   */
+  prepareNow({ save = true }: { save?: boolean } = {}): void {
     if (!this.data && !this.snapshotTried) this.loadSnapshot()
     const target = this.target()
     if (!(this.data && this.meta && sameState(this.meta, target))) runSteps(this.steps(target))
     this.checkedAt = this.store.dataVersion
-    this.saveNow()
+    if (save) this.saveNow()
   }
 
   /**
