@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatInterestSeries } from '../../electron/core/analytics/signals/format-interest'
 import { SnapshotPairsKept } from '../../electron/core/analytics/signals/snapshot-pairs'
-import { indexFromZ, indexSeries, pointDistances, pointDistancesOfPairs, rankBiasedOverlap, robustZ, snapshotDistance, DAY_UNIT } from '../../electron/core/analytics/signals/volatility'
+import { indexFromZ, indexSeries, pointDistances, pointDistancesOfPairs, rankBiasedOverlap, restrictSnapshots, robustZ, snapshotDistance, subjectDistances, subjectPairs, wholeSeries, DAY_UNIT } from '../../electron/core/analytics/signals/volatility'
 import { movers } from '../../electron/core/analytics/signals/movers'
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from)
@@ -194,5 +194,44 @@ describe('volatility over any period, off the pairs kept from the periods before
     const wider = kept.covering(0, 30)
     expect(wider.at).toEqual([10, 20, 30])
     expect(wider.distance).toEqual([Number.NaN, snapshotDistance([1, 2, 3], [2, 1, 3]), snapshotDistance([2, 1, 3], [2, 1, 4])])
+  })
+})
+
+describe('each subject\'s volatility from one split of every ranking', () => {
+  const unit = { seconds: 4, key: (at: number) => String(Math.floor(at / 4)) }
+  const subjects = ['a', 'b', 'c']
+  // each article's subject: one of three, or none (an article without a topic or format)
+  const subjectOf = (seq: number) => (seq % 4 === 3 ? undefined : subjects[seq % 4])
+  const feed = fc.array(fc.record({ gap: fc.integer({ min: 1, max: 3 }), ranked: fc.uniqueArray(fc.integer({ min: 0, max: 15 }), { maxLength: 8 }) }), { maxLength: 25 }).map((rows) => {
+    let at = 0
+    return rows.map((r) => ({ at: (at += r.gap), ranked: r.ranked, formats: new Map(r.ranked.map((seq) => [seq, subjectOf(seq) ?? null])) }))
+  })
+
+  it('gives every subject the series of the snapshots restricted to it, to the last digit, a subject missing from a snapshot measured as an empty list', () => {
+    fc.assert(
+      fc.property(feed, (snapshots) => {
+        const bySubject = subjectPairs(snapshots, subjects, (seq, s) => s.formats.get(seq))
+        expect([...bySubject.keys()]).toEqual(subjects)
+        for (const subject of subjects) {
+          const restricted = restrictSnapshots(snapshots, (_, f) => f === subject)
+          expect(wholeSeries(bySubject.get(subject)!, unit)).toEqual(pointDistances(restricted, unit))
+          expect(wholeSeries(bySubject.get(subject)!, DAY_UNIT)).toEqual(pointDistances(restricted, DAY_UNIT))
+        }
+        // the same by the article alone (topics), as the service's topic volatility reads it
+        const streamed = subjectDistances(snapshots, subjects, subjectOf, unit)
+        for (const subject of subjects) expect(streamed.get(subject)).toEqual(pointDistances(restrictSnapshots(snapshots, (seq) => subjectOf(seq) === subject), unit))
+      }),
+      { seed: 2026, numRuns: 300 },
+    )
+  })
+
+  it('measures a subject that appears only in the second snapshot against an empty first', () => {
+    const snapshots = [
+      { at: 1, ranked: [0, 4], formats: new Map<number, string | null>([[0, 'a'], [4, 'a']]) },
+      { at: 2, ranked: [1, 0], formats: new Map<number, string | null>([[1, 'b'], [0, 'a']]) },
+    ]
+    const pairs = subjectPairs(snapshots, ['a', 'b'], (seq, s) => s.formats.get(seq))
+    expect(pairs.get('b')).toEqual({ at: [1, 2], distance: [Number.NaN, snapshotDistance([], [1])] })
+    expect(pairs.get('a')).toEqual({ at: [1, 2], distance: [Number.NaN, snapshotDistance([0, 4], [0])] })
   })
 })

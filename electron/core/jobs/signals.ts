@@ -3,7 +3,8 @@ import {
   combineSeries as combine,
   indexSeries,
   pointDistances,
-  restrictSnapshots as restrict,
+  subjectPairs,
+  wholeSeries,
   BASELINE_DAYS,
   DAY_UNIT,
   SLOT_UNIT,
@@ -118,10 +119,8 @@ function* volatilitySteps(store: Store, end: number): Generator<unknown, Record<
       })
     }
   }
-  const series = (signal: string, country: string, subject: string, snapshots: Array<{ at: number; ranked: number[] }>) => {
-    const day = pointDistances(snapshots, DAY_UNIT)
-    // Topic series are daily only (the contract's topic-volatility has no granularity).
-    const slot = signal === 'topic_volatility' ? [] : pointDistances(snapshots, SLOT_UNIT)
+  /** One series of a country from its distances per day and per 3-hour slot (a topic's: daily only, the contract's topic-volatility has no granularity). */
+  const series = (signal: string, country: string, subject: string, day: Series, slot: Series) => {
     emit(signal, country, subject, 'day', indexSeries(day, BASELINE_DAYS))
     emit(signal, country, subject, '3h', indexSeries(slot, BASELINE_DAYS, slotOfDay))
     const key = `${signal}|${subject}`
@@ -133,9 +132,12 @@ function* volatilitySteps(store: Store, end: number): Generator<unknown, Record<
   for (const country of store.geo.regionCodes()) {
     const snapshots = w.snapshots(country, from, end)
     if (snapshots.length < 2) continue
-    series('volatility', country, '', snapshots)
-    for (const group of formatGroups) series('format_volatility', country, group, restrict(snapshots, (_, f) => f === group))
-    for (const topic of topics) series('topic_volatility', country, topic, restrict(snapshots, (seq) => topicOf.get(seq) === topic))
+    series('volatility', country, '', pointDistances(snapshots, DAY_UNIT), pointDistances(snapshots, SLOT_UNIT))
+    // each snapshot split once by format group, and once by topic
+    for (const [group, pairs] of subjectPairs(snapshots, formatGroups, (seq, s) => s.formats.get(seq))) {
+      series('format_volatility', country, group, wholeSeries(pairs, DAY_UNIT), wholeSeries(pairs, SLOT_UNIT))
+    }
+    for (const [topic, pairs] of subjectPairs(snapshots, topics, (seq) => topicOf.get(seq))) series('topic_volatility', country, topic, wholeSeries(pairs, DAY_UNIT), [])
     yield
   }
   for (const [key, parts] of Object.entries(all)) {

@@ -345,13 +345,31 @@ export function subjectDistances(
   subjectOf: (seq: number) => string | undefined,
   unit: SeriesUnit,
 ): Map<string, DistanceSeries> {
+  const pairs = subjectPairs(snapshots, subjects, subjectOf)
+  return new Map([...pairs].map(([subject, p]) => [subject, wholeSeries(p, unit)]))
+}
+
+/** All of a subject's pairs as one series of `unit`'s periods (pointDistances of its restricted snapshots). */
+export const wholeSeries = (pairs: SnapshotPairs, unit: SeriesUnit): DistanceSeries => pointDistancesOfPairs(pairs, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, unit)
+
+/**
+ * Each subject's snapshot pairs (time and distance), from one pass over the snapshots in time
+ * order: every ranking split once by subject (`subjectOf`, which may read the snapshot: its
+ * formats), where restricting the snapshots to each subject in turn walked every ranking once a
+ * subject (a large world's daily signals: 8 s of 22 over its topics and formats).
+ */
+export function subjectPairs<S extends { at: number; ranked: readonly number[] }>(
+  snapshots: Iterable<S>,
+  subjects: readonly string[],
+  subjectOf: (seq: number, snapshot: S) => string | null | undefined,
+): Map<string, SnapshotPairs> {
   const pairs = new Map(subjects.map((s) => [s, { at: [] as number[], distance: [] as number[] }]))
   let previous: Map<string, number[]> | null = null
   for (const snapshot of snapshots) {
     const split = new Map<string, number[]>()
     for (const seq of snapshot.ranked) {
-      const subject = subjectOf(seq)
-      if (subject === undefined || !pairs.has(subject)) continue
+      const subject = subjectOf(seq, snapshot)
+      if (subject === undefined || subject === null || !pairs.has(subject)) continue
       const list = split.get(subject)
       if (list) list.push(seq)
       else split.set(subject, [seq])
@@ -362,5 +380,5 @@ export function subjectDistances(
     }
     previous = split
   }
-  return new Map([...pairs].map(([subject, p]) => [subject, pointDistancesOfPairs(p, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, unit)]))
+  return pairs
 }

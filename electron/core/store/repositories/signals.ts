@@ -124,13 +124,18 @@ export class SignalWriter {
 
   /** Each article's top-level topic (themes > topics > trends), where trends have been computed. */
   topicsOfArticles(): Map<number, string> {
+    // by the member's own seq (a member written before it had one: its article's, by id), as raw
+    // rows: joined to the articles by id and read as objects, a large store's 877,058 members took 7.8 s
     const rows = this.sqlite
       .prepare(
-        `SELECT a.seq, tp.label FROM trend_articles ta JOIN trends t ON t.id = ta.trend_id JOIN topics tp ON tp.id = t.topic_id
-         JOIN articles a ON a.id = ta.article_id`,
+        `SELECT coalesce(ta.article_seq, (SELECT a.seq FROM articles a WHERE a.id = ta.article_id)), tp.label
+         FROM trend_articles ta JOIN trends t ON t.id = ta.trend_id JOIN topics tp ON tp.id = t.topic_id`,
       )
-      .all() as Array<{ seq: number; label: string }>
-    return new Map(rows.map((r) => [r.seq, r.label]))
+      .raw()
+      .all() as Array<[number | null, string]>
+    const topicOf = new Map<number, string>()
+    for (const [seq, label] of rows) if (seq !== null) topicOf.set(seq, label)
+    return topicOf
   }
 
   /** Impressions and distinct publications per format group and day (days since epoch). */
