@@ -41,7 +41,8 @@ function afterRefreshNow(store: Store, now: Date): void {
  * refreshAnalytics for a command that waits for it (`feedlens import`, `sync`, `articles remove`):
  * trends and signals on a refresh thread where the build has one (the store's: its young
  * generation took 8% off an import's refresh at medium and 14% at large, and 0.2 GB off its peak at
- * medium, refresh-thread.ts), stopped when done; else on this thread. Then the same scans and index
+ * medium, refresh-thread.ts), stopped when done; else on this thread. The activity index is made
+ * on the calling thread meanwhile; then the same scans and index (the trends taken in, and saved)
  * as refreshAnalytics.
  */
 export async function refreshAnalyticsAndWait(store: Store, now: Date = new Date(), thread: RefreshThread | null = refreshThreadOf(store)): Promise<void> {
