@@ -11,12 +11,10 @@ describe('the topic of each article the topic volatility counts', () => {
   // what it is by definition: the article's trend's topic, the article found by its id
   const byArticleId = () =>
     new Map(
-      (
-        db
-          .prepare(`SELECT a.seq, tp.label FROM trend_articles ta JOIN trends t ON t.id = ta.trend_id JOIN topics tp ON tp.id = t.topic_id JOIN articles a ON a.id = ta.article_id`)
-          .raw()
-          .all() as Array<[number, string]>
-      ).map(([seq, label]) => [seq, label]),
+      db
+        .prepare(`SELECT a.seq, tp.label FROM trend_articles ta JOIN trends t ON t.id = ta.trend_id JOIN topics tp ON tp.id = t.topic_id JOIN articles a ON a.id = ta.article_id`)
+        .raw()
+        .all() as Array<[number, string]>,
     )
 
   it("is its trend's topic, by the member's seq, and by its article's id for a member written without a seq", () => {
