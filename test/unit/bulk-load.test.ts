@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { threadId } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { BULK_CACHE_MIB } from '../../electron/core/store/store'
 import { IngestWriter } from '../../electron/core/ingest/writer'
@@ -147,6 +148,60 @@ describe('a load with its read-only indexes built at its end', () => {
     store.sqlite.exec('DROP INDEX articles_domain_idx')
     store.sqlite.prepare(`INSERT INTO settings (key, value) VALUES ('deferred_indexes', ?)`).run(kept)
     store.close()
+    reopened(file, (again) => {
+      expect(indexesOf(again)).toEqual(before)
+      expect(deferredSetting(again)).toBeUndefined()
+    })
+  })
+
+  it('starts what runs beside it once the load is written and before the indexes are made (another connection reads the rows without them); not when the load fails', () => {
+    const file = path.join(tempDir(), 'beside.db')
+    const store = openTestStore(file)
+    try {
+      const before = indexesOf(store)
+      const seen: Array<{ made: string; articles: unknown; indexes: number; kept: boolean }> = []
+      const made = store.deferringReadIndexes(
+        () => {
+          new IngestWriter(store).write({ articles: [article('b1', 'Harbour cranes'), article('b2', 'Harbour cranes again')] })
+          return 'written'
+        },
+        (made) =>
+          reopened(file, (other) => seen.push({ made, articles: other.sqlite.prepare('SELECT count(*) FROM articles').pluck().get(), indexes: indexesOf(other).length, kept: deferredSetting(other) !== undefined })),
+      )
+      expect(made).toBe('written')
+      expect(seen).toEqual([{ made: 'written', articles: 2, indexes: before.length - 15, kept: true }])
+      expect(indexesOf(store)).toEqual(before)
+      expect(found(store, 'cranes')).toEqual(['b1', 'b2'])
+      expect(() =>
+        store.deferringReadIndexes(
+          () => {
+            throw new Error('a bad day')
+          },
+          () => seen.push({ made: 'failed', articles: 0, indexes: 0, kept: false }),
+        ),
+      ).toThrow('a bad day')
+      expect(seen).toHaveLength(1)
+      expect(indexesOf(store)).toEqual(before)
+    } finally {
+      store.close()
+    }
+  })
+
+  it("leaves them to the loading thread when another thread of its process opens the store; this thread, not loading, makes them", () => {
+    const file = path.join(tempDir(), 'threads.db')
+    const store = openTestStore(file)
+    const before = indexesOf(store)
+    const definitions = store.sqlite.prepare(`SELECT 'index' AS type, name, sql FROM sqlite_master WHERE name = 'articles_domain_idx'`).all()
+    store.sqlite.exec('DROP INDEX articles_domain_idx')
+    // the demo build's refresh thread opens the store while the build's thread makes its indexes
+    store.sqlite.prepare(`INSERT INTO settings (key, value) VALUES ('deferred_indexes', ?)`).run(JSON.stringify({ pid: process.pid, thread: threadId + 1, definitions }))
+    store.close()
+    reopened(file, (other) => {
+      expect(indexesOf(other)).toHaveLength(before.length - 1)
+      expect(deferredSetting(other)).toBeDefined()
+      // the record of a load by this thread, which loads nothing now (its load failed to make them)
+      other.sqlite.prepare(`UPDATE settings SET value = ? WHERE key = 'deferred_indexes'`).run(JSON.stringify({ pid: process.pid, thread: threadId, definitions }))
+    })
     reopened(file, (again) => {
       expect(indexesOf(again)).toEqual(before)
       expect(deferredSetting(again)).toBeUndefined()

@@ -3,13 +3,15 @@ import { openCore } from '../bootstrap'
 import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../service/demo-project'
 import type { DemoSummary } from '../demo/generate'
 import type { DemoScale } from '../demo/scales'
-import { refreshAnalyticsAndWait } from '../jobs/refresh'
+import { beginRefresh, refreshAnalyticsAndWait } from '../jobs/refresh'
+import { refreshThreadOf, stopRefreshThread } from '../jobs/refresh-thread'
 import { scanDueMentionLists } from '../jobs/mention-scan'
 
 /** Builds the demo world with a progress bar on stderr (when it is a terminal). */
 export function buildDemoWorld(
   core: ReturnType<typeof openCore>,
   options: { scale: DemoScale; seed: number; end: Date },
+  beforeIndexes?: (summary: DemoSummary) => void,
 ): DemoSummary | null {
   const bar = process.stderr.isTTY ? new SingleBar({ format: 'Building the demo world |{bar}| {value}/{total} days', hideCursor: true }, Presets.shades_classic) : null
   let started = false
@@ -24,7 +26,7 @@ export function buildDemoWorld(
         }
         bar.update(done)
       },
-    })
+    }, beforeIndexes)
   } finally {
     if (started) bar?.stop()
   }
@@ -52,17 +54,22 @@ export async function buildDemo(opts: DemoOptions): Promise<void> {
     const started = Date.now()
     // the world and its trends and signals as of one instant
     const end = opts.end ?? core.now()
-    const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end })
-    if (!summary) throw new Error('This store already has articles; the demo world is built into an empty store only (use another --data-dir).')
-    const project = ensureDemoProject(core.store, core.now())
-    // the bar has ended; what follows takes longer still at large (about three minutes there)
-    process.stderr.write(`${summary.articles.toLocaleString('en-US')} articles written; computing trends, signals and the activity index...\n`)
-    // on the refresh thread, as the other commands that wait for their refresh: its young
+    // On the refresh thread, as the other commands that wait for their refresh: its young
     // generation took the large world's analytics from 170 to 142 s. Once this thread's heap was
     // the world's (its records were made here) and the thread's pass beside it held 0.5 GB more;
     // the records are made on their own worker now, gone when the days are written
-    // (docs/performance.md, sessions 25 and 27).
-    await refreshAnalyticsAndWait(core.store, end)
+    // (docs/performance.md, sessions 25 and 27). It begins as soon as the world is written: its
+    // first half-minute at large reads the articles, while this thread makes the indexes (session 50).
+    const thread = refreshThreadOf(core.store)
+    let begun: Promise<void> | null = null
+    const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end }, (written) => {
+      // the bar has ended; what follows takes longer still at large (about three minutes there)
+      process.stderr.write(`${written.articles.toLocaleString('en-US')} articles written; computing trends, signals and the activity index...\n`)
+      if (thread) begun = beginRefresh(thread, end)
+    })
+    if (!summary) throw new Error('This store already has articles; the demo world is built into an empty store only (use another --data-dir).')
+    const project = ensureDemoProject(core.store, core.now())
+    await refreshAnalyticsAndWait(core.store, end, thread, begun)
     const projectId = project?.projectId ?? core.store.projects.all()[0]?.id
     if (projectId) {
       ensureDemoLists(core.store, projectId, core.now())
@@ -71,6 +78,8 @@ export async function buildDemo(opts: DemoOptions): Promise<void> {
     process.stderr.write(`${describeSummary(summary)} Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`)
     if (project) process.stdout.write(`Demo project created, with example tracking lists. Its API key (shown once, keep it): ${project.keyValue}\n`)
   } finally {
+    // (a build that failed after its refresh began stops it here)
+    await stopRefreshThread(core.store)
     core.store.close()
   }
 }

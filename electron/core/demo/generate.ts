@@ -14,11 +14,18 @@ export type { DemoOptions, DemoSummary }
  * languages, and feed snapshots every 3 hours, written day by day through the ingest writer
  * (so every aggregate is maintained as it would be for live data). The same seed, scale and
  * end give the same store. The true storyline of each article goes to storyline_truth.
+ * `beforeIndexes` is called once the world is written, before its read-only indexes are made.
  */
-export function generateDemoWorld(store: Store, options: DemoOptions, worker: URL | null = builtWorkerScript(WORLD_WORKER)): DemoSummary {
+export function generateDemoWorld(
+  store: Store,
+  options: DemoOptions,
+  worker: URL | null = builtWorkerScript(WORLD_WORKER),
+  beforeIndexes?: (summary: DemoSummary) => void,
+): DemoSummary {
   return store.bulk(() => {
-    // nothing reads the store while it is built at once: its read-only indexes are built at the end
-    const summary = store.deferringReadIndexes(() => runDaysInTransactions(store, demoWorldSteps(store, options, worldRecords(options, worker))))
+    // nothing reads the store while it is built at once: its read-only indexes are built at the
+    // end, and `beforeIndexes` may start a reader on another connection while they are made
+    const summary = store.deferringReadIndexes(() => runDaysInTransactions(store, demoWorldSteps(store, options, worldRecords(options, worker))), beforeIndexes)
     store.analyze()
     return summary
   }, DEMO_BULK_CACHE_MIB)

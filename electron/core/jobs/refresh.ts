@@ -15,7 +15,8 @@ import { refreshTrendsSteps, SKIPPED_SETTING, trendsConsolidationDue, trendsMeth
  */
 export function* refreshSteps(store: Store, now: Date, options: { fullTrends?: boolean } = {}): Generator<unknown, void, unknown> {
   const generation = store.freshness.dataGeneration()
-  yield* write(store, () => store.trackingEditor.resolveEntityItems())
+  // (asked first: a write would wait for the write lock, which the demo build holds while it makes its indexes)
+  if (store.trackingEditor.entityItemsWaiting()) yield* write(store, () => store.trackingEditor.resolveEntityItems())
   yield* refreshTrendsSteps(store, now, { full: options.fullTrends })
   yield* signalSteps(store, now)
   yield* write(store, () => store.freshness.markAnalyticsCurrent(generation))
@@ -43,14 +44,17 @@ function afterRefreshNow(store: Store, now: Date): void {
  * generation took 8% off an import's refresh at medium and 14% at large, and 0.2 GB off its peak at
  * medium, refresh-thread.ts), stopped when done; else on this thread. The activity index is made
  * on the calling thread meanwhile; then the same scans and index (the trends taken in, and saved)
- * as refreshAnalytics.
+ * as refreshAnalytics. `begun`: the thread's refresh, when the caller began it (beginRefresh).
  */
-export async function refreshAnalyticsAndWait(store: Store, now: Date = new Date(), thread: RefreshThread | null = refreshThreadOf(store)): Promise<void> {
+export async function refreshAnalyticsAndWait(
+  store: Store,
+  now: Date = new Date(),
+  thread: RefreshThread | null = refreshThreadOf(store),
+  begun: Promise<void> | null = null,
+): Promise<void> {
   if (!thread) return refreshAnalytics(store, now)
   try {
-    const refreshed = thread.refresh(now, false)
-    // (a failure is taken up below, once this thread is done with the index)
-    refreshed.catch(() => undefined)
+    const refreshed = begun ?? beginRefresh(thread, now)
     // The activity index is made on this thread meanwhile, on the second core: its cells are the
     // data's, which the refresh does not write; the trends it computes are taken in after it (an
     // update that reads their members). The large world's index took 21 s after its analytics.
@@ -60,6 +64,17 @@ export async function refreshAnalyticsAndWait(store: Store, now: Date = new Date
     await thread.stop()
   }
   afterRefreshNow(store, now)
+}
+
+/**
+ * The refresh begun on `thread`, for refreshAnalyticsAndWait to wait for: the demo build begins it
+ * before it makes its indexes (the refresh's first 30 s at large read only, beside them).
+ */
+export function beginRefresh(thread: RefreshThread, now: Date): Promise<void> {
+  const refreshed = thread.refresh(now, false)
+  // (a failure is taken up by the one who waits, once done with the index)
+  refreshed.catch(() => undefined)
+  return refreshed
 }
 
 const refreshing = new WeakMap<Store, Promise<void>>()

@@ -24,10 +24,11 @@ export function ensureDemoProject(store: Store, now: Date): { projectId: string;
 /**
  * Builds the demo world when the store has no articles yet, with its own site's Search Console
  * export (written beside the store, in demo/, and imported); null when the store already has data.
+ * `beforeIndexes`: as generateDemoWorld's.
  */
-export function ensureDemoWorld(store: Store, options: DemoOptions): DemoSummary | null {
+export function ensureDemoWorld(store: Store, options: DemoOptions, beforeIndexes?: (summary: DemoSummary) => void): DemoSummary | null {
   if (store.counts().articles > 0) return null
-  const summary = generateDemoWorld(store, options)
+  const summary = generateDemoWorld(store, options, undefined, beforeIndexes)
   addDemoSiteBesideStore(store, options.seed)
   return summary
 }

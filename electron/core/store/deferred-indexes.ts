@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { threadId } from 'node:worker_threads'
 
 /**
  * The tables a load into an empty store fills, whose indexes it may build at its end: every
@@ -19,18 +20,25 @@ interface Definition {
   sql: string
 }
 
-/** What the settings row holds: the definitions, and the process whose load dropped them. */
+/** What the settings row holds: the definitions, and the process and thread whose load dropped them. */
 interface Deferred {
   pid: number
+  /** (absent from the rows of builds before it: their thread is taken as this one) */
+  thread?: number
   definitions: Definition[]
 }
 
-/** The store files this process is loading now (their indexes are its to make again). */
+/** The store files this thread is loading now (their indexes are its to make again). */
 const loading = new Set<string>()
 
-/** Whether the load that dropped the definitions is still running (here, or in a live process). */
-function stillLoading(sqlite: Database.Database, pid: number): boolean {
-  if (pid === process.pid) return loading.has(sqlite.name)
+/**
+ * Whether the load that dropped the definitions is still running (here, on another thread of this
+ * process, or in a live process). Another thread of the loading process (the refresh thread the
+ * demo build starts before its indexes are made) leaves them to the load's thread, which makes
+ * them at its end.
+ */
+function stillLoading(sqlite: Database.Database, pid: number, thread: number): boolean {
+  if (pid === process.pid) return thread === threadId ? loading.has(sqlite.name) : true
   try {
     process.kill(pid, 0)
     return true
@@ -50,8 +58,12 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
  * it is in the feed), and one pass over the articles for the full-text index. The definitions
  * are kept in the store in the transaction that drops them, so a load that is killed leaves
  * them to the next open (restoreDeferredIndexes), never a store without them.
+ *
+ * `beside`, once the load is written, starts what may run on another thread or process while the
+ * indexes are made (the demo build's refresh): its reads see the loaded rows, with or without the
+ * indexes, and its writes wait for their transaction.
  */
-export function withReadIndexesDeferred<T>(sqlite: Database.Database, work: () => T): T {
+export function withReadIndexesDeferred<T>(sqlite: Database.Database, work: () => T, beside?: (made: T) => void): T {
   sqlite.transaction(() => {
     restoreDeferredIndexes(sqlite, true)
     const definitions = sqlite
@@ -62,13 +74,15 @@ export function withReadIndexesDeferred<T>(sqlite: Database.Database, work: () =
          ORDER BY type, name`,
       )
       .all(JSON.stringify(LOADED_TABLES), JSON.stringify(SEARCH_TRIGGERS)) as Definition[]
-    const kept: Deferred = { pid: process.pid, definitions }
+    const kept: Deferred = { pid: process.pid, thread: threadId, definitions }
     sqlite.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(DEFERRED_SETTING, JSON.stringify(kept))
     for (const d of definitions) sqlite.exec(`DROP ${d.type === 'index' ? 'INDEX' : 'TRIGGER'} ${quoted(d.name)}`)
   })()
   loading.add(sqlite.name)
   try {
-    return work()
+    const made = work()
+    beside?.(made)
+    return made
   } finally {
     loading.delete(sqlite.name)
     if (sqlite.open) sqlite.transaction(() => restoreDeferredIndexes(sqlite, true))()
@@ -87,8 +101,8 @@ export function restoreDeferredIndexes(sqlite: Database.Database, asLoadEnds = f
   if (!hasSettings) return 0
   const value = sqlite.prepare(`SELECT value FROM settings WHERE key = ?`).pluck().get(DEFERRED_SETTING) as string | undefined
   if (value === undefined) return 0
-  const { pid, definitions } = JSON.parse(value) as Deferred
-  if (!asLoadEnds && stillLoading(sqlite, pid)) return 0
+  const { pid, thread, definitions } = JSON.parse(value) as Deferred
+  if (!asLoadEnds && stillLoading(sqlite, pid, thread ?? threadId)) return 0
   for (const d of definitions) sqlite.exec(d.sql.replace(/^CREATE (INDEX|TRIGGER) /i, 'CREATE $1 IF NOT EXISTS '))
   if (definitions.some((d) => d.type === 'trigger')) sqlite.exec(`INSERT INTO articles_fts(articles_fts) VALUES ('rebuild')`)
   sqlite.prepare(`DELETE FROM settings WHERE key = ?`).run(DEFERRED_SETTING)

@@ -291,9 +291,10 @@ export class Store {
   /**
    * A load into a store nothing reads meanwhile, with the loaded tables' read-only indexes and the
    * articles' full-text index built at its end (deferred-indexes.ts): the demo world's build.
+   * `beside` starts what may run on another connection while they are made.
    */
-  deferringReadIndexes<T>(work: () => T): T {
-    return withReadIndexesDeferred(this.opened.sqlite, work)
+  deferringReadIndexes<T>(work: () => T, beside?: (made: T) => void): T {
+    return withReadIndexesDeferred(this.opened.sqlite, work, beside)
   }
 
   /** The same for work that awaits (imports read their files between batches). */

@@ -272,6 +272,16 @@ export class TrackingEditor {
     return this.sqlite.prepare(query).all({ like, limit }) as Array<{ value: string; label: string; count: number }>
   }
 
+  /** Whether an entity list holds an item still waiting for its entity (resolveEntityItems). */
+  entityItemsWaiting(): boolean {
+    return (
+      this.sqlite
+        .prepare(`SELECT 1 FROM tracking_items i WHERE i.type IS NULL AND i.list_id IN (SELECT id FROM tracking_lists WHERE kind = 'entity') LIMIT 1`)
+        .pluck()
+        .get() !== undefined
+    )
+  }
+
   /** Entity items added by a name or an id the store did not know yet, resolved now that the entity is there. */
   resolveEntityItems(): number {
     return this.sqlite
