@@ -36,6 +36,8 @@ export default defineConfig({
           'parse-worker': resolve(__dirname, 'electron/core/ingest/parse-worker.ts'),
           // trends and signals are recomputed on a worker thread (see electron/core/jobs/refresh-thread.ts)
           'refresh-worker': resolve(__dirname, 'electron/core/jobs/refresh-worker.ts'),
+          // a store's first pass clusters every article on a worker thread beside its clustering of the later ones (see electron/core/jobs/clustering-beside.ts)
+          'first-clustering-worker': resolve(__dirname, 'electron/core/jobs/first-clustering-worker.ts'),
           // syncs fetch and parse an upstream's feed on a worker thread (see electron/core/sync/feed-pages.ts)
           'feed-reader-worker': resolve(__dirname, 'electron/core/sync/feed-reader-worker.ts'),
           // the demo world's records are made on a worker thread beside its writes (see electron/core/demo/generate.ts)

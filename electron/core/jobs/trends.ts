@@ -2,7 +2,9 @@ import { createHash, randomUUID } from 'node:crypto'
 import { backtestForecasts, FORECAST_BACKTEST } from '../analytics/trends/backtest'
 import { sectionOf } from '../analytics/categories'
 import { marketReported } from '../analytics/trends/markets'
-import { ACTIVE_DAYS, clusterIntoSteps, ENTITY_TERM, inverseDocumentFrequency, inverseTrendFrequencySteps, StorylineClusterer, words, type Assignment, type ClusterInput } from '../analytics/trends/cluster'
+import { ACTIVE_DAYS, ENTITY_TERM, StorylineClusterer, words, type Assignment, type ClusterInput } from '../analytics/trends/cluster'
+import { clusterTwiceSteps } from '../analytics/trends/two-clusterings'
+import { clusteringBeside } from './clustering-beside'
 import {
   buildTrend,
   buildTrendSplit,
@@ -670,24 +672,25 @@ function* clusterSteps(
   inputs: ClusterInput[],
   times: Float64Array,
   horizon: number | null,
-): Generator<unknown, { clusterer: StorylineClusterer; assignments: Assignment[]; anchored: { anchors: Anchors; places: StoredPlaces } | null }, unknown> {
+): Generator<unknown, { clusterer: StorylineClusterer; assignments: Assignment[]; anchored: { anchors: Anchors; places: StoredPlaces } | null } | 'again', unknown> {
   if (horizon === null || !inputs.some((i) => i.time < horizon)) return { ...(yield* clusterTwiceSteps(inputs)), anchored: null }
+  // The clustering of every article takes nothing from the one that follows: on a thread of its
+  // own where there is one, beside it (docs/performance.md, session 50), else first, here. Should
+  // that thread fail, the pass starts again ('again'), clustering here.
   // (every article: the early ones take their words' weights from the whole store, as before there was a horizon)
-  const anchored = anchorsOfClustering((yield* clusterTwiceSteps(inputs)).assignments, times, horizon)
-  let kept = 0
-  for (const input of inputs) if (input.time >= horizon) inputs[kept++] = input
-  inputs.length = kept
-  return { ...(yield* clusterTwiceSteps(inputs)), anchored }
-}
-
-/** Both clusterings of `inputs` (clusterSteps), and the state of the second. */
-function* clusterTwiceSteps(inputs: readonly ClusterInput[]): Generator<unknown, { clusterer: StorylineClusterer; assignments: Assignment[] }, unknown> {
-  // (the first one's assignments go by no name: the second, the pass's peak, would hold them too: 55 MB at large)
-  const trendWeights = yield* inverseTrendFrequencySteps(inputs, yield* clusterIntoSteps(new StorylineClusterer(inverseDocumentFrequency(inputs.map((i) => i.words))), inputs, false))
-  yield
-  const clusterer = new StorylineClusterer(trendWeights)
-  yield
-  return { clusterer, assignments: yield* clusterIntoSteps(clusterer, inputs) }
+  const beside = clusteringBeside(inputs)
+  try {
+    const here = beside ? null : anchorsOfClustering((yield* clusterTwiceSteps(inputs)).assignments, times, horizon)
+    let kept = 0
+    for (const input of inputs) if (input.time >= horizon) inputs[kept++] = input
+    inputs.length = kept
+    const later = yield* clusterTwiceSteps(inputs)
+    if (here) return { ...later, anchored: here }
+    const all = yield* beside!.assignments()
+    return all ? { ...later, anchored: anchorsOfClustering(all, times, horizon) } : 'again'
+  } finally {
+    beside?.stop()
+  }
 }
 
 /**
@@ -741,7 +744,9 @@ function* fullPassSteps(store: Store, now: Date, settle: boolean): Generator<unk
   const split = horizon ?? horizonStart(lastDay)
   // (clustered by a helper: a suspended generator keeps its named locals, and the state of
   // clusterings done with would stay to the pass's end)
-  const { clusterer, assignments, anchored } = yield* clusterSteps(inputs, times, anchors === null ? split : null)
+  const clustered = yield* clusterSteps(inputs, times, anchors === null ? split : null)
+  if (clustered === 'again') return 'again'
+  const { clusterer, assignments, anchored } = clustered
   const following = anchored ?? (anchors ? { anchors, places: stored! } : null)
   // the words are dropped (a generator keeps its locals to its end), and the articles read instead
   inputs.length = 0

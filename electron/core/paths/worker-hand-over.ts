@@ -1,4 +1,4 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads'
 
 /**
  * A worker that makes records a few ahead of a reader that takes them synchronously (a build that
@@ -108,17 +108,21 @@ export interface HandOverReader<T, R> {
 }
 
 /**
- * Starts the worker `script` with `input` (and the channel, as `channel` beside it in workerData)
- * at once, for a reader that waits for each record without blocking (arrival) and then takes it
+ * Starts the worker `script` with `input` (and the channel, as `channel` beside it in workerData;
+ * the buffers `transfer` names are moved to it, not copied) at once, for a reader that waits for each record without blocking (arrival) and then takes it
  * synchronously (records). A failure of the worker is thrown by records.next(); silence for
  * `silentMs` by arrival() or records.next(), whichever waits (a worker that died without a word:
  * its exit is not heard while a thread blocks).
  */
-export function handOverReader<T, R>(script: URL, input: object, options: { ahead: number; silentMs: number; what: string }): HandOverReader<T, R> {
+export function handOverReader<T, R>(
+  script: URL,
+  input: object,
+  options: { ahead: number; silentMs: number; what: string; resourceLimits?: ResourceLimits; transfer?: ArrayBuffer[] },
+): HandOverReader<T, R> {
   const { port1, port2 } = new MessageChannel()
   const counts = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT))
   const channel: HandOverChannel = { port: port2, counts, ahead: options.ahead }
-  const worker = new Worker(script, { workerData: { ...input, channel }, transferList: [port2] })
+  const worker = new Worker(script, { workerData: { ...input, channel }, transferList: [port2, ...(options.transfer ?? [])], resourceLimits: options.resourceLimits })
   // a failure the worker could not hand over (its script did not load) shows here as its silence:
   // the event comes when this thread is free again, after the reader gave up
   worker.on('error', () => undefined)
