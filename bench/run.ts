@@ -198,6 +198,12 @@ function summary(all: Partial<Record<DemoScale, ScaleResults>>): void {
       (r) => r.trends?.onRefreshThreadSeconds ?? undefined,
     )} |`,
   )
+  line(
+    `| the whole pass and signals on the app's refresh thread (the way of computing changed: every article clustered, on a thread of its own, beside the last 201 days, as a store's first pass) | ${cells(
+      (r) => (r.trends?.wholeOnRefreshThreadSeconds != null ? `${r.trends.wholeOnRefreshThreadSeconds.toFixed(1)} s` : '–'),
+      (r) => r.trends?.wholeOnRefreshThreadSeconds ?? undefined,
+    )} |`,
+  )
   line(`| peak memory of the bench's process after the full pass (MiB) | ${cells((r) => (r.trends ? n(r.trends.peakMiB) : '–'), (r) => r.trends?.peakMiB)} |`)
   line(
     `| the full pass in a process of its own, as a server runs it daily (settled trends left as stored): time; peak memory (MiB); ratio of the memories | ${cells(

@@ -11,6 +11,10 @@ import type { ParsedChunk } from '../../electron/core/ingest/file-segments'
 import type { ParseWorkerInput } from '../../electron/core/ingest/parse-worker'
 import { generateDemoWorld } from '../../electron/core/demo/generate'
 import { RefreshThread } from '../../electron/core/jobs/refresh-thread'
+import { words, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
+import { clusterTwiceSteps } from '../../electron/core/analytics/trends/two-clusterings'
+import { clusteringBeside } from '../../electron/core/jobs/clustering-beside'
+import { runSteps } from '../../electron/core/steps'
 import { Store } from '../../electron/core/store/store'
 import type { ReaderMessage, ReaderWorkerData } from '../../electron/core/sync/feed-pages'
 import { workerMessages } from '../../electron/core/paths/worker-scripts'
@@ -164,6 +168,13 @@ describe.skipIf(onWindows)('the package', () => {
       }
       expect(count(file, 'SELECT count(*) FROM trends')).toBeGreaterThan(0)
       expect(count(file, `SELECT count(*) FROM settings WHERE key = 'signals_through'`)).toBe(1)
+    })
+
+    it("a store's first pass's worker clusters every article as the pass's thread would", () => {
+      const headline = (n: number, text: string, entity?: string): ClusterInput => ({ key: n + 1, time: 1_775_000_000 + n * 3_600, words: words(text), entities: entity ? [{ id: entity, score: 0.8 }] : [], section: '/News' })
+      const inputs = Array.from({ length: 90 }, (_, n) => (n % 2 === 0 ? headline(n, `Harbour bridge reopens after storm repairs, part ${n}`, '/m/harbour') : headline(n, `Quarterly${n} ledger${n} notice${n}`)))
+      const here = runSteps(clusterTwiceSteps(inputs)).assignments
+      expect(runSteps(clusteringBeside(inputs, pathToFileURL(path.join(main, 'first-clustering-worker.js')))!.assignments())).toEqual(here)
     })
 
     it("the demo world's worker makes the world's records", () => {
