@@ -165,17 +165,23 @@ describe("the demo world built in the background (the app's first-start offer) f
     }
   })
 
-  it('gives up on a worker that dies without a word after the time the reader allows, without blocking', async () => {
-    const script = path.join(tempDir(), 'dies-quietly.mjs')
-    fs.writeFileSync(script, `throw new Error('the worker could not start')\n`)
+  it('hears a worker that dies without a word at its exit, without blocking, and gives up on one that stays silent after the time the reader allows', async () => {
+    const dies = path.join(tempDir(), 'dies-quietly.mjs')
+    fs.writeFileSync(dies, `throw new Error('the worker could not start')\n`)
+    const silent = path.join(tempDir(), 'stays-silent.mjs')
+    fs.writeFileSync(silent, `setInterval(() => undefined, 1000)\n`)
     let turns = 0
     const timer = setInterval(() => turns++, 1)
     try {
-      const reader = handOverReader(pathToFileURL(script), {}, { ahead: 2, silentMs: 300, what: 'a test worker' })
-      await expect(reader.arrival()).rejects.toThrow(new HandOverFailed('a test worker stopped: nothing came for 300 ms'))
+      // (allowed ten minutes of silence: heard only then, the test would run out of its time)
+      const died = handOverReader(pathToFileURL(dies), {}, { ahead: 2, silentMs: 600_000, what: 'a test worker' })
+      await died.arrival()
+      expect(() => died.records.next()).toThrow(new HandOverFailed('a test worker stopped before its end'))
+      const quiet = handOverReader(pathToFileURL(silent), {}, { ahead: 2, silentMs: 300, what: 'a test worker' })
+      await expect(quiet.arrival()).rejects.toThrow(new HandOverFailed('a test worker stopped: nothing came for 300 ms'))
       expect(turns).toBeGreaterThan(3)
-      reader.stop()
-      reader.stop()
+      quiet.stop()
+      quiet.stop()
       await vi.waitFor(() => expect(handOverWorkersRunning()).toBe(0), { timeout: 5000 })
     } finally {
       clearInterval(timer)

@@ -109,10 +109,11 @@ export interface HandOverReader<T, R> {
 
 /**
  * Starts the worker `script` with `input` (and the channel, as `channel` beside it in workerData;
- * the buffers `transfer` names are moved to it, not copied) at once, for a reader that waits for each record without blocking (arrival) and then takes it
- * synchronously (records). A failure of the worker is thrown by records.next(); silence for
- * `silentMs` by arrival() or records.next(), whichever waits (a worker that died without a word:
- * its exit is not heard while a thread blocks).
+ * the buffers `transfer` names are moved to it, not copied) at once, for a reader that waits for
+ * each record without blocking (arrival) and then takes it synchronously (records). A failure of
+ * the worker is thrown by records.next(), as is its exit before its end once a reader that awaits
+ * heard it; silence for `silentMs` by arrival() or records.next(), whichever waits (a worker that
+ * died without a word, to a reader that blocks: its exit is not heard while a thread blocks).
  */
 export function handOverReader<T, R>(
   script: URL,
@@ -123,11 +124,17 @@ export function handOverReader<T, R>(
   const counts = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT))
   const channel: HandOverChannel = { port: port2, counts, ahead: options.ahead }
   const worker = new Worker(script, { workerData: { ...input, channel }, transferList: [port2, ...(options.transfer ?? [])], resourceLimits: options.resourceLimits })
-  // a failure the worker could not hand over (its script did not load) shows here as its silence:
-  // the event comes when this thread is free again, after the reader gave up
+  // a failure the worker could not hand over (its script did not load) shows here as its exit, or
+  // as its silence to a reader that blocks: the events come when this thread is free again
   worker.on('error', () => undefined)
   running++
-  worker.once('exit', () => running--)
+  let exited = false
+  worker.once('exit', () => {
+    running--
+    exited = true
+    // a reader awaiting the next record (arrival) hears it at once
+    Atomics.notify(counts, POSTED)
+  })
   let stopped = false
   const stop = () => {
     if (stopped) return
@@ -140,7 +147,7 @@ export function handOverReader<T, R>(
   function* records(): Generator<T, R> {
     try {
       for (;;) {
-        const message = takeNext<T, R>(port1, counts, options.silentMs, options.what)
+        const message = takeNext<T, R>(port1, counts, options.silentMs, options.what, () => exited)
         if ('error' in message) throw new HandOverFailed(`${options.what} failed: ${message.error}`)
         if ('end' in message) return message.end
         yield message.record
@@ -155,7 +162,8 @@ export function handOverReader<T, R>(
       const since = Date.now()
       for (;;) {
         const posted = Atomics.load(counts, POSTED)
-        if (posted > Atomics.load(counts, TAKEN) || stopped) return
+        // (an exit: records.next() then takes what it handed over before, or says it stopped)
+        if (posted > Atomics.load(counts, TAKEN) || stopped || exited) return
         const left = options.silentMs - (Date.now() - since)
         if (left <= 0) throw silence(options.what, options.silentMs)
         const wait = waitAsync(counts, POSTED, posted, Math.min(1000, left))
@@ -178,7 +186,8 @@ export function* handedOver<T, R>(script: URL, input: object, options: { ahead: 
 
 const silence = (what: string, silentMs: number) => new HandOverFailed(`${what} stopped: nothing came for ${silentMs < 1000 ? `${silentMs} ms` : `${Math.round(silentMs / 1000)} s`}`)
 
-function takeNext<T, R>(port: MessagePort, counts: Int32Array, silentMs: number, what: string): Message<T, R> {
+/** The next message; `exited`: whether the worker's exit was heard (every message it posted is then on the port). */
+function takeNext<T, R>(port: MessagePort, counts: Int32Array, silentMs: number, what: string, exited: () => boolean): Message<T, R> {
   const since = Date.now()
   for (;;) {
     const posted = Atomics.load(counts, POSTED)
@@ -188,6 +197,7 @@ function takeNext<T, R>(port: MessagePort, counts: Int32Array, silentMs: number,
       Atomics.notify(counts, TAKEN)
       return received.message as Message<T, R>
     }
+    if (exited()) throw new HandOverFailed(`${what} stopped before its end`)
     if (Date.now() - since > silentMs) throw silence(what, silentMs)
     Atomics.wait(counts, POSTED, posted, Math.min(1000, silentMs))
   }
