@@ -12,7 +12,7 @@ import Database from 'better-sqlite3'
 import { generateDemoWorld } from '../electron/core/demo/generate'
 import { ensureDemoProject } from '../electron/core/service/demo-project'
 import type { DemoScale } from '../electron/core/demo/scales'
-import { analyticsStale, refreshAnalytics, refreshAnalyticsAndWait } from '../electron/core/jobs/refresh'
+import { analyticsStale, beginRefresh, refreshAnalytics, refreshAnalyticsAndWait } from '../electron/core/jobs/refresh'
 import { RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { createApiKey } from '../electron/core/service/keys'
 import { Store } from '../electron/core/store/store'
@@ -69,6 +69,10 @@ export async function openWorld(scale: DemoScale, fresh = false): Promise<Store>
   if (fresh) for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}.activity`]) fs.rmSync(f, { force: true })
   const existed = fs.existsSync(file)
   const store = Store.open({ file, migrationsFolder: MIGRATIONS })
+  const refreshWorker = builtWorker('refresh-worker')
+  const thread = refreshWorker ? new RefreshThread(refreshWorker, store.openOptions) : null
+  // as `feedlens demo` builds it: the refresh begun once the world is written, beside its indexes
+  let begun: Promise<void> | null = null
   if (!existed || store.counts().articles === 0) {
     const started = performance.now()
     const worker = builtWorker('demo-world-worker')
@@ -80,7 +84,9 @@ export async function openWorld(scale: DemoScale, fresh = false): Promise<Store>
       onProgress: (done, total) => {
         if (done % 30 === 0) line(`  the ${scale} world: day ${done} of ${total}, ${((performance.now() - started) / 1000).toFixed(0)} s, peak memory ${n(peakMiB())} MiB`)
       },
-    }, worker)
+    }, worker, () => {
+      if (thread) begun = beginRefresh(thread, END)
+    })
     ensureDemoProject(store, END)
     line(`generated the ${scale} world in ${((performance.now() - started) / 1000).toFixed(0)} s: ${n(summary.articles)} articles, ${n(summary.observations)} observations (peak memory of this process so far ${n(peakMiB())} MiB)`)
   }
@@ -92,16 +98,16 @@ export async function openWorld(scale: DemoScale, fresh = false): Promise<Store>
   }
   // the world as an import leaves it: trends and signals computed and marked current, so that a
   // server started on a copy has nothing to catch up on (copyWorld's `analyticsBehind` asks for that)
-  if (analyticsStale(store)) {
+  if (begun || analyticsStale(store)) {
     const started = performance.now()
     // as `feedlens demo` computes them: on the built refresh thread, then the scans and the index here
-    const script = builtWorker('refresh-worker')
-    if (script) await refreshAnalyticsAndWait(store, END, new RefreshThread(script, store.openOptions))
+    if (thread) await refreshAnalyticsAndWait(store, END, thread, begun)
     else {
       line(`  the ${scale} world's trends and signals are computed on this thread (the refresh worker is not built: \`npm run build\`)`)
       refreshAnalytics(store, END)
     }
-    line(`computed the ${scale} world's trends and signals in ${((performance.now() - started) / 1000).toFixed(0)} s (peak memory of this process so far ${n(peakMiB())} MiB)`)
+    const beside = begun ? ' more, begun beside the indexes at the end of its generation' : ''
+    line(`computed the ${scale} world's trends and signals in ${((performance.now() - started) / 1000).toFixed(0)} s${beside} (peak memory of this process so far ${n(peakMiB())} MiB)`)
   }
   return store
 }
