@@ -11,6 +11,7 @@ import { RefreshThread } from '../../electron/core/jobs/refresh-thread'
 import { runSteps, runStepsInBackground } from '../../electron/core/steps'
 import type { Store } from '../../electron/core/store/store'
 import { exampleArticle, openTestStore, seedRegion, tempDir } from '../helpers/core'
+import { seenInUs, storiesAcrossTheHorizon } from '../helpers/stories'
 
 // The built workers (npm test builds first), as a store's first pass starts them.
 const WORKER = pathToFileURL(path.resolve(__dirname, '../../out/main/first-clustering-worker.js'))
@@ -70,21 +71,15 @@ describe('the clustering of every article on a thread of its own', () => {
   })
 })
 
-/** The canal story (a report every other day from March to November, across the horizon), the spring fair, a harbour story and fillers. */
+/** The stories across the horizon, and a harbour story in February. */
 function storeAcrossTheHorizon(): string {
   const file = path.join(tempDir(), 'feedlens.db')
   const store = openTestStore(file)
   seedRegion(store, 'US')
-  const canal = Array.from({ length: 131 }, (_, i) => ({
-    ...exampleArticle(`c${i + 1}`, `canal-${i + 1}`, `Canal lock expansion works continue on schedule, report ${i + 1}`, new Date(Date.UTC(2026, 2, 2 + 2 * i, 8)).toISOString().replace('.000Z', 'Z'), '/Business/Economy'),
-    entities: [{ id: '/m/canal', score: 0.9 }],
-  }))
-  const fair = [1, 2, 3, 4].map((n) => exampleArticle(`s${n}`, `fair-${n}`, `Spring orchid fair draws record crowds, day ${n}`, `2026-05-${24 + n}T08:00:00Z`, '/Lifestyle/Garden'))
+  const { entities, articles: stories } = storiesAcrossTheHorizon()
   const harbour = [1, 2, 3, 4].map((n) => exampleArticle(`h${n}`, `harbour-${n}`, `Harbour bridge reopens after storm repairs, part ${n}`, `2026-02-${String(10 + n).padStart(2, '0')}T08:00:00Z`, '/Business/Economy'))
-  const filler = Array.from({ length: 80 }, (_, n) => exampleArticle(`f${n}`, `filler-${n}`, `Quarterly${n} ledger${n} notice${n}`, `2026-11-${String(1 + (n % 18)).padStart(2, '0')}T06:00:00Z`, '/News'))
-  const articles = [...canal, ...fair, ...harbour, ...filler]
-  const seen = (a: { id: string; publishedAt: string }) => ({ articleId: a.id, country: 'US', observedAt: a.publishedAt.replace(':00:00Z', ':30:00Z'), position: 1, estimatedImpressions: 100 })
-  new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
+  const articles = [...stories, ...harbour]
+  new IngestWriter(store).write({ entities, articles, observations: articles.map(seenInUs) })
   store.close()
   return file
 }

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import { refreshTrends } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
-import { exampleArticle, openTestStore, seedRegion } from '../helpers/core'
+import { openTestStore, seedRegion } from '../helpers/core'
+import { seenInUs, storiesAcrossTheHorizon } from '../helpers/stories'
 
 /** What the mocked clusteringBeside does: nothing (no worker, as from the sources), or hands a worker that fails. */
 const beside = vi.hoisted(() => ({ failing: 0, started: 0 }))
@@ -27,15 +28,8 @@ const NOW = new Date('2026-11-20T12:00:00Z')
 function canalStore(): Store {
   const store = openTestStore()
   seedRegion(store, 'US')
-  const canal = Array.from({ length: 131 }, (_, i) => ({
-    ...exampleArticle(`c${i + 1}`, `canal-${i + 1}`, `Canal lock expansion works continue on schedule, report ${i + 1}`, new Date(Date.UTC(2026, 2, 2 + 2 * i, 8)).toISOString().replace('.000Z', 'Z'), '/Business/Economy'),
-    entities: [{ id: '/m/canal', score: 0.9 }],
-  }))
-  const fair = [1, 2, 3, 4].map((n) => exampleArticle(`s${n}`, `fair-${n}`, `Spring orchid fair draws record crowds, day ${n}`, `2026-05-${24 + n}T08:00:00Z`, '/Lifestyle/Garden'))
-  const filler = Array.from({ length: 80 }, (_, n) => exampleArticle(`f${n}`, `filler-${n}`, `Quarterly${n} ledger${n} notice${n}`, `2026-11-${String(1 + (n % 18)).padStart(2, '0')}T06:00:00Z`, '/News'))
-  const articles = [...canal, ...fair, ...filler]
-  const seen = (a: { id: string; publishedAt: string }) => ({ articleId: a.id, country: 'US', observedAt: a.publishedAt.replace(':00:00Z', ':30:00Z'), position: 1, estimatedImpressions: 100 })
-  new IngestWriter(store).write({ entities: [{ id: '/m/canal', name: 'Canal', type: 'Place' }], articles, observations: articles.map(seen) })
+  const { entities, articles } = storiesAcrossTheHorizon()
+  new IngestWriter(store).write({ entities, articles, observations: articles.map(seenInUs) })
   return store
 }
 

@@ -276,7 +276,7 @@ export class TrackingEditor {
   entityItemsWaiting(): boolean {
     return (
       this.sqlite
-        .prepare(`SELECT 1 FROM tracking_items i WHERE i.type IS NULL AND i.list_id IN (SELECT id FROM tracking_lists WHERE kind = 'entity') LIMIT 1`)
+        .prepare(`SELECT 1 FROM tracking_items i WHERE ${WAITING_ENTITY_ITEM} LIMIT 1`)
         .pluck()
         .get() !== undefined
     )
@@ -288,13 +288,16 @@ export class TrackingEditor {
       .prepare(
         `UPDATE tracking_items AS i SET key = e.id, name = e.name, type = coalesce(e.type, 'Thing')
          FROM entities e
-         WHERE i.type IS NULL AND i.list_id IN (SELECT id FROM tracking_lists WHERE kind = 'entity')
+         WHERE ${WAITING_ENTITY_ITEM}
            AND (e.id = i.key OR e.name = i.key COLLATE NOCASE)
            AND NOT EXISTS (SELECT 1 FROM tracking_items o WHERE o.list_id = i.list_id AND o.key = e.id)`,
       )
       .run().changes
   }
 }
+
+/** An item `i` of an entity list added by a name or an id the store did not know then (its type unset). */
+const WAITING_ENTITY_ITEM = `i.type IS NULL AND i.list_id IN (SELECT id FROM tracking_lists WHERE kind = 'entity')`
 
 export interface MatchRow {
   articleId: string
