@@ -12,7 +12,7 @@ import Database from 'better-sqlite3'
 import { generateDemoWorld } from '../electron/core/demo/generate'
 import { ensureDemoProject } from '../electron/core/service/demo-project'
 import type { DemoScale } from '../electron/core/demo/scales'
-import { analyticsStale, beginRefresh, refreshAnalytics, refreshAnalyticsAndWait } from '../electron/core/jobs/refresh'
+import { analyticsStale, beginRefresh, refreshAnalytics, refreshAnalyticsAndWait, type BegunRefresh } from '../electron/core/jobs/refresh'
 import { RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { createApiKey } from '../electron/core/service/keys'
 import { Store } from '../electron/core/store/store'
@@ -72,7 +72,7 @@ export async function openWorld(scale: DemoScale, fresh = false): Promise<Store>
   const refreshWorker = builtWorker('refresh-worker')
   const thread = refreshWorker ? new RefreshThread(refreshWorker, store.openOptions) : null
   // as `feedlens demo` builds it: the refresh begun once the world is written, beside its indexes
-  let begun: Promise<void> | null = null
+  let begun: BegunRefresh | null = null
   if (!existed || store.counts().articles === 0) {
     const started = performance.now()
     const worker = builtWorker('demo-world-worker')

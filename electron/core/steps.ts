@@ -43,6 +43,45 @@ const isWaitRequest = (value: unknown): value is WaitRequest => typeof value ===
 /** A wait of a stepwise computation; `yield` it. */
 export const waitFor = (until: Promise<unknown>): WaitRequest => ({ until })
 
+/**
+ * What a step yields to say how far it has come, for whoever watches the steps (withMilestones):
+ * a runner takes it as a pause. `clustered`: a store's first full pass has both its clusterings
+ * (the second on a thread of its own), and what is left of it runs on one thread.
+ */
+export interface Milestone {
+  readonly milestone: 'clustered'
+}
+
+const isMilestone = (value: unknown): value is Milestone => typeof value === 'object' && value !== null && 'milestone' in value
+
+/** A milestone of a stepwise computation; `yield` it. */
+export const milestone = (name: Milestone['milestone']): Milestone => ({ milestone: name })
+
+/**
+ * The same steps, telling `reached` of each milestone they pass; everything else (writes, waits,
+ * a failure thrown in, an early return) goes through as if unwatched.
+ */
+export function* withMilestones<T>(steps: Generator<unknown, T, unknown>, reached: (name: Milestone['milestone']) => void): Generator<unknown, T, unknown> {
+  let next = steps.next()
+  try {
+    for (;;) {
+      if (next.done) return next.value
+      if (isMilestone(next.value)) reached(next.value.milestone)
+      let sent: unknown
+      try {
+        sent = yield next.value
+      } catch (error) {
+        next = steps.throw(error)
+        continue
+      }
+      next = steps.next(sent)
+    }
+  } finally {
+    // returned early (the runner gave up): the steps' own clean-up runs (a no-op once they ended)
+    steps.return(undefined as T)
+  }
+}
+
 /** Runs a stepwise computation to its end at once. */
 export function runSteps<T>(steps: Generator<unknown, T, unknown>): T {
   let sent: unknown

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { decodeSnapshot } from '../../electron/core/store/activity/activity-snapshot'
-import { analyticsStale, refreshAnalytics, refreshAnalyticsAndWait } from '../../electron/core/jobs/refresh'
+import { analyticsStale, beginRefresh, refreshAnalytics, refreshAnalyticsAndWait } from '../../electron/core/jobs/refresh'
 import { REFRESH_YOUNG_GENERATION_MB, RefreshThread } from '../../electron/core/jobs/refresh-thread'
 import { TRENDS_METHOD } from '../../electron/core/jobs/trends'
 import type { Store } from '../../electron/core/store/store'
@@ -134,6 +134,27 @@ describe('a command that waits for its refresh (import, sync, removing articles)
     }
   })
 
+  it('waits for the clusterings of a refresh the caller began; one that passes no such milestone (no early articles) ends the wait as it ends', async () => {
+    const here = openTestStore(storeBehind())
+    const store = openTestStore(storeBehind())
+    const thread = new RefreshThread(WORKER, store.openOptions)
+    try {
+      refreshAnalytics(here, NOW)
+      const begun = beginRefresh(thread, NOW)
+      const order: string[] = []
+      await Promise.all([begun.clustered.then(() => order.push('clustered')), begun.done.then(() => order.push('done'))])
+      // (the fixture's articles are all within the horizon: one clustering, on the refresh thread)
+      expect(order).toEqual(['done', 'clustered'])
+      await refreshAnalyticsAndWait(store, NOW, thread, begun)
+      expect(computed(store)).toEqual(computed(here))
+      expect(fs.existsSync(`${store.file}.activity`)).toBe(true)
+    } finally {
+      await thread.stop()
+      store.close()
+      here.close()
+    }
+  })
+
   it('stops the thread and says why when the refresh fails, the store left behind as it was', async () => {
     const file = storeBehind()
     const store = openTestStore(file)
@@ -141,6 +162,10 @@ describe('a command that waits for its refresh (import, sync, removing articles)
     try {
       await expect(refreshAnalyticsAndWait(store, NOW, thread)).rejects.toThrow(/cannot find its migrations/)
       expect(thread.limits).toBeNull()
+      // begun by the caller: the wait for its clusterings ends with the failure, which is thrown
+      const begun = beginRefresh(thread, NOW)
+      await begun.clustered
+      await expect(refreshAnalyticsAndWait(store, NOW, thread, begun)).rejects.toThrow(/cannot find its migrations/)
       expect(analyticsStale(store)).toBe(true)
     } finally {
       await thread.stop()

@@ -41,6 +41,13 @@ describe('the demo world', () => {
     expect(one(`SELECT count(*) AS n FROM settings WHERE key = 'deferred_indexes'`)).toEqual({ n: 0 })
   })
 
+  it('writes no link to a row that is not there, and leaves the store checking them', () => {
+    // every foreign key of every table: an entity link, a publisher, a true storyline...
+    expect(all('PRAGMA foreign_key_check')).toEqual([])
+    const articleId = one<{ id: string }>('SELECT id FROM articles LIMIT 1').id
+    expect(() => store.sqlite.prepare(`INSERT INTO article_entities (article_id, entity_id, score) VALUES (?, 'no-such-entity', 0.5)`).run(articleId)).toThrow(/FOREIGN KEY/)
+  })
+
   it('fills every 3-hour snapshot of every country with the scale positions', () => {
     // 12 days ending at 12:00 on the last one: 11 full days of 8 snapshots and 5 on the last.
     const snapshots = 11 * 8 + 5

@@ -153,6 +153,34 @@ describe('the ingest writer', () => {
     expect(dump(parts.store)).toEqual(dump(whole.store))
   })
 
+  it('logs an article\'s arrival once, however often it is written, and lets given entities replace its links', () => {
+    const { store, writer } = fresh()
+    const arrivals = () => store.sqlite.prepare('SELECT article_seq FROM feed_log WHERE article_seq IS NOT NULL ORDER BY rowid').pluck().all()
+    const links = (n: number) => store.sqlite.prepare('SELECT entity_id, score, extracted FROM article_entities WHERE article_id = ? ORDER BY entity_id').all(article(n).id)
+    expect(arrivals()).toEqual([1, 2])
+    writer.write({ entities: [{ id: '/m/bolt', name: 'Bolt', type: 'Organization' }] })
+    // article 2 again (given other entities), article 3 new, and article 3 again in the same batch
+    const written = writer.write({ articles: [article(2, { entities: [{ id: '/m/bolt', score: 0.6 }] }), article(3), article(3, { title: 'Story 3, updated' })] })
+    expect(written.articles).toBe(3)
+    expect(arrivals()).toEqual([1, 2, 3])
+    expect(links(2)).toEqual([{ entity_id: '/m/bolt', score: 0.6, extracted: 0 }])
+    expect(links(3)).toEqual([{ entity_id: '/m/acme', score: 0.8, extracted: 0 }])
+    expect(store.sqlite.prepare('SELECT seq, title, entity_count FROM articles ORDER BY seq').all()).toEqual([
+      { seq: 1, title: 'Story 1', entity_count: 1 },
+      { seq: 2, title: 'Story 2', entity_count: 1 },
+      { seq: 3, title: 'Story 3, updated', entity_count: 1 },
+    ])
+    // entities found in the text never replace the given ones: the links and the count stay
+    writer.write({ entities: [{ id: '/m/found', name: 'Found' }] })
+    writer.write({ articles: [article(2, { entities: [{ id: '/m/found', score: 0.3, extracted: true }] })] })
+    expect(links(2)).toEqual([{ entity_id: '/m/bolt', score: 0.6, extracted: 0 }])
+    expect(arrivals()).toEqual([1, 2, 3])
+    // a new article after another writer's: still logged (its seq is above every stored one)
+    new IngestWriter(store).write({ articles: [article(4)] })
+    writer.write({ articles: [article(5), article(4)] })
+    expect(arrivals()).toEqual([1, 2, 3, 4, 5])
+  })
+
   it('writes a batch whole or not at all', () => {
     const { store, writer } = fresh()
     const unknown = { ...sample[0]!, articleId: articleIdForUrl('https://news.example/none')! }

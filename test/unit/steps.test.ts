@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runSteps, runStepsInBackground, waitFor } from '../../electron/core/steps'
+import { milestone, runSteps, runStepsInBackground, waitFor, withMilestones, write, type TransactionalStore } from '../../electron/core/steps'
 
 describe('stepwise work that waits for something from elsewhere', () => {
   it('is awaited in the background, the event loop turning meanwhile, and goes on with the next step', async () => {
@@ -57,5 +57,64 @@ describe('stepwise work that waits for something from elsewhere', () => {
       return 'done'
     }
     expect(runSteps(steps())).toBe('done')
+  })
+})
+
+describe('stepwise work watched for its milestones', () => {
+  /** A store whose transactions run the work at once and note it. */
+  const notingStore = (log: string[]): TransactionalStore => ({
+    transaction: <T>(work: () => T) => {
+      log.push('transaction')
+      return work()
+    },
+    writeWhenFree: async <T>(work: () => T) => ({ done: true as const, value: work() }),
+  })
+
+  function* steps(log: string[], store: TransactionalStore) {
+    log.push('read')
+    yield
+    yield milestone('clustered')
+    log.push('after the milestone')
+    const written = yield* write(store, () => 42)
+    log.push(`wrote ${written}`)
+    return written + 1
+  }
+
+  it('tells of each milestone as it is passed, and runs the steps as unwatched, at once or in the background', async () => {
+    for (const run of [runSteps, runStepsInBackground] as const) {
+      const log: string[] = []
+      const watched = withMilestones(steps(log, notingStore(log)), (name) => log.push(`reached ${name}`))
+      expect(await run(watched)).toBe(43)
+      // (at once, a write is a transaction; in the background it waits for the lock: writeWhenFree)
+      const write = run === runSteps ? ['transaction', 'wrote 42'] : ['wrote 42']
+      expect(log).toEqual(['read', 'reached clustered', 'after the milestone', ...write])
+    }
+  })
+
+  it('throws a failure into the steps where they yielded and runs their clean-up when the runner gives up', async () => {
+    const log: string[] = []
+    function* failing() {
+      try {
+        yield waitFor(Promise.reject(new Error('the worker died')))
+      } catch (error) {
+        log.push(`caught ${(error as Error).message}`)
+        throw error
+      } finally {
+        log.push('cleaned up')
+      }
+    }
+    await expect(runStepsInBackground(withMilestones(failing(), () => undefined))).rejects.toThrow('the worker died')
+    expect(log).toEqual(['caught the worker died', 'cleaned up'])
+    const given: string[] = []
+    function* long() {
+      try {
+        for (;;) yield
+      } finally {
+        given.push('cleaned up')
+      }
+    }
+    let turns = 0
+    expect(await runStepsInBackground(withMilestones(long(), () => undefined), () => ++turns < 3)).toBeUndefined()
+    expect(given).toEqual(['cleaned up'])
   })
 })

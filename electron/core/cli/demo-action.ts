@@ -3,7 +3,7 @@ import { openCore } from '../bootstrap'
 import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../service/demo-project'
 import type { DemoSummary } from '../demo/generate'
 import type { DemoScale } from '../demo/scales'
-import { beginRefresh, refreshAnalyticsAndWait } from '../jobs/refresh'
+import { beginRefresh, refreshAnalyticsAndWait, type BegunRefresh } from '../jobs/refresh'
 import { refreshThreadOf, stopRefreshThread } from '../jobs/refresh-thread'
 import { scanDueMentionLists } from '../jobs/mention-scan'
 
@@ -61,7 +61,7 @@ export async function buildDemo(opts: DemoOptions): Promise<void> {
     // (docs/performance.md, sessions 25 and 27). It begins as soon as the world is written: its
     // first half-minute at large reads the articles, while this thread makes the indexes (session 50).
     const thread = refreshThreadOf(core.store)
-    let begun: Promise<void> | null = null
+    let begun: BegunRefresh | null = null
     const summary = buildDemoWorld(core, { scale: opts.scale, seed: opts.seed, end }, (written) => {
       // the bar has ended; what follows takes longer still at large (about three minutes there)
       process.stderr.write(`${written.articles.toLocaleString('en-US')} articles written; computing trends, signals and the activity index...\n`)

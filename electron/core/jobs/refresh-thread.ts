@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads'
 import { builtWorkerScript } from '../paths/worker-scripts'
 import type { OpenStoreOptions } from '../store/database'
 import type { Store } from '../store/store'
+import type { Milestone } from '../steps'
 
 /** What the thread asks its worker (refresh-worker.ts): one refresh. */
 export interface RefreshRequest {
@@ -11,8 +12,11 @@ export interface RefreshRequest {
   fullTrends: boolean
 }
 
-/** What the worker answers, once the refresh is done or failed. */
-export type RefreshReply = { id: number; ok: true; consolidationDue: boolean } | { id: number; ok: false; error: string }
+/** What the worker answers, once the refresh is done or failed, and each milestone it passes on the way. */
+export type RefreshReply =
+  | { id: number; ok: true; consolidationDue: boolean }
+  | { id: number; ok: false; error: string }
+  | { id: number; milestone: Milestone['milestone'] }
 
 /**
  * The refresh worker's young generation (two semi-spaces of 64 MB and the space beside them; V8's
@@ -31,7 +35,7 @@ export const REFRESH_YOUNG_GENERATION_MB = 192
 export class RefreshThread {
   private worker: Worker | null = null
   private nextId = 1
-  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
+  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void; reached?: (name: Milestone['milestone']) => void }>()
   /** Whether the last refresh carried the trends into a day their clustering has not seen whole (a full pass is due). */
   consolidationDue = false
 
@@ -40,14 +44,17 @@ export class RefreshThread {
     private readonly options: OpenStoreOptions,
   ) {}
 
-  /** Resolves when the worker has brought the store up to date; rejects with the reason it could not. */
-  refresh(now: Date, fullTrends: boolean): Promise<void> {
+  /**
+   * Resolves when the worker has brought the store up to date; rejects with the reason it could
+   * not. `reached` hears of each milestone of the refresh (steps.ts) as it passes it.
+   */
+  refresh(now: Date, fullTrends: boolean, reached?: (name: Milestone['milestone']) => void): Promise<void> {
     const worker = this.worker ?? this.start()
     const id = this.nextId++
     // waiting for an answer keeps the process alive; an idle worker does not
     worker.ref()
     return new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject })
+      this.pending.set(id, { resolve, reject, reached })
       worker.postMessage({ id, now: now.toISOString(), fullTrends } satisfies RefreshRequest)
     })
   }
@@ -71,6 +78,10 @@ export class RefreshThread {
     this.worker = worker
     worker.on('message', (reply: RefreshReply) => {
       const waiting = this.pending.get(reply.id)
+      if ('milestone' in reply) {
+        waiting?.reached?.(reply.milestone)
+        return
+      }
       this.pending.delete(reply.id)
       if (this.pending.size === 0) worker.unref()
       if (reply.ok) {

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { boundHeapGrowth } from '../paths/heap-growth'
-import { runStepsInBackground } from '../steps'
+import { runStepsInBackground, withMilestones } from '../steps'
 import { describeError } from '../store/busy'
 import type { OpenStoreOptions } from '../store/database'
 import { Store } from '../store/store'
@@ -21,7 +21,8 @@ function serve(port: MessagePort, options: OpenStoreOptions): void {
   port.on('message', (request: RefreshRequest) => {
     queue = queue.then(async () => {
       try {
-        await runStepsInBackground(refreshSteps(store, new Date(request.now), { fullTrends: request.fullTrends }))
+        const steps = refreshSteps(store, new Date(request.now), { fullTrends: request.fullTrends })
+        await runStepsInBackground(withMilestones(steps, (milestone) => port.postMessage({ id: request.id, milestone } satisfies RefreshReply)))
         port.postMessage({ id: request.id, ok: true, consolidationDue: trendsConsolidationDue(store) } satisfies RefreshReply)
       } catch (error) {
         port.postMessage({ id: request.id, ok: false, error: describeError(error) } satisfies RefreshReply)

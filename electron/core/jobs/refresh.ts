@@ -50,16 +50,20 @@ export async function refreshAnalyticsAndWait(
   store: Store,
   now: Date = new Date(),
   thread: RefreshThread | null = refreshThreadOf(store),
-  begun: Promise<void> | null = null,
+  begun: BegunRefresh | null = null,
 ): Promise<void> {
   if (!thread) return refreshAnalytics(store, now)
   try {
-    const refreshed = begun ?? beginRefresh(thread, now)
     // The activity index is made on this thread meanwhile, on the second core: its cells are the
     // data's, which the refresh does not write; the trends it computes are taken in after it (an
     // update that reads their members). The large world's index took 21 s after its analytics.
+    // A refresh the caller began (the demo build's, a store's first pass) has both cores for its
+    // two clusterings: the index waits for them, and is made beside the rest of the pass, which
+    // runs on one thread (docs/performance.md, session 51).
+    const refreshed = begun ?? beginRefresh(thread, now)
+    if (begun) await begun.clustered
     store.activity.prepareNow({ save: false })
-    await refreshed
+    await refreshed.done
   } finally {
     await thread.stop()
   }
@@ -70,11 +74,22 @@ export async function refreshAnalyticsAndWait(
  * The refresh begun on `thread`, for refreshAnalyticsAndWait to wait for: the demo build begins it
  * before it makes its indexes (the refresh's first 30 s at large read only, beside them).
  */
-export function beginRefresh(thread: RefreshThread, now: Date): Promise<void> {
-  const refreshed = thread.refresh(now, false)
-  // (a failure is taken up by the one who waits, once done with the index)
-  refreshed.catch(() => undefined)
-  return refreshed
+export function beginRefresh(thread: RefreshThread, now: Date): BegunRefresh {
+  let reached = () => {}
+  const clustered = new Promise<void>((resolve) => (reached = resolve))
+  const done = thread.refresh(now, false, (name) => {
+    if (name === 'clustered') reached()
+  })
+  // (a failure is taken up by the one who waits, once done with the index; a refresh that ends
+  // without the milestone, an incremental one or a failed one, ends the wait for it too)
+  done.catch(() => undefined).finally(reached)
+  return { done, clustered }
+}
+
+/** A refresh begun on a refresh thread: when it is done, and when its clusterings are (or it ended without). */
+export interface BegunRefresh {
+  done: Promise<void>
+  clustered: Promise<void>
 }
 
 const refreshing = new WeakMap<Store, Promise<void>>()

@@ -33,7 +33,7 @@ import { runsOf } from './seq-runs'
 import { boundTrendRow, earlyDigest, type EarlyWrite, type SettledTrends, type StoredEarly, type StoredMembers } from '../store/repositories/trend-writer'
 import { anchorsOfClustering, Anchors, followAnchored, horizonStart, type StoredPlaces } from '../analytics/trends/horizon'
 import { TREND_DAYS } from '../analytics/trends/market-view'
-import { runSteps, write } from '../steps'
+import { milestone, runSteps, write } from '../steps'
 import { SharedStrings } from '../shared-strings'
 import { SharedEntityRows } from '../analytics/trends/shared-entity-rows'
 import { dayOfSeconds } from '../time/buckets'
@@ -687,6 +687,8 @@ function* clusterSteps(
     const later = yield* clusterTwiceSteps(inputs)
     if (here) return { ...later, anchored: here }
     const all = yield* beside!.assignments()
+    // (the second core is free from here: the demo build makes its activity index on it)
+    if (all) yield milestone('clustered')
     return all ? { ...later, anchored: anchorsOfClustering(all, times, horizon) } : 'again'
   } finally {
     beside?.stop()
