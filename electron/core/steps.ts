@@ -45,11 +45,11 @@ export const waitFor = (until: Promise<unknown>): WaitRequest => ({ until })
 
 /**
  * What a step yields to say how far it has come, for whoever watches the steps (withMilestones):
- * a runner takes it as a pause. `clustered`: a store's first full pass has both its clusterings
- * (the second on a thread of its own), and what is left of it runs on one thread.
+ * a runner takes it as a pause. `second-core-free`: what is left of a full pass runs on its own
+ * thread alone (its clustering is on this thread, or the one beside it is done).
  */
 export interface Milestone {
-  readonly milestone: 'clustered'
+  readonly milestone: 'second-core-free'
 }
 
 const isMilestone = (value: unknown): value is Milestone => typeof value === 'object' && value !== null && 'milestone' in value

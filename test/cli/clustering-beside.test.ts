@@ -97,11 +97,11 @@ describe("a store's first pass on the refresh thread (its clustering of every ar
     const thread = new RefreshThread(REFRESH_WORKER, onThread.openOptions)
     try {
       refreshAnalytics(here, NOW)
-      // the thread tells when both clusterings are done, before the pass is
+      // the thread tells when both clusterings are done (the one beside too), before the pass is
       const heard: Array<{ milestone: string; done: boolean }> = []
       let done = false
       await thread.refresh(NOW, false, (milestone) => heard.push({ milestone, done })).then(() => (done = true))
-      expect(heard).toEqual([{ milestone: 'clustered', done: false }])
+      expect(heard).toEqual([{ milestone: 'second-core-free', done: false }])
       const expected = computed(here)
       const canal = expected.members.filter((m) => (m as { article_id: string }).article_id.startsWith('c'))
       expect(new Set(canal.map((m) => (m as { label: string }).label)).size).toBe(1)

@@ -134,18 +134,23 @@ describe('a command that waits for its refresh (import, sync, removing articles)
     }
   })
 
-  it('waits for the clusterings of a refresh the caller began; one that passes no such milestone (no early articles) ends the wait as it ends', async () => {
+  it('makes the index once a refresh the caller began needs one core; one that never says so (an update) ends the wait as it ends', async () => {
     const here = openTestStore(storeBehind())
     const store = openTestStore(storeBehind())
     const thread = new RefreshThread(WORKER, store.openOptions)
+    const heard = async (begun: ReturnType<typeof beginRefresh>) => {
+      const order: string[] = []
+      await Promise.all([begun.secondCoreFree.then(() => order.push('second core free')), begun.done.then(() => order.push('done'))])
+      return order
+    }
     try {
       refreshAnalytics(here, NOW)
-      const begun = beginRefresh(thread, NOW)
-      const order: string[] = []
-      await Promise.all([begun.clustered.then(() => order.push('clustered')), begun.done.then(() => order.push('done'))])
-      // (the fixture's articles are all within the horizon: one clustering, on the refresh thread)
-      expect(order).toEqual(['done', 'clustered'])
-      await refreshAnalyticsAndWait(store, NOW, thread, begun)
+      // a full pass (the fixture's articles are all within the horizon: one clustering, on the refresh thread)
+      expect(await heard(beginRefresh(thread, NOW))).toEqual(['second core free', 'done'])
+      // nothing new since: an update on the same thread, no clustering, nothing said before the end
+      const update = beginRefresh(thread, NOW)
+      expect(await heard(update)).toEqual(['done', 'second core free'])
+      await refreshAnalyticsAndWait(store, NOW, thread, update)
       expect(computed(store)).toEqual(computed(here))
       expect(fs.existsSync(`${store.file}.activity`)).toBe(true)
     } finally {
@@ -164,7 +169,7 @@ describe('a command that waits for its refresh (import, sync, removing articles)
       expect(thread.limits).toBeNull()
       // begun by the caller: the wait for its clusterings ends with the failure, which is thrown
       const begun = beginRefresh(thread, NOW)
-      await begun.clustered
+      await begun.secondCoreFree
       await expect(refreshAnalyticsAndWait(store, NOW, thread, begun)).rejects.toThrow(/cannot find its migrations/)
       expect(analyticsStale(store)).toBe(true)
     } finally {

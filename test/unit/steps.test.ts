@@ -73,7 +73,7 @@ describe('stepwise work watched for its milestones', () => {
   function* steps(log: string[], store: TransactionalStore) {
     log.push('read')
     yield
-    yield milestone('clustered')
+    yield milestone('second-core-free')
     log.push('after the milestone')
     const written = yield* write(store, () => 42)
     log.push(`wrote ${written}`)
@@ -87,7 +87,7 @@ describe('stepwise work watched for its milestones', () => {
       expect(await run(watched)).toBe(43)
       // (at once, a write is a transaction; in the background it waits for the lock: writeWhenFree)
       const write = run === runSteps ? ['transaction', 'wrote 42'] : ['wrote 42']
-      expect(log).toEqual(['read', 'reached clustered', 'after the milestone', ...write])
+      expect(log).toEqual(['read', 'reached second-core-free', 'after the milestone', ...write])
     }
   })
 

@@ -57,11 +57,10 @@ export async function refreshAnalyticsAndWait(
     // The activity index is made on this thread meanwhile, on the second core: its cells are the
     // data's, which the refresh does not write; the trends it computes are taken in after it (an
     // update that reads their members). The large world's index took 21 s after its analytics.
-    // A refresh the caller began (the demo build's, a store's first pass) has both cores for its
-    // two clusterings: the index waits for them, and is made beside the rest of the pass, which
-    // runs on one thread (docs/performance.md, session 51).
+    // A refresh the caller began (the demo build's, a store's first pass) may take both cores for
+    // its two clusterings: the index waits until the pass needs one (docs/performance.md, session 51).
     const refreshed = begun ?? beginRefresh(thread, now)
-    if (begun) await begun.clustered
+    if (begun) await begun.secondCoreFree
     store.activity.prepareNow({ save: false })
     await refreshed.done
   } finally {
@@ -76,20 +75,20 @@ export async function refreshAnalyticsAndWait(
  */
 export function beginRefresh(thread: RefreshThread, now: Date): BegunRefresh {
   let reached = () => {}
-  const clustered = new Promise<void>((resolve) => (reached = resolve))
+  const secondCoreFree = new Promise<void>((resolve) => (reached = resolve))
   const done = thread.refresh(now, false, (name) => {
-    if (name === 'clustered') reached()
+    if (name === 'second-core-free') reached()
   })
   // (a failure is taken up by the one who waits, once done with the index; a refresh that ends
   // without the milestone, an incremental one or a failed one, ends the wait for it too)
   done.catch(() => undefined).finally(reached)
-  return { done, clustered }
+  return { done, secondCoreFree }
 }
 
-/** A refresh begun on a refresh thread: when it is done, and when its clusterings are (or it ended without). */
+/** A refresh begun on a refresh thread: when it is done, and from when it needs one core (or it ended without saying). */
 export interface BegunRefresh {
   done: Promise<void>
-  clustered: Promise<void>
+  secondCoreFree: Promise<void>
 }
 
 const refreshing = new WeakMap<Store, Promise<void>>()
