@@ -673,17 +673,15 @@ function* clusterSteps(
   times: Float64Array,
   horizon: number | null,
 ): Generator<unknown, { clusterer: StorylineClusterer; assignments: Assignment[]; anchored: { anchors: Anchors; places: StoredPlaces } | null } | 'again', unknown> {
-  if (horizon === null || !inputs.some((i) => i.time < horizon)) {
-    // (one clustering, here: the pass needs no second core from now on)
-    yield milestone('second-core-free')
-    return { ...(yield* clusterTwiceSteps(inputs)), anchored: null }
-  }
+  const early = horizon !== null && inputs.some((i) => i.time < horizon)
   // The clustering of every article takes nothing from the one that follows: on a thread of its
   // own where there is one, beside it (docs/performance.md, session 50), else first, here. Should
   // that thread fail, the pass starts again ('again'), clustering here.
   // (every article: the early ones take their words' weights from the whole store, as before there was a horizon)
-  const beside = clusteringBeside(inputs)
+  const beside = early ? clusteringBeside(inputs) : null
+  // (every clustering here: the pass needs no second core from now on; the demo build makes its activity index on it)
   if (!beside) yield milestone('second-core-free')
+  if (horizon === null || !early) return { ...(yield* clusterTwiceSteps(inputs)), anchored: null }
   try {
     const here = beside ? null : anchorsOfClustering((yield* clusterTwiceSteps(inputs)).assignments, times, horizon)
     let kept = 0
@@ -692,7 +690,7 @@ function* clusterSteps(
     const later = yield* clusterTwiceSteps(inputs)
     if (here) return { ...later, anchored: here }
     const all = yield* beside!.assignments()
-    // (the demo build makes its activity index on the second core from here)
+    // (the one beside is done: the same from here)
     if (all) yield milestone('second-core-free')
     return all ? { ...later, anchored: anchorsOfClustering(all, times, horizon) } : 'again'
   } finally {
