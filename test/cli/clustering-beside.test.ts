@@ -44,30 +44,38 @@ describe('the clustering of every article on a thread of its own', () => {
     const inputs = storyInputs()
     const here = runSteps(clusterTwiceSteps(inputs)).assignments
     expect(new Set(here.map((a) => a.cluster)).size).toBeGreaterThan(3)
-    const atOnce = clusteringBeside(inputs, WORKER)!
+    const atOnce = clusteringBeside(inputs, Infinity, WORKER)!
     // the caller keeps only the later articles, as a first pass does, while the worker clusters them all
     const kept = inputs.slice()
     inputs.length = 10
     expect(runSteps(atOnce.assignments())).toEqual(here)
-    const between = clusteringBeside(kept, WORKER)!
+    const between = clusteringBeside(kept, Infinity, WORKER)!
     expect(await runStepsInBackground(between.assignments())).toEqual(here)
+  })
+
+  it('places only the articles before the time it is given, as the same clustering does here', () => {
+    const inputs = storyInputs()
+    const before = inputs[120]!.time
+    const here = runSteps(clusterTwiceSteps(inputs, before)).assignments
+    expect(here.length).toBe(120)
+    expect(runSteps(clusteringBeside(inputs, before, WORKER)!.assignments())).toEqual(here)
   })
 
   it('gives none when the worker fails (the pass then starts again), and this thread starts no such worker after it', async () => {
     const broken = path.join(tempDir(), 'broken-clustering.mjs')
     fs.writeFileSync(broken, `import { workerData } from 'node:worker_threads'\nworkerData.channel.port.postMessage({ error: 'out of memory' })\nAtomics.add(workerData.channel.counts, 0, 1)\nAtomics.notify(workerData.channel.counts, 0)\n`)
     try {
-      expect(runSteps(clusteringBeside(storyInputs(), pathToFileURL(broken))!.assignments())).toBeNull()
-      expect(clusteringBeside(storyInputs(), WORKER)).toBeNull()
+      expect(runSteps(clusteringBeside(storyInputs(), Infinity, pathToFileURL(broken))!.assignments())).toBeNull()
+      expect(clusteringBeside(storyInputs(), Infinity, WORKER)).toBeNull()
       forgetClusteringFailure()
-      expect(await runStepsInBackground(clusteringBeside(storyInputs(), pathToFileURL(broken))!.assignments())).toBeNull()
+      expect(await runStepsInBackground(clusteringBeside(storyInputs(), Infinity, pathToFileURL(broken))!.assignments())).toBeNull()
     } finally {
       forgetClusteringFailure()
     }
   })
 
   it('is none where there is no built worker (the sources): the pass clusters every article first, here', () => {
-    expect(clusteringBeside(storyInputs(), null)).toBeNull()
+    expect(clusteringBeside(storyInputs(), Infinity, null)).toBeNull()
   })
 })
 

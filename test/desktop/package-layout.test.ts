@@ -174,7 +174,7 @@ describe.skipIf(onWindows)('the package', () => {
       const headline = (n: number, text: string, entity?: string): ClusterInput => ({ key: n + 1, time: 1_775_000_000 + n * 3_600, words: words(text), entities: entity ? [{ id: entity, score: 0.8 }] : [], section: '/News' })
       const inputs = Array.from({ length: 90 }, (_, n) => (n % 2 === 0 ? headline(n, `Harbour bridge reopens after storm repairs, part ${n}`, '/m/harbour') : headline(n, `Quarterly${n} ledger${n} notice${n}`)))
       const here = runSteps(clusterTwiceSteps(inputs)).assignments
-      expect(runSteps(clusteringBeside(inputs, pathToFileURL(path.join(main, 'first-clustering-worker.js')))!.assignments())).toEqual(here)
+      expect(runSteps(clusteringBeside(inputs, Infinity, pathToFileURL(path.join(main, 'first-clustering-worker.js')))!.assignments())).toEqual(here)
     })
 
     it("the demo world's worker makes the world's records", () => {

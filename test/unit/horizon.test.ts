@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Assignment } from '../../electron/core/analytics/trends/cluster'
-import { anchorsOfClustering, Anchors, followAnchored, horizonStart, type Member, type StoredPlaces } from '../../electron/core/analytics/trends/horizon'
+import { words, type Assignment, type ClusterInput } from '../../electron/core/analytics/trends/cluster'
+import { clusterTwiceSteps } from '../../electron/core/analytics/trends/two-clusterings'
+import { runSteps } from '../../electron/core/steps'
+import { anchoringEnd, anchorsOfClustering, Anchors, followAnchored, horizonStart, type Member, type StoredPlaces } from '../../electron/core/analytics/trends/horizon'
 import { dayOfSeconds } from '../../electron/core/time/buckets'
 
 /** Stored members as a plain map: seq -> [trend number, score]. */
@@ -12,6 +14,25 @@ describe('the horizon of a full pass', () => {
   it('starts 200 days before the last day, at midnight: 201 days of articles are clustered again', () => {
     const lastDay = dayOfSeconds(Date.parse('2026-11-19T15:00:00Z') / 1000)
     expect(new Date(horizonStart(lastDay) * 1000).toISOString()).toBe('2026-05-03T00:00:00.000Z')
+  })
+
+  it("has a store's first pass place its early articles with those of the 42 days after it, weighing words by the trends of every article", () => {
+    const horizon = Date.parse('2026-05-03T00:00:00Z') / 1000
+    expect(new Date(anchoringEnd(horizon) * 1000).toISOString()).toBe('2026-06-14T00:00:00.000Z')
+    // an old story, the same story's words again after the end, and one-off headlines that make its words rare
+    const at = (iso: string, key: number, title: string): ClusterInput => ({ key, time: Date.parse(iso) / 1000, words: words(title), entities: [] })
+    const inputs = [
+      ...[1, 2, 3, 4].map((n) => at(`2026-01-1${n}T08:00:00Z`, n, `Harbour bridge reopens after storm repairs, part ${n}`)),
+      at('2026-06-13T23:59:59Z', 5, 'Harbour bridge reopens after storm repairs, the last part'),
+      at('2026-06-14T00:00:00Z', 6, 'Harbour bridge reopens after storm repairs, once more'),
+      ...Array.from({ length: 80 }, (_, n) => at(`2026-07-${String(1 + (n % 28)).padStart(2, '0')}T06:00:00Z`, 100 + n, `Quarterly${n} ledger${n} notice${n}`)),
+    ]
+    const placed = runSteps(clusterTwiceSteps(inputs, anchoringEnd(horizon))).assignments
+    expect(placed.map((a) => a.key).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5])
+    // the old story is one trend, as the words' weights come from every article (placed alone, the four are four trends)
+    const january = (assignments: Assignment[]) => new Set(assignments.filter((a) => a.key <= 4).map((a) => a.cluster)).size
+    expect(january(placed)).toBe(1)
+    expect(january(runSteps(clusterTwiceSteps(inputs.slice(0, 4))).assignments)).toBe(4)
   })
 
   it('keeps the articles before it that are stored in a trend, filed by that trend with their stored scores', () => {

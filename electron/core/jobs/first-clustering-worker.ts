@@ -10,13 +10,13 @@ import { boundHeapGrowth } from '../paths/heap-growth'
 import { handOver, type HandOverChannel } from '../paths/worker-hand-over'
 import { ALIVE_EVERY_MS } from './clustering-beside'
 
-const data = workerData as { inputs: PackedInputs | null; channel: HandOverChannel }
+const data = workerData as { inputs: PackedInputs | null; placedBefore: number; channel: HandOverChannel }
 boundHeapGrowth()
 handOver(data.channel, function* () {
   const inputs = unpackInputs(data.inputs!)
   // (the packed copy is not needed again)
   data.inputs = null
-  const steps = clusterTwiceSteps(inputs)
+  const steps = clusterTwiceSteps(inputs, data.placedBefore)
   let told = Date.now()
   for (;;) {
     const next = steps.next()

@@ -31,7 +31,7 @@ import type { TermCounts } from '../analytics/trends/label'
 import type { Store } from '../store/store'
 import { runsOf } from './seq-runs'
 import { boundTrendRow, earlyDigest, type EarlyWrite, type SettledTrends, type StoredEarly, type StoredMembers } from '../store/repositories/trend-writer'
-import { anchorsOfClustering, Anchors, followAnchored, horizonStart, type StoredPlaces } from '../analytics/trends/horizon'
+import { anchoringEnd, anchorsOfClustering, Anchors, followAnchored, horizonStart, type StoredPlaces } from '../analytics/trends/horizon'
 import { TREND_DAYS } from '../analytics/trends/market-view'
 import { milestone, runSteps, write } from '../steps'
 import { SharedStrings } from '../shared-strings'
@@ -660,13 +660,14 @@ function horizonOf(at: number | null, earliestNew: number | null): number | null
  *
  * With `horizon` (a pass that keeps no stored trend: every article is in `inputs`) and articles
  * before it, the pass ends as the next one will (docs/trends.md, "The first pass"): every article
- * is clustered, and those before the horizon are `anchored` where that put them; the articles from
- * the horizon on are then clustered again on their own, as every later pass clusters them, and the
- * anchored ones follow their cluster's later articles, as a later pass's follow their stored
- * trend's. So a pass after it with no new article places every article as it did, and writes none
- * (the clustering of every article weighs words by the early articles too: the pass after it gave
- * 283,000 of the large world's 485,000 later articles another score or trend). `inputs` keeps the
- * articles from the horizon on only then.
+ * is clustered, the second time (clusterTwiceSteps) only those before the ANCHORING_DAYS_AFTER
+ * days after the horizon, and those before the horizon are `anchored` where that put them; the
+ * articles from the horizon on are then clustered again on their own, as every later pass
+ * clusters them, and the anchored ones follow their cluster's later articles, as a later pass's
+ * follow their stored trend's. So a pass after it with no new article places every article as it
+ * did, and writes none (the clustering of every article weighs words by the early articles too:
+ * the pass after it gave 283,000 of the large world's 485,000 later articles another score or
+ * trend). `inputs` keeps the articles from the horizon on only then.
  */
 function* clusterSteps(
   inputs: ClusterInput[],
@@ -674,16 +675,16 @@ function* clusterSteps(
   horizon: number | null,
 ): Generator<unknown, { clusterer: StorylineClusterer; assignments: Assignment[]; anchored: { anchors: Anchors; places: StoredPlaces } | null } | 'again', unknown> {
   const early = horizon !== null && inputs.some((i) => i.time < horizon)
-  // The clustering of every article takes nothing from the one that follows: on a thread of its
-  // own where there is one, beside it (docs/performance.md, session 50), else first, here. Should
-  // that thread fail, the pass starts again ('again'), clustering here.
+  // The clustering of every article, which places the early ones, takes nothing from the one that
+  // follows: on a thread of its own where there is one, beside it (docs/performance.md, session
+  // 50), else first, here. Should that thread fail, the pass starts again ('again'), clustering here.
   // (every article: the early ones take their words' weights from the whole store, as before there was a horizon)
-  const beside = early ? clusteringBeside(inputs) : null
+  const beside = early ? clusteringBeside(inputs, anchoringEnd(horizon!)) : null
   // (every clustering here: the pass needs no second core from now on; the demo build makes its activity index on it)
   if (!beside) yield milestone('second-core-free')
   if (horizon === null || !early) return { ...(yield* clusterTwiceSteps(inputs)), anchored: null }
   try {
-    const here = beside ? null : anchorsOfClustering((yield* clusterTwiceSteps(inputs)).assignments, times, horizon)
+    const here = beside ? null : anchorsOfClustering((yield* clusterTwiceSteps(inputs, anchoringEnd(horizon))).assignments, times, horizon)
     let kept = 0
     for (const input of inputs) if (input.time >= horizon) inputs[kept++] = input
     inputs.length = kept
