@@ -17,11 +17,12 @@ const HORIZON_DAYS = TREND_DAYS + ACTIVE_DAYS
 export const horizonStart = (lastDay: number) => (lastDay - HORIZON_DAYS + 1) * 86_400
 
 /**
- * Days after the horizon whose articles a store's first pass places with the early ones (docs/trends.md,
- * "The first pass"): a trend takes no article more than the active window after its last one, and
- * its pieces merge only within that window of each other, so the articles after twice that window
- * move few early places. Placing them too, the year of every article, was most of the longest step
- * of the large demo world's build. The word weights are still those of every article's trends.
+ * Days after the horizon whose articles a store's first pass places with the early ones
+ * (docs/trends.md, "The first pass"): a trend takes no article more than the active window after
+ * its last one, and its pieces merge only within that window of each other, so the articles after
+ * twice that window move few early places. Placing them too, the year of every article, was most
+ * of the longest step of the large demo world's build. The word weights are still those of every
+ * article's trends.
  */
 export const ANCHORING_DAYS_AFTER = 2 * ACTIVE_DAYS
 
