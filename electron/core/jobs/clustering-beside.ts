@@ -32,9 +32,10 @@ let failed = false
  * Both clusterings of `inputs` (clusterTwiceSteps, the second of those before `placedBefore`)
  * started on a worker thread, for a store's first pass (jobs/trends.ts, clusterSteps): its
  * clustering of every article only places the articles before the horizon, and takes nothing of
- * the clustering of the later articles that follows, so the two run side by side on the two cores. Null where there is no built worker (the sources:
- * tests, benchmarks of the sources) or one failed before. The inputs are handed over packed
- * (packed-inputs.ts), a copy moved to the worker: the caller may change its own at once.
+ * the clustering of the later articles that follows, so the two run side by side on the two
+ * cores. Null where there is no built worker (the sources: tests, benchmarks of the sources) or
+ * one failed before. The inputs are handed over packed (packed-inputs.ts), a copy moved to the
+ * worker: the caller may change its own at once.
  */
 export function clusteringBeside(inputs: readonly ClusterInput[], placedBefore: number, script: URL | null = builtWorkerScript(FIRST_CLUSTERING_WORKER)): ClusteringBeside | null {
   if (!script || failed) return null
