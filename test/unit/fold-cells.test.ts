@@ -33,4 +33,19 @@ describe('folding observations into cells', () => {
     addToCells(groups, 1, 'DE', 86_400, entries([[7, 5, 1]]))
     expect(sightings(groups.values())).toEqual(new Map([[7, { first: 86_400, last: 180_000, impressions: 31 }]]))
   })
+
+  it("folds a batch's sightings into those of the batches before it", () => {
+    const before = new Map([[7, { first: 86_400, last: 90_000, impressions: 5 }], [8, { first: 3_600, last: 7_200, impressions: 2 }]])
+    const groups = new Map<string, CellGroup>()
+    addToCells(groups, 2, 'US', 180_000, entries([[7, 2, 20], [9, 1, 4]]))
+    addToCells(groups, 0, 'DE', 80_000, entries([[7, 5, 1]]))
+    expect(sightings(groups.values(), before)).toBe(before)
+    expect(before).toEqual(
+      new Map([
+        [7, { first: 80_000, last: 180_000, impressions: 26 }],
+        [8, { first: 3_600, last: 7_200, impressions: 2 }],
+        [9, { first: 180_000, last: 180_000, impressions: 4 }],
+      ]),
+    )
+  })
 })

@@ -135,6 +135,29 @@ describe('the ingest writer', () => {
     expect(dump(many.store)).toEqual(dump(one.store))
   })
 
+  it('holds the sightings of several batches until asked, then stores what batch by batch stored', () => {
+    const daily = fresh()
+    for (const o of sample) daily.writer.write({ observations: [o] })
+    const held = fresh()
+    const holding = new IngestWriter(held.store, { holdSightings: true })
+    held.store.transaction(() => {
+      for (const o of sample) holding.write({ observations: [o] })
+      // the cells are written; each article's span and impressions wait for the commit
+      expect(dump(held.store).daily).toEqual(dump(daily.store).daily)
+      expect(dump(held.store).seen.map((f) => [f.first_seen, f.last_seen, f.impressions])).toEqual([[null, null, 0], [null, null, 0]])
+      holding.writeHeldSightings()
+    })
+    expect(dump(held.store)).toEqual(dump(daily.store))
+    expect(held.store.articles.get(article(1).id)).toMatchObject({ firstSeenAt: '2026-11-20T09:00:00.000Z', lastSeenAt: '2026-11-21T00:00:00.000Z' })
+    // the next batches' sightings are added to the stored ones, as a daily writer adds them
+    const later = obs(2, '2026-11-22T06:00:00.000Z', 3, 40)
+    daily.writer.write({ observations: [later] })
+    holding.write({ observations: [later] })
+    holding.writeHeldSightings()
+    holding.writeHeldSightings()
+    expect(dump(held.store)).toEqual(dump(daily.store))
+  })
+
   it('skips observations it already has, so ingesting twice changes nothing', () => {
     const { store, writer } = fresh()
     writer.write({ observations: sample })

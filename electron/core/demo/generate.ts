@@ -25,7 +25,9 @@ export function generateDemoWorld(
   return store.bulk(() => {
     // nothing reads the store while it is built at once: its read-only indexes are built at the
     // end, and `beforeIndexes` may start a reader on another connection while they are made
-    const summary = store.deferringReadIndexes(() => runDaysInTransactions(store, demoWorldSteps(store, options, worldRecords(options, worker))), beforeIndexes)
+    const writer = new IngestWriter(store, { holdSightings: true })
+    const days = demoWorldSteps(store, writer, options, worldRecords(options, worker))
+    const summary = store.deferringReadIndexes(() => runDaysInTransactions(store, days, () => writer.writeHeldSightings()), beforeIndexes)
     store.analyze()
     return summary
   }, DEMO_BULK_CACHE_MIB)
@@ -37,15 +39,18 @@ export function generateDemoWorld(
  * copies each page it changed into the write-ahead log: committed a week at a time, the large
  * world's build wrote 20 GB instead of 42 and took 281 s instead of 310 (docs/performance.md,
  * session 26). A failure still leaves nothing half-written: the week's transaction rolls back.
+ * The writer holds the articles' sightings for the week (`beforeCommit` writes them): an article
+ * stays in the feed for days, and its span written daily took the large build's writing thread 20 s.
  */
 const DAYS_PER_TRANSACTION = 7
 
-function runDaysInTransactions(store: Store, days: Generator<unknown, DemoSummary>): DemoSummary {
+function runDaysInTransactions(store: Store, days: Generator<unknown, DemoSummary>, beforeCommit: () => void): DemoSummary {
   try {
     for (;;) {
       const next = store.transaction(() => {
         let step = days.next()
         for (let day = 1; day < DAYS_PER_TRANSACTION && !step.done; day++) step = days.next()
+        beforeCommit()
         return step
       })
       if (next.done) return next.value
@@ -76,7 +81,8 @@ export async function generateDemoWorldInBackground(store: Store, options: DemoO
     const reader = worker ? handOverReader<DemoWorldRecord, DemoWorldEnd>(worker, { options: worldOptions(options) }, handOverOptions) : null
     try {
       const records = reader?.records ?? demoWorldRecords(worldOptions(options))
-      const summary = await runStepsInBackground(demoWorldSteps(store, options, records, reader?.arrival), () => store.sqlite.open)
+      // a day a transaction (the window reads between them), each day's sightings written with it
+      const summary = await runStepsInBackground(demoWorldSteps(store, new IngestWriter(store), options, records, reader?.arrival), () => store.sqlite.open)
       if (!summary) throw new Error('The store was closed while the demo world was being built.')
       store.analyze()
       return summary
@@ -121,11 +127,11 @@ const handOverOptions = { ahead: DAYS_AHEAD, silentMs: WORKER_SILENT_MS, what: "
  */
 function* demoWorldSteps(
   store: Store,
+  writer: IngestWriter,
   options: DemoOptions,
   records: Generator<DemoWorldRecord, DemoWorldEnd>,
   arrival?: () => Promise<void> | null,
 ): Generator<number | WaitRequest, DemoSummary> {
-  const writer = new IngestWriter(store)
   const take = function* () {
     const arriving = arrival?.()
     if (arriving) yield waitFor(arriving)

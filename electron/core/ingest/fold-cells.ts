@@ -47,9 +47,18 @@ export function addToGroup(g: CellGroup, at: number, entries: FeedEntries): void
   }
 }
 
-/** Each article's first and last sighting and impressions in the batch, from its daily cells. */
-export function sightings(days: Iterable<CellGroup>): Map<number, { first: number; last: number; impressions: number }> {
-  const seen = new Map<number, { first: number; last: number; impressions: number }>()
+/** An article's first and last sighting (epoch seconds) and its impressions over some batches. */
+export interface Sighting {
+  first: number
+  last: number
+  impressions: number
+}
+
+/**
+ * Each article's first and last sighting and impressions in the batch, from its daily cells,
+ * folded into `seen` (the sightings of the batches before it, when a writer holds them).
+ */
+export function sightings(days: Iterable<CellGroup>, seen = new Map<number, Sighting>()): Map<number, Sighting> {
   for (const g of days) {
     for (const c of g.cells.values()) {
       const s = seen.get(c.seq)

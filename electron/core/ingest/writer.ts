@@ -4,7 +4,7 @@ import { atomically } from '../store/atomic'
 import type { StoredArticleKey } from '../store/repositories/article-keys'
 import { concatFeedEntries, decodeFeedEntries, encodeFeedEntries, MAX_ENTRY_VALUE, packSeqs, type FeedEntries } from '../store/feed-entries'
 import { encodeHourlyCells, encodeSnapshotHour, hourlyCellCount, mergeHourlyCells } from '../store/hourly-cells'
-import { addToCells, addToGroup, sightings, type CellGroup } from './fold-cells'
+import { addToCells, addToGroup, sightings, type CellGroup, type Sighting } from './fold-cells'
 import type { ArticleRecord } from '../store/records'
 import { observationColumns, type IngestBatch, type IngestCounts, type ObservationColumns, type SnapshotColumns } from './records'
 import { dayOfSeconds } from '../time/buckets'
@@ -33,10 +33,26 @@ export class IngestWriter {
   private readonly seqs = new Map<string, number>()
   private readonly marks = new SeqMarks()
   private readonly st: ReturnType<IngestWriter['prepare']>
+  /** The sightings of the batches written since writeHeldSightings, when the writer holds them. */
+  private held: Map<number, Sighting> | null
 
-  constructor(private readonly store: Store) {
+  /**
+   * `holdSightings`: each article's first and last sighting and impressions are folded in memory
+   * across batches and written by writeHeldSightings, which the caller runs before it commits
+   * them (a load of many batches a transaction: the demo build writes a week of days at once, and
+   * an article stays in the feed for days, so its span is written once a week instead of daily).
+   */
+  constructor(private readonly store: Store, options: { holdSightings?: boolean } = {}) {
     this.sqlite = store.sqlite
     this.st = this.prepare()
+    this.held = options.holdSightings ? new Map() : null
+  }
+
+  /** Writes the sightings held since the last call (a writer that holds them: run it before the batches' commit). */
+  writeHeldSightings(): void {
+    if (!this.held || this.held.size === 0) return
+    this.writeSeen(this.held)
+    this.held = new Map()
   }
 
   private prepare() {
@@ -239,7 +255,8 @@ export class IngestWriter {
     for (const g of days.values()) groups.push([g.bucket, g.country])
     this.writeHours(hours)
     this.writeDays(days)
-    this.writeSeen(days)
+    if (this.held) sightings(days.values(), this.held)
+    else this.writeSeen(sightings(days.values()))
     for (const [country, first] of firstByCountry) st.region.run(first, country)
     return inserted
   }
@@ -334,8 +351,7 @@ export class IngestWriter {
   }
 
   /** Each article's first and last sighting and its impressions so far. */
-  private writeSeen(days: Map<string, CellGroup>): void {
-    const seen = sightings(days.values())
+  private writeSeen(seen: Map<number, Sighting>): void {
     const st = this.st
     const stored = st.seenOf.all(JSON.stringify([...seen.keys()])) as Array<{ seq: number; firstSeen: number | null; lastSeen: number | null }>
     // updated in three forms, so an index on a seen column is only rewritten when that column changes
