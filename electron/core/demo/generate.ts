@@ -27,7 +27,8 @@ export function generateDemoWorld(
     // end, and `beforeIndexes` may start a reader on another connection while they are made
     const writer = new IngestWriter(store, { holdSightings: true })
     const days = demoWorldSteps(store, writer, options, worldRecords(options, worker))
-    const summary = store.deferringReadIndexes(() => runDaysInTransactions(store, days, () => writer.writeHeldSightings()), beforeIndexes)
+    const load = () => runDaysInTransactions(store, days, () => writer.writeHeldSightings())
+    const summary = store.deferringReadIndexes(() => store.withoutForeignKeyChecks(load), beforeIndexes)
     store.analyze()
     return summary
   }, DEMO_BULK_CACHE_MIB)
