@@ -27,8 +27,7 @@ export function generateDemoWorld(
     // end, and `beforeIndexes` may start a reader on another connection while they are made
     const writer = new IngestWriter(store, { holdSightings: true })
     const days = demoWorldSteps(store, writer, options, worldRecords(options, worker))
-    const load = () => runDaysInTransactions(store, days, () => writer.writeHeldSightings())
-    const summary = store.deferringReadIndexes(() => store.withoutForeignKeyChecks(load), beforeIndexes)
+    const summary = store.deferringReadIndexes(() => runDaysInTransactions(store, days, () => writer.writeHeldSightings()), beforeIndexes)
     store.analyze()
     return summary
   }, DEMO_BULK_CACHE_MIB)

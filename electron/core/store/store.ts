@@ -297,23 +297,6 @@ export class Store {
     return withReadIndexesDeferred(this.opened.sqlite, work, beside)
   }
 
-  /**
-   * Runs a load of rows this program made (the demo world), each naming only rows written before
-   * it, without SQLite checking every reference on insert: a lookup in the referenced table's key
-   * for each of an article's publisher, entity links, facets and truth (tested: the built store
-   * passes `foreign_key_check`). The setting takes effect only outside a transaction.
-   */
-  withoutForeignKeyChecks<T>(work: () => T): T {
-    const sqlite = this.opened.sqlite
-    if (sqlite.inTransaction) return work()
-    sqlite.pragma('foreign_keys = OFF')
-    try {
-      return work()
-    } finally {
-      if (sqlite.open) sqlite.pragma('foreign_keys = ON')
-    }
-  }
-
   /** The same for work that awaits (imports read their files between batches). */
   bulkAsync<T>(work: () => Promise<T>, cacheMiB = BULK_CACHE_MIB): Promise<T> {
     const end = this.beginBulk(cacheMiB)
