@@ -1,12 +1,11 @@
 import { SingleBar, Presets } from 'cli-progress'
 import { openCore } from '../bootstrap'
-import { demoListsSteps, ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../service/demo-project'
+import { ensureDemoLists, ensureDemoProject, ensureDemoWorld } from '../service/demo-project'
 import type { DemoSummary } from '../demo/generate'
 import type { DemoScale } from '../demo/scales'
 import { beginRefresh, refreshAnalyticsAndWait, type BegunRefresh } from '../jobs/refresh'
 import { refreshThreadOf, stopRefreshThread } from '../jobs/refresh-thread'
-import { scanDueMentionListsInBackground } from '../jobs/mention-scan'
-import { runStepsInBackground } from '../steps'
+import { scanDueMentionLists } from '../jobs/mention-scan'
 
 /** Builds the demo world with a progress bar on stderr (when it is a terminal). */
 export function buildDemoWorld(
@@ -70,18 +69,12 @@ export async function buildDemo(opts: DemoOptions): Promise<void> {
     })
     if (!summary) throw new Error('This store already has articles; the demo world is built into an empty store only (use another --data-dir).')
     const project = ensureDemoProject(core.store, core.now())
+    await refreshAnalyticsAndWait(core.store, end, thread, begun)
     const projectId = project?.projectId ?? core.store.projects.all()[0]?.id
-    // The example lists and their keyword scan (12 s at large, the other core idle once the
-    // refresh was done) are made while the refresh computes and writes the trends; only the
-    // trends' list waits for them. Every list is made as of one instant.
-    const listsMadeAt = core.now()
-    const listsBesideRefresh = async () => {
-      if (!projectId) return
-      await runStepsInBackground(demoListsSteps(core.store, projectId, listsMadeAt, 'without-trends'), () => core.store.sqlite.open)
-      await scanDueMentionListsInBackground(core.store, () => core.now())
+    if (projectId) {
+      ensureDemoLists(core.store, projectId, core.now())
+      scanDueMentionLists(core.store, () => core.now())
     }
-    await refreshAnalyticsAndWait(core.store, end, thread, begun, listsBesideRefresh)
-    if (projectId) ensureDemoLists(core.store, projectId, listsMadeAt, 'trends')
     process.stderr.write(`${describeSummary(summary)} Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`)
     if (project) process.stdout.write(`Demo project created, with example tracking lists. Its API key (shown once, keep it): ${project.keyValue}\n`)
   } finally {

@@ -131,20 +131,6 @@ export function scanDueMentionLists(store: Store, now: () => Date = () => new Da
   return store.mentionScans.dueLists(now().toISOString(), store.articles.maxSeq()).map((id) => scanMentionList(store, id, pendingMode(store, id), now))
 }
 
-/**
- * scanDueMentionLists with each write waiting for the store's write lock, the event loop turning
- * meanwhile: the demo build scans its lists while its refresh thread computes the trends, whose
- * write of them holds the lock longer than a write waits at once (the store's busy timeout).
- */
-export async function scanDueMentionListsInBackground(store: Store, now: () => Date = () => new Date()): Promise<ScanResult[]> {
-  const results: ScanResult[] = []
-  for (const id of store.mentionScans.dueLists(now().toISOString(), store.articles.maxSeq())) {
-    const result = await runStepsInBackground(scanSteps(store, id, pendingMode(store, id), now), () => store.sqlite.open)
-    if (result) results.push(result)
-  }
-  return results
-}
-
 function pendingMode(store: Store, listId: string): ScanMode {
   const list = store.mentionScans.list(listId)
   return list && (list.scanStatus === 'pending' || list.scannedThroughSeq === 0) ? 'full' : 'new'

@@ -45,22 +45,14 @@ function afterRefreshNow(store: Store, now: Date): void {
  * medium, refresh-thread.ts), stopped when done; else on this thread. The activity index is made
  * on the calling thread meanwhile; then the same scans and index (the trends taken in, and saved)
  * as refreshAnalytics. `begun`: the thread's refresh, when the caller began it (beginRefresh).
- * `beside`: what else the caller does on this thread while the refresh runs, after the index
- * (its writes must wait for the lock: the refresh's write of its trends holds it for seconds);
- * without a refresh thread, run after the refresh.
  */
 export async function refreshAnalyticsAndWait(
   store: Store,
   now: Date = new Date(),
   thread: RefreshThread | null = refreshThreadOf(store),
   begun: BegunRefresh | null = null,
-  beside?: () => Promise<unknown>,
 ): Promise<void> {
-  if (!thread) {
-    refreshAnalytics(store, now)
-    await beside?.()
-    return
-  }
+  if (!thread) return refreshAnalytics(store, now)
   try {
     // The activity index is made on this thread meanwhile, on the second core: its cells are the
     // data's, which the refresh does not write; the trends it computes are taken in after it (an
@@ -70,11 +62,7 @@ export async function refreshAnalyticsAndWait(
     const refreshed = begun ?? beginRefresh(thread, now)
     if (begun) await begun.secondCoreFree
     store.activity.prepareNow({ save: false })
-    // (a failure beside is thrown once the refresh is done: the refresh is not left running)
-    const besideDone = beside ? beside().then(() => null, (error: unknown) => ({ error })) : null
     await refreshed.done
-    const failed = await besideDone
-    if (failed) throw failed.error
   } finally {
     await thread.stop()
   }
