@@ -207,7 +207,17 @@ describe('`feedlens demo`', () => {
       expect(one(`SELECT count(*) FROM settings WHERE key IN ('signals_through', 'analytics_generation')`)).toBe(2)
       // nothing left for the next start to catch up on
       expect(one(`SELECT count(*) FROM settings WHERE key = 'analytics_stale_since'`)).toBe(0)
-      expect(one('SELECT count(*) FROM tracking_lists')).toBeGreaterThan(3)
+      // the six example lists as of one instant, in their colours; the mention lists scanned through
+      // the last article, the trends' list of stored trends
+      const lists = db.prepare('SELECT kind, color_index, created_at, scan_status, scanned_through_seq FROM tracking_lists ORDER BY color_index').all() as Array<Record<string, unknown>>
+      expect(lists.map((l) => [l.color_index, l.kind])).toEqual([[0, 'entity'], [1, 'category'], [2, 'publisher'], [3, 'trend'], [4, 'mention'], [5, 'mention']])
+      expect(new Set(lists.map((l) => l.created_at)).size).toBe(1)
+      expect(lists.filter((l) => l.kind === 'mention').map((l) => [l.scan_status, l.scanned_through_seq])).toEqual([
+        ['ready', one('SELECT max(seq) FROM articles')],
+        ['ready', one('SELECT max(seq) FROM articles')],
+      ])
+      expect(one(`SELECT count(*) FROM mention_matches`)).toBeGreaterThan(0)
+      expect(one(`SELECT count(*) FROM tracking_items i JOIN tracking_lists l ON l.id = i.list_id JOIN trends t ON t.id = i.key WHERE l.kind = 'trend'`)).toBe(6)
       expect(one(`SELECT count(*) FROM settings WHERE key = 'deferred_indexes'`)).toBe(0)
     } finally {
       db.close()
