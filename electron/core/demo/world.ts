@@ -306,10 +306,10 @@ export function* demoWorldRecords(options: WorldOptions): Generator<DemoWorldRec
     const pool = recent.get(country.alpha2)!
     while (pool.length > 0 && at - pool[0]!.publishedAt > MAX_FEED_AGE_HOURS * HOUR_MS) pool.shift()
     const shake = shakeups.find((s) => s.day === day && s.country === country.alpha2)
-    // (the articles still fresh and their scores in two arrays, ranked by index: an object for
-    // each of the 1,700 to 3,400 of 60,000 snapshots at large was the worker's garbage; the score's
-    // factors are multiplied in the same order, so each score is the same number)
-    const fresh: FeedArticle[] = []
+    // (the pool's articles published by now and their scores in two arrays, ranked by index: an
+    // object for each of the 1,700 to 3,400 of 60,000 snapshots at large was the worker's garbage;
+    // the score's factors are multiplied in the same order, so each score is the same number)
+    const published: FeedArticle[] = []
     const scores: number[] = []
     for (const a of pool) {
       if (a.publishedAt > at) continue
@@ -321,14 +321,14 @@ export function* demoWorldRecords(options: WorldOptions): Generator<DemoWorldRec
       const ageHours = (at - a.publishedAt) / HOUR_MS
       let score = a.weight * story.heat * Math.exp(-ageHours / a.freshness) * Math.exp(r.normal(0, 0.1))
       if (shake && (shake.format === null || shake.format === a.format)) score *= Math.exp(r.normal(0, 2.5))
-      fresh.push(a)
+      published.push(a)
       scores.push(score)
     }
-    const ranks = Array.from(fresh, (_, i) => i)
-    const shown = bestFirst(ranks, spec.positions, (x, y) => scores[x]! > scores[y]! || (scores[x] === scores[y] && fresh[x]!.id < fresh[y]!.id))
+    const ranks = Array.from(published, (_, i) => i)
+    const shown = bestFirst(ranks, spec.positions, (x, y) => scores[x]! > scores[y]! || (scores[x] === scores[y] && published[x]!.id < published[y]!.id))
     const localHour = (new Date(at).getUTCHours() + Math.round(country.utcOffsetMinutes / 60) + 24) % 24
     const audience = Math.sqrt(country.population) * 1.5 * AUDIENCE_BY_HOUR[localHour]! * (weekend ? 1.1 : 1)
-    shown.forEach((k, i) => into.addEntry(fresh[k]!.id, i + 1, Math.max(1, Math.round(audience * (i + 1) ** -0.9 * Math.exp(r.normal(0, 0.08))))))
+    shown.forEach((k, i) => into.addEntry(published[k]!.id, i + 1, Math.max(1, Math.round(audience * (i + 1) ** -0.9 * Math.exp(r.normal(0, 0.08))))))
     into.endSnapshot(country.alpha2, at / 1000)
   }
 
