@@ -126,6 +126,8 @@ export async function measureWorstCase(store: Store, lists: BenchLists): Promise
     alpha_2: pick(`SELECT country FROM feed_snapshots GROUP BY country ORDER BY sum(entry_count) DESC LIMIT 1`),
     article_id: pick(`SELECT a.id FROM articles a JOIN article_facets f ON f.article_seq = a.seq ORDER BY f.impressions DESC LIMIT 1`),
     trend_id: pick('SELECT id FROM trends ORDER BY article_count DESC LIMIT 1'),
+    // the busiest entity (the bench's lists are made of the busiest)
+    entity_id: lists.entities200[0],
     theme_id: pick('SELECT id FROM themes ORDER BY n_articles DESC LIMIT 1'),
     topic_id: pick('SELECT id FROM topics ORDER BY n_articles DESC LIMIT 1'),
   }
@@ -136,7 +138,7 @@ export async function measureWorstCase(store: Store, lists: BenchLists): Promise
     if (def.method !== 'GET' || def.access === 'app') continue
     const kindsOf = def.path.includes('{list_id}') ? (def.path.endsWith('/matches') ? ['mention'] : ['entity', 'mention']) : [null]
     for (const kind of kindsOf) {
-      const route = def.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'list_id' && kind ? byKind(kind) : paths[name]) ?? 'x')
+      const route = def.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent((name === 'list_id' && kind ? byKind(kind) : paths[name]) ?? 'x'))
       const documented = openapi.paths[def.path]?.get?.parameters ?? []
       const times: number[] = []
       let bytes = 0
