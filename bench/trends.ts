@@ -14,7 +14,7 @@ import { refreshSignals } from '../electron/core/jobs/signals'
 import { REFRESH_YOUNG_GENERATION_MB, RefreshThread } from '../electron/core/jobs/refresh-thread'
 import { forgetTrendState, refreshTrends, TRENDS_METHOD } from '../electron/core/jobs/trends'
 import type { Store } from '../electron/core/store/store'
-import { builtWorker, END, here, line, n, peakMiB } from './lib'
+import { builtWorker, END, here, line, median, n, peakMiB } from './lib'
 
 export interface TrendResults {
   fullPassSeconds: number
@@ -95,7 +95,7 @@ export async function measureTrends(store: Store): Promise<TrendResults> {
     aloneAgainRuns.push(run)
     line(`  the same full pass again (its last full pass a daily one) in a process of its own, run ${i + 1}: ${run.seconds.toFixed(1)} s, peak memory of that process ${n(run.peakMiB)} MiB`)
   }
-  const aloneAgain = aloneAgainRuns.length === 0 ? null : aloneAgainRuns.find((r) => r.seconds === medianOf(aloneAgainRuns.map((a) => a.seconds)))!
+  const aloneAgain = aloneAgainRuns.length === 0 ? null : [...aloneAgainRuns].sort((x, y) => x.seconds - y.seconds)[(aloneAgainRuns.length - 1) >> 1]!
   if (aloneAgain) line(`  the same full pass again, the median of ${aloneAgainRuns.length} runs: ${aloneAgain.seconds.toFixed(1)} s`)
   let started = performance.now()
   const full = refreshTrends(store, END, { full: true })
@@ -155,15 +155,10 @@ export async function measureTrends(store: Store): Promise<TrendResults> {
     if (seconds === null) break
     onRefreshThreadRuns.push(seconds)
   }
-  const onRefreshThreadSeconds = medianOf(onRefreshThreadRuns)
+  const onRefreshThreadSeconds = onRefreshThreadRuns.length === 0 ? null : median(onRefreshThreadRuns)
   if (onRefreshThreadSeconds !== null) line(`  full pass and signals on the app's refresh thread, the median of ${onRefreshThreadRuns.length} runs: ${onRefreshThreadSeconds.toFixed(1)} s`)
   const wholeOnRefreshThreadSeconds = onRefreshThreadSeconds === null ? null : await onRefreshThread(store, fullPassSeconds + signalsSeconds, true)
   return { fullPassSeconds, rewritePassSeconds, signalsSeconds, onRefreshThreadSeconds, onRefreshThreadRuns, wholeOnRefreshThreadSeconds, batches, peakMiB: peak, alone, aloneAgain, aloneAgainRuns, wholeAlone }
-}
-
-/** The middle one of an odd number of figures (the lower middle of an even number); null of none. */
-function medianOf(figures: readonly number[]): number | null {
-  return figures.length === 0 ? null : [...figures].sort((x, y) => x - y)[(figures.length - 1) >> 1]!
 }
 
 /**
