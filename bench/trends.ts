@@ -95,7 +95,9 @@ export async function measureTrends(store: Store): Promise<TrendResults> {
     aloneAgainRuns.push(run)
     line(`  the same full pass again (its last full pass a daily one) in a process of its own, run ${i + 1}: ${run.seconds.toFixed(1)} s, peak memory of that process ${n(run.peakMiB)} MiB`)
   }
-  const aloneAgain = aloneAgainRuns.length === 0 ? null : [...aloneAgainRuns].sort((x, y) => x.seconds - y.seconds)[(aloneAgainRuns.length - 1) >> 1]!
+  // the run at the median (the bench's one rule for a median: lib.ts)
+  const aloneAgainMedian = median(aloneAgainRuns.map((r) => r.seconds))
+  const aloneAgain = aloneAgainRuns.find((r) => r.seconds === aloneAgainMedian) ?? null
   if (aloneAgain) line(`  the same full pass again, the median of ${aloneAgainRuns.length} runs: ${aloneAgain.seconds.toFixed(1)} s`)
   let started = performance.now()
   const full = refreshTrends(store, END, { full: true })
