@@ -1,4 +1,5 @@
 import { countryBitsOf, lifeFirstOf, lifeLastOf, type ActivityData } from '../activity/activity-data'
+import { addItemDays, type ItemDays } from './item-days'
 import type { Membership } from './membership'
 import { scratch } from '../activity/scratch'
 import type { ActivityWindow } from '../activity/window'
@@ -268,7 +269,8 @@ function bucketEntries(data: ActivityData, sums: WindowSums, chosen: Int32Array,
   // then each publication's buckets, merged: a bucket's entry sums its days' and hours' cells
   const covered = countryBitsOf(data, q.window.countries.flatMap((x) => data.countries.find(x) ?? []))
   const mask = countryMask(data, q.window.countries)
-  const wholeDays = parts.toDay > parts.fromDay
+  // whole days from the items' own days when the page may read them (added to each item's series by the walk)
+  const wholeDays = parts.toDay > parts.fromDay && itemDaysOf(q) === null
   const { perDay: pd, days: d } = data
   // each publication's own days: from its per-day sums when all its countries are wanted
   const ownDays = (a: number) => (data.whole.countryBits[a]! & ~covered) === 0
@@ -390,7 +392,14 @@ class ItemWalker {
     private readonly page: PageRows,
     private readonly q: PageQuery,
     private readonly marks: WalkMarks = walkMarksOf(data),
-  ) {}
+  ) {
+    this.days = itemDaysOf(q)
+    this.wholeDays = q.grain === 'hour' ? { fromDay: 0, toDay: 0 } : windowParts(q.window.fromHour, q.window.toHour)
+  }
+
+  /** the items' whole days, when the series read them there (bucketEntries left them out) */
+  private readonly days: ItemDays | null
+  private readonly wholeDays: { fromDay: number; toDay: number }
 
   item(item: number, leaveOut: number): ItemPage {
     const { rows, page, q, marks } = this
@@ -398,6 +407,7 @@ class ItemWalker {
     const to = rows.start[item + 1]!
     const series: Series = { impressions: new Float64Array(q.buckets), publications: new Float64Array(q.buckets) }
     if (to === from) return { figures: null, related: [], series }
+    if (this.days) addItemDays(this.days, item, this.wholeDays.fromDay, this.wholeDays.toDay, q.firstBucket, series)
     const stamp = nextStamp(marks)
     if (marks.spans.length < to - from) marks.spans = new Float64Array(2 * (to - from))
     const { domainStamp, trendStamp, entitySums, spans, touched } = marks
@@ -560,7 +570,16 @@ export interface SeriesQuery {
   hourRows: readonly HourRow[]
   /** whether the totals over all the items are wanted (a mention list's timeseries) */
   totals?: boolean
+  /**
+   * the items' whole days (item-days.ts), for a window that reads them (readsItemDays): the
+   * series' whole days are read there, not from each publication (not for `totals`, which counts
+   * a publication of several items once)
+   */
+  itemDays?: ItemDays | null
 }
+
+/** The item days a series query reads its whole days from (null: from each publication). */
+const itemDaysOf = (q: SeriesQuery): ItemDays | null => (q.totals ? null : (q.itemDays ?? null))
 
 /** The entity number of a key, or -1 (an item that is not an entity). */
 export const entityNumberOf = (data: ActivityData, key: string): number => data.entityIds.find(key) ?? -1

@@ -1,6 +1,7 @@
 import type { ActivityData } from '../../analytics/activity/activity-data'
 import { claimedTotals, itemRows, type ItemRows } from '../../analytics/tracking/list-figures'
 import { scratch } from '../../analytics/activity/scratch'
+import { itemDays, itemWindowTotals, readsItemDays, type ItemDays } from '../../analytics/tracking/item-days'
 import { membership, type Membership } from '../../analytics/tracking/membership'
 import type { ActivityWindow } from '../../analytics/activity/window'
 import { candidatesOfStretch, giveBackSums, hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
@@ -27,14 +28,17 @@ export interface ListActivity {
   /** the window's publications of the list's items, and which of them each item claims */
   now: WindowSums
   nowRows: ItemRows
-  before: WindowImpressions
-  /** each item's impressions in the window before */
-  beforeTotals: Float64Array
   /** the hourly rows read for the window (its ends, or all of it for hourly buckets) */
   nowHours: HourRow[]
+  /** the items' whole days, when the window reads them (item-days.ts; null: from each publication) */
+  nowDays: ItemDays | null
   /** Gives the sums' and claims' arrays back to the scratch pool (they are lent): call once the answer is made of them. */
   release(): void
 }
+
+/** What is read of the window before: each publication's impressions (a roll-up's slices), or each item's (metrics). */
+export type WithPreviousSums = ListActivity & { before: WindowImpressions }
+export type WithPreviousTotals = ListActivity & { beforeTotals: Float64Array }
 
 /** Memberships of lists asked lately, per index: a list's articles are looked up once while the index holds. */
 const memberships = new WeakMap<ActivityData, Map<string, Membership>>()
@@ -63,27 +67,49 @@ export function listMembership(ctx: RequestContext, data: ActivityData, w: Pick<
   return keptMembership(data, `mention\u0000${w.listId}\u0000${ctx.store.version}\u0000${keys}`, () => membership(data, w.kind, w.keys, ctx.store.matches.itemsBySeq(w.listId)))
 }
 
-export async function listActivity(ctx: RequestContext, w: ListWindows, grain?: 'hour' | 'day'): Promise<ListActivity> {
+/** The item days of a list while its index holds (made at its first window that reads them), or null: see itemDays. */
+const keptItemDays = new WeakMap<Membership, ItemDays | null>()
+
+function listItemDays(ctx: RequestContext, data: ActivityData, member: Membership, itemCount: number): ItemDays | null {
+  // an index whose history is not read yet would hold its old days empty
+  if (!ctx.store.activity.holdsEveryCell(data)) return null
+  if (!keptItemDays.has(member)) keptItemDays.set(member, itemDays(data, member, itemCount))
+  return keptItemDays.get(member)!
+}
+
+export async function listActivity(ctx: RequestContext, w: ListWindows, want: { previous: 'sums' }): Promise<WithPreviousSums>
+export async function listActivity(ctx: RequestContext, w: ListWindows, want: { previous: 'totals'; grain: 'hour' | 'day' }): Promise<WithPreviousTotals>
+export async function listActivity(ctx: RequestContext, w: ListWindows, want: { previous: 'sums' | 'totals'; grain?: 'hour' | 'day' }): Promise<WithPreviousSums | WithPreviousTotals> {
   // the window and the one before it: the days the index must hold (older cells are read only when a window reaches them)
   const { data, behind } = await ctx.store.activity.current(Math.min(w.current.fromHour, w.previous.fromHour))
   const member = listMembership(ctx, data, w)
-  const nowHours = ctx.store.activity.hourRows(hourRangesOf(w.current, grain), behind)
+  const nowHours = ctx.store.activity.hourRows(hourRangesOf(w.current, want.grain), behind)
   const of = (window: ActivityWindow) => candidatesOfStretch(data, member.candidates, window, behind)
+  const daysOf = (window: ActivityWindow) => (readsItemDays(data, window) ? listItemDays(ctx, data, member, w.keys.length) : null)
   const now = windowSums(data, of(w.current), w.current, nowHours)
-  const before = windowImpressions(data, of(w.previous), w.previous, ctx.store.activity.hourRows(hourRangesOf(w.previous), behind))
   const nowRows = itemRows(now, member, w.keys.length)
-  return {
+  const activity: ListActivity = {
     data,
     behind,
     now,
     nowRows,
-    before,
-    beforeTotals: claimedTotals(before, member, w.keys.length),
     nowHours,
+    nowDays: daysOf(w.current),
     release: () => {
       giveBackSums(now)
-      giveBackSums(before)
       scratch.giveBack(nowRows.rows)
     },
   }
+  const beforeHours = ctx.store.activity.hourRows(hourRangesOf(w.previous), behind)
+  if (want.previous === 'sums') {
+    const before = windowImpressions(data, of(w.previous), w.previous, beforeHours)
+    const release = activity.release
+    return { ...activity, before, release: () => (release(), giveBackSums(before)) }
+  }
+  const days = daysOf(w.previous)
+  if (days) return { ...activity, beforeTotals: itemWindowTotals(data, days, member, w.keys.length, w.previous, beforeHours) }
+  const before = windowImpressions(data, of(w.previous), w.previous, beforeHours)
+  const beforeTotals = claimedTotals(before, member, w.keys.length)
+  giveBackSums(before)
+  return { ...activity, beforeTotals }
 }

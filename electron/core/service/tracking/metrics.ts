@@ -7,7 +7,7 @@ import { bucketKeys } from '../../time/buckets'
 import type { TrackingItem, TrackingList } from '../../store/repositories/tracking'
 import { DAY_MS, HOUR_MS, isoFromSeconds } from '../../time/buckets'
 import type { RequestContext } from '../context'
-import { listActivity, type ListActivity } from './activity'
+import { listActivity, type WithPreviousTotals } from './activity'
 import { activityKey } from './views'
 import { trackingWindow } from './window'
 
@@ -97,7 +97,7 @@ async function computeMetrics(ask: MetricsAsk): Promise<{ value: Metrics; behind
   const { ctx, list, query, tw } = ask
   const items = ctx.store.tracking.itemsWithoutCounts(list.id)
   const keys = items.map((i) => activityKey(list, i))
-  const activity = await listActivity(ctx, { kind: list.kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, query.grain)
+  const activity = await listActivity(ctx, { kind: list.kind, listId: list.id, keys, current: tw.current, previous: tw.previous }, { previous: 'totals', grain: query.grain })
   try {
     return { value: metricsOf(ask, items, keys, activity), behind: activity.behind }
   } finally {
@@ -106,7 +106,7 @@ async function computeMetrics(ask: MetricsAsk): Promise<{ value: Metrics; behind
 }
 
 /** The answer made of a list's activity (read nothing of `activity` after it: its arrays are lent). */
-function metricsOf({ ctx, list, query, tw, scope, fold }: MetricsAsk, items: TrackingItem[], keys: string[], activity: ListActivity): Metrics {
+function metricsOf({ ctx, list, query, tw, scope, fold }: MetricsAsk, items: TrackingItem[], keys: string[], activity: WithPreviousTotals): Metrics {
   const kind = list.kind as ListKind
   const page = items.slice(query.offset, query.offset + query.limit)
   const pageKeys = page.map((i) => activityKey(list, i))
@@ -124,6 +124,7 @@ function metricsOf({ ctx, list, query, tw, scope, fold }: MetricsAsk, items: Tra
     firstBucket: buckets[0] ?? 0,
     buckets: buckets.length,
     hourRows: activity.nowHours,
+    itemDays: activity.nowDays,
     totals: kind === 'mention',
     related: withRelated ? { limit: RELATED_PER_ROW, leaveOut: pagePlaces.map((p) => entityNumberOf(data, keys[p]!)) } : null,
   })

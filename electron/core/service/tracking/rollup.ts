@@ -25,7 +25,7 @@ export async function listRollup(ctx: RequestContext, list: TrackingList, query:
   const key = JSON.stringify(['rollup', list.id, list.updatedAt, list.itemCount, tw.markets, query.lang, hours])
   const answer = await ctx.answers.rememberAsync(key, async () => {
     const windows = { kind: list.kind, listId: list.id, keys: items.map((i) => activityKey(list, i)), current: tw.current, previous: tw.previous }
-    const activity = await listActivity(ctx, windows)
+    const activity = await listActivity(ctx, windows, { previous: 'sums' })
     try {
       const now = { data: activity.data, sums: activity.now }
       const before = { data: activity.data, sums: activity.before }

@@ -148,6 +148,11 @@ export class ActivityKeeper {
     return reading
   }
 
+  /** Whether every daily cell of an index is read (one read from its file reads its history later: readSnapshotFileRecent). */
+  holdsEveryCell(data: ActivityData): boolean {
+    return !this.unread.has(data)
+  }
+
   /** The daily cells of the articles that stopped living before this day are not read yet (null: every cell is). */
   get unreadBefore(): number | null {
     const unread = this.data ? this.unread.get(this.data) : undefined
