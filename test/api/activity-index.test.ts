@@ -5,7 +5,13 @@ import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { ActivityBuilder, entitiesOfArticle, factsOf, membersOf, narrowestCodes, narrowestDays, narrowestLives, narrowestSmall, perDayIsDays, wholeSeenIsLife, type ActivityData } from '../../electron/core/analytics/activity/activity-data'
 import { articlesOfEntities, countryActivityFromDay, countryActivityInHours, endOfData } from '../../electron/core/analytics/activity/country-activity'
-import type { ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
+import { CHUNK_DAYS } from '../../electron/core/analytics/tracking/item-days'
+import { claimedTotals, pageFigures, type ItemFigures } from '../../electron/core/analytics/tracking/list-figures'
+import { membership } from '../../electron/core/analytics/tracking/membership'
+import { candidatesOfStretch, hourRangesOf, windowImpressions } from '../../electron/core/analytics/activity/window-activity'
+import type { RequestContext } from '../../electron/core/service/context'
+import { listActivity } from '../../electron/core/service/tracking/activity'
+import { bucketKeys } from '../../electron/core/time/buckets'
 import type { ActivityWindow } from '../../electron/core/analytics/activity/window'
 import { IngestWriter } from '../../electron/core/ingest/writer'
 import type { ArticleRecord, ObservationRecord } from '../../electron/core/store/records'
@@ -857,6 +863,79 @@ describe('a start that reads its index but for the history', () => {
       { seed: 3636, numRuns: 25 },
     )
     expect(leftSome).toBeGreaterThan(5)
+  })
+
+  /**
+   * Metrics' activity of the entities for a window (every country and language when `everywhere`)
+   * against the same summed publication by publication: the window before's totals, and the
+   * sparklines (from item days where the window reads them); whether item days were read.
+   */
+  async function expectItemDaysMatch(store: Store, win: WindowSpec, everywhere: boolean): Promise<boolean> {
+    // (only the store is read of a request's context)
+    const ctx = { store } as unknown as RequestContext
+    const current: ActivityWindow = { countries: everywhere ? COUNTRIES : win.countries, lang: everywhere ? null : win.lang, fromHour: HOUR0 + win.from, toHour: HOUR0 + win.from + win.length }
+    const previous = { ...current, fromHour: 2 * current.fromHour - current.toHour, toHour: current.fromHour }
+    const activity = await listActivity(ctx, { kind: 'entity', listId: 'list', keys: ENTITIES, current, previous }, { previous: 'totals', grain: 'day' })
+    try {
+      const { data, behind } = activity
+      const member = membership(data, 'entity', ENTITIES)
+      const before = windowImpressions(data, candidatesOfStretch(data, member.candidates, previous, behind), previous, store.activity.hourRows(hourRangesOf(previous), behind))
+      expect([...activity.beforeTotals]).toEqual([...claimedTotals(before, member, ENTITIES.length)])
+      const buckets = bucketKeys(new Date(current.fromHour * 3_600_000), new Date(current.toHour * 3_600_000), 'day')
+      const q = { window: current, grain: 'day' as const, firstBucket: buckets[0] ?? 0, buckets: buckets.length, hourRows: activity.nowHours, related: null }
+      const items = ENTITIES.map((_, i) => i)
+      const fromEach = pageFigures(data, activity.now, activity.nowRows, items, q).items.map((i) => i.series)
+      expect(pageFigures(data, activity.now, activity.nowRows, items, { ...q, itemDays: activity.nowDays }).items.map((i) => i.series)).toEqual(fromEach)
+      return activity.nowDays !== null && activity.nowDays.length > 0
+    } finally {
+      activity.release()
+    }
+  }
+
+  it('gives metrics the sparklines and the window before from its item days as from each publication, whole or started but for its history', async () => {
+    const dir = tempDir()
+    let readDays = 0
+    let n = 0
+    await fc.assert(
+      fc.asyncProperty(feedArb, fc.array(fc.tuple(windowArb, fc.boolean()), { minLength: 1, maxLength: 3 }), fc.option(fc.integer({ min: 0, max: 4 }), { nil: null }), async (feed, windows, recentDays) => {
+        let store: Store
+        if (recentDays === null) {
+          store = newStore()
+          write(store, feed, feed.observations)
+        } else store = startedFromItsFile(path.join(dir, `feedlens-days-${++n}.db`), feed, recentDays)
+        try {
+          await store.activity.prepareInBackground()
+          // each window after the others on one store
+          for (const [win, everywhere] of windows) if (await expectItemDaysMatch(store, win, everywhere)) readDays++
+        } finally {
+          store.close()
+        }
+      }),
+      { seed: 3640, numRuns: 40 },
+    )
+    // the item days were read, not left aside every time
+    expect(readDays).toBeGreaterThan(5)
+  })
+
+  it('makes no item days of an index whose history is not read: a window that reaches back later reads its old days', async () => {
+    // two articles of one entity seen four days apart, both in one chunk of item days (from 2026-11-11, day 20768)
+    expect((HOUR0 / 24 + 1) % CHUNK_DAYS).toBe(0)
+    const feed: Feed = {
+      articles: fourDaysApart.articles,
+      observations: fourDaysApart.observations.map((o) => ({ ...o, hour: o.hour + 24 })),
+    }
+    const store = startedFromItsFile(path.join(tempDir(), 'feedlens.db'), feed, 1)
+    try {
+      await store.activity.prepareInBackground()
+      // the last day and the one before it: the history (the first article) left unread
+      expect(await expectItemDaysMatch(store, { from: 5 * 24, length: 24, countries: COUNTRIES, lang: null }, true)).toBe(false)
+      expect(store.activity.unreadBefore).toBe(Math.floor(HOUR0 / 24) + 4)
+      // the second and third days: the history read, the first article in the sparklines and the totals
+      expect(await expectItemDaysMatch(store, { from: 24, length: 48, countries: COUNTRIES, lang: null }, true)).toBe(true)
+      expect(store.activity.unreadBefore).toBeNull()
+    } finally {
+      store.close()
+    }
   })
 
   it('answers every window from an index started but for its history as from the observations, and reads the history once a window reaches back', async () => {

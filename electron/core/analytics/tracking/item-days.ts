@@ -1,20 +1,23 @@
-import { lifeFirstOf, lifeLastOf, type ActivityData } from '../activity/activity-data'
+import type { ActivityData } from '../activity/activity-data'
+import { inStretch, livesOutside, livingRange } from '../activity/living-range'
 import { inRanges, windowParts, type HourRow } from '../activity/window-activity'
 import type { ActivityWindow } from '../activity/window'
 import type { Membership } from './membership'
 
 /**
- * Each item's impressions and publications per whole day over the index's history, every country:
- * the sum over the articles it claims of their per-day sums. Impressions are additive, and an
- * article has one per-day entry a day, so a window's whole days of any item are read here in one
- * row (tens of numbers) instead of from each of its publications (tens of thousands a request for
- * a list of busy entities). Made once per list while the index holds; pure.
+ * Each item's impressions and publications per whole day, every country: the sum over the
+ * articles it claims of their per-day sums. Impressions are additive, and an article has one
+ * per-day entry a day, so a window's whole days of an item are read here in one row (tens of
+ * numbers) instead of from each of its publications (tens of thousands a request for a list of
+ * busy entities). Held in chunks of CHUNK_DAYS days, each made the first time a window reads it
+ * (a list's whole history at large took 170 ms; a month and the one before, a fifth of that), and
+ * kept with the list while its index holds.
  */
-export interface ItemDays {
-  /** the first day held (days since the epoch) and how many */
+export const CHUNK_DAYS = 16
+
+/** The item days of one chunk: item i's day d at i * CHUNK_DAYS + (d - firstDay). */
+export interface DayChunk {
   firstDay: number
-  dayCount: number
-  /** item-major: item i's day d is at i * dayCount + (d - firstDay) */
   impressions: Float64Array
   publications: Float64Array
 }
@@ -22,52 +25,73 @@ export interface ItemDays {
 const DAY = 86_400
 
 /**
- * The list's item days, or null where they could differ from summing its publications one by one:
- * impressions that are not whole numbers (sums in another order could differ in the last digit),
- * or an article with a day of cells outside its life as its facts say (a window's sums skip an
- * article whose life misses the window: such a day would be counted here and not there).
+ * One chunk of item days (days [chunk * CHUNK_DAYS, + CHUNK_DAYS)), or null where it could differ
+ * from summing the publications one by one: impressions that are not whole numbers (sums in
+ * another order could differ in the last digit), or an article with a day of cells in it outside
+ * its life as its facts say (a window's sums skip an article whose life misses the window: such a
+ * day would be counted here and not there). Pure.
  */
-export function itemDays(data: ActivityData, member: Membership, itemCount: number): ItemDays | null {
+export function dayChunk(data: ActivityData, member: Membership, itemCount: number, chunk: number): DayChunk | null {
   const pd = data.perDay
   if (pd.impressions instanceof Float64Array) return null
-  const { candidates } = member
-  let firstDay = Number.POSITIVE_INFINITY
-  let lastDay = Number.NEGATIVE_INFINITY
+  const from = chunk * CHUNK_DAYS
+  const to = from + CHUNK_DAYS
+  const impressions = new Float64Array(itemCount * CHUNK_DAYS)
+  const publications = new Float64Array(itemCount * CHUNK_DAYS)
+  const out = new Int32Array(member.maxClaims)
+  // (never seen: NaN, or the widest range in four bytes, which compares false both ways, as a window reads it)
+  const { lifeFirst, lifeLast } = data
+  const candidates = inStretch(member.candidates, livingRange(data, from, to))
   for (let i = 0; i < candidates.length; i++) {
     const a = candidates[i]!
-    if (pd.start[a + 1] === pd.start[a]) continue
-    const lifeFirst = lifeFirstOf(data, a)
-    const lifeLast = lifeLastOf(data, a)
+    if (livesOutside(data, a, from, to)) continue
+    let claims = -1
     for (let k = pd.start[a]!; k < pd.start[a + 1]!; k++) {
       const day = pd.day[k]!
-      // (never seen: NaN, which a window reads whatever its days)
-      if (lifeLast < day * DAY || lifeFirst >= (day + 1) * DAY) return null
-      if (day < firstDay) firstDay = day
-      if (day > lastDay) lastDay = day
-    }
-  }
-  const dayCount = lastDay >= firstDay ? lastDay - firstDay + 1 : 0
-  if (dayCount === 0) firstDay = 0
-  const impressions = new Float64Array(itemCount * dayCount)
-  const publications = new Float64Array(itemCount * dayCount)
-  const out = new Int32Array(member.maxClaims)
-  for (let i = 0; i < candidates.length; i++) {
-    const a = candidates[i]!
-    if (pd.start[a + 1] === pd.start[a]) continue
-    const n = member.claim(a, out)
-    for (let c = 0; c < n; c++) {
-      const row = out[c]! * dayCount - firstDay
-      for (let k = pd.start[a]!; k < pd.start[a + 1]!; k++) {
-        const at = row + pd.day[k]!
+      if (day < from || day >= to) continue
+      if (lifeLast[a]! < day * DAY || lifeFirst[a]! >= (day + 1) * DAY) return null
+      if (claims < 0) claims = member.claim(a, out)
+      for (let c = 0; c < claims; c++) {
+        const at = out[c]! * CHUNK_DAYS + day - from
         impressions[at] = impressions[at]! + pd.impressions[k]!
         publications[at] = publications[at]! + 1
       }
     }
   }
-  return { firstDay, dayCount, impressions, publications }
+  return { firstDay: from, impressions, publications }
 }
 
-/** Whether a window reads the item days: all its languages and every country of the index (the days hold every country). */
+/** A list's item days, chunk by chunk as windows read them. */
+export class ItemDays {
+  private readonly chunks = new Map<number, DayChunk | null>()
+
+  constructor(
+    private readonly data: ActivityData,
+    private readonly member: Membership,
+    readonly itemCount: number,
+  ) {}
+
+  /** The chunks of days [fromDay, toDay), made if need be; null when one of them cannot be read (see dayChunk). */
+  covering(fromDay: number, toDay: number): DayChunk[] | null {
+    const out: DayChunk[] = []
+    for (let c = Math.floor(fromDay / CHUNK_DAYS); c * CHUNK_DAYS < toDay; c++) {
+      if (!this.chunks.has(c)) this.chunks.set(c, dayChunk(this.data, this.member, this.itemCount, c))
+      const chunk = this.chunks.get(c)!
+      if (!chunk) return null
+      out.push(chunk)
+    }
+    return out
+  }
+
+  /** Whether a window reads item days (its whole days, and the days hold what it counts: see readsItemDays and dayChunk). */
+  readBy(w: ActivityWindow): boolean {
+    if (!readsItemDays(this.data, w)) return false
+    const parts = windowParts(w.fromHour, w.toHour)
+    return parts.toDay <= parts.fromDay || this.covering(parts.fromDay, parts.toDay) !== null
+  }
+}
+
+/** Whether a window may read item days: all its languages and every country of the index (the days hold every country). */
 export function readsItemDays(data: ActivityData, w: ActivityWindow): boolean {
   if (w.lang !== null) return false
   const wanted = new Set(w.countries)
@@ -76,35 +100,40 @@ export function readsItemDays(data: ActivityData, w: ActivityWindow): boolean {
 
 /**
  * Adds an item's whole days [fromDay, toDay) to its series, one bucket a day (bucket
- * `day - firstBucket`, those in [0, buckets.length) only).
+ * `day - firstBucket`, those in [0, buckets) only), from the chunks that cover them.
  */
-export function addItemDays(days: ItemDays, item: number, fromDay: number, toDay: number, firstBucket: number, series: { impressions: Float64Array; publications: Float64Array }): void {
-  const row = item * days.dayCount - days.firstDay
-  const from = Math.max(fromDay, days.firstDay, firstBucket)
-  const to = Math.min(toDay, days.firstDay + days.dayCount, firstBucket + series.impressions.length)
-  for (let day = from; day < to; day++) {
-    const b = day - firstBucket
-    series.impressions[b] = series.impressions[b]! + days.impressions[row + day]!
-    series.publications[b] = series.publications[b]! + days.publications[row + day]!
+export function addItemDays(chunks: readonly DayChunk[], item: number, fromDay: number, toDay: number, firstBucket: number, series: { impressions: Float64Array; publications: Float64Array }): void {
+  const buckets = series.impressions.length
+  for (const chunk of chunks) {
+    const row = item * CHUNK_DAYS - chunk.firstDay
+    const from = Math.max(fromDay, chunk.firstDay, firstBucket)
+    const to = Math.min(toDay, chunk.firstDay + CHUNK_DAYS, firstBucket + buckets)
+    for (let day = from; day < to; day++) {
+      const b = day - firstBucket
+      series.impressions[b] = series.impressions[b]! + chunk.impressions[row + day]!
+      series.publications[b] = series.publications[b]! + chunk.publications[row + day]!
+    }
   }
 }
 
 /**
- * Each item's impressions in a window (one readsItemDays reads): its whole days from the item
- * days, the hours at its ends from `hourRows` (any hours and countries; others are skipped), for
- * the articles of the window's language whose life meets it, as windowImpressions sums them.
+ * Each item's impressions in a window one ItemDays reads (readBy): its whole days from them, the
+ * hours at its ends from `hourRows` (any hours and countries; others are skipped), for the
+ * articles of the window whose life meets it, as windowImpressions sums them.
  */
-export function itemWindowTotals(data: ActivityData, days: ItemDays, member: Membership, itemCount: number, w: ActivityWindow, hourRows: readonly HourRow[]): Float64Array {
-  const totals = new Float64Array(itemCount)
+export function itemWindowTotals(data: ActivityData, days: ItemDays, member: Membership, w: ActivityWindow, hourRows: readonly HourRow[]): Float64Array {
+  const totals = new Float64Array(days.itemCount)
   const parts = windowParts(w.fromHour, w.toHour)
   if (parts.toDay > parts.fromDay) {
-    const from = Math.max(parts.fromDay, days.firstDay)
-    const to = Math.min(parts.toDay, days.firstDay + days.dayCount)
-    for (let i = 0; i < itemCount; i++) {
-      const row = i * days.dayCount - days.firstDay
-      let sum = 0
-      for (let day = from; day < to; day++) sum += days.impressions[row + day]!
-      totals[i] = sum
+    for (const chunk of days.covering(parts.fromDay, parts.toDay)!) {
+      const from = Math.max(parts.fromDay, chunk.firstDay)
+      const to = Math.min(parts.toDay, chunk.firstDay + CHUNK_DAYS)
+      for (let i = 0; i < days.itemCount; i++) {
+        const row = i * CHUNK_DAYS - chunk.firstDay
+        let sum = totals[i]!
+        for (let day = from; day < to; day++) sum += chunk.impressions[row + day]!
+        totals[i] = sum
+      }
     }
   }
   const out = new Int32Array(member.maxClaims)
@@ -118,7 +147,7 @@ export function itemWindowTotals(data: ActivityData, days: ItemDays, member: Mem
     for (let k = 0; k < cells.seqs.length; k++) {
       const seq = cells.seqs[k]!
       const a = seq < indexOfSeq.length ? indexOfSeq[seq]! : -1
-      // an article whose life misses the window is not read (never seen: NaN, read)
+      // an article whose life misses the window is not read (never seen: read)
       if (a < 0 || lifeLast[a]! < fromSecond || lifeFirst[a]! >= toSecond) continue
       const n = member.claim(a, out)
       const imps = cells.impressions[k]!

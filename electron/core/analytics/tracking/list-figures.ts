@@ -1,5 +1,5 @@
 import { countryBitsOf, lifeFirstOf, lifeLastOf, type ActivityData } from '../activity/activity-data'
-import { addItemDays, type ItemDays } from './item-days'
+import { addItemDays, type DayChunk } from './item-days'
 import type { Membership } from './membership'
 import { scratch } from '../activity/scratch'
 import type { ActivityWindow } from '../activity/window'
@@ -398,7 +398,7 @@ class ItemWalker {
   }
 
   /** the items' whole days, when the series read them there (bucketEntries left them out) */
-  private readonly days: ItemDays | null
+  private readonly days: readonly DayChunk[] | null
   private readonly wholeDays: { fromDay: number; toDay: number }
 
   item(item: number, leaveOut: number): ItemPage {
@@ -571,15 +571,15 @@ export interface SeriesQuery {
   /** whether the totals over all the items are wanted (a mention list's timeseries) */
   totals?: boolean
   /**
-   * the items' whole days (item-days.ts), for a window that reads them (readsItemDays): the
-   * series' whole days are read there, not from each publication (not for `totals`, which counts
-   * a publication of several items once)
+   * the chunks of the items' days that cover the window's whole days (item-days.ts), for a window
+   * that reads them (ItemDays.readBy): the series' whole days are read there, not from each
+   * publication (not for `totals`, which counts a publication of several items once)
    */
-  itemDays?: ItemDays | null
+  itemDays?: readonly DayChunk[] | null
 }
 
 /** The item days a series query reads its whole days from (null: from each publication). */
-const itemDaysOf = (q: SeriesQuery): ItemDays | null => (q.totals ? null : (q.itemDays ?? null))
+const itemDaysOf = (q: SeriesQuery): readonly DayChunk[] | null => (q.totals ? null : (q.itemDays ?? null))
 
 /** The entity number of a key, or -1 (an item that is not an entity). */
 export const entityNumberOf = (data: ActivityData, key: string): number => data.entityIds.find(key) ?? -1

@@ -1,10 +1,10 @@
 import type { ActivityData } from '../../analytics/activity/activity-data'
 import { claimedTotals, itemRows, type ItemRows } from '../../analytics/tracking/list-figures'
 import { scratch } from '../../analytics/activity/scratch'
-import { itemDays, itemWindowTotals, readsItemDays, type ItemDays } from '../../analytics/tracking/item-days'
+import { ItemDays, itemWindowTotals, type DayChunk } from '../../analytics/tracking/item-days'
 import { membership, type Membership } from '../../analytics/tracking/membership'
 import type { ActivityWindow } from '../../analytics/activity/window'
-import { candidatesOfStretch, giveBackSums, hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
+import { candidatesOfStretch, giveBackSums, hourRangesOf, windowImpressions, windowParts, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
 import type { RequestContext } from '../context'
 
 /**
@@ -30,8 +30,8 @@ export interface ListActivity {
   nowRows: ItemRows
   /** the hourly rows read for the window (its ends, or all of it for hourly buckets) */
   nowHours: HourRow[]
-  /** the items' whole days, when the window reads them (item-days.ts; null: from each publication) */
-  nowDays: ItemDays | null
+  /** the chunks of the items' days that cover the window's whole days, when it reads them (item-days.ts; null: from each publication) */
+  nowDays: readonly DayChunk[] | null
   /** Gives the sums' and claims' arrays back to the scratch pool (they are lent): call once the answer is made of them. */
   release(): void
 }
@@ -67,14 +67,15 @@ export function listMembership(ctx: RequestContext, data: ActivityData, w: Pick<
   return keptMembership(data, `mention\u0000${w.listId}\u0000${ctx.store.version}\u0000${keys}`, () => membership(data, w.kind, w.keys, ctx.store.matches.itemsBySeq(w.listId)))
 }
 
-/** The item days of a list while its index holds (made at its first window that reads them), or null: see itemDays. */
-const keptItemDays = new WeakMap<Membership, ItemDays | null>()
+/** The item days of a list while its index holds (chunks made as windows read them), or null: an index whose history is not read yet. */
+const keptItemDays = new WeakMap<Membership, ItemDays>()
 
 function listItemDays(ctx: RequestContext, data: ActivityData, member: Membership, itemCount: number): ItemDays | null {
   // an index whose history is not read yet would hold its old days empty
   if (!ctx.store.activity.holdsEveryCell(data)) return null
-  if (!keptItemDays.has(member)) keptItemDays.set(member, itemDays(data, member, itemCount))
-  return keptItemDays.get(member)!
+  let days = keptItemDays.get(member)
+  if (!days) keptItemDays.set(member, (days = new ItemDays(data, member, itemCount)))
+  return days
 }
 
 export async function listActivity(ctx: RequestContext, w: ListWindows, want: { previous: 'sums' }): Promise<WithPreviousSums>
@@ -85,7 +86,8 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
   const member = listMembership(ctx, data, w)
   const nowHours = ctx.store.activity.hourRows(hourRangesOf(w.current, want.grain), behind)
   const of = (window: ActivityWindow) => candidatesOfStretch(data, member.candidates, window, behind)
-  const daysOf = (window: ActivityWindow) => (readsItemDays(data, window) ? listItemDays(ctx, data, member, w.keys.length) : null)
+  const days = listItemDays(ctx, data, member, w.keys.length)
+  const daysOf = (window: ActivityWindow) => (days?.readBy(window) ? days : null)
   const now = windowSums(data, of(w.current), w.current, nowHours)
   const nowRows = itemRows(now, member, w.keys.length)
   const activity: ListActivity = {
@@ -94,7 +96,8 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
     now,
     nowRows,
     nowHours,
-    nowDays: daysOf(w.current),
+    // (hourly buckets read every hour of the window from hourly cells)
+    nowDays: want.grain === 'hour' ? null : chunksOf(daysOf(w.current), w.current),
     release: () => {
       giveBackSums(now)
       scratch.giveBack(nowRows.rows)
@@ -106,10 +109,17 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
     const release = activity.release
     return { ...activity, before, release: () => (release(), giveBackSums(before)) }
   }
-  const days = daysOf(w.previous)
-  if (days) return { ...activity, beforeTotals: itemWindowTotals(data, days, member, w.keys.length, w.previous, beforeHours) }
+  const beforeDays = daysOf(w.previous)
+  if (beforeDays) return { ...activity, beforeTotals: itemWindowTotals(data, beforeDays, member, w.previous, beforeHours) }
   const before = windowImpressions(data, of(w.previous), w.previous, beforeHours)
   const beforeTotals = claimedTotals(before, member, w.keys.length)
   giveBackSums(before)
   return { ...activity, beforeTotals }
+}
+
+/** The chunks of item days that cover a window's whole days (none: no whole day). */
+function chunksOf(days: ItemDays | null, w: ActivityWindow): readonly DayChunk[] | null {
+  if (!days) return null
+  const parts = windowParts(w.fromHour, w.toHour)
+  return parts.toDay > parts.fromDay ? days.covering(parts.fromDay, parts.toDay) : []
 }
