@@ -25,19 +25,24 @@ export interface DayChunk {
 const DAY = 86_400
 
 /**
- * One chunk of item days (days [chunk * CHUNK_DAYS, + CHUNK_DAYS)), or null where it could differ
- * from summing the publications one by one: impressions that are not whole numbers (sums in
- * another order could differ in the last digit), or an article with a day of cells in it outside
- * its life as its facts say (a window's sums skip an article whose life misses the window: such a
- * day would be counted here and not there). Pure.
+ * The chunks of item days [fromChunk, toChunk) (chunk c holds days [c * CHUNK_DAYS, + CHUNK_DAYS)),
+ * in one pass over the articles that live in them; a chunk is null where it could differ from
+ * summing the publications one by one: impressions that are not whole numbers (sums in another
+ * order could differ in the last digit), or an article with a day of cells in it outside its life
+ * as its facts say (a window's sums skip an article whose life misses the window: such a day would
+ * be counted here and not there). Pure.
  */
-export function dayChunk(data: ActivityData, member: Membership, itemCount: number, chunk: number): DayChunk | null {
+export function dayChunks(data: ActivityData, member: Membership, itemCount: number, fromChunk: number, toChunk: number): Array<DayChunk | null> {
   const pd = data.perDay
-  if (pd.impressions instanceof Float64Array) return null
-  const from = chunk * CHUNK_DAYS
-  const to = from + CHUNK_DAYS
-  const impressions = new Float64Array(itemCount * CHUNK_DAYS)
-  const publications = new Float64Array(itemCount * CHUNK_DAYS)
+  const count = Math.max(0, toChunk - fromChunk)
+  if (pd.impressions instanceof Float64Array) return new Array<null>(count).fill(null)
+  // every chunk in one array (chunk-major, then item, then day): one typed array read in the loop below
+  const size = itemCount * CHUNK_DAYS
+  const impressions = new Float64Array(count * size)
+  const publications = new Float64Array(count * size)
+  const unreadable = new Uint8Array(count)
+  const from = fromChunk * CHUNK_DAYS
+  const to = toChunk * CHUNK_DAYS
   const out = new Int32Array(member.maxClaims)
   // (never seen: NaN, or the widest range in four bytes, which compares false both ways, as a window reads it)
   const { lifeFirst, lifeLast } = data
@@ -49,16 +54,22 @@ export function dayChunk(data: ActivityData, member: Membership, itemCount: numb
     for (let k = pd.start[a]!; k < pd.start[a + 1]!; k++) {
       const day = pd.day[k]!
       if (day < from || day >= to) continue
-      if (lifeLast[a]! < day * DAY || lifeFirst[a]! >= (day + 1) * DAY) return null
+      const c = ((day - from) / CHUNK_DAYS) | 0
+      if (lifeLast[a]! < day * DAY || lifeFirst[a]! >= (day + 1) * DAY) unreadable[c] = 1
       if (claims < 0) claims = member.claim(a, out)
-      for (let c = 0; c < claims; c++) {
-        const at = out[c]! * CHUNK_DAYS + day - from
-        impressions[at] = impressions[at]! + pd.impressions[k]!
+      // chunk c's item row, and the day in it
+      const base = c * size + (day - from - c * CHUNK_DAYS)
+      const imps = pd.impressions[k]!
+      for (let n = 0; n < claims; n++) {
+        const at = base + out[n]! * CHUNK_DAYS
+        impressions[at] = impressions[at]! + imps
         publications[at] = publications[at]! + 1
       }
     }
   }
-  return { firstDay: from, impressions, publications }
+  return Array.from({ length: count }, (_, c) =>
+    unreadable[c] ? null : { firstDay: (fromChunk + c) * CHUNK_DAYS, impressions: impressions.subarray(c * size, (c + 1) * size), publications: publications.subarray(c * size, (c + 1) * size) },
+  )
 }
 
 /** A list's item days, chunk by chunk as windows read them. */
@@ -71,11 +82,23 @@ export class ItemDays {
     readonly itemCount: number,
   ) {}
 
-  /** The chunks of days [fromDay, toDay), made if need be; null when one of them cannot be read (see dayChunk). */
+  /** The chunks of days [fromDay, toDay), made if need be (together, in one pass); null when one of them cannot be read (see dayChunks). */
   covering(fromDay: number, toDay: number): DayChunk[] | null {
+    const first = Math.floor(fromDay / CHUNK_DAYS)
+    const end = Math.ceil(toDay / CHUNK_DAYS)
+    let missingFrom = end
+    let missingTo = first
+    for (let c = first; c < end; c++) {
+      if (this.chunks.has(c)) continue
+      missingFrom = Math.min(missingFrom, c)
+      missingTo = c + 1
+    }
+    if (missingTo > missingFrom) {
+      const made = dayChunks(this.data, this.member, this.itemCount, missingFrom, missingTo)
+      made.forEach((chunk, k) => this.chunks.has(missingFrom + k) || this.chunks.set(missingFrom + k, chunk))
+    }
     const out: DayChunk[] = []
-    for (let c = Math.floor(fromDay / CHUNK_DAYS); c * CHUNK_DAYS < toDay; c++) {
-      if (!this.chunks.has(c)) this.chunks.set(c, dayChunk(this.data, this.member, this.itemCount, c))
+    for (let c = first; c < end; c++) {
       const chunk = this.chunks.get(c)!
       if (!chunk) return null
       out.push(chunk)
