@@ -38,18 +38,35 @@ export function itemRows(sums: WindowSums, member: Membership, itemCount: number
   const out = new Int32Array(member.maxClaims)
   const m = sums.articles.length
   const start = new Int32Array(itemCount + 1)
+  // the claims in row order, asked once (lent; a claim is an article's entity links walked, the
+  // costliest step here): claimed[c] is the item of the c-th claim, of row claimRow[c]
+  let capacity = Math.max(16, 2 * m)
+  let claimed = scratch.borrow(Int32Array, capacity)
+  let claimRow = scratch.borrow(Int32Array, capacity)
+  let count = 0
   for (let j = 0; j < m; j++) {
     const n = member.claim(sums.articles[j]!, out)
-    for (let k = 0; k < n; k++) start[out[k]! + 1]!++
+    if (count + n > capacity) {
+      capacity = 2 * (count + n)
+      const [items, rowsOf] = [scratch.borrow(Int32Array, capacity), scratch.borrow(Int32Array, capacity)]
+      items.set(claimed.subarray(0, count))
+      rowsOf.set(claimRow.subarray(0, count))
+      scratch.giveBack(claimed, claimRow)
+      claimed = items
+      claimRow = rowsOf
+    }
+    for (let k = 0; k < n; k++) {
+      claimed[count] = out[k]!
+      claimRow[count++] = j
+      start[out[k]! + 1]!++
+    }
   }
   for (let i = 0; i < itemCount; i++) start[i + 1]! += start[i]!
   // lent (a request's claims: hundreds of thousands at large); the caller gives them back
-  const rows = scratch.borrow(Int32Array, start[itemCount]!)
+  const rows = scratch.borrow(Int32Array, count)
   const next = start.slice(0, itemCount)
-  for (let j = 0; j < m; j++) {
-    const n = member.claim(sums.articles[j]!, out)
-    for (let k = 0; k < n; k++) rows[next[out[k]!]!++] = j
-  }
+  for (let c = 0; c < count; c++) rows[next[claimed[c]!]!++] = claimRow[c]!
+  scratch.giveBack(claimed, claimRow)
   return { start, rows }
 }
 
