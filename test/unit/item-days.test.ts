@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ActivityBuilder } from '../../electron/core/analytics/activity/activity-data'
 import { windowImpressions, windowParts, windowSums, type HourRow } from '../../electron/core/analytics/activity/window-activity'
-import { addItemDays, CHUNK_DAYS, ItemDays, itemWindowTotals, readsItemDays } from '../../electron/core/analytics/tracking/item-days'
+import { addItemDays, CHUNK_DAYS, ItemDays, itemWindowTotals, readsItemDays, wholeHourImpressions } from '../../electron/core/analytics/tracking/item-days'
 import { claimedTotals, itemRows, pageFigures } from '../../electron/core/analytics/tracking/list-figures'
 import { membership } from '../../electron/core/analytics/tracking/membership'
 
@@ -98,6 +98,11 @@ describe('item days', () => {
     b.addDay([5, 'US', 1, 2.5, 1, 1, 5 * D, 5 * D, 1])
     const fractional = b.finish()
     expect(new ItemDays(fractional, membership(fractional, 'entity', ['/m/x']), 1).covering(0, 10)).toBeNull()
+  })
+
+  it('sum hourly cells after the days only where their impressions are whole numbers', () => {
+    expect(wholeHourImpressions([hourRow(1, 'US', [[1, 100], [2, 0]]), hourRow(2, 'DE', [])])).toBe(true)
+    expect(wholeHourImpressions([hourRow(1, 'US', [[1, 100]]), hourRow(2, 'DE', [[2, 0.5]])])).toBe(false)
   })
 
   it('are read only by a window of every language and every country of the index', () => {

@@ -1,7 +1,7 @@
 import type { ActivityData } from '../../analytics/activity/activity-data'
 import { claimedTotals, itemRows, type ItemRows } from '../../analytics/tracking/list-figures'
 import { scratch } from '../../analytics/activity/scratch'
-import { ItemDays, itemWindowTotals, type DayChunk } from '../../analytics/tracking/item-days'
+import { ItemDays, itemWindowTotals, wholeHourImpressions, type DayChunk } from '../../analytics/tracking/item-days'
 import { membership, type Membership } from '../../analytics/tracking/membership'
 import type { ActivityWindow } from '../../analytics/activity/window'
 import { candidatesOfStretch, giveBackSums, hourRangesOf, windowImpressions, windowParts, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
@@ -110,7 +110,7 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
     return { ...activity, before, release: () => (release(), giveBackSums(before)) }
   }
   const beforeDays = daysOf(w.previous)
-  if (beforeDays) return { ...activity, beforeTotals: itemWindowTotals(data, beforeDays, member, w.previous, beforeHours) }
+  if (beforeDays && wholeHourImpressions(beforeHours)) return { ...activity, beforeTotals: itemWindowTotals(data, beforeDays, member, w.previous, beforeHours) }
   const before = windowImpressions(data, of(w.previous), w.previous, beforeHours)
   const beforeTotals = claimedTotals(before, member, w.keys.length)
   giveBackSums(before)
