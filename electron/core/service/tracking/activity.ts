@@ -86,7 +86,8 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
   const member = listMembership(ctx, data, w)
   const nowHours = ctx.store.activity.hourRows(hourRangesOf(w.current, want.grain), behind)
   const of = (window: ActivityWindow) => candidatesOfStretch(data, member.candidates, window, behind)
-  const days = listItemDays(ctx, data, member, w.keys.length)
+  // (a roll-up reads each publication of both windows)
+  const days = want.previous === 'totals' ? listItemDays(ctx, data, member, w.keys.length) : null
   const daysOf = (window: ActivityWindow) => (days?.readBy(window) ? days : null)
   const now = windowSums(data, of(w.current), w.current, nowHours)
   const nowRows = itemRows(now, member, w.keys.length)
@@ -96,8 +97,9 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
     now,
     nowRows,
     nowHours,
-    // (hourly buckets read every hour of the window from hourly cells)
-    nowDays: want.grain === 'hour' ? null : chunksOf(daysOf(w.current), w.current),
+    // (hourly buckets read every hour of the window from hourly cells; a mention list's series
+    // count a publication of several items once, from each publication)
+    nowDays: want.grain === 'hour' || w.kind === 'mention' ? null : chunksOf(daysOf(w.current), w.current),
     release: () => {
       giveBackSums(now)
       scratch.giveBack(nowRows.rows)
