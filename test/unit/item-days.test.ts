@@ -54,8 +54,9 @@ describe('item days', () => {
   })
 
   it('adds only the whole days of the window that fall in its buckets', () => {
+    // (the days with cells, 15 and 16, lie in two chunks)
     const chunks = itemDaysOf(smallWorld()).covering(3, 40)!
-    expect(chunks).toHaveLength(3)
+    expect(chunks).toHaveLength(2)
     const series = { impressions: new Float64Array(3), publications: new Float64Array(3) }
     // buckets are days 14, 15, 16; the window's whole days 15 and 16
     addItemDays(chunks, 0, 15, 17, 14, series)
@@ -103,6 +104,24 @@ describe('item days', () => {
   it('sum hourly cells after the days only where their impressions are whole numbers', () => {
     expect(wholeHourImpressions([hourRow(1, 'US', [[1, 100], [2, 0]]), hourRow(2, 'DE', [])])).toBe(true)
     expect(wholeHourImpressions([hourRow(1, 'US', [[1, 100]]), hourRow(2, 'DE', [[2, 0.5]])])).toBe(false)
+  })
+
+  it('are made only over the days the index has cells on, and only as many as a list may hold', () => {
+    const data = smallWorld()
+    const member = membership(data, 'entity', ['/m/x', '/m/y'])
+    // twelve years before the cells and after them: no chunk made, nothing to add
+    expect(new ItemDays(data, member, 2).covering(15 - 12 * 366, 15)).toEqual([])
+    expect(new ItemDays(data, member, 2).covering(17, 17 + 12 * 366)).toEqual([])
+    // a window over days 0-40 makes the two chunks of days 15 and 16 only
+    const days = new ItemDays(data, member, 2)
+    expect(days.covering(0, 40)!.map((c) => c.firstDay)).toEqual([0, 16])
+    // one chunk of two items weighs 2 x 16 days x 2 numbers x 8 bytes: room for one, not two
+    const small = new ItemDays(data, member, 2, 2 * 16 * 2 * 8)
+    expect(small.covering(16, 17)).toHaveLength(1)
+    expect(small.covering(15, 17)).toBeNull()
+    expect(small.readBy({ countries: ['US', 'DE'], lang: null, fromHour: 15 * 24, toHour: 17 * 24 })).toBe(false)
+    // what it holds is still read
+    expect(small.covering(16, 17)).toHaveLength(1)
   })
 
   it('are read only by a window of every language and every country of the index', () => {

@@ -72,30 +72,71 @@ export function dayChunks(data: ActivityData, member: Membership, itemCount: num
   )
 }
 
-/** A list's item days, chunk by chunk as windows read them. */
+/** What one list's item days may hold (bytes): past it, a window reads each publication instead. */
+export const ITEM_DAYS_BYTES = 32 * 1024 * 1024
+
+const daysWithCellsOf = new WeakMap<ActivityData, [number, number]>()
+
+/** The first and last day any article of the index has cells on (none: an empty range). */
+function daysWithCells(data: ActivityData): [number, number] {
+  let range = daysWithCellsOf.get(data)
+  if (!range) {
+    let first = Number.POSITIVE_INFINITY
+    let last = Number.NEGATIVE_INFINITY
+    const { firstDay, lastDay } = data.whole
+    for (let a = 0; a < firstDay.length; a++) {
+      if (firstDay[a]! > lastDay[a]!) continue
+      if (firstDay[a]! < first) first = firstDay[a]!
+      if (lastDay[a]! > last) last = lastDay[a]!
+    }
+    range = [first, last]
+    daysWithCellsOf.set(data, range)
+  }
+  return range
+}
+
+/**
+ * A list's item days, chunk by chunk as windows read them: only over the days the index has cells
+ * on (a window of twelve years before them makes none), and at most `maxBytes` of them.
+ */
 export class ItemDays {
   private readonly chunks = new Map<number, DayChunk | null>()
+  private bytes = 0
 
   constructor(
     private readonly data: ActivityData,
     private readonly member: Membership,
     readonly itemCount: number,
+    private readonly maxBytes = ITEM_DAYS_BYTES,
   ) {}
 
-  /** The chunks of days [fromDay, toDay), made if need be (together, in one pass); null when one of them cannot be read (see dayChunks). */
+  /**
+   * The chunks that hold the days [fromDay, toDay) the index has cells on, made if need be
+   * (together, in one pass); null when one of them cannot be read (see dayChunks) or they would
+   * weigh more than the list may hold.
+   */
   covering(fromDay: number, toDay: number): DayChunk[] | null {
-    const first = Math.floor(fromDay / CHUNK_DAYS)
-    const end = Math.ceil(toDay / CHUNK_DAYS)
-    let missingFrom = end
-    let missingTo = first
-    for (let c = first; c < end; c++) {
-      if (this.chunks.has(c)) continue
-      missingFrom = Math.min(missingFrom, c)
-      missingTo = c + 1
-    }
-    if (missingTo > missingFrom) {
-      const made = dayChunks(this.data, this.member, this.itemCount, missingFrom, missingTo)
-      made.forEach((chunk, k) => this.chunks.has(missingFrom + k) || this.chunks.set(missingFrom + k, chunk))
+    const [firstWithCells, lastWithCells] = daysWithCells(this.data)
+    const from = Math.max(fromDay, firstWithCells)
+    const to = Math.min(toDay, lastWithCells + 1)
+    if (to <= from) return []
+    const first = Math.floor(from / CHUNK_DAYS)
+    const end = Math.ceil(to / CHUNK_DAYS)
+    let missing = 0
+    for (let c = first; c < end; c++) if (!this.chunks.has(c)) missing++
+    const weight = missing * this.itemCount * CHUNK_DAYS * 2 * Float64Array.BYTES_PER_ELEMENT
+    if (this.bytes + weight > this.maxBytes) return null
+    this.bytes += weight
+    // each run of missing chunks in one pass
+    for (let c = first; c < end; ) {
+      if (this.chunks.has(c)) {
+        c++
+        continue
+      }
+      let runEnd = c + 1
+      while (runEnd < end && !this.chunks.has(runEnd)) runEnd++
+      dayChunks(this.data, this.member, this.itemCount, c, runEnd).forEach((chunk, k) => this.chunks.set(c + k, chunk))
+      c = runEnd
     }
     const out: DayChunk[] = []
     for (let c = first; c < end; c++) {
@@ -106,7 +147,7 @@ export class ItemDays {
     return out
   }
 
-  /** Whether a window reads item days (its whole days, and the days hold what it counts: see readsItemDays and dayChunk). */
+  /** Whether a window reads item days (its whole days, and the days hold what it counts: see readsItemDays and covering). */
   readBy(w: ActivityWindow): boolean {
     if (!readsItemDays(this.data, w)) return false
     const parts = windowParts(w.fromHour, w.toHour)
