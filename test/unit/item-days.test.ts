@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ActivityBuilder } from '../../electron/core/analytics/activity/activity-data'
-import { windowImpressions, windowParts, windowSums, type HourRow } from '../../electron/core/analytics/activity/window-activity'
-import { addItemDays, CHUNK_DAYS, ItemDays, itemWindowTotals, readsItemDays, wholeHourImpressions } from '../../electron/core/analytics/tracking/item-days'
+import { windowImpressions, windowSums, type HourRow } from '../../electron/core/analytics/activity/window-activity'
+import { addItemDays, CHUNK_DAYS, ItemDays, readsItemDays, wholeHourImpressions } from '../../electron/core/analytics/tracking/item-days'
 import { claimedTotals, itemRows, pageFigures } from '../../electron/core/analytics/tracking/list-figures'
 import { membership } from '../../electron/core/analytics/tracking/membership'
 
@@ -81,9 +81,9 @@ describe('item days', () => {
       hourRow(17 * 24 + 1, 'FR', [[2, 50_000]]), // a country the window does not read
       hourRow(17 * 24 + 5, 'US', [[2, 70_000]]), // after the window
     ]
-    expect([...itemWindowTotals(data, days, member, w, hours)]).toEqual([18 + 100, 30 + 100 + 1000])
+    expect([...days.windowTotals(w, hours)!]).toEqual([18 + 100, 30 + 100 + 1000])
     // the same as summing the publications one by one
-    expect([...itemWindowTotals(data, days, member, w, hours)]).toEqual([...claimedTotals(windowImpressions(data, member.candidates, w, hours), member, 2)])
+    expect([...days.windowTotals(w, hours)!]).toEqual([...claimedTotals(windowImpressions(data, member.candidates, w, hours), member, 2)])
   })
 
   it('are not read where they could differ from the publications\' sums', () => {
@@ -168,16 +168,14 @@ describe('item days', () => {
         const w = { countries, lang: null, fromHour, toHour: fromHour + length }
         expect(days.readBy(w)).toBe(true)
         const byPublication = claimedTotals(windowImpressions(data, member.candidates, w, hourRows), member, entities.length)
-        expect([...itemWindowTotals(data, days, member, w, hourRows)]).toEqual([...byPublication])
+        expect([...days.windowTotals(w, hourRows)!]).toEqual([...byPublication])
         const sums = windowSums(data, member.candidates, w, hourRows)
         const rows = itemRows(sums, member, entities.length)
         const firstBucket = Math.floor(fromHour / 24)
         const q = { window: w, grain: 'day' as const, firstBucket, buckets: Math.ceil((fromHour + length) / 24) - firstBucket, hourRows, related: null }
         const items = [0, 1, 2, 3]
         const fromCells = pageFigures(data, sums, rows, items, q).items
-        const parts = windowParts(w.fromHour, w.toHour)
-        const chunks = parts.toDay > parts.fromDay ? days.covering(parts.fromDay, parts.toDay) : []
-        const fromDays = pageFigures(data, sums, rows, items, { ...q, itemDays: chunks }).items
+        const fromDays = pageFigures(data, sums, rows, items, { ...q, itemDays: days.chunksOf(w) }).items
         expect(fromDays).toEqual(fromCells)
       }),
       { seed: 50, numRuns: 200 },

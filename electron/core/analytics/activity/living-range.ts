@@ -2,14 +2,8 @@ import type { ActivityData, Codes } from './activity-data'
 
 const lifeBoundsOf = new WeakMap<ActivityData, { lastBefore: Codes; firstFrom: Codes }>()
 
-/**
- * The index numbers [lo, hi) outside of which every article lives outside the days [from, to):
- * articles come into the index about in the order they were first seen, so a period's articles
- * are one stretch of it, found by halving over the running latest last day (from the start) and
- * the running earliest first day (from the end), kept once per index. An article imported out of
- * time order widens the stretch, never hides an article.
- */
-export function livingRange(data: ActivityData, from: number, to: number): [number, number] {
+/** The running latest last day (from the start) and earliest first day (from the end) of the index's articles, kept once per index. */
+function lifeBounds(data: ActivityData): { lastBefore: Codes; firstFrom: Codes } {
   const n = data.seq.length
   let bounds = lifeBoundsOf.get(data)
   if (!bounds) {
@@ -22,10 +16,29 @@ export function livingRange(data: ActivityData, from: number, to: number): [numb
     bounds = { lastBefore, firstFrom }
     lifeBoundsOf.set(data, bounds)
   }
+  return bounds
+}
+
+/**
+ * The index numbers [lo, hi) outside of which every article lives outside the days [from, to):
+ * articles come into the index about in the order they were first seen, so a period's articles
+ * are one stretch of it, found by halving over the running latest last day (from the start) and
+ * the running earliest first day (from the end), kept once per index. An article imported out of
+ * time order widens the stretch, never hides an article.
+ */
+export function livingRange(data: ActivityData, from: number, to: number): [number, number] {
+  const bounds = lifeBounds(data)
   // both running bounds only grow along the index: the first article whose running latest last
   // day reaches from, and from there the first whose running earliest first day is past the end
   const lo = firstAtLeast(bounds.lastBefore, from)
   return [lo, firstAtLeast(bounds.firstFrom, to, lo)]
+}
+
+/** The first and last day any article of the index has cells on (first > last: none has), from the bounds livingRange keeps. */
+export function daysWithCells(data: ActivityData): [number, number] {
+  const { lastBefore, firstFrom } = lifeBounds(data)
+  const n = data.seq.length
+  return n === 0 ? [1, 0] : [firstFrom[0]!, lastBefore[n - 1]!]
 }
 
 /** Whether an article lives outside the days [from, to): none of its days in them, or no cells at all. */

@@ -1,5 +1,5 @@
 import type { ActivityData } from '../activity/activity-data'
-import { inStretch, livesOutside, livingRange } from '../activity/living-range'
+import { daysWithCells, inStretch, livesOutside, livingRange } from '../activity/living-range'
 import { inRanges, windowParts, type HourRow } from '../activity/window-activity'
 import type { ActivityWindow } from '../activity/window'
 import type { Membership } from './membership'
@@ -75,26 +75,6 @@ export function dayChunks(data: ActivityData, member: Membership, itemCount: num
 /** What one list's item days may hold (bytes): past it, a window reads each publication instead. */
 export const ITEM_DAYS_BYTES = 32 * 1024 * 1024
 
-const daysWithCellsOf = new WeakMap<ActivityData, [number, number]>()
-
-/** The first and last day any article of the index has cells on (none: an empty range). */
-function daysWithCells(data: ActivityData): [number, number] {
-  let range = daysWithCellsOf.get(data)
-  if (!range) {
-    let first = Number.POSITIVE_INFINITY
-    let last = Number.NEGATIVE_INFINITY
-    const { firstDay, lastDay } = data.whole
-    for (let a = 0; a < firstDay.length; a++) {
-      if (firstDay[a]! > lastDay[a]!) continue
-      if (firstDay[a]! < first) first = firstDay[a]!
-      if (lastDay[a]! > last) last = lastDay[a]!
-    }
-    range = [first, last]
-    daysWithCellsOf.set(data, range)
-  }
-  return range
-}
-
 /**
  * A list's item days, chunk by chunk as windows read them: only over the days the index has cells
  * on (a window of twelve years before them makes none), and at most `maxBytes` of them.
@@ -147,11 +127,62 @@ export class ItemDays {
     return out
   }
 
-  /** Whether a window reads item days (its whole days, and the days hold what it counts: see readsItemDays and covering). */
-  readBy(w: ActivityWindow): boolean {
-    if (!readsItemDays(this.data, w)) return false
+  /**
+   * The chunks of a window's whole days, when it reads item days (readsItemDays, and chunks that
+   * can be read: see covering); none for a window without a whole day; null: it does not.
+   */
+  chunksOf(w: ActivityWindow): DayChunk[] | null {
+    if (!readsItemDays(this.data, w)) return null
     const parts = windowParts(w.fromHour, w.toHour)
-    return parts.toDay <= parts.fromDay || this.covering(parts.fromDay, parts.toDay) !== null
+    return parts.toDay > parts.fromDay ? this.covering(parts.fromDay, parts.toDay) : []
+  }
+
+  /** Whether a window reads item days (see chunksOf). */
+  readBy(w: ActivityWindow): boolean {
+    return this.chunksOf(w) !== null
+  }
+
+  /**
+   * Each item's impressions in a window that reads item days (else null): its whole days from
+   * them, the hours at its ends from `hourRows` (any hours and countries; others are skipped;
+   * impressions in whole numbers, else null: wholeHourImpressions), for the articles of the
+   * window whose life meets it, as windowImpressions sums them.
+   */
+  windowTotals(w: ActivityWindow, hourRows: readonly HourRow[]): Float64Array | null {
+    const chunks = this.chunksOf(w)
+    if (!chunks || !wholeHourImpressions(hourRows)) return null
+    const { data, member, itemCount } = this
+    const totals = new Float64Array(itemCount)
+    const parts = windowParts(w.fromHour, w.toHour)
+    for (const chunk of chunks) {
+      const from = Math.max(parts.fromDay, chunk.firstDay)
+      const to = Math.min(parts.toDay, chunk.firstDay + CHUNK_DAYS)
+      for (let i = 0; i < itemCount; i++) {
+        const row = i * CHUNK_DAYS - chunk.firstDay
+        let sum = totals[i]!
+        for (let day = from; day < to; day++) sum += chunk.impressions[row + day]!
+        totals[i] = sum
+      }
+    }
+    const out = new Int32Array(member.maxClaims)
+    const fromSecond = w.fromHour * 3600
+    const toSecond = w.toHour * 3600
+    const { indexOfSeq, lifeFirst, lifeLast } = data
+    for (const row of hourRows) {
+      // (a country the index holds no daily cell of yet is read too)
+      if (!inRanges(parts.hours, row.hour) || !w.countries.includes(row.country)) continue
+      const cells = row.cells
+      for (let k = 0; k < cells.seqs.length; k++) {
+        const seq = cells.seqs[k]!
+        const a = seq < indexOfSeq.length ? indexOfSeq[seq]! : -1
+        // an article whose life misses the window is not read (never seen: read)
+        if (a < 0 || lifeLast[a]! < fromSecond || lifeFirst[a]! >= toSecond) continue
+        const n = member.claim(a, out)
+        const imps = cells.impressions[k]!
+        for (let c = 0; c < n; c++) totals[out[c]!] = totals[out[c]!]! + imps
+      }
+    }
+    return totals
   }
 }
 
@@ -190,46 +221,4 @@ export function wholeHourImpressions(hourRows: readonly HourRow[]): boolean {
     for (let k = 0; k < imps.length; k++) if (!Number.isInteger(imps[k])) return false
   }
   return true
-}
-
-/**
- * Each item's impressions in a window one ItemDays reads (readBy): its whole days from them, the
- * hours at its ends from `hourRows` (any hours and countries; others are skipped; impressions in
- * whole numbers: wholeHourImpressions), for the articles of the window whose life meets it, as
- * windowImpressions sums them.
- */
-export function itemWindowTotals(data: ActivityData, days: ItemDays, member: Membership, w: ActivityWindow, hourRows: readonly HourRow[]): Float64Array {
-  const totals = new Float64Array(days.itemCount)
-  const parts = windowParts(w.fromHour, w.toHour)
-  if (parts.toDay > parts.fromDay) {
-    for (const chunk of days.covering(parts.fromDay, parts.toDay)!) {
-      const from = Math.max(parts.fromDay, chunk.firstDay)
-      const to = Math.min(parts.toDay, chunk.firstDay + CHUNK_DAYS)
-      for (let i = 0; i < days.itemCount; i++) {
-        const row = i * CHUNK_DAYS - chunk.firstDay
-        let sum = totals[i]!
-        for (let day = from; day < to; day++) sum += chunk.impressions[row + day]!
-        totals[i] = sum
-      }
-    }
-  }
-  const out = new Int32Array(member.maxClaims)
-  const fromSecond = w.fromHour * 3600
-  const toSecond = w.toHour * 3600
-  const { indexOfSeq, lifeFirst, lifeLast } = data
-  for (const row of hourRows) {
-    // (a country the index holds no daily cell of yet is read too)
-    if (!inRanges(parts.hours, row.hour) || !w.countries.includes(row.country)) continue
-    const cells = row.cells
-    for (let k = 0; k < cells.seqs.length; k++) {
-      const seq = cells.seqs[k]!
-      const a = seq < indexOfSeq.length ? indexOfSeq[seq]! : -1
-      // an article whose life misses the window is not read (never seen: read)
-      if (a < 0 || lifeLast[a]! < fromSecond || lifeFirst[a]! >= toSecond) continue
-      const n = member.claim(a, out)
-      const imps = cells.impressions[k]!
-      for (let c = 0; c < n; c++) totals[out[c]!] = totals[out[c]!]! + imps
-    }
-  }
-  return totals
 }

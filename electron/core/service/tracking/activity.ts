@@ -1,10 +1,10 @@
 import type { ActivityData } from '../../analytics/activity/activity-data'
 import { claimedTotals, itemRows, type ItemRows } from '../../analytics/tracking/list-figures'
 import { scratch } from '../../analytics/activity/scratch'
-import { ItemDays, itemWindowTotals, wholeHourImpressions, type DayChunk } from '../../analytics/tracking/item-days'
+import { ItemDays, type DayChunk } from '../../analytics/tracking/item-days'
 import { membership, type Membership } from '../../analytics/tracking/membership'
 import type { ActivityWindow } from '../../analytics/activity/window'
-import { candidatesOfStretch, giveBackSums, hourRangesOf, windowImpressions, windowParts, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
+import { candidatesOfStretch, giveBackSums, hourRangesOf, windowImpressions, windowSums, type HourRow, type WindowImpressions, type WindowSums } from '../../analytics/activity/window-activity'
 import type { RequestContext } from '../context'
 
 /**
@@ -88,7 +88,6 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
   const of = (window: ActivityWindow) => candidatesOfStretch(data, member.candidates, window, behind)
   // (a roll-up reads each publication of both windows)
   const days = want.previous === 'totals' ? listItemDays(ctx, data, member, w.keys.length) : null
-  const daysOf = (window: ActivityWindow) => (days?.readBy(window) ? days : null)
   const now = windowSums(data, of(w.current), w.current, nowHours)
   const nowRows = itemRows(now, member, w.keys.length)
   const activity: ListActivity = {
@@ -99,7 +98,7 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
     nowHours,
     // (hourly buckets read every hour of the window from hourly cells; a mention list's series
     // count a publication of several items once, from each publication)
-    nowDays: want.grain === 'hour' || w.kind === 'mention' ? null : chunksOf(daysOf(w.current), w.current),
+    nowDays: want.grain === 'hour' || w.kind === 'mention' ? null : (days?.chunksOf(w.current) ?? null),
     release: () => {
       giveBackSums(now)
       scratch.giveBack(nowRows.rows)
@@ -111,17 +110,11 @@ export async function listActivity(ctx: RequestContext, w: ListWindows, want: { 
     const release = activity.release
     return { ...activity, before, release: () => (release(), giveBackSums(before)) }
   }
-  const beforeDays = daysOf(w.previous)
-  if (beforeDays && wholeHourImpressions(beforeHours)) return { ...activity, beforeTotals: itemWindowTotals(data, beforeDays, member, w.previous, beforeHours) }
+  const fromDays = days?.windowTotals(w.previous, beforeHours)
+  if (fromDays) return { ...activity, beforeTotals: fromDays }
   const before = windowImpressions(data, of(w.previous), w.previous, beforeHours)
   const beforeTotals = claimedTotals(before, member, w.keys.length)
   giveBackSums(before)
   return { ...activity, beforeTotals }
 }
 
-/** The chunks of item days that cover a window's whole days (none: no whole day). */
-function chunksOf(days: ItemDays | null, w: ActivityWindow): readonly DayChunk[] | null {
-  if (!days) return null
-  const parts = windowParts(w.fromHour, w.toHour)
-  return parts.toDay > parts.fromDay ? days.covering(parts.fromDay, parts.toDay) : []
-}
