@@ -48,12 +48,14 @@ export function itemRows(sums: WindowSums, member: Membership, itemCount: number
     const n = member.claim(sums.articles[j]!, out)
     if (count + n > capacity) {
       capacity = 2 * (count + n)
-      const [items, rowsOf] = [scratch.borrow(Int32Array, capacity), scratch.borrow(Int32Array, capacity)]
-      items.set(claimed.subarray(0, count))
-      rowsOf.set(claimRow.subarray(0, count))
-      scratch.giveBack(claimed, claimRow)
-      claimed = items
-      claimRow = rowsOf
+      const grown = (from: Int32Array) => {
+        const to = scratch.borrow(Int32Array, capacity)
+        to.set(from.subarray(0, count))
+        scratch.giveBack(from)
+        return to
+      }
+      claimed = grown(claimed)
+      claimRow = grown(claimRow)
     }
     for (let k = 0; k < n; k++) {
       claimed[count] = out[k]!
@@ -589,7 +591,7 @@ export interface SeriesQuery {
   totals?: boolean
   /**
    * the chunks of the items' days that cover the window's whole days (item-days.ts), for a window
-   * that reads them (ItemDays.readBy): the series' whole days are read there, not from each
+   * that reads them (ItemDays.chunksOf): the series' whole days are read there, not from each
    * publication (not for `totals`, which counts a publication of several items once)
    */
   itemDays?: readonly DayChunk[] | null
